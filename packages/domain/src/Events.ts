@@ -1,0 +1,209 @@
+/**
+ * Every fact the service records. Events are immutable; bodies of notes are never stored,
+ * they are derived from message text plus recorded directives. Each event type has a schema
+ * version; older payloads are upcast on read (see `Upcast.ts`), never rewritten.
+ */
+import { Schema } from "effect"
+import { Candidate, DirectiveCut, Owner, PlanWarning, QuestionReason } from "./Decision.js"
+import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, ReplyId, SessionId, UserId } from "./Ids.js"
+import { InboundMessage } from "./Message.js"
+
+export const TokenUsage = Schema.Struct({
+  inputTokens: Schema.Number,
+  outputTokens: Schema.Number,
+  cacheReadTokens: Schema.Number,
+  cacheWriteTokens: Schema.Number
+})
+export type TokenUsage = typeof TokenUsage.Type
+
+export const MessageReceived = Schema.TaggedStruct("MessageReceived", { message: InboundMessage })
+
+export const MessageEdited = Schema.TaggedStruct("MessageEdited", {
+  messageId: MessageId,
+  sessionId: SessionId,
+  text: Schema.String,
+  editedAt: Schema.DateTimeUtc
+})
+
+export const SessionOpened = Schema.TaggedStruct("SessionOpened", {
+  sessionId: SessionId,
+  user: UserId,
+  provider: Provider,
+  chat: Schema.String,
+  openedAt: Schema.DateTimeUtc
+})
+
+export const SessionClosed = Schema.TaggedStruct("SessionClosed", {
+  sessionId: SessionId,
+  reason: Schema.Literal("idle", "command", "import"),
+  messageCount: Schema.Number,
+  closedAt: Schema.DateTimeUtc
+})
+
+/** A model call's result, recorded raw so it can be re-applied and audited. */
+export const PlanProduced = Schema.TaggedStruct("PlanProduced", {
+  planId: PlanId,
+  sessionId: SessionId,
+  /** The tool input exactly as the model returned it. */
+  plan: Schema.Unknown,
+  promptVersion: Schema.String,
+  promptHash: Schema.String,
+  model: Schema.String,
+  usage: TokenUsage,
+  /** Seqs covered by this plan (a session too large for one request is planned in chunks). */
+  chunk: Schema.Struct({ fromSeq: Schema.Number, toSeq: Schema.Number }),
+  /** Contacts left out of the prompt and the message shown cut, if any. */
+  truncation: Schema.Struct({
+    contactsDropped: Schema.Number,
+    cutSeq: Schema.NullOr(Schema.Number)
+  }),
+  /** A plan that replaces an earlier one (replay promoted). */
+  supersedes: Schema.NullOr(PlanId)
+})
+
+export const PlanFailureReason = Schema.Literal(
+  "rate-limited",
+  "overloaded",
+  "server",
+  "timeout",
+  "truncated",
+  "refused",
+  "invalid-request",
+  "auth",
+  "decode",
+  "not-configured"
+)
+export type PlanFailureReason = typeof PlanFailureReason.Type
+
+export const PlanFailed = Schema.TaggedStruct("PlanFailed", {
+  sessionId: SessionId,
+  reason: PlanFailureReason,
+  attempt: Schema.Number,
+  detail: Schema.String
+})
+
+export const NoteRecorded = Schema.TaggedStruct("NoteRecorded", {
+  noteId: NoteId,
+  sessionId: SessionId,
+  user: UserId,
+  /** The plan that made it, or null when an answer to a question made it. */
+  planId: Schema.NullOr(PlanId),
+  /** The question whose answer made it (a confirmation). */
+  questionId: Schema.NullOr(QuestionId),
+  owner: Owner,
+  personId: Schema.NullOr(PersonId),
+  sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Number })),
+  directives: Schema.Array(DirectiveCut),
+  /** How many plan notes were merged to form this one (1 when none were). */
+  mergedFrom: Schema.Number
+})
+
+export const QuestionParked = Schema.TaggedStruct("QuestionParked", {
+  questionId: QuestionId,
+  sessionId: SessionId,
+  user: UserId,
+  planId: Schema.NullOr(PlanId),
+  reason: QuestionReason,
+  sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Number })),
+  candidates: Schema.Array(Candidate)
+})
+
+export const Answer = Schema.Union(
+  Schema.TaggedStruct("Person", { contactId: Schema.NullOr(Schema.String), name: Schema.String }),
+  Schema.TaggedStruct("Unattached", {})
+)
+export type Answer = typeof Answer.Type
+
+export const QuestionAnswered = Schema.TaggedStruct("QuestionAnswered", {
+  questionId: QuestionId,
+  sessionId: SessionId,
+  answer: Answer,
+  answeredAt: Schema.DateTimeUtc
+})
+
+export const InstructionRecorded = Schema.TaggedStruct("InstructionRecorded", {
+  sessionId: SessionId,
+  planId: PlanId,
+  messageId: MessageId,
+  seq: Schema.Number,
+  /** A whole message addressed to the bot, or a directive cut from a note's message. */
+  kind: Schema.Literal("message", "directive"),
+  text: Schema.String
+})
+
+export const PlanApplied = Schema.TaggedStruct("PlanApplied", {
+  planId: PlanId,
+  sessionId: SessionId,
+  noteIds: Schema.Array(NoteId),
+  questionIds: Schema.Array(QuestionId),
+  warnings: Schema.Array(PlanWarning)
+})
+
+export const PersonAdded = Schema.TaggedStruct("PersonAdded", {
+  personId: PersonId,
+  user: UserId,
+  name: Schema.String
+})
+
+export const ReplyQueued = Schema.TaggedStruct("ReplyQueued", {
+  replyId: ReplyId,
+  user: UserId,
+  provider: Provider,
+  chat: Schema.String,
+  text: Schema.String,
+  /** Buttons offered with the reply: label and the callback data sent back on a press. */
+  buttons: Schema.Array(Schema.Struct({ label: Schema.String, data: Schema.String })),
+  questionId: Schema.NullOr(QuestionId)
+})
+
+export const ReplySent = Schema.TaggedStruct("ReplySent", {
+  replyId: ReplyId,
+  providerMessageId: Schema.String,
+  sentAt: Schema.DateTimeUtc
+})
+
+export const ReplyFailed = Schema.TaggedStruct("ReplyFailed", {
+  replyId: ReplyId,
+  attempt: Schema.Number,
+  detail: Schema.String,
+  final: Schema.Boolean
+})
+
+export const Event = Schema.Union(
+  MessageReceived,
+  MessageEdited,
+  SessionOpened,
+  SessionClosed,
+  PlanProduced,
+  PlanFailed,
+  NoteRecorded,
+  QuestionParked,
+  QuestionAnswered,
+  InstructionRecorded,
+  PlanApplied,
+  PersonAdded,
+  ReplyQueued,
+  ReplySent,
+  ReplyFailed
+)
+export type Event = typeof Event.Type
+export type EventType = Event["_tag"]
+
+/** Current schema version of each event type; bump it and add an upcaster when a payload changes. */
+export const eventVersions: { readonly [K in EventType]: number } = {
+  MessageReceived: 1,
+  MessageEdited: 1,
+  SessionOpened: 1,
+  SessionClosed: 1,
+  PlanProduced: 1,
+  PlanFailed: 1,
+  NoteRecorded: 1,
+  QuestionParked: 1,
+  QuestionAnswered: 1,
+  InstructionRecorded: 1,
+  PlanApplied: 1,
+  PersonAdded: 1,
+  ReplyQueued: 1,
+  ReplySent: 1,
+  ReplyFailed: 1
+}

@@ -1,0 +1,34 @@
+/** Branded identifiers shared by every package. */
+import { Schema } from "effect"
+
+export const MessageId = Schema.String.pipe(Schema.brand("MessageId"))
+export type MessageId = typeof MessageId.Type
+
+export const SessionId = Schema.String.pipe(Schema.brand("SessionId"))
+export type SessionId = typeof SessionId.Type
+
+/** The person who forwards messages to the bot, e.g. `telegram:100000001`. */
+export const UserId = Schema.String.pipe(Schema.brand("UserId"))
+export type UserId = typeof UserId.Type
+
+/** A person notes are about (a contact of one user). */
+export const PersonId = Schema.String.pipe(Schema.brand("PersonId"))
+export type PersonId = typeof PersonId.Type
+
+export const NoteId = Schema.String.pipe(Schema.brand("NoteId"))
+export type NoteId = typeof NoteId.Type
+
+export const QuestionId = Schema.String.pipe(Schema.brand("QuestionId"))
+export type QuestionId = typeof QuestionId.Type
+
+export const PlanId = Schema.String.pipe(Schema.brand("PlanId"))
+export type PlanId = typeof PlanId.Type
+
+export const ReplyId = Schema.String.pipe(Schema.brand("ReplyId"))
+export type ReplyId = typeof ReplyId.Type
+
+export const Provider = Schema.Literal("telegram", "whatsapp")
+export type Provider = typeof Provider.Type
+
+/** `provider:senderId`, the key used for allow-lists and tenancy. */
+export const userIdOf = (provider: Provider, senderId: string): UserId => UserId.make(`${provider}:${senderId}`)

@@ -1,0 +1,6 @@
+export * as Decision from "./Decision.js"
+export * as Events from "./Events.js"
+export * as Ids from "./Ids.js"
+export * as Message from "./Message.js"
+export * as Plan from "./Plan.js"
+export * as PlanJsonSchema from "./PlanJsonSchema.js"
