@@ -1,0 +1,172 @@
+/** Note assembly: a body built from message text minus agreed directives, with provenance down to the character. */
+import type { PlanWarning, Segment } from "./Decision.js"
+import type { MessageId } from "./Ids.js"
+import type { MessageText } from "./Message.js"
+import { findVerbatim, isWhitespace } from "./TextMatch.js"
+import { compareNumbers, compareStrings, directiveNotFound, directiveOverlap } from "./Warnings.js"
+
+/** What goes between two messages of a body: a blank line. */
+export const separator = "\n\n"
+
+/** A directive to remove from one message of a note. */
+export interface NoteDirective {
+  readonly messageId: MessageId
+  readonly text: string
+}
+
+/** A span of a message, in UTF-16 offsets. */
+export interface Span {
+  readonly messageId: MessageId
+  readonly start: number
+  readonly end: number
+}
+
+/** A directive actually removed: where, and what. */
+export interface Cut extends Span {
+  readonly seq: number
+  readonly text: string
+}
+
+/** A note body with everything needed to audit it back to its messages. */
+export interface AssembledNote {
+  readonly body: string
+  readonly segments: Array<Segment>
+  readonly cuts: Array<Cut>
+  /** Whitespace removed by tidying at cuts and message edges. */
+  readonly dropped: Array<Span>
+  readonly warnings: Array<PlanWarning>
+}
+
+type Range = readonly [start: number, end: number]
+
+const uniqueBySeq = (messages: ReadonlyArray<MessageText>): Array<MessageText> => {
+  const bySeq = new Map<number, MessageText>()
+  for (const message of messages) if (!bySeq.has(message.seq)) bySeq.set(message.seq, message)
+  return [...bySeq.values()].sort((a, b) => compareNumbers(a.seq, b.seq))
+}
+
+/** Cuts in canonical order (first occurrence, longer first, then text); an overlapping one stays in the note. */
+const cutsOf = (message: MessageText, wanted: ReadonlySet<string>, warnings: Array<PlanWarning>): Array<Cut> => {
+  const found: Array<Cut> = []
+  for (const text of wanted) {
+    const start = findVerbatim(message.text, text)
+    if (start === -1) warnings.push(directiveNotFound(text, [message.seq]))
+    else found.push({ messageId: message.id, seq: message.seq, text, start, end: start + text.length })
+  }
+  found.sort((a, b) => a.start - b.start || b.end - a.end || compareStrings(a.text, b.text))
+  const cuts: Array<Cut> = []
+  let reach = 0
+  for (const cut of found) {
+    if (cut.start < reach) warnings.push(directiveOverlap(cut.text, message.seq))
+    else {
+      cuts.push(cut)
+      reach = cut.end
+    }
+  }
+  return cuts
+}
+
+/**
+ * The text kept between cuts, tidied: the message's kept text is trimmed at both edges, and
+ * at a cut with whitespace left on both sides the whitespace after the cut goes. Nothing else
+ * changes. Returns the kept ranges and the dropped whitespace ranges.
+ */
+const tidy = (text: string, cuts: ReadonlyArray<Cut>): { kept: Array<Range>; dropped: Array<Range> } => {
+  const kept: Array<Range> = []
+  const dropped: Array<Range> = []
+  let from = 0
+  const pieces: Array<Range> = []
+  for (const cut of cuts) {
+    pieces.push([from, cut.start])
+    from = cut.end
+  }
+  pieces.push([from, text.length])
+  for (const [start, end] of pieces) {
+    const last = kept[kept.length - 1]
+    let at = start
+    if (last === undefined || isWhitespace(text.charCodeAt(last[1] - 1))) {
+      while (at < end && isWhitespace(text.charCodeAt(at))) at++
+    }
+    if (at > start) dropped.push([start, at])
+    if (at < end) kept.push([at, end])
+  }
+  for (let last = kept.pop(); last !== undefined; last = kept.pop()) {
+    let end = last[1]
+    while (end > last[0] && isWhitespace(text.charCodeAt(end - 1))) end--
+    if (end < last[1]) dropped.push([end, last[1]])
+    if (end > last[0]) {
+      kept.push([last[0], end])
+      break
+    }
+  }
+  return { kept, dropped }
+}
+
+/**
+ * Assembles a note from its messages (any order; a repeated seq counts once) and the
+ * directives agreed for each message. Each directive is removed at its first exact occurrence
+ * inside its own message; one that does not match removes nothing and yields a
+ * `directive-not-found` warning; an empty one removes nothing, silently. Messages are joined
+ * with a blank line; a message with nothing left contributes nothing.
+ */
+export const assembleNote = (
+  messages: ReadonlyArray<MessageText>,
+  directives: ReadonlyArray<NoteDirective>
+): AssembledNote => {
+  const ordered = uniqueBySeq(messages)
+  const wanted = new Map<string, Set<string>>()
+  for (const directive of directives) {
+    if (directive.text.length === 0) continue
+    const set = wanted.get(directive.messageId) ?? new Set<string>()
+    set.add(directive.text)
+    wanted.set(directive.messageId, set)
+  }
+  const warnings: Array<PlanWarning> = []
+  const segments: Array<Segment> = []
+  const allCuts: Array<Cut> = []
+  const allDropped: Array<Span> = []
+  let body = ""
+  for (const message of ordered) {
+    const cuts = cutsOf(message, wanted.get(message.id) ?? new Set(), warnings)
+    wanted.delete(message.id)
+    const { dropped, kept } = tidy(message.text, cuts)
+    allCuts.push(...cuts)
+    for (const [start, end] of dropped) allDropped.push({ messageId: message.id, start, end })
+    if (kept.length === 0) continue
+    if (segments.length > 0) {
+      segments.push({ _tag: "Separator", text: separator })
+      body += separator
+    }
+    for (const [start, end] of kept) {
+      segments.push({ _tag: "Slice", messageId: message.id, start, end })
+      body += message.text.slice(start, end)
+    }
+  }
+  for (const texts of wanted.values()) for (const text of texts) warnings.push(directiveNotFound(text, []))
+  return { body, segments, cuts: allCuts, dropped: allDropped, warnings }
+}
+
+/** One tile of a message: kept in the body, cut as a directive, or dropped whitespace. */
+export interface Tile {
+  readonly kind: "slice" | "cut" | "whitespace"
+  readonly start: number
+  readonly end: number
+}
+
+/**
+ * The tiles of one message in an assembled note, sorted by offset. For a message of the note
+ * they cover its text exactly, end to end, with no gap and no overlap.
+ */
+export const messageTiling = (note: AssembledNote, messageId: MessageId): Array<Tile> => {
+  const tiles: Array<Tile> = []
+  for (const segment of note.segments) {
+    if (segment._tag === "Slice" && segment.messageId === messageId) {
+      tiles.push({ kind: "slice", start: segment.start, end: segment.end })
+    }
+  }
+  for (const cut of note.cuts) if (cut.messageId === messageId) tiles.push({ kind: "cut", start: cut.start, end: cut.end })
+  for (const span of note.dropped) {
+    if (span.messageId === messageId) tiles.push({ kind: "whitespace", start: span.start, end: span.end })
+  }
+  return tiles.sort((a, b) => a.start - b.start || a.end - b.end)
+}
