@@ -1,0 +1,116 @@
+/** What a webhook body means to us, whichever provider sent it, and how bodies are decoded. */
+import { Either, ParseResult, Schema } from "effect"
+import { Provider } from "./Ids.js"
+import { normaliseTelegram } from "./internal/normaliseTelegram.js"
+import { normaliseWhatsApp } from "./internal/normaliseWhatsApp.js"
+import { MessageKind } from "./Message.js"
+import * as Telegram from "./Telegram.js"
+import * as WhatsApp from "./WhatsApp.js"
+
+/** An attachment still to be fetched (and, for audio, transcribed): what and where. */
+export const Media = Schema.Struct({
+  /** The provider's attachment kind: voice, audio, photo, image, video, document, sticker … */
+  type: Schema.String,
+  /** Telegram `file_id` or WhatsApp media id. */
+  fileId: Schema.String
+})
+export type Media = typeof Media.Type
+
+/** A message to capture. Media without a caption is captured with empty text, never dropped. */
+export const NewMessage = Schema.TaggedStruct("NewMessage", {
+  provider: Provider,
+  /** Unique per provider: Telegram `chatId:message_id` (ids are per chat), WhatsApp `wamid`. */
+  providerMessageId: Schema.String,
+  senderId: Schema.String,
+  chatId: Schema.String,
+  senderName: Schema.NullOr(Schema.String),
+  text: Schema.String,
+  kind: MessageKind,
+  /** Display name of the original author of a forward; WhatsApp only says that it was forwarded. */
+  forwardedFrom: Schema.NullOr(Schema.String),
+  /** Provider message id of the message this one replies to. */
+  replyTo: Schema.NullOr(Schema.String),
+  media: Schema.NullOr(Media),
+  sentAt: Schema.DateTimeUtc
+})
+export type NewMessage = typeof NewMessage.Type
+
+/** New text for a message captured earlier, identified by its provider message id. */
+export const Edit = Schema.TaggedStruct("Edit", {
+  provider: Provider,
+  providerMessageId: Schema.String,
+  chatId: Schema.String,
+  senderId: Schema.String,
+  text: Schema.String,
+  editedAt: Schema.DateTimeUtc
+})
+export type Edit = typeof Edit.Type
+
+/** A button press answering a question we asked. */
+export const Answer = Schema.TaggedStruct("Answer", {
+  provider: Provider,
+  /** Dedupe key: Telegram `callback:<id>`, WhatsApp the `wamid` of the reply message. */
+  providerMessageId: Schema.String,
+  senderId: Schema.String,
+  chatId: Schema.String,
+  /** Telegram callback query id, to acknowledge the press; WhatsApp has none. */
+  callbackId: Schema.NullOr(Schema.String),
+  /** The button payload we attached when asking. */
+  data: Schema.String,
+  answeredAt: Schema.DateTimeUtc
+})
+export type Answer = typeof Answer.Type
+
+/** Something acknowledged and not acted on (statuses, reactions, update kinds we do not handle). */
+export const Ignored = Schema.TaggedStruct("Ignored", { reason: Schema.String })
+export type Ignored = typeof Ignored.Type
+
+export const Inbound = Schema.Union(NewMessage, Edit, Answer, Ignored)
+export type Inbound = typeof Inbound.Type
+
+/** A webhook body that is not JSON or not the provider's shape; `message` says which field and what was expected. */
+export class WebhookDecodeError extends Schema.TaggedError<WebhookDecodeError>()("WebhookDecodeError", {
+  provider: Provider,
+  message: Schema.String
+}) {}
+
+const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
+  path.map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join("")
+
+const describe = (label: string, error: ParseResult.ParseError): string =>
+  `${label}: ` +
+  ParseResult.ArrayFormatter.formatErrorSync(error)
+    .map((issue) => (issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`))
+    .join("; ")
+
+const decoder = <A, I>(provider: Provider, label: string, schema: Schema.Schema<A, I>) => {
+  const decode = Schema.decodeUnknownEither(schema, { errors: "all" })
+  return (body: string): Either.Either<A, WebhookDecodeError> => {
+    const json = Either.try(() => JSON.parse(body) as unknown)
+    if (Either.isLeft(json)) {
+      return Either.left(new WebhookDecodeError({ provider, message: `body is not JSON: ${String(json.left)}` }))
+    }
+    return Either.mapLeft(decode(json.right), (error) => new WebhookDecodeError({ provider, message: describe(label, error) }))
+  }
+}
+
+/** Parse and decode the raw text of a Telegram webhook body. */
+export const decodeTelegram: (body: string) => Either.Either<Telegram.Update, WebhookDecodeError> = decoder(
+  "telegram",
+  "not a Telegram Update",
+  Telegram.Update
+)
+
+/** Parse and decode the raw text of a WhatsApp Cloud API webhook body. */
+export const decodeWhatsApp: (body: string) => Either.Either<WhatsApp.Body, WebhookDecodeError> = decoder(
+  "whatsapp",
+  "not a WhatsApp webhook body",
+  WhatsApp.Body
+)
+
+export {
+  /** What one Telegram update means: exactly one item. */
+  normaliseTelegram,
+  /** What one WhatsApp body means: one item per message and status, walking every entry and change. */
+  normaliseWhatsApp
+}

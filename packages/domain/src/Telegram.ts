@@ -1,0 +1,120 @@
+/** Schemas of the Telegram Bot API `Update` bodies the webhook reads. */
+import { Schema } from "effect"
+
+/** Absent or present, never `undefined`: JSON has no undefined, and it keeps decode errors to the point. */
+const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
+
+// Every struct ignores fields it does not name (Schema's default), so new Bot API fields pass;
+// the fields we do read are required with their exact types, so a malformed body fails loudly.
+
+/** A Telegram user; `is_bot` is absent in older samples, so it is not required. */
+export const User = Schema.Struct({
+  id: Schema.Number,
+  first_name: Schema.String,
+  last_name: optional(Schema.String),
+  username: optional(Schema.String)
+})
+export type User = typeof User.Type
+
+/** A chat: private chats carry names, groups and channels a title. */
+export const Chat = Schema.Struct({
+  id: Schema.Number,
+  type: Schema.String,
+  title: optional(Schema.String),
+  first_name: optional(Schema.String),
+  last_name: optional(Schema.String),
+  username: optional(Schema.String)
+})
+export type Chat = typeof Chat.Type
+
+/** Any file-bearing attachment (voice, audio, video, document, sticker …). */
+export const File = Schema.Struct({ file_id: Schema.String, mime_type: optional(Schema.String) })
+export type File = typeof File.Type
+
+/** The field each known origin type must carry; other origin types are accepted as they come. */
+const originFields: Readonly<Record<string, string>> = {
+  user: "sender_user",
+  hidden_user: "sender_user_name",
+  chat: "sender_chat",
+  channel: "chat"
+}
+
+/** `forward_origin` (Bot API 7+): who wrote a forwarded message. */
+export const MessageOrigin = Schema.Struct({
+  type: Schema.String,
+  sender_user: optional(User),
+  sender_user_name: optional(Schema.String),
+  sender_chat: optional(Chat),
+  chat: optional(Chat),
+  author_signature: optional(Schema.String)
+}).pipe(
+  Schema.filter((origin) => {
+    const field = originFields[origin.type]
+    return field === undefined || field in origin
+      ? undefined
+      : { path: [field], message: `is missing (required by forward_origin type "${origin.type}")` }
+  })
+)
+export type MessageOrigin = typeof MessageOrigin.Type
+
+/** A message, an edited message or a channel post. Only the fields normalisation reads. */
+export const Message = Schema.Struct({
+  message_id: Schema.Number,
+  from: optional(User),
+  chat: Chat,
+  date: Schema.Number,
+  edit_date: optional(Schema.Number),
+  text: optional(Schema.String),
+  caption: optional(Schema.String),
+  /** Sizes of one photo, smallest first. */
+  photo: optional(Schema.Array(File)),
+  voice: optional(File),
+  audio: optional(File),
+  video: optional(File),
+  video_note: optional(File),
+  animation: optional(File),
+  document: optional(File),
+  sticker: optional(File),
+  forward_origin: optional(MessageOrigin),
+  forward_from: optional(User),
+  forward_from_chat: optional(Chat),
+  forward_sender_name: optional(Schema.String),
+  /** Only its id is read: the replied-to message may be of any kind (even a story). */
+  reply_to_message: optional(Schema.Struct({ message_id: Schema.Number }))
+}).annotations({ title: "a Telegram Message object" })
+export type Message = typeof Message.Type
+
+/** A button press on an inline keyboard. `message` is absent for inline-mode messages. */
+export const CallbackQuery = Schema.Struct({
+  id: Schema.String,
+  from: User,
+  message: optional(Schema.Struct({ message_id: Schema.Number, chat: Chat })),
+  inline_message_id: optional(Schema.String),
+  chat_instance: Schema.String,
+  data: optional(Schema.String)
+}).annotations({ title: "a Telegram CallbackQuery object" })
+export type CallbackQuery = typeof CallbackQuery.Type
+
+/** One webhook body. Update kinds not named here (channel_post, my_chat_member …) are kept as unknown keys. */
+export const Update = Schema.Struct(
+  {
+    update_id: Schema.Number,
+    message: optional(Message),
+    edited_message: optional(Message),
+    callback_query: optional(CallbackQuery)
+  },
+  { key: Schema.String, value: Schema.Unknown }
+).annotations({ title: "a Telegram Update object" })
+export type Update = typeof Update.Type
+
+const fullName = (first: string, last: string | undefined): string => (last === undefined ? first : `${first} ${last}`)
+
+/** Display name of a user: first and last name as Telegram shows them. */
+export const userName = (user: User): string => fullName(user.first_name, user.last_name)
+
+/** Display name of a chat: its title, else the private chat's names, else its username or id. */
+export const chatName = (chat: Chat): string => {
+  if (chat.title !== undefined) return chat.title
+  if (chat.first_name !== undefined) return fullName(chat.first_name, chat.last_name)
+  return chat.username ?? String(chat.id)
+}

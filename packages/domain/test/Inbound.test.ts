@@ -1,0 +1,152 @@
+import { describe, expect, it } from "@effect/vitest"
+import { propertyRuns } from "@verbatim/testkit/Runs"
+import { DateTime, Either } from "effect"
+import fc from "fast-check"
+import { decodeTelegram, decodeWhatsApp, type Inbound, NewMessage, normaliseTelegram, normaliseWhatsApp, WebhookDecodeError } from "../src/Inbound.js"
+
+const now = DateTime.unsafeMake(0)
+const errorOf = (result: Either.Either<unknown, WebhookDecodeError>): WebhookDecodeError | "decoded" =>
+  Either.match(result, { onLeft: (error) => error, onRight: () => "decoded" })
+
+describe("decode errors name the field and what was expected", () => {
+  it("Telegram", () => {
+    const update = (message: unknown) => JSON.stringify({ update_id: 1, message })
+    expect([
+      errorOf(decodeTelegram("{not json")),
+      errorOf(decodeTelegram("[]")),
+      errorOf(decodeTelegram("{}")),
+      errorOf(decodeTelegram(update({ message_id: "9", chat: { id: 1, type: "private" }, date: 1 }))),
+      errorOf(decodeTelegram(update({ message_id: 9, chat: { id: 1, type: "private" }, date: 1, forward_origin: { type: "user" } })))
+    ]).toEqual([
+      new WebhookDecodeError({
+        provider: "telegram",
+        message: "body is not JSON: SyntaxError: Expected property name or '}' in JSON at position 1"
+      }),
+      new WebhookDecodeError({ provider: "telegram", message: "not a Telegram Update: Expected a Telegram Update object, actual []" }),
+      new WebhookDecodeError({ provider: "telegram", message: "not a Telegram Update: update_id: is missing" }),
+      new WebhookDecodeError({ provider: "telegram", message: "not a Telegram Update: message.message_id: Expected number, actual \"9\"" }),
+      new WebhookDecodeError({
+        provider: "telegram",
+        message: "not a Telegram Update: message.forward_origin.sender_user: is missing (required by forward_origin type \"user\")"
+      })
+    ])
+  })
+
+  it("WhatsApp, with every problem listed", () => {
+    const body = (message: unknown) =>
+      JSON.stringify({ object: "whatsapp_business_account", entry: [{ id: "1", changes: [{ field: "messages", value: { messages: [message] } }] }] })
+    expect([
+      errorOf(decodeWhatsApp(JSON.stringify({ update_id: 3 }))),
+      errorOf(decodeWhatsApp(body({ from: "1", id: "w", timestamp: "soon", type: "text", text: { body: "x" } }))),
+      errorOf(decodeWhatsApp(body({ from: "1", id: "w", timestamp: "1", type: "image" })))
+    ]).toEqual([
+      new WebhookDecodeError({ provider: "whatsapp", message: "not a WhatsApp webhook body: object: is missing; entry: is missing" }),
+      new WebhookDecodeError({
+        provider: "whatsapp",
+        message: "not a WhatsApp webhook body: entry[0].changes[0].value.messages[0].timestamp: Unable to decode \"soon\" into a number"
+      }),
+      new WebhookDecodeError({
+        provider: "whatsapp",
+        message: "not a WhatsApp webhook body: entry[0].changes[0].value.messages[0].image: is missing (required by message type \"image\")"
+      })
+    ])
+  })
+
+  it("accepts message types and change fields it does not handle, then ignores them", () => {
+    const body = {
+      object: "whatsapp_business_account",
+      entry: [{
+        id: "1",
+        changes: [
+          { field: "messages", value: { messages: [{ from: "1", id: "w", timestamp: "1", type: "location", location: { latitude: 1 } }] } },
+          { field: "account_update", value: { event: "VERIFIED_ACCOUNT" } }
+        ]
+      }]
+    }
+    expect(Either.map(decodeWhatsApp(JSON.stringify(body)), normaliseWhatsApp)).toEqual(Either.right([
+      { _tag: "Ignored", reason: "message type not handled: location" },
+      { _tag: "Ignored", reason: "change field not handled: account_update" }
+    ]))
+  })
+})
+
+describe("properties", () => {
+  it("any JSON body decodes or fails with a typed error, never throws", () => {
+    fc.assert(
+      fc.property(fc.json(), (json) => {
+        const messages = [errorOf(decodeTelegram(json)), errorOf(decodeWhatsApp(json))]
+          .map((outcome) => (outcome === "decoded" ? outcome : outcome.message === "" ? "empty message" : "typed error"))
+        expect(messages.every((outcome) => outcome !== "empty message")).toBe(true)
+      }),
+      { numRuns: propertyRuns(300) }
+    )
+  })
+
+  it("Telegram text is captured exactly as sent, under a chat-scoped id", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), fc.integer(), fc.nat(), fc.nat(), (text, chatId, messageId, date) => {
+        const body = JSON.stringify({
+          update_id: 1,
+          message: { message_id: messageId, from: { id: 42, first_name: "Zoë" }, chat: { id: chatId, type: "group" }, date, text }
+        })
+        const items = Either.map(decodeTelegram(body), (update) => normaliseTelegram(update, now))
+        expect(items).toEqual(Either.right([
+          NewMessage.make({
+            provider: "telegram",
+            providerMessageId: `${chatId}:${messageId}`,
+            senderId: "42",
+            chatId: String(chatId),
+            senderName: "Zoë",
+            text,
+            kind: "text",
+            forwardedFrom: null,
+            replyTo: null,
+            media: null,
+            sentAt: DateTime.unsafeMake(date * 1000)
+          })
+        ]))
+      }),
+      { numRuns: propertyRuns(300) }
+    )
+  })
+
+  it("a batched WhatsApp body yields every message of every entry and change, in order", () => {
+    const texts = fc.array(fc.string({ unit: "grapheme", minLength: 1 }), { maxLength: 3 })
+    fc.assert(
+      fc.property(fc.array(fc.array(texts, { maxLength: 3 }), { maxLength: 3 }), (entries) => {
+        let n = 0
+        const entry = entries.map((changes, e) => ({
+          id: `e${e}`,
+          changes: changes.map((bodies) => ({
+            field: "messages",
+            value: { messages: bodies.map((body) => ({ from: "15550001111", id: `wamid.${n++}`, timestamp: "60", type: "text", text: { body } })) }
+          }))
+        }))
+        const expected = entries.flatMap((changes) =>
+          changes.flatMap((bodies): ReadonlyArray<Inbound> =>
+            bodies.length === 0 ? [{ _tag: "Ignored", reason: "change without messages or statuses" }] : bodies.map((text) => ({
+              _tag: "NewMessage",
+              provider: "whatsapp",
+              providerMessageId: "",
+              senderId: "15550001111",
+              chatId: "15550001111",
+              senderName: null,
+              text,
+              kind: "text",
+              forwardedFrom: null,
+              replyTo: null,
+              media: null,
+              sentAt: DateTime.unsafeMake(60_000)
+            }))
+          )
+        ).map((item, i, all) => {
+          const index = all.slice(0, i).filter((earlier) => earlier._tag === "NewMessage").length
+          return item._tag === "NewMessage" ? { ...item, providerMessageId: `wamid.${index}` } : item
+        })
+        const body = JSON.stringify({ object: "whatsapp_business_account", entry })
+        expect(Either.map(decodeWhatsApp(body), normaliseWhatsApp)).toEqual(Either.right(expected))
+      }),
+      { numRuns: propertyRuns(200) }
+    )
+  })
+})
