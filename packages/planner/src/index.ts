@@ -1,1 +1,9 @@
-export {}
+export * as AnthropicLanguageModel from "./AnthropicLanguageModel.js"
+export * as BuildRequest from "./BuildRequest.js"
+export * as LanguageModel from "./LanguageModel.js"
+export * as LanguageModelError from "./LanguageModelError.js"
+export * as PlanningTool from "./PlanningTool.js"
+export * as PromptRegistry from "./PromptRegistry.js"
+export * as Recovery from "./Recovery.js"
+export * as RenderRequest from "./RenderRequest.js"
+export * as Retry from "./Retry.js"

@@ -1,0 +1,118 @@
+/** `LanguageModel` on the Anthropic Messages API: forced `record_plan` tool use, cached prefix, no SDK retries. */
+import Anthropic from "@anthropic-ai/sdk"
+import { Plan } from "@verbatim/domain/Plan"
+import { Clock, Config, type ConfigError, Duration, Effect, Layer, Option, ParseResult, Redacted, Schema } from "effect"
+import { fromSdkError } from "./internal/anthropicError.js"
+import { LanguageModel, type PlanningRequest, type PlanResult } from "./LanguageModel.js"
+import { LanguageModelError } from "./LanguageModelError.js"
+
+/** What the layer needs; `layerConfig` reads it from the environment. */
+export interface AnthropicOptions {
+  readonly apiKey: Redacted.Redacted<string>
+  readonly model: string
+  readonly baseUrl: Option.Option<string>
+  /** Client default; a request's own `timeout` governs its call. */
+  readonly timeout: Duration.Duration
+}
+
+/** `ANTHROPIC_API_KEY` (secret), `VERBATIM_MODEL`, `ANTHROPIC_BASE_URL`, `VERBATIM_MODEL_TIMEOUT`. */
+export const anthropicConfig: Config.Config<AnthropicOptions> = Config.all({
+  apiKey: Config.redacted("ANTHROPIC_API_KEY"),
+  model: Config.string("VERBATIM_MODEL").pipe(Config.withDefault("claude-sonnet-4-5")),
+  baseUrl: Config.option(Config.string("ANTHROPIC_BASE_URL")),
+  timeout: Config.duration("VERBATIM_MODEL_TIMEOUT").pipe(Config.withDefault(Duration.minutes(2)))
+})
+
+const ephemeral = { type: "ephemeral" } as const
+
+/** The Messages API body for a request: one tool, forced; system prompt and tool carry the cache breakpoints. */
+export const messageParams = (model: string, request: PlanningRequest): Anthropic.MessageCreateParamsNonStreaming => ({
+  model,
+  max_tokens: request.maxTokens,
+  system: [{ type: "text", text: request.system, cache_control: ephemeral }],
+  tools: [
+    {
+      name: request.tool.name,
+      description: request.tool.description,
+      input_schema: { ...request.tool.inputSchema, required: [...request.tool.inputSchema.required] },
+      cache_control: ephemeral
+    }
+  ],
+  tool_choice: { type: "tool", name: request.tool.name },
+  messages: [{ role: "user", content: request.userContent }]
+})
+
+const decodePlan = Schema.decodeUnknown(Plan)
+
+const readResponse = (request: PlanningRequest, message: Anthropic.Message, durationMs: number) =>
+  Effect.gen(function*() {
+    // A tool call cut at the token cap may still parse as a smaller plan; accepting it would lose messages.
+    if (message.stop_reason === "max_tokens" || message.stop_reason === "model_context_window_exceeded") {
+      return yield* new LanguageModelError({ reason: "truncated", message: `stopped at ${message.stop_reason}` })
+    }
+    const call = message.content.find(
+      (block): block is Anthropic.ToolUseBlock => block.type === "tool_use" && block.name === request.tool.name
+    )
+    if (message.stop_reason === "refusal" || call === undefined) {
+      return yield* new LanguageModelError({
+        reason: "refused",
+        message: `no ${request.tool.name} call (stop_reason ${String(message.stop_reason)})`
+      })
+    }
+    const plan = yield* decodePlan(call.input).pipe(
+      Effect.mapError((error) =>
+        new LanguageModelError({ reason: "decode", message: ParseResult.TreeFormatter.formatErrorSync(error), cause: error })
+      )
+    )
+    return {
+      plan,
+      raw: call.input,
+      stopReason: String(message.stop_reason),
+      usage: {
+        inputTokens: message.usage.input_tokens,
+        outputTokens: message.usage.output_tokens,
+        cacheReadTokens: message.usage.cache_read_input_tokens ?? 0,
+        cacheWriteTokens: message.usage.cache_creation_input_tokens ?? 0
+      },
+      model: message.model,
+      durationMs
+    } satisfies PlanResult
+  })
+
+/** Builds the service over one SDK client. */
+export const make = (options: AnthropicOptions) =>
+  Effect.sync(() => {
+    const client = new Anthropic({
+      apiKey: Redacted.value(options.apiKey),
+      // Always explicit, so the SDK never falls back to reading the environment itself.
+      baseURL: Option.getOrElse(options.baseUrl, () => "https://api.anthropic.com"),
+      timeout: Duration.toMillis(options.timeout),
+      maxRetries: 0
+    })
+    const plan = Effect.fn("AnthropicLanguageModel.plan")(function*(request: PlanningRequest) {
+      yield* Effect.annotateCurrentSpan({ model: options.model, maxTokens: request.maxTokens })
+      const started = yield* Clock.currentTimeMillis
+      const message = yield* Effect.tryPromise({
+        try: (signal) =>
+          client.messages.create(messageParams(options.model, request), {
+            signal,
+            timeout: Duration.toMillis(request.timeout),
+            maxRetries: 0
+          }),
+        // Measuring an HTTP-date retry-after from the start only lengthens the wait, which is the safe side.
+        catch: (error) => fromSdkError(error, started)
+      })
+      const finished = yield* Clock.currentTimeMillis
+      return yield* readResponse(request, message, finished - started)
+    })
+    return LanguageModel.of({ plan })
+  })
+
+/** The layer over explicit options. */
+export const layer = (options: AnthropicOptions): Layer.Layer<LanguageModel> => Layer.effect(LanguageModel, make(options))
+
+/** The layer over `anthropicConfig`. */
+export const layerConfig: Layer.Layer<LanguageModel, ConfigError.ConfigError> = Layer.effect(
+  LanguageModel,
+  Effect.flatMap(anthropicConfig, make)
+)

@@ -1,0 +1,59 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { describe, expect, it } from "@effect/vitest"
+import { ConfigProvider, Effect, Exit, Layer } from "effect"
+import { packagedPromptDirectory, PromptError, PromptRegistry } from "../src/PromptRegistry.js"
+
+const withConfig = (entries: ReadonlyArray<readonly [string, string]>) =>
+  Layer.setConfigProvider(ConfigProvider.fromMap(new Map(entries)))
+
+describe("PromptRegistry", () => {
+  it.effect("loads the packaged v1 by default, with the hash of its bytes pinned so an edit is a reviewed diff", () =>
+    Effect.gen(function*() {
+      const registry = yield* PromptRegistry
+      const text = yield* Effect.promise(() => readFile(join(packagedPromptDirectory, "v1.md"), "utf8"))
+      expect(registry.versions).toEqual(["v1"])
+      expect(registry.current).toEqual({
+        version: "v1",
+        text,
+        hash: "e42a90e2d95cd21d4aba6e4c815073310cd59d243cb582207879d7561707459d"
+      })
+      expect(yield* registry.load("v1")).toEqual(registry.current)
+    }).pipe(Effect.provide(PromptRegistry.layerConfig.pipe(Layer.provide(withConfig([]))))))
+
+  it.effect("names the versions it has when asked for one it does not", () =>
+    Effect.gen(function*() {
+      const registry = yield* PromptRegistry
+      const error = yield* Effect.flip(registry.load("v0"))
+      expect(error).toEqual(new PromptError({ reason: "not-found", version: "v0", message: "no prompt version \"v0\" (have: v1)" }))
+    }).pipe(Effect.provide(PromptRegistry.layerConfig.pipe(Layer.provide(withConfig([]))))))
+
+  it.effect("fails at start-up when the configured default version does not exist", () =>
+    Effect.gen(function*() {
+      const exit = yield* Effect.exit(
+        Layer.build(PromptRegistry.layerConfig.pipe(Layer.provide(withConfig([["VERBATIM_PROMPT_VERSION", "v9"]])))).pipe(
+          Effect.scoped
+        )
+      )
+      expect(exit).toEqual(
+        Exit.fail(new PromptError({ reason: "not-found", version: "v9", message: "no prompt version \"v9\" (have: v1)" }))
+      )
+    }))
+
+  it.effect("lists every version of a folder and serves the configured default", () =>
+    Effect.gen(function*() {
+      const directory = yield* Effect.promise(() => mkdtemp(join(tmpdir(), "prompts-")))
+      yield* Effect.promise(() => writeFile(join(directory, "v1.md"), "first\n"))
+      yield* Effect.promise(() => writeFile(join(directory, "v2.md"), "second\n"))
+      yield* Effect.promise(() => writeFile(join(directory, "notes.txt"), "not a prompt"))
+      const registry = yield* PromptRegistry.make({ directory, defaultVersion: "v2" })
+      expect(registry.versions).toEqual(["v1", "v2"])
+      expect(registry.current).toEqual({
+        version: "v2",
+        text: "second\n",
+        // sha256 of the bytes "second\n"
+        hash: "480c2336b410f1ad5f8bf1b28944490255804b65350c527787e74ebdd511e3a4"
+      })
+    }))
+})
