@@ -1,0 +1,147 @@
+/** The HTTP contract: webhooks, the bearer-protected read API and health. Server and clients derive from it. */
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSchema, HttpApiSecurity, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import * as R from "./ApiResponses.js"
+import { NoteId, PersonId, QuestionId, SessionId, UserId } from "./Ids.js"
+import * as Telegram from "./Telegram.js"
+import * as WhatsApp from "./WhatsApp.js"
+
+/** A body or parameter that does not parse; `message` names the field and what was expected. */
+export class BadRequest extends Schema.TaggedError<BadRequest>()("BadRequest", { message: Schema.String }, HttpApiSchema.annotations({ status: 400 })) {}
+
+/** A missing or wrong secret, signature, verify token or bearer token. */
+export class Unauthorized
+  extends Schema.TaggedError<Unauthorized>()("Unauthorized", { message: Schema.String }, HttpApiSchema.annotations({ status: 401 }))
+{}
+
+export class NotFound extends Schema.TaggedError<NotFound>()(
+  "NotFound",
+  { resource: Schema.Literal("person", "note", "question", "session"), id: Schema.String },
+  HttpApiSchema.annotations({ status: 404 })
+) {}
+
+/** A request that contradicts recorded state, such as answering a question already answered. */
+export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", { message: Schema.String }, HttpApiSchema.annotations({ status: 409 })) {}
+
+export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
+  "PayloadTooLarge",
+  { limitBytes: Schema.Number },
+  HttpApiSchema.annotations({ status: 413 })
+) {}
+
+/** `/readyz` when a dependency (the database) is unreachable. */
+export class NotReady extends Schema.TaggedError<NotReady>()("NotReady", { message: Schema.String }, HttpApiSchema.annotations({ status: 503 })) {}
+
+/** Bearer token (`VERBATIM_API_TOKEN`) in front of every `/api` endpoint. */
+export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@verbatim/domain/Api/Authorization", {
+  failure: Unauthorized,
+  security: { bearer: HttpApiSecurity.bearer }
+}) {}
+
+/** Webhooks acknowledge with an empty 200: providers only look at the status. */
+const Ack = HttpApiSchema.Empty(200)
+
+// Payload schemas document the bodies; handlers read the raw bytes (`handleRaw`) because the
+// WhatsApp signature covers them exactly and decode errors must become a 400 with our message.
+export class WebhooksGroup extends HttpApiGroup.make("webhooks")
+  .add(
+    HttpApiEndpoint.post("telegram", "/webhooks/telegram")
+      .setHeaders(Schema.Struct({ "x-telegram-bot-api-secret-token": Schema.optional(Schema.String) }))
+      .setPayload(Telegram.Update)
+      .addSuccess(Ack)
+      .addError(BadRequest)
+      .addError(Unauthorized)
+      .addError(PayloadTooLarge)
+  )
+  .add(
+    HttpApiEndpoint.get("whatsappVerify", "/webhooks/whatsapp")
+      .setUrlParams(Schema.Struct({
+        "hub.mode": Schema.String,
+        "hub.verify_token": Schema.String,
+        "hub.challenge": Schema.String
+      }))
+      .addSuccess(HttpApiSchema.Text())
+      .addError(Unauthorized)
+  )
+  .add(
+    HttpApiEndpoint.post("whatsapp", "/webhooks/whatsapp")
+      .setHeaders(Schema.Struct({ "x-hub-signature-256": Schema.optional(Schema.String) }))
+      .setPayload(WhatsApp.Body)
+      .addSuccess(Ack)
+      .addError(BadRequest)
+      .addError(Unauthorized)
+      .addError(PayloadTooLarge)
+  )
+{}
+
+const Limit = Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 500))
+
+/** Paging and tenancy shared by the list endpoints. */
+const ListParams = {
+  user: Schema.optional(UserId),
+  limit: Schema.optional(Limit),
+  cursor: Schema.optional(Schema.String)
+}
+
+export class ReadApiGroup extends HttpApiGroup.make("api")
+  .add(HttpApiEndpoint.get("people", "/people").setUrlParams(Schema.Struct(ListParams)).addSuccess(R.PeoplePage))
+  .add(
+    HttpApiEndpoint.get("personNotes", "/people/:id/notes")
+      .setPath(Schema.Struct({ id: PersonId }))
+      .setUrlParams(Schema.Struct(ListParams))
+      .addSuccess(R.NotesPage)
+      .addError(NotFound)
+  )
+  .add(HttpApiEndpoint.get("note", "/notes/:id").setPath(Schema.Struct({ id: NoteId })).addSuccess(R.Note).addError(NotFound))
+  .add(
+    HttpApiEndpoint.get("noteAudit", "/notes/:id/audit")
+      .setPath(Schema.Struct({ id: NoteId }))
+      .addSuccess(R.NoteAudit)
+      .addError(NotFound)
+  )
+  .add(
+    HttpApiEndpoint.get("questions", "/questions")
+      .setUrlParams(Schema.Struct({ ...ListParams, status: Schema.optional(R.QuestionStatus) }))
+      .addSuccess(R.QuestionsPage)
+  )
+  .add(
+    HttpApiEndpoint.post("answer", "/questions/:id/answer")
+      .setPath(Schema.Struct({ id: QuestionId }))
+      .setPayload(R.AnswerPayload)
+      .addSuccess(R.AnswerResult)
+      .addError(NotFound)
+      .addError(Conflict)
+  )
+  .add(
+    HttpApiEndpoint.get("accounting", "/sessions/:id/accounting")
+      .setPath(Schema.Struct({ id: SessionId }))
+      .addSuccess(R.SessionAccounting)
+      .addError(NotFound)
+  )
+  .add(
+    HttpApiEndpoint.get("events", "/events")
+      .setUrlParams(Schema.Struct({
+        after: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())),
+        limit: Schema.optional(Limit)
+      }))
+      .addSuccess(R.EventsPage)
+  )
+  .middleware(Authorization)
+  .prefix("/api")
+{}
+
+export class HealthGroup extends HttpApiGroup.make("health")
+  .add(HttpApiEndpoint.get("healthz", "/healthz").addSuccess(Schema.Struct({ status: Schema.Literal("ok") })))
+  .add(
+    HttpApiEndpoint.get("readyz", "/readyz").addSuccess(Schema.Struct({ status: Schema.Literal("ready") })).addError(NotReady)
+  )
+  .add(HttpApiEndpoint.get("metrics", "/metrics").addSuccess(HttpApiSchema.Text({ contentType: "text/plain; version=0.0.4" })))
+{}
+
+/** The whole service; `OpenApi.fromApi(Api)` is served at `/openapi.json`. */
+export class Api extends HttpApi.make("verbatim")
+  .add(WebhooksGroup)
+  .add(ReadApiGroup)
+  .add(HealthGroup)
+  .annotate(OpenApi.Title, "Verbatim")
+{}

@@ -1,0 +1,126 @@
+/** What the read API returns: people, notes with derived bodies, audits, questions, accounting, events. */
+import { Schema } from "effect"
+import { Candidate, DirectiveCut, Owner, QuestionReason, Segment } from "./Decision.js"
+import { Answer, Event } from "./Events.js"
+import { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId, UserId } from "./Ids.js"
+
+/** One page of a list; pass `nextCursor` back as `cursor` for the next page (null: no more). */
+export const Page = <S extends Schema.Schema.Any>(item: S) =>
+  Schema.Struct({ items: Schema.Array(item), nextCursor: Schema.NullOr(Schema.String) })
+
+/** A message a note or question was made from. */
+export const SourceRef = Schema.Struct({ messageId: MessageId, seq: Schema.Number })
+export type SourceRef = typeof SourceRef.Type
+
+export const Person = Schema.Struct({
+  id: PersonId,
+  user: UserId,
+  name: Schema.String,
+  noteCount: Schema.Number
+})
+export type Person = typeof Person.Type
+
+export const PeoplePage = Page(Person)
+export type PeoplePage = typeof PeoplePage.Type
+
+/** A note with its body derived from the stored message text (bodies are never stored). */
+export const Note = Schema.Struct({
+  id: NoteId,
+  user: UserId,
+  sessionId: SessionId,
+  owner: Owner,
+  personId: Schema.NullOr(PersonId),
+  body: Schema.String,
+  sources: Schema.Array(SourceRef),
+  recordedAt: Schema.DateTimeUtc
+})
+export type Note = typeof Note.Type
+
+export const NotesPage = Page(Note)
+export type NotesPage = typeof NotesPage.Type
+
+/** Everything needed to trace a note back to the exact characters it came from. */
+export const NoteAudit = Schema.Struct({
+  note: Note,
+  /** The body as slices of messages and separators; slices, cuts and dropped whitespace tile each message. */
+  segments: Schema.Array(Segment),
+  sources: Schema.Array(Schema.Struct({
+    messageId: MessageId,
+    seq: Schema.Number,
+    providerMessageId: Schema.String,
+    text: Schema.String
+  })),
+  directives: Schema.Array(DirectiveCut),
+  /** The plan that made the note; null when an answer to a question made it. */
+  plan: Schema.NullOr(Schema.Struct({
+    planId: PlanId,
+    promptVersion: Schema.String,
+    promptHash: Schema.String,
+    model: Schema.String
+  })),
+  /** How many plan notes were merged into this one (1 when none were). */
+  mergedFrom: Schema.Number,
+  /** The answer that confirmed the note, when one did. */
+  confirmation: Schema.NullOr(Schema.Struct({ questionId: QuestionId, answer: Answer, answeredAt: Schema.DateTimeUtc }))
+})
+export type NoteAudit = typeof NoteAudit.Type
+
+export const QuestionStatus = Schema.Literal("open", "answered")
+export type QuestionStatus = typeof QuestionStatus.Type
+
+export const Question = Schema.Struct({
+  id: QuestionId,
+  sessionId: SessionId,
+  user: UserId,
+  reason: QuestionReason,
+  status: QuestionStatus,
+  sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Number, text: Schema.String })),
+  candidates: Schema.Array(Candidate)
+})
+export type Question = typeof Question.Type
+
+export const QuestionsPage = Page(Question)
+export type QuestionsPage = typeof QuestionsPage.Type
+
+/** The body of `POST /api/questions/:id/answer`. */
+export const AnswerPayload = Schema.Struct({ answer: Answer })
+export type AnswerPayload = typeof AnswerPayload.Type
+
+/** The note an answer recorded. */
+export const AnswerResult = Schema.Struct({ questionId: QuestionId, noteId: NoteId })
+export type AnswerResult = typeof AnswerResult.Type
+
+/** Where (part of) a message went. A message may be in a note and have a directive cut from it. */
+export const Disposition = Schema.Union(
+  Schema.TaggedStruct("InNote", { noteId: NoteId }),
+  Schema.TaggedStruct("InQuestion", { questionId: QuestionId }),
+  Schema.TaggedStruct("Instruction", { kind: Schema.Literal("message", "directive"), text: Schema.String })
+)
+export type Disposition = typeof Disposition.Type
+
+/** Every message of a session and where it went; an empty list means not planned yet. */
+export const SessionAccounting = Schema.Struct({
+  sessionId: SessionId,
+  user: UserId,
+  status: Schema.Literal("open", "closed", "planned", "failed"),
+  messages: Schema.Array(Schema.Struct({
+    messageId: MessageId,
+    seq: Schema.Number,
+    dispositions: Schema.Array(Disposition)
+  }))
+})
+export type SessionAccounting = typeof SessionAccounting.Type
+
+/** One event as stored in the log. */
+export const StoredEvent = Schema.Struct({
+  position: Schema.Number,
+  streamId: Schema.String,
+  streamVersion: Schema.Number,
+  event: Event,
+  recordedAt: Schema.DateTimeUtc
+})
+export type StoredEvent = typeof StoredEvent.Type
+
+/** Events after a position; ask again with `after = nextAfter` (unchanged when there were none). */
+export const EventsPage = Schema.Struct({ events: Schema.Array(StoredEvent), nextAfter: Schema.Number })
+export type EventsPage = typeof EventsPage.Type
