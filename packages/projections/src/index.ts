@@ -1,1 +1,5 @@
-export {}
+export * as EventCodec from "./EventCodec.js"
+export * as EventStore from "./EventStore.js"
+export * as SqlEventStore from "./SqlEventStore.js"
+export * as Store from "./Store.js"
+export * as Upcast from "./Upcast.js"

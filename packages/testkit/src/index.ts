@@ -1,2 +1,4 @@
 export {}
 export * as Arbitraries from "./Arbitraries.js"
+export * as Database from "./Database.js"
+export * as Given from "./Given.js"

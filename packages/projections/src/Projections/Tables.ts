@@ -1,0 +1,75 @@
+/** The read-model tables: rebuildable from the log, so their DDL is shared by both backends. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect } from "effect"
+
+/** Each table with the columns that order its dump (its primary key). */
+export const tables = [
+  { name: "people", key: "person_id" },
+  { name: "sessions", key: "session_id" },
+  { name: "messages", key: "message_id" },
+  { name: "message_edits", key: "message_id, position" },
+  { name: "plans", key: "plan_id" },
+  { name: "notes", key: "note_id" },
+  { name: "note_sources", key: "message_id" },
+  { name: "note_directives", key: "note_id, ordinal" },
+  { name: "questions", key: "question_id" },
+  { name: "question_messages", key: "question_id, message_id" },
+  { name: "confirmations", key: "message_id" },
+  { name: "instructions", key: "position" },
+  { name: "replies", key: "reply_id" }
+] as const
+
+export type TableName = (typeof tables)[number]["name"]
+
+const ddl = [
+  `CREATE TABLE people (person_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, position BIGINT NOT NULL)`,
+  `CREATE INDEX people_user ON people (user_id)`,
+  `CREATE TABLE sessions (session_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, provider TEXT NOT NULL, chat TEXT NOT NULL,
+    opened_at TEXT NOT NULL, closed_at TEXT, close_reason TEXT, message_count INTEGER, last_plan_failure TEXT)`,
+  `CREATE TABLE messages (message_id TEXT PRIMARY KEY, session_id TEXT NOT NULL, seq INTEGER NOT NULL,
+    provider TEXT NOT NULL, provider_message_id TEXT NOT NULL, sender TEXT NOT NULL, chat TEXT NOT NULL,
+    kind TEXT NOT NULL, text TEXT NOT NULL, forwarded_from TEXT, reply_to TEXT, received_at TEXT NOT NULL,
+    edited_at TEXT, revisions INTEGER NOT NULL, UNIQUE (session_id, seq))`,
+  `CREATE TABLE message_edits (message_id TEXT NOT NULL, position BIGINT NOT NULL, previous_text TEXT NOT NULL,
+    text TEXT NOT NULL, edited_at TEXT NOT NULL, PRIMARY KEY (message_id, position))`,
+  `CREATE TABLE plans (plan_id TEXT PRIMARY KEY, session_id TEXT NOT NULL, prompt_version TEXT NOT NULL,
+    prompt_hash TEXT NOT NULL, model TEXT NOT NULL, input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL,
+    cache_read_tokens INTEGER NOT NULL, cache_write_tokens INTEGER NOT NULL, from_seq INTEGER NOT NULL,
+    to_seq INTEGER NOT NULL, supersedes TEXT, applied INTEGER NOT NULL, warnings TEXT, position BIGINT NOT NULL)`,
+  `CREATE INDEX plans_session ON plans (session_id)`,
+  `CREATE TABLE notes (note_id TEXT PRIMARY KEY, session_id TEXT NOT NULL, user_id TEXT NOT NULL, plan_id TEXT,
+    question_id TEXT, owner_kind TEXT NOT NULL, owner_contact_id TEXT, owner_name TEXT, person_id TEXT,
+    merged_from INTEGER NOT NULL, body TEXT NOT NULL, unmatched_directives INTEGER NOT NULL, position BIGINT NOT NULL)`,
+  `CREATE INDEX notes_person ON notes (person_id)`,
+  `CREATE INDEX notes_session ON notes (session_id)`,
+  `CREATE TABLE note_sources (message_id TEXT PRIMARY KEY, note_id TEXT NOT NULL, seq INTEGER NOT NULL)`,
+  `CREATE INDEX note_sources_note ON note_sources (note_id)`,
+  `CREATE TABLE note_directives (note_id TEXT NOT NULL, ordinal INTEGER NOT NULL, message_id TEXT NOT NULL,
+    seq INTEGER NOT NULL, text TEXT NOT NULL, matched INTEGER NOT NULL, PRIMARY KEY (note_id, ordinal))`,
+  `CREATE TABLE questions (question_id TEXT PRIMARY KEY, session_id TEXT NOT NULL, user_id TEXT NOT NULL,
+    plan_id TEXT, reason TEXT NOT NULL, candidates TEXT NOT NULL, status TEXT NOT NULL, answer TEXT,
+    answered_at TEXT, position BIGINT NOT NULL)`,
+  `CREATE INDEX questions_user ON questions (user_id, status)`,
+  `CREATE TABLE question_messages (question_id TEXT NOT NULL, message_id TEXT NOT NULL, seq INTEGER NOT NULL,
+    PRIMARY KEY (question_id, message_id))`,
+  `CREATE INDEX question_messages_message ON question_messages (message_id)`,
+  `CREATE TABLE confirmations (message_id TEXT PRIMARY KEY, question_id TEXT NOT NULL, note_id TEXT NOT NULL)`,
+  `CREATE TABLE instructions (position BIGINT PRIMARY KEY, session_id TEXT NOT NULL, plan_id TEXT NOT NULL,
+    message_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, text TEXT NOT NULL)`,
+  `CREATE INDEX instructions_message ON instructions (message_id)`,
+  `CREATE TABLE replies (reply_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, provider TEXT NOT NULL, chat TEXT NOT NULL,
+    text TEXT NOT NULL, buttons TEXT NOT NULL, question_id TEXT, status TEXT NOT NULL, attempts INTEGER NOT NULL,
+    provider_message_id TEXT, sent_at TEXT, last_error TEXT, position BIGINT NOT NULL)`
+]
+
+/** Create every read-model table (a migration). */
+export const createTables = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  for (const statement of ddl) yield* sql.unsafe(statement)
+})
+
+/** Empty every read-model table, ready for a replay from position 0. */
+export const truncateTables = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  for (const table of tables) yield* sql.unsafe(`DELETE FROM ${table.name}`)
+})

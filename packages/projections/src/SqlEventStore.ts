@@ -1,0 +1,163 @@
+/** The EventStore on @effect/sql: appends through group commit, reads paged, inline projections. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { Event } from "@verbatim/domain/Events"
+import { Chunk, Clock, Data, Effect, Option, Schedule, Stream } from "effect"
+import type { Scope } from "effect"
+import { encode } from "./EventCodec.js"
+import type { AppendOptions, Checkpoint, ExpectedVersion, IdempotencyKey, RecordedEvent } from "./EventStore.js"
+import { AppendConflict, AppendResult, checkpointOf, EventStore, StoreError } from "./EventStore.js"
+import type { Dialect, EventRow } from "./internal/Dialect.js"
+import * as GroupCommit from "./internal/GroupCommit.js"
+import { sqlError, toRecordedAll } from "./internal/Rows.js"
+
+/** Applies freshly appended events to read models, inside the append's transaction. */
+export type InlineProjection = (events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, StoreError, SqlClient>
+
+export interface Options {
+  readonly dialect: Dialect
+  readonly project: InlineProjection
+  /** Most appends one transaction may carry. */
+  readonly maxBatch?: number
+}
+
+/** Signals inside a savepoint that a key was already recorded, so the savepoint rolls back. */
+class KeyRecorded extends Data.TaggedError("KeyRecorded")<{ readonly keys: ReadonlyArray<IdempotencyKey> }> {}
+
+const dedupeKeys = (keys: ReadonlyArray<IdempotencyKey>) =>
+  Array.from(new Map(keys.map((k) => [`${k.provider}\u0000${k.providerMessageId}`, k])).values())
+
+/** Build the store over the SqlClient in context. */
+export const make = (options: Options): Effect.Effect<EventStore["Type"], never, SqlClient | Scope.Scope> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const { dialect, project } = options
+    const committer = yield* GroupCommit.make(sql, options.maxBatch ?? 256)
+    const provide = Effect.provideService(SqlClient, sql)
+
+    const recordedKeys = (keys: ReadonlyArray<IdempotencyKey>) =>
+      Effect.map(
+        Effect.forEach(keys, (key) =>
+          sql<{ n: number }>`SELECT 1 AS n FROM idempotency_keys
+            WHERE provider = ${key.provider} AND provider_message_id = ${key.providerMessageId}`.pipe(
+            Effect.map((rows) => (rows.length > 0 ? [key] : []))
+          )),
+        (found) => found.flat()
+      )
+
+    const currentVersion = (stream: string) =>
+      Effect.map(
+        sql<{ v: number | string | null }>`SELECT MAX(version) AS v FROM events WHERE stream = ${stream}`,
+        (rows) => Number(rows[0]?.v ?? 0)
+      )
+
+    const appendNow = (
+      stream: string,
+      expectedVersion: ExpectedVersion,
+      events: ReadonlyArray<Event>,
+      options: AppendOptions,
+      now: number
+    ) =>
+      Effect.gen(function*() {
+        const keys = dedupeKeys(options.idempotencyKeys ?? [])
+        const already = yield* recordedKeys(keys)
+        if (already.length > 0) return yield* new KeyRecorded({ keys: already })
+        yield* dialect.lockStream(sql, stream)
+        const actual = yield* currentVersion(stream)
+        if (expectedVersion !== "any" && expectedVersion !== actual) {
+          return yield* new AppendConflict({ stream, expectedVersion, actualVersion: actual })
+        }
+        if (events.length === 0) return AppendResult.Appended({ positions: [], version: actual })
+        const metadata = JSON.stringify({
+          correlationId: options.metadata?.correlationId ?? null,
+          causationId: options.metadata?.causationId ?? null
+        })
+        const rows = events.map((event, i) => {
+          const encoded = encode(event)
+          return {
+            stream,
+            version: actual + i + 1,
+            type: encoded.type,
+            schema_version: encoded.schemaVersion,
+            payload: encoded.payload,
+            metadata,
+            recorded_at: now
+          }
+        })
+        const inserted = yield* sql<EventRow>`INSERT INTO events ${sql.insert(rows)}
+          RETURNING position, tx_id, stream, version, type, schema_version, payload, metadata, recorded_at`
+        const recorded = yield* toRecordedAll(inserted)
+        recorded.sort((a, b) => a.position - b.position)
+        if (keys.length > 0) {
+          const keyRows = keys.map((k) => ({
+            provider: k.provider,
+            provider_message_id: k.providerMessageId,
+            position: recorded[0]!.position
+          }))
+          const written = yield* sql`INSERT INTO idempotency_keys ${sql.insert(keyRows)}
+            ON CONFLICT DO NOTHING RETURNING provider`
+          // A concurrent writer (another instance) recorded a key between our check and insert.
+          if (written.length < keys.length) return yield* new KeyRecorded({ keys })
+        }
+        yield* provide(project(recorded))
+        return AppendResult.Appended({ positions: recorded.map((e) => e.position), version: actual + events.length })
+      })
+
+    const append = Effect.fn("EventStore.append")(function*(
+      stream: string,
+      expectedVersion: ExpectedVersion,
+      events: ReadonlyArray<Event>,
+      options: AppendOptions = {}
+    ) {
+      // The caller's clock, not the committer fiber's: the time the append was asked for.
+      const now = yield* Clock.currentTimeMillis
+      return yield* committer.submit(appendNow(stream, expectedVersion, events, options, now)).pipe(
+        Effect.catchTags({
+          KeyRecorded: (e) => Effect.succeed(AppendResult.AlreadyRecorded({ keys: e.keys })),
+          SqlError: (e) => Effect.fail(sqlError(e))
+        })
+      )
+    })
+
+    const isRecorded = (key: IdempotencyKey) =>
+      recordedKeys([key]).pipe(Effect.map((found) => found.length > 0), Effect.mapError(sqlError))
+
+    const readStream = Effect.fn("EventStore.readStream")(function*(stream: string) {
+      const rows = yield* sql<EventRow>`SELECT position, tx_id, stream, version, type, schema_version, payload,
+        metadata, recorded_at FROM events WHERE stream = ${stream} ORDER BY version`.pipe(Effect.mapError(sqlError))
+      return yield* toRecordedAll(rows)
+    })
+
+    const readPage = (from: Checkpoint, limit: number): Effect.Effect<ReadonlyArray<RecordedEvent>, StoreError> =>
+      dialect.readAfter(sql, from, limit).pipe(Effect.mapError(sqlError), Effect.flatMap(toRecordedAll))
+
+    const pages = (from: Checkpoint, pageSize: number) =>
+      Stream.paginateChunkEffect(from, (cursor) =>
+        Effect.map(readPage(cursor, pageSize), (page) => {
+          const last = page[page.length - 1]
+          const next = last === undefined || page.length < pageSize ? Option.none() : Option.some(checkpointOf(last))
+          return [Chunk.unsafeFromArray(page), next] as const
+        }))
+
+    const readAll = (from: Checkpoint, options: { readonly pageSize?: number } = {}) =>
+      pages(from, options.pageSize ?? 1000)
+
+    const subscribe = (from: Checkpoint, options: { readonly pageSize?: number; readonly pollInterval?: number } = {}) =>
+      Stream.unwrap(Effect.sync(() => {
+        let cursor = from
+        const catchUp = Stream.suspend(() => pages(cursor, options.pageSize ?? 1000)).pipe(
+          Stream.tap((event) => Effect.sync(() => (cursor = checkpointOf(event))))
+        )
+        return Stream.repeat(catchUp, Schedule.spaced(options.pollInterval ?? 100))
+      }))
+
+    return EventStore.of({
+      backend: dialect.backend,
+      append,
+      isRecorded,
+      streamVersion: (stream) => currentVersion(stream).pipe(Effect.mapError(sqlError)),
+      readStream,
+      readPage,
+      readAll,
+      subscribe
+    })
+  })

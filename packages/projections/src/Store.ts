@@ -1,0 +1,101 @@
+/**
+ * The store's layers: SQLite (embedded default) or PostgreSQL, migrated at start, with the
+ * inline projections wired into every append. Each provides the EventStore and the SqlClient.
+ */
+import * as PgClient from "@effect/sql-pg/PgClient"
+import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import type { MigrationError } from "@effect/sql/Migrator"
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Config, Effect, Layer, Option, Redacted } from "effect"
+import type { ConfigError } from "effect/ConfigError"
+import { mkdirSync } from "node:fs"
+import { join } from "node:path"
+import { EventStore } from "./EventStore.js"
+import type { Dialect } from "./internal/Dialect.js"
+import * as Dialects from "./internal/Dialect.js"
+import { migrate } from "./internal/Migrations.js"
+import * as Projector from "./Projections/Projector.js"
+import * as SqlEventStore from "./SqlEventStore.js"
+
+/** `FULL` survives power loss; `NORMAL` in WAL mode survives only a process crash. */
+export type SqliteSynchronous = "FULL" | "NORMAL"
+
+export interface SqliteOptions {
+  readonly filename: string
+  readonly synchronous?: SqliteSynchronous
+  /** How long a second process waits for the write lock, in milliseconds. */
+  readonly busyTimeout?: number
+}
+
+export interface PgOptions {
+  /** Pool size; match what the server accepts (PGlite's socket server takes one connection). */
+  readonly maxConnections?: number
+}
+
+/** What every store layer provides. */
+export type Services = EventStore | SqlClient
+
+const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError, SqlClient>) =>
+  Layer.scoped(
+    EventStore,
+    Effect.gen(function*() {
+      yield* prepare
+      yield* migrate(dialect.backend)
+      return yield* SqlEventStore.make({ dialect, project: Projector.apply })
+    })
+  )
+
+/** SQLite in one file: WAL (set by the client), a busy timeout, `synchronous` FULL unless told otherwise. */
+export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlError | MigrationError | ConfigError> => {
+  const prepare = Effect.gen(function*() {
+    const sql = yield* SqlClient
+    yield* sql.unsafe(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeout ?? 5000)}`)
+    yield* sql.unsafe(`PRAGMA synchronous = ${options.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`)
+  })
+  return storeOn(Dialects.sqlite, prepare).pipe(
+    Layer.provideMerge(SqliteClient.layer({ filename: options.filename }))
+  )
+}
+
+/** PostgreSQL at a URL. */
+export const layerPg = (
+  url: string | Redacted.Redacted,
+  options: PgOptions = {}
+): Layer.Layer<Services, SqlError | MigrationError> =>
+  storeOn(Dialects.pg, Effect.void).pipe(
+    Layer.provideMerge(PgClient.layer({
+      url: typeof url === "string" ? Redacted.make(url) : url,
+      ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections })
+    }))
+  )
+
+/** The settings that pick and tune the backend. */
+export const config = Config.all({
+  url: Config.option(Config.redacted("VERBATIM_DATABASE_URL")),
+  dataDir: Config.string("VERBATIM_DATA_DIR").pipe(Config.withDefault("./data")),
+  synchronous: Config.literal("FULL", "NORMAL")("VERBATIM_SQLITE_SYNCHRONOUS").pipe(Config.withDefault("FULL" as const))
+})
+
+const isPostgresUrl = (url: Redacted.Redacted) => /^postgres(ql)?:\/\//.test(Redacted.value(url))
+
+/**
+ * The store chosen by configuration: `VERBATIM_DATABASE_URL=postgres://…` selects PostgreSQL;
+ * unset, SQLite in `VERBATIM_DATA_DIR` (default ./data) at `VERBATIM_SQLITE_SYNCHRONOUS` (default FULL).
+ */
+export const layerConfig: Layer.Layer<Services, SqlError | MigrationError | ConfigError> = Layer.unwrapEffect(
+  Effect.gen(function*() {
+    const settings = yield* config
+    if (Option.isSome(settings.url) && isPostgresUrl(settings.url.value)) {
+      yield* Effect.logInfo("event store: PostgreSQL")
+      return layerPg(settings.url.value)
+    }
+    if (Option.isSome(settings.url)) {
+      return yield* Effect.dieMessage("VERBATIM_DATABASE_URL must start with postgres:// or postgresql://")
+    }
+    yield* Effect.sync(() => mkdirSync(settings.dataDir, { recursive: true }))
+    const filename = join(settings.dataDir, "verbatim.db")
+    yield* Effect.logInfo("event store: SQLite").pipe(Effect.annotateLogs({ filename, synchronous: settings.synchronous }))
+    return layerSqlite({ filename, synchronous: settings.synchronous })
+  })
+)

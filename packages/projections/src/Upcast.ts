@@ -1,0 +1,48 @@
+/**
+ * Upcasters: old encoded payloads are lifted to the current schema version on read, never
+ * rewritten in the log. Each upcaster takes one version to the next.
+ */
+import type { EventType } from "@verbatim/domain/Events"
+
+/** Lifts an encoded payload of version `from` to `from + 1`. */
+export type Upcaster = (payload: Record<string, unknown>) => Record<string, unknown>
+
+/**
+ * MessageReceived v0 was recorded before captions, transcripts, forwards and replies were
+ * captured: every message was plain text, and an empty text meant media nobody transcribed.
+ */
+const messageReceivedV0: Upcaster = (payload) => {
+  const message = payload["message"] as Record<string, unknown>
+  const text = typeof message["text"] === "string" ? message["text"] : ""
+  return {
+    ...payload,
+    message: {
+      ...message,
+      text,
+      kind: text === "" ? "media-without-text" : "text",
+      forwardedFrom: null,
+      replyTo: null
+    }
+  }
+}
+
+/** Upcasters by event type, indexed by the version they lift from. */
+export const upcasters: { readonly [K in EventType]?: Readonly<Record<number, Upcaster>> } = {
+  MessageReceived: { 0: messageReceivedV0 }
+}
+
+/** Lift a payload from `version` to `current`; undefined when a step is missing. */
+export const upcast = (
+  type: EventType,
+  version: number,
+  current: number,
+  payload: Record<string, unknown>
+): Record<string, unknown> | undefined => {
+  let lifted = payload
+  for (let v = version; v < current; v++) {
+    const step = upcasters[type]?.[v]
+    if (step === undefined) return undefined
+    lifted = step(lifted)
+  }
+  return lifted
+}

@@ -1,0 +1,50 @@
+/** The SQL that differs between SQLite and PostgreSQL: locking, event columns and the reader's order. */
+import type { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Effect } from "effect"
+import type { Checkpoint } from "../EventStore.js"
+
+/** A row of the events table as the driver returns it (PostgreSQL returns BIGINT as text). */
+export interface EventRow {
+  readonly position: number | string
+  readonly tx_id: number | string
+  readonly stream: string
+  readonly version: number | string
+  readonly type: string
+  readonly schema_version: number | string
+  readonly payload: string
+  readonly metadata: string
+  readonly recorded_at: number | string
+}
+
+export interface Dialect {
+  readonly backend: "sqlite" | "pg"
+  /** Serialise writers of one stream until the transaction ends (SQLite has a single writer already). */
+  readonly lockStream: (sql: SqlClient, stream: string) => Effect.Effect<void, SqlError>
+  /** Committed events after a checkpoint, in the order a catch-up reader must see them. */
+  readonly readAfter: (sql: SqlClient, from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<EventRow>, SqlError>
+}
+
+const columns = "position, tx_id, stream, version, type, schema_version, payload, metadata, recorded_at"
+
+/** SQLite: one writer, so position order is commit order and `tx_id` is always 0. */
+export const sqlite: Dialect = {
+  backend: "sqlite",
+  lockStream: () => Effect.void,
+  readAfter: (sql, from, limit) =>
+    sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`
+}
+
+/**
+ * PostgreSQL: positions are taken before commit, so a reader only reads rows written by
+ * transactions older than every transaction still running, ordered by (transaction, position).
+ */
+export const pg: Dialect = {
+  backend: "pg",
+  lockStream: (sql, stream) => Effect.asVoid(sql`SELECT pg_advisory_xact_lock(hashtext(${stream}))`),
+  readAfter: (sql, from, limit) =>
+    sql<EventRow>`SELECT ${sql.literal(columns)} FROM events
+      WHERE (tx_id, position) > (${from.txId}, ${from.position})
+        AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+      ORDER BY tx_id, position LIMIT ${limit}`
+}

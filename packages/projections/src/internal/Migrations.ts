@@ -1,0 +1,62 @@
+/** Schema migrations of the event log, one set per backend, run by @effect/sql's Migrator. */
+import * as Migrator from "@effect/sql/Migrator"
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect } from "effect"
+import { createTables } from "../Projections/Tables.js"
+
+const sqliteEvents = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`CREATE TABLE events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    tx_id INTEGER NOT NULL DEFAULT 0,
+    stream TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    schema_version INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    recorded_at INTEGER NOT NULL,
+    UNIQUE (stream, version)
+  )`
+  yield* sql`CREATE TABLE idempotency_keys (
+    provider TEXT NOT NULL,
+    provider_message_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (provider, provider_message_id)
+  )`
+})
+
+const pgEvents = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  yield* sql`CREATE TABLE events (
+    position BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    tx_id BIGINT NOT NULL DEFAULT (pg_current_xact_id()::text::bigint),
+    stream TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    schema_version INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    recorded_at BIGINT NOT NULL,
+    UNIQUE (stream, version)
+  )`
+  yield* sql`CREATE INDEX events_reader ON events (tx_id, position)`
+  yield* sql`CREATE TABLE idempotency_keys (
+    provider TEXT NOT NULL,
+    provider_message_id TEXT NOT NULL,
+    position BIGINT NOT NULL,
+    PRIMARY KEY (provider, provider_message_id)
+  )`
+})
+
+const run = Migrator.make({})
+
+/** Bring a database up to date; safe to run at every start. */
+export const migrate = (backend: "sqlite" | "pg") =>
+  run({
+    table: "verbatim_migrations",
+    loader: Migrator.fromRecord({
+      "1_events": backend === "sqlite" ? sqliteEvents : pgEvents,
+      "2_projections": createTables
+    })
+  })
