@@ -1,0 +1,99 @@
+import { describe, expect, it } from "@effect/vitest"
+import { fc, test } from "@fast-check/vitest"
+import { FakeTokenizer } from "@verbatim/testkit"
+import { propertyRuns } from "@verbatim/testkit/Runs"
+import { graphemeBoundaries, truncateText, truncationMarker } from "../src/TruncateText.js"
+import { budget, counter, counting, text, tricky } from "./TruncationFixtures.js"
+
+const count = FakeTokenizer.countUnits
+const runs = { numRuns: propertyRuns() }
+const roundTrip = (s: string) => new TextDecoder().decode(new TextEncoder().encode(s))
+
+describe("truncateText properties", () => {
+  test.prop([text, budget, counter], runs)("never exceeds the budget", (t, b, c) => {
+    expect(c(truncateText(t, b, c))).toBeLessThanOrEqual(b)
+  })
+
+  test.prop([text, budget, counter], runs)("returns a text that fits unchanged", (t, b, c) => {
+    fc.pre(c(t) <= b)
+    expect(truncateText(t, b, c)).toBe(t)
+  })
+
+  test.prop([text, budget, counter], runs)("is idempotent", (t, b, c) => {
+    const once = truncateText(t, b, c)
+    expect(truncateText(once, b, c)).toBe(once)
+  })
+
+  test.prop([text, text, budget, counter], runs)("is prefix-stable once over budget", (t, more, b, c) => {
+    fc.pre(c(t) > b)
+    expect(truncateText(t + more, b, c)).toBe(truncateText(t, b, c))
+  })
+
+  test.prop([text, budget, counter], runs)("cuts at a grapheme boundary and marks the cut", (t, b, c) => {
+    const out = truncateText(t, b, c)
+    fc.pre(out !== t && out !== "")
+    const kept = out.slice(0, -truncationMarker.length)
+    expect(out).toBe(kept + truncationMarker)
+    expect(t.startsWith(kept)).toBe(true)
+    expect(graphemeBoundaries(t)).toContain(kept.length)
+  })
+
+  test.prop([text, budget], runs)("keeps the longest prefix that fits with the marker", (t, b) => {
+    const out = truncateText(t, b, count)
+    fc.pre(out !== t)
+    const boundaries = graphemeBoundaries(t)
+    const kept = out === "" ? -1 : out.length - truncationMarker.length
+    const next = boundaries.find((boundary) => boundary > kept) ?? t.length
+    expect(count(t.slice(0, next) + truncationMarker)).toBeGreaterThan(b)
+  })
+
+  test.prop([text, budget, counter], runs)("emits well-formed text", (t, b, c) => {
+    const out = truncateText(t, b, c)
+    expect(roundTrip(out)).toBe(out)
+  })
+
+  test.prop([text, budget], runs)("counts a few times: once, plus a binary search when cutting", (t, b) => {
+    const { calls, counted } = counting(count)
+    truncateText(t, b, counted)
+    expect(calls.value).toBeLessThanOrEqual(2 + Math.ceil(Math.log2(graphemeBoundaries(t).length + 1)))
+  })
+})
+
+describe("truncateText examples (one UTF-16 unit = one token; the marker costs 12)", () => {
+  it("the marker is fixed text", () => {
+    expect(truncationMarker).toBe("…[truncated]")
+    expect(count(truncationMarker)).toBe(12)
+  })
+  it("under the budget: unchanged", () => expect(truncateText("hello", 6, count)).toBe("hello"))
+  it("exactly at the budget: unchanged", () => expect(truncateText("hello", 5, count)).toBe("hello"))
+  it("one over, with no room for the marker: empty", () => expect(truncateText("hello", 4, count)).toBe(""))
+  it("one over the marker: one character and the marker", () => {
+    expect(truncateText("abcdefghijklmnopqrstuvwxyz", 13, count)).toBe("a…[truncated]")
+  })
+  it("exactly the marker: the marker alone", () => {
+    expect(truncateText("abcdefghijklmnopqrstuvwxyz", 12, count)).toBe("…[truncated]")
+  })
+  it("empty input and zero budget", () => {
+    expect(truncateText("", 0, count)).toBe("")
+    expect(truncateText("a", 0, count)).toBe("")
+  })
+  it("a cut text cut again is unchanged", () => {
+    expect(truncateText("abc…[truncated]", 15, count)).toBe("abc…[truncated]")
+  })
+  it("never splits a surrogate pair", () => {
+    expect(truncateText(`ab${tricky.emoji}cdefghijklmnop`, 15, count)).toBe("ab…[truncated]")
+    expect(truncateText(`ab${tricky.emoji}cdefghijklmnop`, 16, count)).toBe(`ab${tricky.emoji}…[truncated]`)
+  })
+  it("never splits a ZWJ sequence", () => {
+    expect(count(tricky.family)).toBe(11)
+    expect(truncateText(`x${tricky.family}${"y".repeat(16)}`, 23, count)).toBe("x…[truncated]")
+    expect(truncateText(`x${tricky.family}${"y".repeat(16)}`, 24, count)).toBe(`x${tricky.family}…[truncated]`)
+  })
+  it("never splits a flag into regional indicators", () => {
+    expect(truncateText(`${tricky.flagFr}${tricky.flagDe}${"z".repeat(20)}`, 18, count)).toBe(`${tricky.flagFr}…[truncated]`)
+  })
+  it("never separates a combining mark from its base", () => {
+    expect(truncateText(`caf${tricky.combined}${"s".repeat(20)}`, 16, count)).toBe("caf…[truncated]")
+    expect(truncateText(`caf${tricky.combined}${"s".repeat(20)}`, 17, count)).toBe(`caf${tricky.combined}…[truncated]`)
+  })
+})
