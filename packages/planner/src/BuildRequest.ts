@@ -42,7 +42,8 @@ export interface BuiltRequest {
   readonly truncation: { readonly contactsDropped: number; readonly cutSeq: number | null }
 }
 
-const toolText = (tool: PlanningTool): string =>
+/** The tool definition as counted against the budget (the `toolTokens` of the budget arithmetic). */
+export const toolPromptText = (tool: PlanningTool): string =>
   JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })
 
 /** The message shortened so its whole line fits `room` tokens, marked as cut. */
@@ -105,7 +106,7 @@ export const buildRequest = (
     required("closing", frame.closing(messages))
   ]
   return Either.flatMap(
-    fitPrompt({ system, tools: [required(recordPlanTool.name, toolText(recordPlanTool))], messages: parts }, settings.promptBudget, count),
+    fitPrompt({ system, tools: [required(recordPlanTool.name, toolPromptText(recordPlanTool))], messages: parts }, settings.promptBudget, count),
     (fitted) => {
       const cutPart = messageParts.find((part) => part.key === fitted.report.cut)
       if (fitted.report.cut !== null && cutPart === undefined) {

@@ -51,9 +51,10 @@ export const frame = {
   messagesClose: "</messages>\n",
   closing: (messages: ReadonlyArray<PlanningMessage>): string => {
     const seqs = messages.map((message) => message.seq)
-    return `Place each of these ${seqs.length} messages (seqs ${Math.min(...seqs)} to ${
-      Math.max(...seqs)
-    }) in exactly one place by calling record_plan.`
+    const which = seqs.length === 1
+      ? `this message (seq ${seqs[0]})`
+      : `each of these ${seqs.length} messages (seqs ${Math.min(...seqs)} to ${Math.max(...seqs)})`
+    return `Place ${which} in exactly one place by calling record_plan.`
   }
 } as const
 

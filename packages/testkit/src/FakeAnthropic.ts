@@ -1,0 +1,141 @@
+/**
+ * A fake Anthropic Messages API on 127.0.0.1 for the real SDK to talk to: each request takes the
+ * next scripted reply (in the real wire format) and is recorded with its parsed body.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import { Context, Effect, Layer, type Scope } from "effect"
+
+/** Usage numbers a reply reports; unset ones are 0. */
+export interface FakeUsage {
+  readonly input_tokens?: number
+  readonly output_tokens?: number
+  readonly cache_creation_input_tokens?: number
+  readonly cache_read_input_tokens?: number
+}
+
+/** One scripted answer. */
+export type FakeReply =
+  | { readonly _tag: "ToolUse"; readonly input: unknown; readonly stopReason: string; readonly usage: FakeUsage }
+  | { readonly _tag: "Refusal" }
+  | {
+    readonly _tag: "Error"
+    readonly status: number
+    readonly type: string
+    readonly headers: Readonly<Record<string, string>>
+  }
+  /** Never answers; the client's timeout must end the call. */
+  | { readonly _tag: "Hang" }
+
+const error = (status: number, type: string, headers: Readonly<Record<string, string>> = {}): FakeReply => ({
+  _tag: "Error",
+  status,
+  type,
+  headers
+})
+
+/** Builders for every fault the planner must survive. */
+export const FakeReply = {
+  /** A `record_plan` call with this input (a plan, or anything that should fail to decode). */
+  toolUse: (input: unknown, usage: FakeUsage = {}): FakeReply => ({ _tag: "ToolUse", input, stopReason: "tool_use", usage }),
+  /** A tool call cut off at `max_tokens`: the input is whatever had been produced. */
+  maxTokens: (partialInput: unknown): FakeReply => ({ _tag: "ToolUse", input: partialInput, stopReason: "max_tokens", usage: {} }),
+  refusal: (): FakeReply => ({ _tag: "Refusal" }),
+  rateLimited: (retryAfter: Readonly<Record<string, string>>): FakeReply => error(429, "rate_limit_error", retryAfter),
+  overloaded: (): FakeReply => error(529, "overloaded_error"),
+  serverError: (): FakeReply => error(500, "api_error"),
+  badRequest: (): FakeReply => error(400, "invalid_request_error"),
+  unauthorized: (): FakeReply => error(401, "authentication_error"),
+  error,
+  hang: (): FakeReply => ({ _tag: "Hang" })
+}
+
+/** What the fake received: the parts of a request a test asserts on. */
+export interface ReceivedRequest {
+  readonly method: string
+  readonly path: string
+  readonly apiKey: string | null
+  readonly body: unknown
+}
+
+/** The running fake. */
+export class FakeAnthropic extends Context.Tag("@verbatim/testkit/FakeAnthropic")<
+  FakeAnthropic,
+  {
+    /** `http://127.0.0.1:<port>`, for `ANTHROPIC_BASE_URL`. */
+    readonly baseUrl: string
+    readonly script: (...replies: ReadonlyArray<FakeReply>) => Effect.Effect<void>
+    readonly requests: Effect.Effect<ReadonlyArray<ReceivedRequest>>
+  }
+>() {
+  /** Starts on a free port; stopping the scope drops every open connection, hung ones included. */
+  static readonly make: Effect.Effect<FakeAnthropic["Type"], never, Scope.Scope> = Effect.gen(function*() {
+    const queue: Array<FakeReply> = []
+    const received: Array<ReceivedRequest> = []
+    const handle = (request: IncomingMessage, body: string, response: ServerResponse) => {
+      const parsed: unknown = body === "" ? null : JSON.parse(body)
+      received.push({
+        method: request.method ?? "",
+        path: request.url ?? "",
+        apiKey: (request.headers["x-api-key"] as string | undefined) ?? null,
+        body: parsed
+      })
+      const reply = queue.shift() ?? error(500, "api_error", { "x-fake": "script-exhausted" })
+      if (reply._tag === "Hang") return
+      const n = received.length
+      const model = (parsed as { model?: string } | null)?.model ?? "unknown"
+      const send = (status: number, payload: unknown, headers: Readonly<Record<string, string>> = {}) => {
+        response.writeHead(status, { "content-type": "application/json", "request-id": `req_fake_${n}`, ...headers })
+        response.end(JSON.stringify(payload))
+      }
+      const message = (content: ReadonlyArray<unknown>, stopReason: string, usage: FakeUsage) => ({
+        id: `msg_fake_${n}`,
+        type: "message",
+        role: "assistant",
+        model,
+        content,
+        stop_reason: stopReason,
+        stop_sequence: null,
+        usage: {
+          input_tokens: usage.input_tokens ?? 0,
+          output_tokens: usage.output_tokens ?? 0,
+          cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
+          cache_read_input_tokens: usage.cache_read_input_tokens ?? 0
+        }
+      })
+      switch (reply._tag) {
+        case "ToolUse": {
+          const name = (parsed as { tool_choice?: { name?: string } } | null)?.tool_choice?.name ?? "record_plan"
+          return send(200, message([{ type: "tool_use", id: `toolu_fake_${n}`, name, input: reply.input }], reply.stopReason, reply.usage))
+        }
+        case "Refusal":
+          return send(200, message([{ type: "text", text: "I can't help with that.", citations: null }], "refusal", {}))
+        case "Error":
+          return send(reply.status, { type: "error", error: { type: reply.type, message: `fake ${reply.type}` } }, reply.headers)
+      }
+    }
+    const server = createServer((request, response) => {
+      const chunks: Array<Buffer> = []
+      request.on("data", (chunk: Buffer) => chunks.push(chunk))
+      request.on("end", () => handle(request, Buffer.concat(chunks).toString("utf8"), response))
+    })
+    yield* Effect.acquireRelease(
+      Effect.async<void>((resume) => {
+        server.listen(0, "127.0.0.1", () => resume(Effect.void))
+      }),
+      () =>
+        Effect.async<void>((resume) => {
+          server.closeAllConnections()
+          server.close(() => resume(Effect.void))
+        })
+    )
+    const { port } = server.address() as AddressInfo
+    return FakeAnthropic.of({
+      baseUrl: `http://127.0.0.1:${port}`,
+      script: (...replies) => Effect.sync(() => void queue.push(...replies)),
+      requests: Effect.sync(() => [...received])
+    })
+  })
+
+  static readonly layer: Layer.Layer<FakeAnthropic> = Layer.scoped(FakeAnthropic, FakeAnthropic.make)
+}
