@@ -1,0 +1,110 @@
+/** Server settings read through `Config`; anything optional left unset is reported, never fatal. */
+import { type Provider, type UserId, userIdOf } from "@verbatim/domain/Ids"
+import { Config, ConfigError, Context, Duration, Either, Layer, Option, type Redacted } from "effect"
+
+/** Everything the HTTP surface and the provider clients need. */
+export interface ServerSettings {
+  readonly telegramWebhookSecret: Option.Option<Redacted.Redacted>
+  readonly whatsAppVerifyToken: Option.Option<Redacted.Redacted>
+  readonly whatsAppAppSecret: Option.Option<Redacted.Redacted>
+  /** `provider:senderId` of everyone whose messages are captured. */
+  readonly allowedSenders: ReadonlySet<UserId>
+  readonly maxBodyBytes: number
+  readonly sessionIdle: Duration.Duration
+  readonly apiToken: Option.Option<Redacted.Redacted>
+  readonly telegramBotToken: Option.Option<Redacted.Redacted>
+  readonly telegramApiBase: string
+  readonly whatsAppApiBase: string
+  readonly whatsAppAccessToken: Option.Option<Redacted.Redacted>
+  readonly whatsAppPhoneNumberId: Option.Option<string>
+  readonly port: number
+  readonly host: string
+}
+
+const providers: ReadonlyArray<Provider> = ["telegram", "whatsapp"]
+
+/** Parse `telegram:100000001,whatsapp:15550001111` (blank entries ignored); the error names the bad entry. */
+export const parseAllowedSenders = (text: string): Either.Either<ReadonlySet<UserId>, string> => {
+  const entries = text.split(",").map((entry) => entry.trim()).filter((entry) => entry !== "")
+  const users: Array<UserId> = []
+  for (const entry of entries) {
+    const match = /^([a-z]+):(\S+)$/.exec(entry)
+    const provider = providers.find((p) => p === match?.[1])
+    if (match === null || provider === undefined || match[2] === undefined) {
+      return Either.left(`entry "${entry}" is not provider:senderId with provider telegram or whatsapp`)
+    }
+    users.push(userIdOf(provider, match[2]))
+  }
+  return Either.right(new Set(users))
+}
+
+const positiveInt = (name: string) =>
+  Config.integer(name).pipe(Config.validate({ message: "must be a positive whole number", validation: (n) => n > 0 }))
+
+/** The settings as a `Config`, with the documented defaults. */
+export const config: Config.Config<ServerSettings> = Config.all({
+  telegramWebhookSecret: Config.option(Config.redacted("TELEGRAM_WEBHOOK_SECRET")),
+  whatsAppVerifyToken: Config.option(Config.redacted("WHATSAPP_VERIFY_TOKEN")),
+  whatsAppAppSecret: Config.option(Config.redacted("WHATSAPP_APP_SECRET")),
+  allowedSenders: Config.string("VERBATIM_ALLOWED_SENDERS").pipe(
+    Config.withDefault(""),
+    Config.mapOrFail((text) =>
+      Either.mapLeft(parseAllowedSenders(text), (message) => ConfigError.InvalidData(["VERBATIM_ALLOWED_SENDERS"], message))
+    )
+  ),
+  maxBodyBytes: positiveInt("VERBATIM_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
+  sessionIdle: positiveInt("VERBATIM_SESSION_IDLE_SECONDS").pipe(Config.withDefault(30), Config.map(Duration.seconds)),
+  apiToken: Config.option(Config.redacted("VERBATIM_API_TOKEN")),
+  telegramBotToken: Config.option(Config.redacted("TELEGRAM_BOT_TOKEN")),
+  telegramApiBase: Config.string("TELEGRAM_API_BASE").pipe(Config.withDefault("https://api.telegram.org")),
+  whatsAppApiBase: Config.string("WHATSAPP_API_BASE").pipe(Config.withDefault("https://graph.facebook.com/v21.0")),
+  whatsAppAccessToken: Config.option(Config.redacted("WHATSAPP_ACCESS_TOKEN")),
+  whatsAppPhoneNumberId: Config.option(Config.string("WHATSAPP_PHONE_NUMBER_ID")),
+  port: Config.port("PORT").pipe(Config.withDefault(8080)),
+  host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
+})
+
+const unset = (value: Option.Option<unknown>, message: string): ReadonlyArray<string> => (Option.isNone(value) ? [message] : [])
+
+/**
+ * What is not configured and what that means, in plain words, for the start-up log. Empty when
+ * everything is set.
+ */
+export const notConfigured = (settings: ServerSettings): ReadonlyArray<string> => [
+  ...unset(settings.telegramWebhookSecret, "TELEGRAM_WEBHOOK_SECRET is not set: Telegram webhooks are refused (401)"),
+  ...unset(settings.whatsAppVerifyToken, "WHATSAPP_VERIFY_TOKEN is not set: WhatsApp webhook verification is refused"),
+  ...unset(settings.whatsAppAppSecret, "WHATSAPP_APP_SECRET is not set: WhatsApp webhooks are refused (401)"),
+  ...unset(settings.apiToken, "VERBATIM_API_TOKEN is not set: the read API refuses every request"),
+  ...unset(settings.telegramBotToken, "TELEGRAM_BOT_TOKEN is not set: replies to Telegram are held"),
+  ...unset(
+    Option.all([settings.whatsAppAccessToken, settings.whatsAppPhoneNumberId]),
+    "WHATSAPP_ACCESS_TOKEN or WHATSAPP_PHONE_NUMBER_ID is not set: replies to WhatsApp are held"
+  ),
+  ...(settings.allowedSenders.size === 0 ? ["VERBATIM_ALLOWED_SENDERS is empty: no sender's messages are captured"] : [])
+]
+
+/** Test settings: nothing configured, small defaults, overridable field by field. */
+const testSettings: ServerSettings = {
+  telegramWebhookSecret: Option.none(),
+  whatsAppVerifyToken: Option.none(),
+  whatsAppAppSecret: Option.none(),
+  allowedSenders: new Set(),
+  maxBodyBytes: 1024 * 1024,
+  sessionIdle: Duration.seconds(30),
+  apiToken: Option.none(),
+  telegramBotToken: Option.none(),
+  telegramApiBase: "http://127.0.0.1:1",
+  whatsAppApiBase: "http://127.0.0.1:1",
+  whatsAppAccessToken: Option.none(),
+  whatsAppPhoneNumberId: Option.none(),
+  port: 0,
+  host: "127.0.0.1"
+}
+
+export class ServerConfig extends Context.Tag("@verbatim/server/ServerConfig")<ServerConfig, ServerSettings>() {
+  /** From the environment (through the current `ConfigProvider`). */
+  static readonly layer = Layer.effect(ServerConfig, config)
+  /** Fixed settings for tests: nothing configured unless overridden. */
+  static readonly layerTest = (overrides: Partial<ServerSettings> = {}) =>
+    Layer.succeed(ServerConfig, { ...testSettings, ...overrides })
+}

@@ -1,0 +1,71 @@
+/** Is a webhook really from the provider: Telegram's secret token, WhatsApp's signature and verify challenge. */
+import type { Provider } from "@verbatim/domain/Ids"
+import { Context, Data, Effect, Layer, Option, Redacted } from "effect"
+import { createHash, createHmac, timingSafeEqual } from "node:crypto"
+import { ServerConfig } from "./ServerConfig.js"
+
+/** Why a webhook was refused; every reason answers 401. */
+export class WebhookAuthError extends Data.TaggedError("WebhookAuthError")<{
+  readonly provider: Provider
+  readonly reason: "not-configured" | "missing" | "malformed" | "mismatch"
+}> {
+  override get message(): string {
+    const what = this.provider === "telegram" ? "secret token" : "signature or verify token"
+    return `${this.provider} webhook refused: ${what} ${this.reason}`
+  }
+}
+
+const digest = (value: string | Uint8Array): Buffer => createHash("sha256").update(value).digest()
+
+/**
+ * Equality whose time does not depend on where the inputs differ. Both sides are hashed first
+ * so that inputs of different lengths (which `timingSafeEqual` rejects) leak no length either.
+ */
+export const constantTimeEqual = (a: string | Uint8Array, b: string | Uint8Array): boolean =>
+  timingSafeEqual(digest(a), digest(b))
+
+/** The `X-Hub-Signature-256` value Meta sends: `sha256=` + hex HMAC-SHA256 of the exact body bytes. */
+export const whatsAppSignature = (appSecret: string, body: Uint8Array): string =>
+  `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`
+
+export class WebhookAuth extends Context.Tag("@verbatim/server/WebhookAuth")<WebhookAuth, {
+  /** Check `X-Telegram-Bot-Api-Secret-Token` against `TELEGRAM_WEBHOOK_SECRET`. */
+  readonly telegram: (secretHeader: string | undefined) => Effect.Effect<void, WebhookAuthError>
+  /** Check `X-Hub-Signature-256` over the raw body bytes (never re-serialised JSON). */
+  readonly whatsApp: (rawBody: Uint8Array, signatureHeader: string | undefined) => Effect.Effect<void, WebhookAuthError>
+  /** Answer Meta's subscription check: the challenge when mode and verify token match. */
+  readonly whatsAppChallenge: (params: {
+    readonly mode: string
+    readonly verifyToken: string
+    readonly challenge: string
+  }) => Effect.Effect<string, WebhookAuthError>
+}>() {
+  static readonly make = Effect.map(ServerConfig, (settings): WebhookAuth["Type"] => {
+    const refuse = (provider: Provider, reason: WebhookAuthError["reason"]) => Effect.fail(new WebhookAuthError({ provider, reason }))
+    return {
+      telegram: Effect.fn("WebhookAuth.telegram")(function*(secretHeader) {
+        if (Option.isNone(settings.telegramWebhookSecret)) return yield* refuse("telegram", "not-configured")
+        if (secretHeader === undefined) return yield* refuse("telegram", "missing")
+        if (!constantTimeEqual(secretHeader, Redacted.value(settings.telegramWebhookSecret.value))) {
+          return yield* refuse("telegram", "mismatch")
+        }
+      }),
+      whatsApp: Effect.fn("WebhookAuth.whatsApp")(function*(rawBody, signatureHeader) {
+        if (Option.isNone(settings.whatsAppAppSecret)) return yield* refuse("whatsapp", "not-configured")
+        if (signatureHeader === undefined) return yield* refuse("whatsapp", "missing")
+        if (!/^sha256=[0-9a-fA-F]{64}$/.test(signatureHeader)) return yield* refuse("whatsapp", "malformed")
+        const expected = whatsAppSignature(Redacted.value(settings.whatsAppAppSecret.value), rawBody)
+        if (!constantTimeEqual(signatureHeader.toLowerCase(), expected)) return yield* refuse("whatsapp", "mismatch")
+      }),
+      whatsAppChallenge: Effect.fn("WebhookAuth.whatsAppChallenge")(function*({ challenge, mode, verifyToken }) {
+        if (Option.isNone(settings.whatsAppVerifyToken)) return yield* refuse("whatsapp", "not-configured")
+        const tokenMatches = constantTimeEqual(verifyToken, Redacted.value(settings.whatsAppVerifyToken.value))
+        if (mode !== "subscribe" || !tokenMatches) return yield* refuse("whatsapp", "mismatch")
+        return challenge
+      })
+    }
+  })
+
+  /** Secrets from `ServerConfig`. */
+  static readonly layer = Layer.effect(WebhookAuth, WebhookAuth.make)
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "@effect/vitest"
+import { ConfigProvider, Duration, Effect, Either, Option, Redacted } from "effect"
+import { config, notConfigured, parseAllowedSenders, ServerConfig } from "../src/ServerConfig.js"
+
+const load = (env: Record<string, string>) =>
+  ServerConfig.pipe(Effect.provide(ServerConfig.layer), Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))))
+
+describe("ServerConfig", () => {
+  it.effect("starts with nothing configured and says plainly what that means", () =>
+    Effect.gen(function*() {
+      const settings = yield* load({})
+      expect({ ...settings, sessionIdle: Duration.toSeconds(settings.sessionIdle) }).toEqual({
+        telegramWebhookSecret: Option.none(),
+        whatsAppVerifyToken: Option.none(),
+        whatsAppAppSecret: Option.none(),
+        allowedSenders: new Set(),
+        maxBodyBytes: 1_048_576,
+        sessionIdle: 30,
+        apiToken: Option.none(),
+        telegramBotToken: Option.none(),
+        telegramApiBase: "https://api.telegram.org",
+        whatsAppApiBase: "https://graph.facebook.com/v21.0",
+        whatsAppAccessToken: Option.none(),
+        whatsAppPhoneNumberId: Option.none(),
+        port: 8080,
+        host: "127.0.0.1"
+      })
+      expect(notConfigured(settings)).toEqual([
+        "TELEGRAM_WEBHOOK_SECRET is not set: Telegram webhooks are refused (401)",
+        "WHATSAPP_VERIFY_TOKEN is not set: WhatsApp webhook verification is refused",
+        "WHATSAPP_APP_SECRET is not set: WhatsApp webhooks are refused (401)",
+        "VERBATIM_API_TOKEN is not set: the read API refuses every request",
+        "TELEGRAM_BOT_TOKEN is not set: replies to Telegram are held",
+        "WHATSAPP_ACCESS_TOKEN or WHATSAPP_PHONE_NUMBER_ID is not set: replies to WhatsApp are held",
+        "VERBATIM_ALLOWED_SENDERS is empty: no sender's messages are captured"
+      ])
+    }))
+
+  it.effect("reads every setting, secrets redacted", () =>
+    Effect.gen(function*() {
+      const settings = yield* load({
+        TELEGRAM_WEBHOOK_SECRET: "s1",
+        WHATSAPP_VERIFY_TOKEN: "v1",
+        WHATSAPP_APP_SECRET: "a1",
+        VERBATIM_ALLOWED_SENDERS: " telegram:100000001, whatsapp:15550001111 ,",
+        VERBATIM_MAX_BODY_BYTES: "3145728",
+        VERBATIM_SESSION_IDLE_SECONDS: "5",
+        VERBATIM_API_TOKEN: "t1",
+        TELEGRAM_BOT_TOKEN: "123:abc",
+        TELEGRAM_API_BASE: "http://127.0.0.1:9001",
+        WHATSAPP_API_BASE: "http://127.0.0.1:9002/v21.0",
+        WHATSAPP_ACCESS_TOKEN: "w1",
+        WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+        PORT: "9000",
+        HOST: "0.0.0.0"
+      })
+      const reveal = Option.map(Redacted.value)
+      expect({
+        secrets: [settings.telegramWebhookSecret, settings.whatsAppVerifyToken, settings.whatsAppAppSecret, settings.apiToken, settings.telegramBotToken, settings.whatsAppAccessToken].map(reveal),
+        shown: String(Option.getOrThrow(settings.whatsAppAppSecret)),
+        allowed: [...settings.allowedSenders],
+        rest: [settings.maxBodyBytes, Duration.toSeconds(settings.sessionIdle), settings.telegramApiBase, settings.whatsAppApiBase, settings.whatsAppPhoneNumberId, settings.port, settings.host],
+        missing: notConfigured(settings)
+      }).toEqual({
+        secrets: ["s1", "v1", "a1", "t1", "123:abc", "w1"].map(Option.some),
+        shown: "<redacted>",
+        allowed: ["telegram:100000001", "whatsapp:15550001111"],
+        rest: [3_145_728, 5, "http://127.0.0.1:9001", "http://127.0.0.1:9002/v21.0", Option.some("106540352242922"), 9000, "0.0.0.0"],
+        missing: []
+      })
+    }))
+
+  it("names a bad allow-list entry", () => {
+    expect([parseAllowedSenders("telegram:1,signal:2"), parseAllowedSenders("telegram"), parseAllowedSenders("")]).toEqual([
+      Either.left("entry \"signal:2\" is not provider:senderId with provider telegram or whatsapp"),
+      Either.left("entry \"telegram\" is not provider:senderId with provider telegram or whatsapp"),
+      Either.right(new Set())
+    ])
+  })
+
+  it.effect("fails start-up on an invalid number or allow-list, naming the variable", () =>
+    Effect.gen(function*() {
+      const provider = (env: Record<string, string>) => ConfigProvider.fromMap(new Map(Object.entries(env)))
+      const errors = yield* Effect.all([
+        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_MAX_BODY_BYTES: "0" }))),
+        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_ALLOWED_SENDERS: "bob" })))
+      ])
+      expect(errors.map(String)).toEqual([
+        "(Invalid data at VERBATIM_MAX_BODY_BYTES: \"must be a positive whole number\")",
+        "(Invalid data at VERBATIM_ALLOWED_SENDERS: \"entry \"bob\" is not provider:senderId with provider telegram or whatsapp\")"
+      ])
+    }))
+})
