@@ -40,18 +40,18 @@ const withDatabase = (url: string, database: string) => {
   return parsed.toString()
 }
 
+/** Run one statement on the server's maintenance connection. */
+const admin = (url: Redacted.Redacted, statement: string) =>
+  Effect.provide(Effect.flatMap(SqlClient, (sql) => sql.unsafe(statement)), PgClient.layer({ url, maxConnections: 1 }))
+
 /** A fresh database on the real server, dropped once every connection to it has closed. */
 const realPg = (url: Redacted.Redacted) =>
   Layer.unwrapScoped(
     Effect.gen(function*() {
       const name = `verbatim_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
-      const admin = yield* Effect.provide(SqlClient, PgClient.layer({ url, maxConnections: 1 }))
-      yield* admin.unsafe(`CREATE DATABASE ${name}`)
-      yield* Effect.addFinalizer(() =>
-        Effect.provide(
-          Effect.flatMap(SqlClient, (sql) => sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-          PgClient.layer({ url, maxConnections: 1 })
-        ).pipe(Effect.ignore)
+      yield* Effect.acquireRelease(
+        admin(url, `CREATE DATABASE ${name}`),
+        () => Effect.ignore(admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
       )
       return Store.layerPg(withDatabase(Redacted.value(url), name), { maxConnections: 20 })
     })
