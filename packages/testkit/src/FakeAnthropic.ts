@@ -54,7 +54,10 @@ export const FakeReply = {
 export interface ReceivedRequest {
   readonly method: string
   readonly path: string
+  /** `x-api-key`, the older way SDKs send the key. */
   readonly apiKey: string | null
+  /** `authorization`, where SDK 1.x sends `Bearer <key>`. */
+  readonly authorization: string | null
   readonly body: unknown
 }
 
@@ -78,6 +81,7 @@ export class FakeAnthropic extends Context.Tag("@verbatim/testkit/FakeAnthropic"
         method: request.method ?? "",
         path: request.url ?? "",
         apiKey: (request.headers["x-api-key"] as string | undefined) ?? null,
+        authorization: request.headers.authorization ?? null,
         body: parsed
       })
       const reply = queue.shift() ?? error(500, "api_error", { "x-fake": "script-exhausted" })

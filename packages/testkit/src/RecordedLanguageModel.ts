@@ -106,7 +106,9 @@ export class RecordedLanguageModel extends Context.Tag("@verbatim/testkit/Record
     const recorded = RecordedLanguageModel.make(directory)
     return Layer.succeedContext(
       Context.make(RecordedLanguageModel, recorded).pipe(
-        Context.add(LanguageModel, LanguageModel.of({ plan: (request) => Effect.orDie(recorded.plan(request)) }))
+        Context.add(LanguageModel, LanguageModel.of({
+          plan: (request) => recorded.plan(request).pipe(Effect.catchTag("CassetteError", Effect.die))
+        }))
       )
     )
   }
