@@ -23,6 +23,10 @@ export interface Dialect {
   readonly lockStream: (sql: SqlClient, stream: string) => Effect.Effect<void, SqlError>
   /** Committed events after a checkpoint, in the order a catch-up reader must see them. */
   readonly readAfter: (sql: SqlClient, from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<EventRow>, SqlError>
+  /** Keep writers out until the transaction ends, so a replay sees the whole log. */
+  readonly lockLog: (sql: SqlClient) => Effect.Effect<void, SqlError>
+  /** Every event after a checkpoint in reader order, for a replay holding `lockLog`. */
+  readonly replayAfter: (sql: SqlClient, from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<EventRow>, SqlError>
 }
 
 const columns = "position, tx_id, stream, version, type, schema_version, payload, metadata, recorded_at"
@@ -32,6 +36,9 @@ export const sqlite: Dialect = {
   backend: "sqlite",
   lockStream: () => Effect.void,
   readAfter: (sql, from, limit) =>
+    sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`,
+  lockLog: () => Effect.void,
+  replayAfter: (sql, from, limit) =>
     sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`
 }
 
@@ -46,5 +53,10 @@ export const pg: Dialect = {
     sql<EventRow>`SELECT ${sql.literal(columns)} FROM events
       WHERE (tx_id, position) > (${from.txId}, ${from.position})
         AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+      ORDER BY tx_id, position LIMIT ${limit}`,
+  // Under this lock every writer of the log has finished, so no snapshot filter is needed.
+  lockLog: (sql) => Effect.asVoid(sql`LOCK TABLE events IN EXCLUSIVE MODE`),
+  replayAfter: (sql, from, limit) =>
+    sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE (tx_id, position) > (${from.txId}, ${from.position})
       ORDER BY tx_id, position LIMIT ${limit}`
 }

@@ -1,0 +1,53 @@
+/** A long mixed history over many sessions, interleaved, touching every read-model table. */
+import type { Event } from "@verbatim/domain/Events"
+import { PlanId, ReplyId, SessionId } from "@verbatim/domain/Ids"
+import * as G from "@verbatim/testkit/Given"
+
+/** Rounds of `[stream, events]` appends; sessions advance one step per round, so streams interleave. */
+export const scenario = (sessions: number): Array<readonly [string, ReadonlyArray<Event>]> => {
+  const steps = (i: number): Array<readonly [string, ReadonlyArray<Event>]> => {
+    const s = `s${i}`
+    const stream = G.sessionStream(s)
+    const person = { personId: `person-${i % 5}`, name: `Person ${i % 5}` }
+    const planId = `plan-${s}`
+    return [
+      [stream, [G.sessionOpened(s), G.messageReceived(s, 1, `Met ${person.name} at the café.`)]],
+      [stream, [
+        G.messageReceived(s, 2, `She moves to Lisbon in ${i % 12 + 1} weeks, remind me tomorrow`),
+        G.messageReceived(s, 3, "I should read more about urban gardens 🌱"),
+        G.messageReceived(s, 4, "Her brother might be the one who called?"),
+        G.messageReceived(s, 5, "thanks bot"),
+        G.messageReceived(s, 6, "", { kind: "media-without-text" })
+      ]],
+      [`person-${i}`, [G.personAdded(`person-${i}`, `Person ${i}`)]],
+      [stream, [G.sessionClosed(s, 6), G.planProduced(s, planId, 5)]],
+      [stream, [
+        G.noteRecorded(s, `note-${s}-a`, [1, 2], { planId, person, directives: [[2, ", remind me tomorrow"]], mergedFrom: 2 }),
+        G.noteRecorded(s, `note-${s}-b`, [3], { planId }),
+        G.questionParked(s, `q-${s}`, [4]),
+        G.instructionRecorded(s, 5, "thanks bot"),
+        { _tag: "PlanApplied", planId: PlanId.make(planId), sessionId: SessionId.make(s), noteIds: [], questionIds: [], warnings: [] },
+        G.replyQueued(`reply-${s}`, `Filed 2 notes for ${s}`)
+      ]],
+      ...(i % 3 === 0 ? [[stream, [G.messageEdited(s, 2, `She moves to Porto, remind me tomorrow`, 700)]] as const] : []),
+      ...(i % 3 === 1 ? [[stream, [G.messageEdited(s, 2, `She moves to Porto soon`, 700)]] as const] : []),
+      ...(i % 2 === 0
+        ? [[stream, [
+          G.questionAnswered(s, `q-${s}`),
+          G.noteRecorded(s, `note-${s}-c`, [4], { planId: null, questionId: `q-${s}`, person })
+        ]] as const]
+        : []),
+      [`reply-${s}`, [
+        i % 4 === 3
+          ? { _tag: "ReplyFailed", replyId: ReplyId.make(`reply-${s}`), attempt: 3, detail: "429", final: true }
+          : { _tag: "ReplySent", replyId: ReplyId.make(`reply-${s}`), providerMessageId: `out-${i}`, sentAt: G.at(800) }
+      ]],
+      ...(i % 5 === 0 ? [[stream, [G.messageEdited(s, 1, `Met ${person.name} at the bakery.`, 900)]] as const] : [])
+    ]
+  }
+  const all = Array.from({ length: sessions }, (_, i) => steps(i))
+  const rounds = Math.max(...all.map((s) => s.length))
+  const out: Array<readonly [string, ReadonlyArray<Event>]> = []
+  for (let r = 0; r < rounds; r++) for (const s of all) if (s[r] !== undefined) out.push(s[r]!)
+  return out
+}

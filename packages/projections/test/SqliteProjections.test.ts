@@ -1,0 +1,8 @@
+/** Read-model projections on SQLite. */
+import { describe } from "@effect/vitest"
+import * as Database from "@verbatim/testkit/Database"
+import { projectionsConformance } from "./ProjectionsConformance.js"
+
+describe("projections on SQLite", () => {
+  projectionsConformance(() => Database.sqlite())
+})
