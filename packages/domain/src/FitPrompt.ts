@@ -57,7 +57,7 @@ const fitError = (reason: FitError["reason"], budget: number, required: number):
     required,
     message: reason === "system-exceeds-budget"
       ? `The system prompt alone takes ${required} tokens, over the budget of ${budget}`
-      : `The parts that must survive take ${required} tokens even with one message cut, over the budget of ${budget}`
+      : `The parts that must survive take ${required} tokens; cutting one message cannot bring them within the budget of ${budget}`
   })
 
 /**

@@ -182,7 +182,7 @@ describe("fitPrompt examples (one UTF-16 unit = one token)", () => {
   })
   it("required parts that cannot fit even with one cut are an error", () => {
     const error = Either.getOrThrow(Either.flip(fitPrompt(request, 9, count)))
-    expect(error.message).toBe("The parts that must survive take 15 tokens even with one message cut, over the budget of 9")
+    expect(error.message).toBe("The parts that must survive take 15 tokens; cutting one message cannot bring them within the budget of 9")
   })
   it("counts 10,000 messages with 10,001 calls", () => {
     const messages = Array.from({ length: 10_000 }, (_, i) => droppable(`seq:${i + 1}`, `message ${i + 1}`, i))
