@@ -50,6 +50,15 @@ export const FakeReply = {
   hang: (): FakeReply => ({ _tag: "Hang" })
 }
 
+/** The body as JSON, or as the raw text when it is not JSON (a test then sees exactly what arrived). */
+const parseBody = (body: string): unknown => {
+  try {
+    return body === "" ? null : JSON.parse(body)
+  } catch {
+    return body
+  }
+}
+
 /** What the fake received: the parts of a request a test asserts on. */
 export interface ReceivedRequest {
   readonly method: string
@@ -76,7 +85,7 @@ export class FakeAnthropic extends Context.Tag("@verbatim/testkit/FakeAnthropic"
     const queue: Array<FakeReply> = []
     const received: Array<ReceivedRequest> = []
     const handle = (request: IncomingMessage, body: string, response: ServerResponse) => {
-      const parsed: unknown = body === "" ? null : JSON.parse(body)
+      const parsed = parseBody(body)
       received.push({
         method: request.method ?? "",
         path: request.url ?? "",
