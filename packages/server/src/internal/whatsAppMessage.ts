@@ -1,0 +1,47 @@
+/** The Cloud API body for a reply: plain text, reply buttons (≤ 3) or a list (≤ 10 rows). Pure. */
+
+/** A choice offered to the user; `data` travels back verbatim as the button or row id. */
+interface Choice {
+  readonly label: string
+  readonly data: string
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" })
+
+/**
+ * Cut `text` to at most `max` code points (Meta's unit) without splitting a grapheme, marking
+ * the cut with an ellipsis. Text that fits is returned unchanged.
+ */
+export const fitLabel = (text: string, max: number): string => {
+  if ([...text].length <= max) return text
+  let kept = ""
+  for (const { segment } of segmenter.segment(text)) {
+    if ([...kept].length + [...segment].length > max - 1) break
+    kept += segment
+  }
+  return `${kept.trimEnd()}…`
+}
+
+const maxButtons = 3
+const maxRows = 10
+
+/** The JSON body to POST to `/{phone_number_id}/messages`, or null when there are too many choices for one list. */
+export const whatsAppMessage = (to: string, text: string, choices: ReadonlyArray<Choice>): unknown => {
+  const base = { messaging_product: "whatsapp", recipient_type: "individual", to }
+  if (choices.length === 0) return { ...base, type: "text", text: { preview_url: false, body: text } }
+  if (choices.length <= maxButtons) {
+    const buttons = choices.map((choice) => ({ type: "reply", reply: { id: choice.data, title: fitLabel(choice.label, 20) } }))
+    return { ...base, type: "interactive", interactive: { type: "button", body: { text }, action: { buttons } } }
+  }
+  if (choices.length > maxRows) return null
+  // A row title holds 24 characters; a longer label is shown whole in the description.
+  const rows = choices.map((choice) => {
+    const title = fitLabel(choice.label, 24)
+    return { id: choice.data, title, ...(title === choice.label ? {} : { description: fitLabel(choice.label, 72) }) }
+  })
+  return {
+    ...base,
+    type: "interactive",
+    interactive: { type: "list", body: { text }, action: { button: "Choose", sections: [{ title: "Choices", rows }] } }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * A fake Telegram Bot API on 127.0.0.1: `POST /bot<token>/<method>` answered in the real wire
+ * format (`{ ok, result }` / `{ ok: false, error_code, description }`), every request recorded.
+ */
+import { Context, Effect, Layer, type Scope } from "effect"
+import { type JsonResponse, startJsonServer } from "./internal/jsonServer.js"
+
+/** A failure the fake can be told to answer with. */
+export type TelegramFailure = "server" | "rate-limited" | "bad-request"
+
+/** One call the fake received (failed ones included). */
+export interface TelegramCall {
+  /** The Bot API method, e.g. `sendMessage`. */
+  readonly method: string
+  readonly token: string
+  readonly body: unknown
+}
+
+const failures: Record<TelegramFailure, JsonResponse> = {
+  server: { status: 500, body: { ok: false, error_code: 500, description: "Internal Server Error" } },
+  "rate-limited": {
+    status: 429,
+    body: { ok: false, error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } }
+  },
+  "bad-request": { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: chat not found" } }
+}
+
+/** The bot token the fake accepts unless told otherwise. */
+export const defaultToken = "123456:TEST-TOKEN"
+
+/** The running fake. */
+export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<FakeTelegram, {
+  /** `http://127.0.0.1:<port>`, for `TELEGRAM_API_BASE`. */
+  readonly baseUrl: string
+  readonly token: string
+  readonly calls: Effect.Effect<ReadonlyArray<TelegramCall>>
+  /** The next `times` calls fail with `failure`, then calls succeed again. */
+  readonly failNext: (times: number, failure: TelegramFailure) => Effect.Effect<void>
+}>() {
+  static readonly make = (token: string = defaultToken): Effect.Effect<FakeTelegram["Type"], never, Scope.Scope> =>
+    Effect.gen(function*() {
+      const calls: Array<TelegramCall> = []
+      const pending: Array<TelegramFailure> = []
+      let nextMessageId = 1
+      const baseUrl = yield* startJsonServer((request) => {
+        const match = /^\/bot([^/]+)\/(\w+)$/.exec(request.path)
+        if (request.method !== "POST" || match === null) {
+          return { status: 404, body: { ok: false, error_code: 404, description: "Not Found" } }
+        }
+        const [, callToken = "", method = ""] = match
+        calls.push({ method, token: callToken, body: request.body })
+        if (callToken !== token) return { status: 401, body: { ok: false, error_code: 401, description: "Unauthorized" } }
+        const failure = pending.shift()
+        if (failure !== undefined) return failures[failure]
+        const body = (request.body ?? {}) as Record<string, unknown>
+        switch (method) {
+          case "sendMessage": {
+            if (typeof body["text"] !== "string" || body["chat_id"] === undefined) return failures["bad-request"]
+            const result = {
+              message_id: nextMessageId++,
+              from: { id: 123456, is_bot: true, first_name: "Verbatim", username: "verbatim_bot" },
+              chat: { id: Number(body["chat_id"]), type: "private" },
+              date: 1767225600,
+              text: body["text"],
+              ...(body["reply_markup"] === undefined ? {} : { reply_markup: body["reply_markup"] })
+            }
+            return { status: 200, body: { ok: true, result } }
+          }
+          case "answerCallbackQuery":
+            return { status: 200, body: { ok: true, result: true } }
+          default:
+            return { status: 404, body: { ok: false, error_code: 404, description: "Not Found: method not found" } }
+        }
+      })
+      return FakeTelegram.of({
+        baseUrl,
+        token,
+        calls: Effect.sync(() => [...calls]),
+        failNext: (times, failure) => Effect.sync(() => void pending.push(...Array.from({ length: times }, () => failure)))
+      })
+    })
+
+  static readonly layer: Layer.Layer<FakeTelegram> = Layer.scoped(FakeTelegram, FakeTelegram.make())
+}

@@ -1,0 +1,62 @@
+/** A JSON-over-HTTP server on 127.0.0.1 for the fake provider APIs, closed with its scope. */
+import { Effect, type Scope } from "effect"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
+
+/** A request as the fakes see it: body parsed as JSON (null when empty or not JSON). */
+export interface JsonRequest {
+  readonly method: string
+  readonly path: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly body: unknown
+}
+
+export interface JsonResponse {
+  readonly status: number
+  readonly body: unknown
+  readonly headers?: Readonly<Record<string, string>>
+}
+
+const parse = (text: string): unknown => {
+  try {
+    return text === "" ? null : JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** Starts on a free port and returns `http://127.0.0.1:<port>`; every request is answered by `handle`. */
+export const startJsonServer = (
+  handle: (request: JsonRequest) => JsonResponse
+): Effect.Effect<string, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const server = createServer((request, response) => {
+      const chunks: Array<Buffer> = []
+      request.on("data", (chunk: Buffer) => chunks.push(chunk))
+      request.on("end", () => {
+        const headers: Record<string, string> = {}
+        for (const [name, value] of Object.entries(request.headers)) {
+          if (typeof value === "string") headers[name] = value
+        }
+        const reply = handle({
+          method: request.method ?? "",
+          path: request.url ?? "",
+          headers,
+          body: parse(Buffer.concat(chunks).toString("utf8"))
+        })
+        response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers })
+        response.end(JSON.stringify(reply.body))
+      })
+    })
+    yield* Effect.acquireRelease(
+      Effect.async<void>((resume) => {
+        server.listen(0, "127.0.0.1", () => resume(Effect.void))
+      }),
+      () =>
+        Effect.async<void>((resume) => {
+          server.closeAllConnections()
+          server.close(() => resume(Effect.void))
+        })
+    )
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
