@@ -121,6 +121,13 @@ export const QuestionAnswered = Schema.TaggedStruct("QuestionAnswered", {
   answeredAt: Schema.DateTimeUtc
 })
 
+/** A question no longer asked: its messages were filed by a later plan (a retry after a failure). */
+export const QuestionWithdrawn = Schema.TaggedStruct("QuestionWithdrawn", {
+  questionId: QuestionId,
+  sessionId: SessionId,
+  reason: Schema.Literal("replanned")
+})
+
 export const InstructionRecorded = Schema.TaggedStruct("InstructionRecorded", {
   sessionId: SessionId,
   planId: PlanId,
@@ -179,6 +186,7 @@ export const Event = Schema.Union(
   NoteRecorded,
   QuestionParked,
   QuestionAnswered,
+  QuestionWithdrawn,
   InstructionRecorded,
   PlanApplied,
   PersonAdded,
@@ -200,6 +208,7 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   NoteRecorded: 1,
   QuestionParked: 1,
   QuestionAnswered: 1,
+  QuestionWithdrawn: 1,
   InstructionRecorded: 1,
   PlanApplied: 1,
   PersonAdded: 1,

@@ -113,6 +113,8 @@ const applyOne = ({ event, position }: RecordedEvent) =>
       case "QuestionAnswered":
         return yield* sql`UPDATE questions SET status = 'answered', answer = ${JSON.stringify(event.answer)},
           answered_at = ${iso(event.answeredAt)} WHERE question_id = ${event.questionId}`
+      case "QuestionWithdrawn":
+        return yield* sql`UPDATE questions SET status = 'withdrawn' WHERE question_id = ${event.questionId}`
       case "InstructionRecorded":
         return yield* sql`INSERT INTO instructions ${
           sql.insert({

@@ -1,0 +1,134 @@
+/**
+ * Capturing what a webhook delivered: a new message joins its sender's open session (or opens
+ * one), an edit is recorded against the message it changes. Idempotent on the provider's message
+ * id, and safe under concurrency: every append names the stream version it read, and a conflict
+ * is retried from a fresh read.
+ */
+import type { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import type { Edit, NewMessage } from "@verbatim/domain/Inbound"
+import { type MessageId, type SessionId, userIdOf } from "@verbatim/domain/Ids"
+import { InboundMessage } from "@verbatim/domain/Message"
+import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import { AppendConflict } from "@verbatim/projections/EventStore"
+import { DateTime, Effect, Option, Schedule } from "effect"
+import * as Queries from "./SessionQueries.js"
+import { sessionStream } from "./Streams.js"
+
+/** What capturing one item did. */
+export type Captured =
+  | { readonly _tag: "Recorded"; readonly sessionId: SessionId; readonly seq: number }
+  | { readonly _tag: "AlreadyRecorded" }
+  | { readonly _tag: "SessionClosed"; readonly sessionId: SessionId | null }
+  | { readonly _tag: "Edited"; readonly messageId: string }
+  | { readonly _tag: "EditIgnored"; readonly why: string }
+
+/** `/done` (or `/done@bot`) closes the session at once; it is a command, not content. */
+export const isDoneCommand = (text: string): boolean => /^\/done(@\w+)?$/i.test(text.trim())
+
+const retryConflicts = Schedule.recurs(20)
+
+/** Deterministic ids: two racing first messages name the same new session and one of them conflicts. */
+const newSessionId = (conversation: Queries.Conversation, ordinal: number): SessionId =>
+  `${conversation.provider}:${conversation.chat}:${conversation.user.split(":").slice(1).join(":")}:${ordinal}` as SessionId
+
+const captureOnce = (item: NewMessage): Effect.Effect<Captured, StoreError | SqlError | AppendConflict, EventStore | SqlClient> =>
+  Effect.gen(function*() {
+    const store = yield* EventStore
+    const user = userIdOf(item.provider, item.senderId)
+    const conversation: Queries.Conversation = { user, provider: item.provider, chat: item.chatId }
+    const key = { provider: item.provider, providerMessageId: item.providerMessageId }
+    if (yield* store.isRecorded(key)) return { _tag: "AlreadyRecorded" } as const
+    const found = yield* Queries.openSession(conversation)
+    const sessionId = Option.getOrElse(found.open, () => newSessionId(conversation, found.count + 1))
+    const stream = sessionStream(sessionId)
+    const version = yield* store.streamVersion(stream)
+    const now = yield* DateTime.now
+    const seq = Option.isSome(found.open) ? (yield* Queries.messageCount(sessionId)) + 1 : 1
+    const message = InboundMessage.make({
+      id: `${item.provider}:${item.providerMessageId}` as MessageId,
+      sessionId,
+      seq,
+      provider: item.provider,
+      providerMessageId: item.providerMessageId,
+      sender: user,
+      chat: item.chatId,
+      text: item.text,
+      kind: item.kind,
+      forwardedFrom: item.forwardedFrom,
+      replyTo: item.replyTo,
+      receivedAt: now
+    })
+    const opening = Option.isNone(found.open)
+      ? [{ _tag: "SessionOpened" as const, sessionId, user, provider: item.provider, chat: item.chatId, openedAt: now }]
+      : []
+    const result = yield* store.append(stream, version, [...opening, { _tag: "MessageReceived", message }], {
+      idempotencyKeys: [key]
+    })
+    return result._tag === "Appended"
+      ? ({ _tag: "Recorded", sessionId, seq } as const)
+      : ({ _tag: "AlreadyRecorded" } as const)
+  })
+
+const closeOnce = (item: NewMessage): Effect.Effect<Captured, StoreError | SqlError | AppendConflict, EventStore | SqlClient> =>
+  Effect.gen(function*() {
+    const found = yield* Queries.openSession({
+      user: userIdOf(item.provider, item.senderId),
+      provider: item.provider,
+      chat: item.chatId
+    })
+    if (Option.isNone(found.open)) return { _tag: "SessionClosed", sessionId: null } as const
+    yield* closeSession(found.open.value, "command")
+    return { _tag: "SessionClosed", sessionId: found.open.value } as const
+  })
+
+/** Close a session if it is still open; a conflict means it changed under us and is retried by the caller. */
+export const closeSession = Effect.fn("Ingest.closeSession")(function*(
+  sessionId: SessionId,
+  reason: "idle" | "command" | "import"
+) {
+  const store = yield* EventStore
+  const stream = sessionStream(sessionId)
+  const events = yield* store.readStream(stream)
+  if (events.some((e) => e.event._tag === "SessionClosed")) return false
+  const messageCount = events.filter((e) => e.event._tag === "MessageReceived").length
+  const closedAt = yield* DateTime.now
+  yield* store.append(stream, events.length === 0 ? 0 : events[events.length - 1]!.version, [
+    { _tag: "SessionClosed", sessionId, reason, messageCount, closedAt }
+  ])
+  return true
+})
+
+/** Capture a new message from an allowed sender (or close the session on `/done`). */
+export const capture = (
+  item: NewMessage
+): Effect.Effect<Captured, StoreError | SqlError, EventStore | SqlClient> =>
+  (isDoneCommand(item.text) && item.kind === "text" ? closeOnce(item) : captureOnce(item)).pipe(
+    Effect.retry({ schedule: retryConflicts, while: (e) => e instanceof AppendConflict }),
+    Effect.catchTag("AppendConflict", (e) => Effect.die(e)),
+    Effect.withSpan("Ingest.capture")
+  )
+
+/** Record an edit of a message we captured; edits of unknown messages or from someone else are ignored. */
+export const edit = (item: Edit): Effect.Effect<Captured, StoreError | SqlError, EventStore | SqlClient> =>
+  Effect.gen(function*() {
+    const store = yield* EventStore
+    const found = yield* Queries.messageByProviderId(item.provider, item.providerMessageId)
+    if (Option.isNone(found)) return { _tag: "EditIgnored", why: "the edited message was never captured" } as const
+    const message = found.value
+    if (message.sender !== userIdOf(item.provider, item.senderId)) {
+      return { _tag: "EditIgnored", why: "the edit comes from someone other than the sender" } as const
+    }
+    if (message.text === item.text) return { _tag: "EditIgnored", why: "the text did not change" } as const
+    yield* store.append(sessionStream(message.sessionId), "any", [{
+      _tag: "MessageEdited",
+      messageId: message.messageId as MessageId,
+      sessionId: message.sessionId,
+      text: item.text,
+      editedAt: item.editedAt
+    }])
+    return { _tag: "Edited", messageId: message.messageId } as const
+  }).pipe(
+    Effect.catchTag("AppendConflict", (e) => Effect.die(e)),
+    Effect.withSpan("Ingest.edit")
+  )

@@ -1,0 +1,114 @@
+/**
+ * The plan job: a closed session in, its plans and decisions recorded in one append. Idempotent
+ * (a session whose plan is applied appends nothing) and exclusive per session (a lease). A model
+ * that fails leaves a `PlanFailed` and the messages parked in a question: nothing is lost, and a
+ * retry files them.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { Event, PlanFailureReason } from "@verbatim/domain/Events"
+import type { PersonId, PlanId, SessionId, UserId } from "@verbatim/domain/Ids"
+import * as SessionState from "@verbatim/domain/SessionState"
+import { EventStore } from "@verbatim/projections/EventStore"
+import type { Contact } from "@verbatim/planner/RenderRequest"
+import { Array as Arr, Context, Effect, Layer, Option } from "effect"
+import { IdGenerator } from "./IdGenerator.js"
+import * as PlanLease from "./PlanLease.js"
+import { PlanningConfig, type PlanningError, planSession } from "./Planning.js"
+import { LanguageModel } from "@verbatim/planner/LanguageModel"
+import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
+import { Tokenizer } from "@verbatim/planner/Tokenizer"
+import { failureEvents, type KnownPerson, planEvents } from "./PlanRecording.js"
+import { sessionStream } from "./Streams.js"
+
+/** What one run did. */
+export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model"
+
+const leaseTtlMillis = 10 * 60 * 1000
+
+const knownPeople = (user: UserId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    sql<{ person_id: string; name: string }>`SELECT person_id, name FROM people WHERE user_id = ${user} ORDER BY person_id`.pipe(
+      Effect.map((rows) => rows.map((r): KnownPerson => ({ personId: r.person_id as PersonId, name: r.name })))
+    ))
+
+const failureReason = (error: PlanningError | { readonly _tag: "PromptError" }): PlanFailureReason => {
+  switch (error._tag) {
+    case "LanguageModelError":
+      return error.reason
+    default:
+      return "invalid-request"
+  }
+}
+
+/** Append, retrying at the new version while the only events that slipped in are edits (bodies are derived). */
+const appendAfter = (stream: string, version: number, events: ReadonlyArray<Event>) =>
+  Effect.gen(function*() {
+    const store = yield* EventStore
+    let expected = version
+    for (;;) {
+      const result = yield* store.append(stream, expected, events).pipe(
+        Effect.map(Option.some),
+        Effect.catchTag("AppendConflict", () => Effect.succeed(Option.none()))
+      )
+      if (Option.isSome(result)) return true
+      const since = (yield* store.readStream(stream)).filter((e) => e.version > expected)
+      if (!since.every((e) => e.event._tag === "MessageEdited")) return false
+      expected = since[since.length - 1]!.version
+    }
+  })
+
+/** Options of a run: a prompt version other than the configured one, and plans it supersedes (replay promotion). */
+export interface RunOptions {
+  readonly promptVersion?: string
+  readonly replan?: boolean
+}
+
+export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
+  readonly run: (sessionId: SessionId, options?: RunOptions) => Effect.Effect<PlanOutcome>
+}>() {
+  static readonly make = Effect.gen(function*() {
+    const context = yield* Effect.context<
+      EventStore | SqlClient | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel
+    >()
+    const owner = yield* Effect.flatMap(IdGenerator, (ids) => ids.next("planner"))
+    yield* PlanLease.createLeaseTable
+    const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: RunOptions) {
+      const store = yield* EventStore
+      const stream = sessionStream(sessionId)
+      const recorded = yield* store.readStream(stream)
+      const state = SessionState.fold(recorded.map((e) => e.event))
+      const version = recorded.length === 0 ? 0 : recorded[recorded.length - 1]!.version
+      if (!state.closed || state.user === null) return "not-closed" as const
+      if (state.appliedPlans.length > 0 && options.replan !== true) return "already-planned" as const
+      if (!Arr.isNonEmptyReadonlyArray(state.messages)) return "already-planned" as const
+      const people = yield* knownPeople(state.user)
+      const contacts: ReadonlyArray<Contact> = people.map((p) => ({ id: p.personId, name: p.name }))
+      const planned = yield* planSession(state.messages, contacts, options.promptVersion).pipe(Effect.either)
+      if (planned._tag === "Left") {
+        const error = planned.left
+        yield* Effect.logWarning("planning failed").pipe(
+          Effect.annotateLogs({ sessionId, reason: error._tag === "LanguageModelError" ? error.reason : error._tag })
+        )
+        const events = yield* failureEvents(state, failureReason(error), error.message)
+        yield* appendAfter(stream, version, events)
+        return "failed" as const
+      }
+      const supersedes: ReadonlyArray<PlanId> = options.replan === true ? state.appliedPlans : []
+      const events = yield* planEvents(state, planned.right, people, supersedes)
+      const appended = yield* appendAfter(stream, version, events)
+      return appended ? ("planned" as const) : ("busy" as const)
+    })
+    const run = (sessionId: SessionId, options: RunOptions = {}): Effect.Effect<PlanOutcome> =>
+      PlanLease.withLease(sessionId, owner, leaseTtlMillis, once(sessionId, options), "busy" as const).pipe(
+        Effect.tapErrorCause((cause) => Effect.logError("plan job failed", cause).pipe(Effect.annotateLogs({ sessionId }))),
+        Effect.catchAllCause(() => Effect.succeed("failed" as const)),
+        Effect.provide(context)
+      )
+    return PlanJob.of({ run })
+  })
+
+  static readonly layer = Layer.effect(PlanJob, PlanJob.make)
+
+  /** No model configured: sessions stay closed and unplanned, their messages awaiting a plan. */
+  static readonly layerNoModel = Layer.succeed(PlanJob, { run: () => Effect.succeed("no-model" as const) })
+}

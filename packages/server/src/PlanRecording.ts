@@ -1,0 +1,206 @@
+/**
+ * Turning plans into events: the raw plan, the decisions `applyPlan` derives from it, the people
+ * it introduces and the replies that tell the sender. Everything here is appended in one append.
+ */
+import type { Owner, PlanWarning } from "@verbatim/domain/Decision"
+import { applyPlan, type Decisions } from "@verbatim/domain/ApplyPlan"
+import type { Event } from "@verbatim/domain/Events"
+import type { NoteId, PersonId, PlanId, QuestionId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
+import * as ReplyText from "@verbatim/domain/ReplyText"
+import type { SessionState } from "@verbatim/domain/SessionState"
+import type { PlanFailureReason } from "@verbatim/domain/Events"
+import { Effect } from "effect"
+import { IdGenerator } from "./IdGenerator.js"
+import type { SessionPlans } from "./Planning.js"
+
+/** A person of the sender's, as the plan job resolves owners against them. */
+export interface KnownPerson {
+  readonly personId: PersonId
+  readonly name: string
+}
+
+type Conversation = { readonly sessionId: SessionId; readonly user: UserId; readonly provider: "telegram" | "whatsapp"; readonly chat: string }
+
+const conversationOf = (state: SessionState): Conversation | null =>
+  state.sessionId === null || state.user === null || state.provider === null || state.chat === null
+    ? null
+    : { sessionId: state.sessionId, user: state.user, provider: state.provider, chat: state.chat }
+
+/** Resolves owners to people: a listed contact id, else a case-insensitive name, else a new person. */
+const peopleResolver = (known: ReadonlyArray<KnownPerson>, user: UserId) => {
+  const byId = new Map(known.map((p) => [p.personId as string, p.personId]))
+  const byName = new Map(known.map((p) => [p.name.trim().toLowerCase(), p.personId]))
+  const added: Array<Event> = []
+  const resolve = Effect.fn("PlanRecording.resolvePerson")(function*(owner: Owner) {
+    if (owner._tag === "Unattached") return null
+    const listed = owner.contactId === null ? undefined : byId.get(owner.contactId)
+    if (listed !== undefined) return listed
+    const key = owner.name.trim().toLowerCase()
+    const named = byName.get(key)
+    if (named !== undefined) return named
+    const personId = (yield* Effect.flatMap(IdGenerator, (ids) => ids.next("person"))) as PersonId
+    byName.set(key, personId)
+    added.push({ _tag: "PersonAdded", personId, user, name: owner.name.trim() })
+    return personId
+  })
+  return { resolve, added }
+}
+
+const questionReplies = Effect.fn("PlanRecording.questionReplies")(function*(
+  conversation: Conversation,
+  questions: ReadonlyArray<{ readonly questionId: QuestionId; readonly question: Decisions["questions"][number] }>,
+  textOf: (seq: number) => string
+) {
+  const ids = yield* IdGenerator
+  const replies: Array<Event> = []
+  for (const { question, questionId } of questions) {
+    const options = ReplyText.answerOptions(question.candidates)
+    replies.push({
+      _tag: "ReplyQueued",
+      replyId: (yield* ids.next("reply")) as ReplyId,
+      user: conversation.user,
+      provider: conversation.provider,
+      chat: conversation.chat,
+      text: ReplyText.questionText(question.reason, question.seqs.map(textOf)),
+      buttons: options.map((option, index) => ({
+        label: ReplyText.optionLabel(option),
+        data: ReplyText.answerData(questionId, index)
+      })),
+      questionId
+    })
+  }
+  return replies
+})
+
+/** Every event recording the plans of a session, its decisions and the replies to send. */
+export const planEvents = Effect.fn("PlanRecording.planEvents")(function*(
+  state: SessionState,
+  planned: SessionPlans,
+  known: ReadonlyArray<KnownPerson>,
+  supersedes: ReadonlyArray<PlanId> = []
+) {
+  const conversation = conversationOf(state)
+  if (conversation === null) return []
+  const ids = yield* IdGenerator
+  const people = peopleResolver(known, conversation.user)
+  const textOf = (seq: number) => state.messages.find((m) => m.seq === seq)?.text ?? ""
+  const decided: Array<Event> = []
+  const owners: Array<Owner> = []
+  const parked: Array<{ questionId: QuestionId; question: Decisions["questions"][number] }> = []
+  const warnings: Array<PlanWarning> = []
+  for (const [index, chunkPlan] of planned.plans.entries()) {
+    const planId = (yield* ids.next("plan")) as PlanId
+    const { fromSeq, toSeq } = chunkPlan.built.chunk
+    const messages = state.messages.filter((m) => m.seq >= fromSeq && m.seq <= toSeq)
+    const decisions = applyPlan(messages, chunkPlan.result.plan)
+    decided.push({
+      _tag: "PlanProduced",
+      planId,
+      sessionId: conversation.sessionId,
+      plan: chunkPlan.result.raw,
+      promptVersion: planned.prompt.version,
+      promptHash: planned.prompt.hash,
+      model: chunkPlan.result.model,
+      usage: chunkPlan.result.usage,
+      chunk: chunkPlan.built.chunk,
+      truncation: chunkPlan.built.truncation,
+      supersedes: supersedes[index] ?? null
+    })
+    const noteIds: Array<NoteId> = []
+    for (const note of decisions.notes) {
+      const noteId = (yield* ids.next("note")) as NoteId
+      noteIds.push(noteId)
+      owners.push(note.owner)
+      decided.push({
+        _tag: "NoteRecorded",
+        noteId,
+        sessionId: conversation.sessionId,
+        user: conversation.user,
+        planId,
+        questionId: null,
+        owner: note.owner,
+        personId: yield* people.resolve(note.owner),
+        sources: note.seqs.map((seq, i) => ({ seq, messageId: note.messageIds[i]! })),
+        directives: note.directives,
+        mergedFrom: note.mergedFrom
+      })
+    }
+    const questionIds: Array<QuestionId> = []
+    for (const question of decisions.questions) {
+      const questionId = (yield* ids.next("q")) as QuestionId
+      questionIds.push(questionId)
+      parked.push({ questionId, question })
+      decided.push({
+        _tag: "QuestionParked",
+        questionId,
+        sessionId: conversation.sessionId,
+        user: conversation.user,
+        planId,
+        reason: question.reason,
+        sources: question.seqs.map((seq, i) => ({ seq, messageId: question.messageIds[i]! })),
+        candidates: question.candidates
+      })
+    }
+    for (const instruction of decisions.instructions) {
+      decided.push({ _tag: "InstructionRecorded", sessionId: conversation.sessionId, planId, ...instruction })
+    }
+    warnings.push(...decisions.warnings)
+    decided.push({ _tag: "PlanApplied", planId, sessionId: conversation.sessionId, noteIds, questionIds, warnings: decisions.warnings })
+  }
+  const withdrawn: Array<Event> = state.openFailedQuestions.map((questionId) => ({
+    _tag: "QuestionWithdrawn",
+    questionId,
+    sessionId: conversation.sessionId,
+    reason: "replanned"
+  }))
+  const summary: Event = {
+    _tag: "ReplyQueued",
+    replyId: (yield* ids.next("reply")) as ReplyId,
+    user: conversation.user,
+    provider: conversation.provider,
+    chat: conversation.chat,
+    text: ReplyText.planSummary({ owners, questions: parked.length, warnings }),
+    buttons: [],
+    questionId: null
+  }
+  const asked = yield* questionReplies(conversation, parked, textOf)
+  return [...people.added, ...withdrawn, ...decided, summary, ...asked]
+})
+
+/** The events recording a failed planning attempt: the failure, and (once) the messages parked so none is lost. */
+export const failureEvents = Effect.fn("PlanRecording.failureEvents")(function*(
+  state: SessionState,
+  reason: PlanFailureReason,
+  detail: string
+) {
+  const conversation = conversationOf(state)
+  if (conversation === null) return []
+  const failed: Event = { _tag: "PlanFailed", sessionId: conversation.sessionId, reason, attempt: state.failures + 1, detail }
+  if (state.openFailedQuestions.length > 0 || state.messages.length === 0) return [failed]
+  const ids = yield* IdGenerator
+  const questionId = (yield* ids.next("q")) as QuestionId
+  const reply: Event = {
+    _tag: "ReplyQueued",
+    replyId: (yield* ids.next("reply")) as ReplyId,
+    user: conversation.user,
+    provider: conversation.provider,
+    chat: conversation.chat,
+    text: ReplyText.questionText("failed", []),
+    buttons: [],
+    questionId: null
+  }
+  return [
+    failed,
+    {
+      _tag: "QuestionParked",
+      questionId,
+      sessionId: conversation.sessionId,
+      user: conversation.user,
+      planId: null,
+      reason: "failed",
+      sources: state.messages.map((m) => ({ seq: m.seq, messageId: m.id })),
+      candidates: []
+    },
+    reply
+  ] satisfies Array<Event>
+})

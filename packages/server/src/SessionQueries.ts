@@ -1,0 +1,77 @@
+/** Read-model lookups the session lifecycle needs, on either SQL backend. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import type { Provider, SessionId, UserId } from "@verbatim/domain/Ids"
+import { Effect, Option } from "effect"
+
+/** The conversation a session belongs to: one sender in one chat on one provider. */
+export interface Conversation {
+  readonly user: UserId
+  readonly provider: Provider
+  readonly chat: string
+}
+
+/** The open session of a conversation and how many sessions it has had. */
+export const openSession = (conversation: Conversation) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const rows = yield* sql<{ session_id: string; closed_at: string | null }>`
+      SELECT session_id, closed_at FROM sessions
+      WHERE user_id = ${conversation.user} AND provider = ${conversation.provider} AND chat = ${conversation.chat}`
+    const open = rows.find((row) => row.closed_at === null)
+    return { open: Option.map(Option.fromNullable(open), (row) => row.session_id as SessionId), count: rows.length }
+  })
+
+/** How many messages a session holds. */
+export const messageCount = (sessionId: SessionId): Effect.Effect<number, SqlError, SqlClient> =>
+  Effect.flatMap(SqlClient, (sql) =>
+    Effect.map(
+      sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM messages WHERE session_id = ${sessionId}`,
+      (rows) => Number(rows[0]?.n ?? 0)
+    ))
+
+/** A captured message found by its provider identity. */
+export interface MessageRef {
+  readonly messageId: string
+  readonly sessionId: SessionId
+  readonly sender: string
+  readonly text: string
+}
+
+export const messageByProviderId = (provider: Provider, providerMessageId: string) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    Effect.map(
+      sql<{ message_id: string; session_id: string; sender: string; text: string }>`
+        SELECT message_id, session_id, sender, text FROM messages
+        WHERE provider = ${provider} AND provider_message_id = ${providerMessageId}`,
+      (rows) =>
+        Option.map(Option.fromNullable(rows[0]), (row): MessageRef => ({
+          messageId: row.message_id,
+          sessionId: row.session_id as SessionId,
+          sender: row.sender,
+          text: row.text
+        }))
+    ))
+
+/** Open sessions whose newest message arrived at or before `cutoff` (ISO time). */
+export const idleSessions = (cutoff: string) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    Effect.map(
+      sql<{ session_id: string }>`
+        SELECT s.session_id FROM sessions s
+        WHERE s.closed_at IS NULL
+          AND (SELECT MAX(m.received_at) FROM messages m WHERE m.session_id = s.session_id) <= ${cutoff}
+        ORDER BY s.session_id`,
+      (rows) => rows.map((row) => row.session_id as SessionId)
+    ))
+
+/** Closed sessions with no applied plan and no recorded failure: planning is still owed. */
+export const unplannedSessions = Effect.flatMap(SqlClient, (sql) =>
+  Effect.map(
+    sql<{ session_id: string }>`
+      SELECT s.session_id FROM sessions s
+      WHERE s.closed_at IS NOT NULL AND s.last_plan_failure IS NULL
+        AND NOT EXISTS (SELECT 1 FROM plans p WHERE p.session_id = s.session_id AND p.applied = 1)
+      ORDER BY s.session_id`,
+    (rows) => rows.map((row) => row.session_id as SessionId)
+  ))
