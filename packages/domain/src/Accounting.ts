@@ -46,12 +46,15 @@ export const makeSession = (messages: ReadonlyArray<MessageText>): Session => {
     bySeq,
     seqs: [...bySeq.keys()].sort(compareNumbers),
     known: (seqs) => {
-      const found = new Set<number>()
+      const found: Array<number> = []
       for (const seq of seqs) {
-        if (bySeq.has(seq)) found.add(normalise(seq))
+        if (bySeq.has(seq)) found.push(normalise(seq))
         else unknown.add(normalise(seq))
       }
-      return [...found].sort(compareNumbers)
+      // Plans usually list seqs ascending and once: skip the sort (which allocates) when they do.
+      if (found.every((seq, i) => i === 0 || found[i - 1]! < seq)) return found
+      found.sort(compareNumbers)
+      return found.filter((seq, i) => i === 0 || found[i - 1] !== seq)
     },
     unknown: () => [...unknown].sort(compareNumbers)
   }

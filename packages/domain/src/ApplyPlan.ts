@@ -1,6 +1,7 @@
 /** `applyPlan`: repair, never reject — every seq of the session ends in exactly one note, question or instruction. */
-import { makeSession } from "./Accounting.js"
+import { makeSession, type Session } from "./Accounting.js"
 import { assembleNote, type NoteDirective } from "./Assembly.js"
+import { contest, contestedCandidates, type Group, type NoteClaim } from "./Contest.js"
 import type { Candidate, DirectiveCut, Owner, PlanWarning, QuestionReason, Segment } from "./Decision.js"
 import type { MessageId } from "./Ids.js"
 import type { MessageText } from "./Message.js"
@@ -47,17 +48,77 @@ export interface Decisions {
   readonly warnings: Array<PlanWarning>
 }
 
-interface NoteClaim {
-  readonly seqs: ReadonlyArray<number>
-  readonly attribution: Attribution
+const unionSeqs = (claims: ReadonlyArray<{ readonly seqs: ReadonlyArray<number> }>): ReadonlyArray<number> =>
+  claims.length === 1
+    ? claims[0]!.seqs
+    : [...new Set(claims.flatMap((claim) => claim.seqs))].sort(Warnings.compareNumbers)
+
+/** Each owner's plan notes, accounted for and merged: one group per merged note. */
+const noteGroups = (plan: Plan, session: Session, warnings: Array<PlanWarning>): Array<Group> => {
+  const byOwner = new Map<string, { owners: Array<Owner>; claims: Array<NoteClaim> }>()
+  const textOf = (seq: number): string => session.bySeq.get(seq)!.text
+  const addNotes = (key: string, owner: Owner, notes: ReadonlyArray<PlanNote>) => {
+    if (notes.length === 0) return
+    const entry = byOwner.get(key) ?? { owners: [], claims: [] }
+    entry.owners.push(owner)
+    for (const note of notes) {
+      const seqs = session.known(note.sourceItemSeqs)
+      const attribution = attribute(seqs, seqs.length === 0 ? [] : note.directives, textOf)
+      for (const warning of attribution.warnings) warnings.push(warning)
+      entry.claims.push({ seqs, attribution })
+    }
+    byOwner.set(key, entry)
+  }
+  for (const person of plan.people) {
+    const owner: Owner = { _tag: "Person", contactId: person.contactId, name: person.name }
+    addNotes(personKey(person.contactId, person.name), owner, person.notes)
+  }
+  addNotes(unattachedKey, { _tag: "Unattached" }, plan.unattached)
+  const groups: Array<Group> = []
+  byOwner.forEach((entry, key) => {
+    const owner = canonicalOwner(entry.owners)!
+    for (const claims of mergeClaims(entry.claims)) groups.push({ kind: "note", key, owner, claims, seqs: unionSeqs(claims) })
+  })
+  return groups
 }
 
-type Group =
-  | { readonly kind: "note"; readonly key: string; readonly owner: Owner; readonly claims: ReadonlyArray<NoteClaim> }
-  | { readonly kind: "unclear"; readonly key: string; readonly candidates: ReadonlyArray<Candidate> }
+/** The `unclear` entries, accounted for and merged. */
+const unclearGroups = (plan: Plan, session: Session): Array<Group> =>
+  mergeClaims(plan.unclear.map((entry) => ({ seqs: session.known(entry.sourceItemSeqs), names: entry.candidates })))
+    .map((entries) => {
+      const seqs = unionSeqs(entries)
+      const candidates = canonicalCandidates(
+        entries.flatMap((entry) => entry.names).filter((name) => name.trim().length > 0)
+          .map((name): Candidate => ({ _tag: "Person", contactId: null, name }))
+      )
+      return { kind: "unclear", key: `?${seqs[0]}`, candidates, seqs }
+    })
 
-const unionSeqs = (claims: ReadonlyArray<{ readonly seqs: ReadonlyArray<number> }>): Array<number> =>
-  [...new Set(claims.flatMap((claim) => claim.seqs))].sort(Warnings.compareNumbers)
+/** The directives every claimant of each message agreed on, message by message. */
+const agreedDirectives = (
+  claims: ReadonlyArray<NoteClaim>,
+  messages: ReadonlyArray<MessageText>,
+  warnings: Array<PlanWarning>
+): Array<NoteDirective> => {
+  const only = claims.length === 1 ? [claims[0]!.attribution] : undefined
+  const claimantsOf = new Map<number, Array<Attribution>>()
+  if (only === undefined) {
+    for (const claim of claims) {
+      for (const seq of claim.seqs) {
+        const claimants = claimantsOf.get(seq)
+        if (claimants === undefined) claimantsOf.set(seq, [claim.attribution])
+        else claimants.push(claim.attribution)
+      }
+    }
+  }
+  const directives: Array<NoteDirective> = []
+  for (const message of messages) {
+    for (const text of agreeOnMessage(message.seq, only ?? claimantsOf.get(message.seq)!, warnings)) {
+      directives.push({ messageId: message.id, text })
+    }
+  }
+  return directives
+}
 
 /**
  * Applies a decoded plan to a session's messages. Pure, total and deterministic: any numbers
@@ -66,99 +127,38 @@ const unionSeqs = (claims: ReadonlyArray<{ readonly seqs: ReadonlyArray<number> 
 export const applyPlan = (messages: ReadonlyArray<MessageText>, plan: Plan): Decisions => {
   const session = makeSession(messages)
   const message = (seq: number): MessageText => session.bySeq.get(seq)!
-  const textOf = (seq: number): string => message(seq).text
   const warnings: Array<PlanWarning> = []
-
-  const byOwner = new Map<string, { owners: Array<Owner>; claims: Array<NoteClaim> }>()
-  const addNote = (key: string, owner: Owner, note: PlanNote) => {
-    const seqs = session.known(note.sourceItemSeqs)
-    const attribution = attribute(seqs, seqs.length === 0 ? [] : note.directives, textOf)
-    warnings.push(...attribution.warnings)
-    const entry = byOwner.get(key) ?? { owners: [], claims: [] }
-    entry.owners.push(owner)
-    entry.claims.push({ seqs, attribution })
-    byOwner.set(key, entry)
-  }
-  for (const person of plan.people) {
-    const owner: Owner = { _tag: "Person", contactId: person.contactId, name: person.name }
-    for (const note of person.notes) addNote(personKey(person.contactId, person.name), owner, note)
-  }
-  for (const note of plan.unattached) addNote(unattachedKey, { _tag: "Unattached" }, note)
-
-  const groupSeqs = new Map<Group, Array<number>>()
-  for (const [key, entry] of byOwner) {
-    const owner = canonicalOwner(entry.owners)!
-    for (const claims of mergeClaims(entry.claims)) groupSeqs.set({ kind: "note", key, owner, claims }, unionSeqs(claims))
-  }
-  const unclear = plan.unclear.map((entry) => ({ seqs: session.known(entry.sourceItemSeqs), names: entry.candidates }))
-  for (const entries of mergeClaims(unclear)) {
-    const seqs = unionSeqs(entries)
-    const candidates = canonicalCandidates(
-      entries.flatMap((entry) => entry.names).filter((name) => name.trim().length > 0)
-        .map((name): Candidate => ({ _tag: "Person", contactId: null, name }))
-    )
-    groupSeqs.set({ kind: "unclear", key: `?${seqs[0]}`, candidates }, seqs)
-  }
-
-  const claimedBy = new Map<number, Array<Group>>()
-  for (const [group, seqs] of groupSeqs) {
-    for (const seq of seqs) {
-      const groups = claimedBy.get(seq)
-      if (groups === undefined) claimedBy.set(seq, [group])
-      else groups.push(group)
-    }
-  }
-  const bot = new Set(session.known(plan.botMessages))
-  const contested = new Map<string, { seqs: Array<number>; groups: ReadonlyArray<Group> }>()
-  const contestedSeqs = new Set<number>()
-  const unplanned: Array<number> = []
-  const instructions: Array<Instruction> = []
-  for (const seq of session.seqs) {
-    const claimants = claimedBy.get(seq) ?? []
-    if (claimants.length > 1) {
-      const key = JSON.stringify(claimants.map((group) => group.key).sort())
-      const entry = contested.get(key) ?? { seqs: [], groups: claimants }
-      entry.seqs.push(seq)
-      contested.set(key, entry)
-      contestedSeqs.add(seq)
-    } else if (claimants.length === 1) {
-      if (bot.has(seq) && claimants[0]!.kind === "note") warnings.push(Warnings.botMessageKeptAsNote(seq))
-    } else if (bot.has(seq)) {
-      instructions.push({ seq, messageId: message(seq).id, kind: "message", text: textOf(seq) })
-    } else unplanned.push(seq)
-  }
+  const groups = [...noteGroups(plan, session, warnings), ...unclearGroups(plan, session)]
+  const { botOnly, contested, contestedSeqs, keptFromBot, unplanned } = contest(
+    session.seqs,
+    groups,
+    new Set(session.known(plan.botMessages))
+  )
 
   const notes: Array<AppliedNote> = []
   const questions: Array<Question> = []
+  const instructions: Array<Instruction> = botOnly.map((seq) => ({
+    seq,
+    messageId: message(seq).id,
+    kind: "message",
+    text: message(seq).text
+  }))
   const question = (reason: QuestionReason, seqs: Array<number>, candidates: Array<Candidate>) =>
     questions.push({ reason, seqs, messageIds: seqs.map((seq) => message(seq).id), candidates })
-  for (const [group, all] of groupSeqs) {
-    const seqs = all.filter((seq) => !contestedSeqs.has(seq))
+  for (const group of groups) {
+    const seqs = contestedSeqs.size === 0 ? [...group.seqs] : group.seqs.filter((seq) => !contestedSeqs.has(seq))
     if (seqs.length === 0) continue
     if (group.kind === "unclear") {
       question("unclear", seqs, [...group.candidates])
       continue
     }
-    const claimantsOf = new Map<number, Array<Attribution>>()
-    for (const claim of group.claims) {
-      for (const seq of claim.seqs) {
-        const claimants = claimantsOf.get(seq)
-        if (claimants === undefined) claimantsOf.set(seq, [claim.attribution])
-        else claimants.push(claim.attribution)
-      }
-    }
-    const directives: Array<NoteDirective> = []
-    for (const seq of seqs) {
-      for (const text of agreeOnMessage(seq, claimantsOf.get(seq)!, warnings)) {
-        directives.push({ messageId: message(seq).id, text })
-      }
-    }
-    const assembled = assembleNote(seqs.map(message), directives)
-    warnings.push(...assembled.warnings)
+    const members = seqs.map(message)
+    const assembled = assembleNote(members, agreedDirectives(group.claims, members, warnings))
+    for (const warning of assembled.warnings) warnings.push(warning)
     notes.push({
       owner: group.owner,
       seqs,
-      messageIds: seqs.map((seq) => message(seq).id),
+      messageIds: members.map((member) => member.id),
       directives: assembled.cuts.map(({ messageId, seq, text }) => ({ messageId, seq, text })),
       body: assembled.body,
       segments: assembled.segments,
@@ -168,13 +168,13 @@ export const applyPlan = (messages: ReadonlyArray<MessageText>, plan: Plan): Dec
       instructions.push({ seq: cut.seq, messageId: cut.messageId, kind: "directive", text: cut.text })
     }
   }
-  for (const { groups, seqs } of contested.values()) {
-    const candidates = groups.flatMap((group) => group.kind === "note" ? [group.owner] : group.candidates)
-    question("contested", seqs, canonicalCandidates(candidates))
+  for (const { groups: claimants, seqs } of contested) {
+    question("contested", seqs, contestedCandidates(claimants))
     warnings.push(Warnings.contested(seqs))
   }
+  for (const seq of keptFromBot) warnings.push(Warnings.botMessageKeptAsNote(seq))
   if (unplanned.length > 0) {
-    question("unplanned", unplanned, [])
+    question("unplanned", [...unplanned], [])
     warnings.push(Warnings.unplanned(unplanned))
   }
   const unknown = session.unknown()

@@ -37,9 +37,8 @@ export interface AssembledNote {
   readonly warnings: Array<PlanWarning>
 }
 
-type Range = readonly [start: number, end: number]
-
-const uniqueBySeq = (messages: ReadonlyArray<MessageText>): Array<MessageText> => {
+const uniqueBySeq = (messages: ReadonlyArray<MessageText>): ReadonlyArray<MessageText> => {
+  if (messages.every((message, i) => i === 0 || messages[i - 1]!.seq < message.seq)) return messages
   const bySeq = new Map<number, MessageText>()
   for (const message of messages) if (!bySeq.has(message.seq)) bySeq.set(message.seq, message)
   return [...bySeq.values()].sort((a, b) => compareNumbers(a.seq, b.seq))
@@ -53,7 +52,7 @@ const cutsOf = (message: MessageText, wanted: ReadonlySet<string>, warnings: Arr
     if (start === -1) warnings.push(directiveNotFound(text, [message.seq]))
     else found.push({ messageId: message.id, seq: message.seq, text, start, end: start + text.length })
   }
-  found.sort((a, b) => a.start - b.start || b.end - a.end || compareStrings(a.text, b.text))
+  if (found.length > 1) found.sort((a, b) => a.start - b.start || b.end - a.end || compareStrings(a.text, b.text))
   const cuts: Array<Cut> = []
   let reach = 0
   for (const cut of found) {
@@ -66,40 +65,51 @@ const cutsOf = (message: MessageText, wanted: ReadonlySet<string>, warnings: Arr
   return cuts
 }
 
+const noRanges: ReadonlyArray<number> = []
+const noCuts: ReadonlyArray<Cut> = []
+
 /**
  * The text kept between cuts, tidied: the message's kept text is trimmed at both edges, and
  * at a cut with whitespace left on both sides the whitespace after the cut goes. Nothing else
- * changes. Returns the kept ranges and the dropped whitespace ranges.
+ * changes. Returns the kept ranges as flat `[start, end, start, end …]` pairs (flat, because
+ * this runs once per message and tuples would dominate allocation) and records the dropped
+ * whitespace.
  */
-const tidy = (text: string, cuts: ReadonlyArray<Cut>): { kept: Array<Range>; dropped: Array<Range> } => {
-  const kept: Array<Range> = []
-  const dropped: Array<Range> = []
-  let from = 0
-  const pieces: Array<Range> = []
-  for (const cut of cuts) {
-    pieces.push([from, cut.start])
-    from = cut.end
+const tidy = (message: MessageText, cuts: ReadonlyArray<Cut>, dropped: Array<Span>): ReadonlyArray<number> => {
+  const { id: messageId, text } = message
+  const drop = (start: number, end: number) => dropped.push({ messageId, start, end })
+  if (cuts.length === 0) {
+    let start = 0
+    let end = text.length
+    while (start < end && isWhitespace(text.charCodeAt(start))) start++
+    while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--
+    if (start > 0) drop(0, start)
+    if (end < text.length) drop(end, text.length)
+    return end > start ? [start, end] : noRanges
   }
-  pieces.push([from, text.length])
-  for (const [start, end] of pieces) {
-    const last = kept[kept.length - 1]
+  const kept: Array<number> = []
+  for (let i = 0; i <= cuts.length; i++) {
+    const start = i === 0 ? 0 : cuts[i - 1]!.end
+    const end = i === cuts.length ? text.length : cuts[i]!.start
     let at = start
-    if (last === undefined || isWhitespace(text.charCodeAt(last[1] - 1))) {
+    if (kept.length === 0 || isWhitespace(text.charCodeAt(kept[kept.length - 1]! - 1))) {
       while (at < end && isWhitespace(text.charCodeAt(at))) at++
     }
-    if (at > start) dropped.push([start, at])
-    if (at < end) kept.push([at, end])
+    if (at > start) drop(start, at)
+    if (at < end) kept.push(at, end)
   }
-  for (let last = kept.pop(); last !== undefined; last = kept.pop()) {
-    let end = last[1]
-    while (end > last[0] && isWhitespace(text.charCodeAt(end - 1))) end--
-    if (end < last[1]) dropped.push([end, last[1]])
-    if (end > last[0]) {
-      kept.push([last[0], end])
+  while (kept.length > 0) {
+    const end = kept.pop()!
+    const start = kept.pop()!
+    let trimmed = end
+    while (trimmed > start && isWhitespace(text.charCodeAt(trimmed - 1))) trimmed--
+    if (trimmed < end) drop(trimmed, end)
+    if (trimmed > start) {
+      kept.push(start, trimmed)
       break
     }
   }
-  return { kept, dropped }
+  return kept
 }
 
 /**
@@ -127,19 +137,19 @@ export const assembleNote = (
   const allDropped: Array<Span> = []
   let body = ""
   for (const message of ordered) {
-    const cuts = cutsOf(message, wanted.get(message.id) ?? new Set(), warnings)
+    const quoted = wanted.get(message.id)
+    const cuts = quoted === undefined ? noCuts : cutsOf(message, quoted, warnings)
     wanted.delete(message.id)
-    const { dropped, kept } = tidy(message.text, cuts)
-    allCuts.push(...cuts)
-    for (const [start, end] of dropped) allDropped.push({ messageId: message.id, start, end })
+    const kept = tidy(message, cuts, allDropped)
+    for (const cut of cuts) allCuts.push(cut)
     if (kept.length === 0) continue
     if (segments.length > 0) {
       segments.push({ _tag: "Separator", text: separator })
       body += separator
     }
-    for (const [start, end] of kept) {
-      segments.push({ _tag: "Slice", messageId: message.id, start, end })
-      body += message.text.slice(start, end)
+    for (let i = 0; i < kept.length; i += 2) {
+      segments.push({ _tag: "Slice", messageId: message.id, start: kept[i]!, end: kept[i + 1]! })
+      body += message.text.slice(kept[i]!, kept[i + 1]!)
     }
   }
   for (const texts of wanted.values()) for (const text of texts) warnings.push(directiveNotFound(text, []))

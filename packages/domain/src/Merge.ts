@@ -46,6 +46,8 @@ export interface Attribution {
   readonly warnings: ReadonlyArray<PlanWarning>
 }
 
+const nothingAttributed: Attribution = { bySeq: new Map(), warnings: [] }
+
 /**
  * Attributes each distinct non-empty directive of one plan note to the first of its messages,
  * in seq order, that contains it verbatim. One that matches none of them removes nothing and
@@ -56,6 +58,7 @@ export const attribute = (
   directives: ReadonlyArray<string>,
   textOf: (seq: number) => string
 ): Attribution => {
+  if (directives.length === 0) return nothingAttributed
   const bySeq = new Map<number, Set<string>>()
   const warnings: Array<PlanWarning> = []
   for (const directive of new Set(directives)) {
@@ -76,6 +79,11 @@ export const agreeOnMessage = (
   claimants: ReadonlyArray<Attribution>,
   warnings: Array<PlanWarning>
 ): Array<string> => {
+  if (claimants.every((claimant) => !claimant.bySeq.has(seq))) return []
+  if (claimants.length === 1) {
+    const only = claimants[0]!.bySeq.get(seq)!
+    return only.size === 1 ? [...only] : [...only].sort()
+  }
   const counts = new Map<string, number>()
   for (const claimant of claimants) {
     for (const directive of claimant.bySeq.get(seq) ?? []) counts.set(directive, (counts.get(directive) ?? 0) + 1)

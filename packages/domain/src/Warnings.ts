@@ -4,7 +4,7 @@ import type { PlanWarning, WarningCode } from "./Decision.js"
 /** A warning with its seqs sorted ascending. */
 export const warning = (code: WarningCode, seqs: ReadonlyArray<number>, message: string): PlanWarning => ({
   code,
-  seqs: [...seqs].sort(compareNumbers),
+  seqs: seqs.every((seq, i) => i === 0 || seqs[i - 1]! < seq) ? [...seqs] : [...seqs].sort(compareNumbers),
   message
 })
 
