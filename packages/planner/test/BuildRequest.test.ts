@@ -5,7 +5,7 @@ import { Duration, Either } from "effect"
 import { buildRequest, chunkMessages, type RequestSettings, toolPromptText } from "../src/BuildRequest.js"
 import { recordPlanTool } from "../src/PlanningTool.js"
 import { contactLine, frame, messageLine, renderUserContent } from "../src/RenderRequest.js"
-import { anna, contactsOfAlice, countChars, first, lee, message, omar, second, session, third } from "./fixtures.js"
+import { anna, contactsOfAlice, countChars, errorFields, first, lee, message, omar, second, session, third } from "./fixtures.js"
 
 const system = "SYSTEM PROMPT"
 const fixedCost = system.length + toolPromptText(recordPlanTool).length
@@ -71,15 +71,15 @@ describe("buildRequest", () => {
   it("fails with FitError when the messages cannot fit even with one cut", () => {
     const budget = fixedCost + 10
     const required = fixedCost + renderUserContent([], session).length
-    expect(buildRequest(system, [anna], session, settings({ promptBudget: budget }))).toEqual(
-      Either.left(
+    expect(Either.mapLeft(buildRequest(system, [anna], session, settings({ promptBudget: budget })), errorFields)).toEqual(
+      Either.left(errorFields(
         new FitError({
           reason: "required-exceeds-budget",
           budget,
           required,
-          message: `The parts that must survive take ${required} tokens even with one message cut, over the budget of ${budget}`
+          message: `The parts that must survive take ${required} tokens; cutting one message cannot bring them within the budget of ${budget}`
         })
-      )
+      ))
     )
   })
 })

@@ -4,7 +4,7 @@ import { ConfigProvider, Duration, Effect, Either } from "effect"
 import { toolPromptText } from "../src/BuildRequest.js"
 import { recordPlanTool } from "../src/PlanningTool.js"
 import { type PlanningLimits, planningLimitsConfig, requestSettings } from "../src/PlanningSettings.js"
-import { countChars } from "./fixtures.js"
+import { countChars, errorFields } from "./fixtures.js"
 
 const tool = toolPromptText(recordPlanTool).length
 
@@ -37,14 +37,14 @@ describe("requestSettings", () => {
   it("fails when the prompt and tool leave no room for messages", () => {
     const window = 300 + tool + 10 + "SYSTEM".length
     const input = { contextWindow: window, outputReservation: 300, toolTokens: tool, requestOverhead: 10, systemTokens: 6 }
-    expect(requestSettings(limits(window), "SYSTEM", countChars)).toEqual(
-      Either.left(
+    expect(Either.mapLeft(requestSettings(limits(window), "SYSTEM", countChars), errorFields)).toEqual(
+      Either.left(errorFields(
         new BudgetError({
           reason: "no-room",
           input,
           message: `No room left for messages: context window ${window} − output reservation 300 − tools and schema ${tool} − request overhead 10 − system prompt 6 = 0 tokens`
         })
-      )
+      ))
     )
   })
 

@@ -2,8 +2,9 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Exit, Layer } from "effect"
+import { Cause, ConfigProvider, Effect, Exit, Layer, Option } from "effect"
 import { packagedPromptDirectory, PromptError, PromptRegistry } from "../src/PromptRegistry.js"
+import { errorFields } from "./fixtures.js"
 
 const withConfig = (entries: ReadonlyArray<readonly [string, string]>) =>
   Layer.setConfigProvider(ConfigProvider.fromMap(new Map(entries)))
@@ -26,7 +27,9 @@ describe("PromptRegistry", () => {
     Effect.gen(function*() {
       const registry = yield* PromptRegistry
       const error = yield* Effect.flip(registry.load("v0"))
-      expect(error).toEqual(new PromptError({ reason: "not-found", version: "v0", message: "no prompt version \"v0\" (have: v1)" }))
+      expect(errorFields(error)).toEqual(
+        errorFields(new PromptError({ reason: "not-found", version: "v0", message: "no prompt version \"v0\" (have: v1)" }))
+      )
     }).pipe(Effect.provide(PromptRegistry.layerConfig.pipe(Layer.provide(withConfig([]))))))
 
   it.effect("fails at start-up when the configured default version does not exist", () =>
@@ -36,8 +39,8 @@ describe("PromptRegistry", () => {
           Effect.scoped
         )
       )
-      expect(exit).toEqual(
-        Exit.fail(new PromptError({ reason: "not-found", version: "v9", message: "no prompt version \"v9\" (have: v1)" }))
+      expect(Exit.isFailure(exit) ? Cause.failureOption(exit.cause).pipe(Option.map(errorFields)) : Option.none()).toEqual(
+        Option.some(errorFields(new PromptError({ reason: "not-found", version: "v9", message: "no prompt version \"v9\" (have: v1)" })))
       )
     }))
 

@@ -9,6 +9,7 @@ import { Cause, Duration, Effect, Exit, Layer, Option } from "effect"
 import { LanguageModel, type PlanningRequest } from "../src/LanguageModel.js"
 import { LanguageModelError } from "../src/LanguageModelError.js"
 import { recordPlanTool } from "../src/PlanningTool.js"
+import { errorFields } from "./fixtures.js"
 
 const request = (userContent: string): PlanningRequest => ({
   system: "SYSTEM",
@@ -59,8 +60,8 @@ describe("RecordedLanguageModel", () => {
         return [yield* model.plan(request("A")), yield* Effect.flip(model.plan(request("B")))] as const
       }).pipe(Effect.provide(RecordedLanguageModel.layer(directory)))
       expect(replayed[0]).toEqual(live[0])
-      expect(replayed[1]).toEqual(
-        new LanguageModelError({ reason: "rate-limited", message: "slow down", status: 429, retryAfterMs: 7000 })
+      expect(errorFields(replayed[1])).toEqual(
+        errorFields(new LanguageModelError({ reason: "rate-limited", message: "slow down", status: 429, retryAfterMs: 7000 }))
       )
     }))
 
@@ -76,11 +77,13 @@ describe("RecordedLanguageModel", () => {
     })
     return Effect.gen(function*() {
       const recorded = yield* RecordedLanguageModel
-      expect(yield* Effect.flip(recorded.plan(request("never recorded")))).toEqual(expected)
+      expect(errorFields(yield* Effect.flip(recorded.plan(request("never recorded"))))).toEqual(errorFields(expected))
       // Through the LanguageModel tag it is a defect carrying the same typed error, never a model failure.
       const model = yield* LanguageModel
       const exit = yield* Effect.exit(model.plan(request("never recorded")))
-      expect(Exit.isFailure(exit) ? Cause.dieOption(exit.cause) : Option.none()).toEqual(Option.some(expected))
+      expect(Exit.isFailure(exit) ? Cause.dieOption(exit.cause).pipe(Option.map(errorFields)) : Option.none()).toEqual(
+        Option.some(errorFields(expected))
+      )
     }).pipe(Effect.provide(RecordedLanguageModel.layer(directory)))
   })
 })

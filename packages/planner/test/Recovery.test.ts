@@ -10,7 +10,7 @@ import { recordPlanTool } from "../src/PlanningTool.js"
 import { planWithRecovery, type RecoveryOptions } from "../src/Recovery.js"
 import { renderUserContent } from "../src/RenderRequest.js"
 import { anthropicOnFake } from "./anthropicLayer.js"
-import { first, message, second, session, third } from "./fixtures.js"
+import { errorFields, first, message, second, session, third } from "./fixtures.js"
 
 const options: RecoveryOptions = {
   retry: { maxAttempts: 2, baseDelay: Duration.millis(1), maxDelay: Duration.millis(1) },
@@ -110,7 +110,7 @@ describe("planWithRecovery", () => {
   it.effect("lets any other error fail the whole chunk, without splitting", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(planWithRecovery(session, build, options))
-      expect(error).toEqual(new LanguageModelError({ reason: "auth", message: "bad key", status: 401 }))
+      expect(errorFields(error)).toEqual(errorFields(new LanguageModelError({ reason: "auth", message: "bad key", status: 401 })))
       expect((yield* ScriptedLanguageModel.requests).length).toBe(1)
     }).pipe(
       Effect.provide(

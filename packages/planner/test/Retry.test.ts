@@ -6,6 +6,7 @@ import { LanguageModel, type PlanningRequest } from "../src/LanguageModel.js"
 import { LanguageModelError, type LanguageModelErrorReason } from "../src/LanguageModelError.js"
 import { recordPlanTool } from "../src/PlanningTool.js"
 import { type RetryPolicy, withRetry } from "../src/Retry.js"
+import { errorFields } from "./fixtures.js"
 
 const request: PlanningRequest = {
   system: "SYSTEM",
@@ -54,7 +55,7 @@ describe("retry policy", () => {
       expect(yield* calls).toBe(4)
       yield* advance(Duration.seconds(2))
       expect(yield* calls).toBe(5)
-      expect(yield* Fiber.await(fiber)).toEqual(Exit.fail(fault("server")))
+      expect(Exit.mapError(yield* Fiber.await(fiber), errorFields)).toEqual(Exit.fail(errorFields(fault("server"))))
     }).pipe(
       Effect.provide(
         ScriptedLanguageModel.layer([fault("overloaded"), fault("timeout"), fault("rate-limited"), fault("server"), fault("server")])
@@ -66,7 +67,7 @@ describe("retry policy", () => {
     it.effect(`never retries ${reason}`, () =>
       Effect.gen(function*() {
         const fiber = yield* start
-        expect(yield* Fiber.await(fiber)).toEqual(Exit.fail(fault(reason)))
+        expect(Exit.mapError(yield* Fiber.await(fiber), errorFields)).toEqual(Exit.fail(errorFields(fault(reason))))
         expect(yield* calls).toBe(1)
       }).pipe(Effect.provide(ScriptedLanguageModel.layer([fault(reason), planStep(plan)]))))
   }

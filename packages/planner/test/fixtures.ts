@@ -32,3 +32,7 @@ export const session: PlanningChunk = [first, second, third]
 
 /** One character, one token: makes every budget in these tests exact. */
 export const countChars = (text: string): number => text.length
+
+/** An error's fields with its message, which `toEqual` alone skips for Error instances. */
+export const errorFields = (error: unknown): unknown =>
+  error instanceof Error ? { ...error, message: error.message } : error
