@@ -12,7 +12,7 @@ import { EventStore } from "@verbatim/projections/EventStore"
 import type { Contact } from "@verbatim/planner/RenderRequest"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
-import * as PlanLease from "./PlanLease.js"
+import * as Lease from "./Lease.js"
 import { PlanningConfig, type PlanningError, planSession } from "./Planning.js"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
@@ -71,7 +71,7 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
       EventStore | SqlClient | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel
     >()
     const owner = yield* Effect.flatMap(IdGenerator, (ids) => ids.next("planner"))
-    yield* PlanLease.createLeaseTable
+    yield* Lease.createTable
     const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: RunOptions) {
       const store = yield* EventStore
       const stream = sessionStream(sessionId)
@@ -99,7 +99,7 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
       return appended ? ("planned" as const) : ("busy" as const)
     })
     const run = (sessionId: SessionId, options: RunOptions = {}): Effect.Effect<PlanOutcome> =>
-      PlanLease.withLease(sessionId, owner, leaseTtlMillis, once(sessionId, options), "busy" as const).pipe(
+      Lease.withLease(`plan:${sessionId}`, owner, leaseTtlMillis, once(sessionId, options), "busy" as const).pipe(
         Effect.tapErrorCause((cause) => Effect.logError("plan job failed", cause).pipe(Effect.annotateLogs({ sessionId }))),
         Effect.catchAllCause(() => Effect.succeed("failed" as const)),
         Effect.provide(context)

@@ -4,11 +4,12 @@
  */
 import type { FitError } from "@verbatim/domain/FitPrompt"
 import type { InboundMessage } from "@verbatim/domain/Message"
-import { type BuiltRequest, buildRequest, chunkMessages } from "@verbatim/planner/BuildRequest"
+import { type BuiltRequest, buildRequest, chunkMessages, toolPromptText } from "@verbatim/planner/BuildRequest"
+import { recordPlanTool } from "@verbatim/planner/PlanningTool"
 import type { LanguageModelError } from "@verbatim/planner/LanguageModelError"
 import { type PlanningLimits, planningLimitsConfig, requestSettings } from "@verbatim/planner/PlanningSettings"
 import { type Prompt, PromptRegistry } from "@verbatim/planner/PromptRegistry"
-import type { Contact, PlanningMessage } from "@verbatim/planner/RenderRequest"
+import { type Contact, contactLine, messageLine, type PlanningMessage } from "@verbatim/planner/RenderRequest"
 import { type ChunkPlan, planWithRecovery } from "@verbatim/planner/Recovery"
 import { type RetryPolicy, retryPolicyConfig } from "@verbatim/planner/Retry"
 import { counterFor } from "@verbatim/planner/Tokenizer"
@@ -58,7 +59,12 @@ export const planSession = Effect.fn("Planning.planSession")(function*(
   const options = yield* PlanningConfig
   const prompt = promptVersion === undefined ? registry.current : yield* registry.load(promptVersion)
   const shown = planningMessages(messages) as Arr.NonEmptyReadonlyArray<PlanningMessage>
-  const count = yield* counterFor([prompt.text])
+  const count = yield* counterFor([
+    prompt.text,
+    toolPromptText(recordPlanTool),
+    ...shown.map(messageLine),
+    ...contacts.map(contactLine)
+  ])
   const settings = yield* Either.match(requestSettings(options.limits, prompt.text, count), {
     onLeft: Effect.fail,
     onRight: Effect.succeed
