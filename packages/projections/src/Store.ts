@@ -8,7 +8,7 @@ import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
-import type { ConfigError } from "effect/ConfigError"
+import * as ConfigError from "effect/ConfigError"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { EventStore } from "./EventStore.js"
@@ -16,6 +16,7 @@ import type { Dialect } from "./internal/Dialect.js"
 import * as Dialects from "./internal/Dialect.js"
 import { migrate } from "./internal/Migrations.js"
 import * as Projector from "./Projections/Projector.js"
+import * as ReadModel from "./ReadModel.js"
 import * as SqlEventStore from "./SqlEventStore.js"
 
 /** `FULL` survives power loss; `NORMAL` in WAL mode survives only a process crash. */
@@ -34,20 +35,23 @@ export interface PgOptions {
 }
 
 /** What every store layer provides. */
-export type Services = EventStore | SqlClient
+export type Services = EventStore | ReadModel.ReadModel | SqlClient
 
 const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError, SqlClient>) =>
-  Layer.scoped(
-    EventStore,
-    Effect.gen(function*() {
-      yield* prepare
-      yield* migrate(dialect.backend)
-      return yield* SqlEventStore.make({ dialect, project: Projector.apply })
-    })
+  Layer.provideMerge(
+    ReadModel.layer,
+    Layer.scoped(
+      EventStore,
+      Effect.gen(function*() {
+        yield* prepare
+        yield* migrate(dialect.backend)
+        return yield* SqlEventStore.make({ dialect, project: Projector.apply })
+      })
+    )
   )
 
 /** SQLite in one file: WAL (set by the client), a busy timeout, `synchronous` FULL unless told otherwise. */
-export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlError | MigrationError | ConfigError> => {
+export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> => {
   const prepare = Effect.gen(function*() {
     const sql = yield* SqlClient
     yield* sql.unsafe(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeout ?? 5000)}`)
@@ -83,7 +87,7 @@ const isPostgresUrl = (url: Redacted.Redacted) => /^postgres(ql)?:\/\//.test(Red
  * The store chosen by configuration: `VERBATIM_DATABASE_URL=postgres://…` selects PostgreSQL;
  * unset, SQLite in `VERBATIM_DATA_DIR` (default ./data) at `VERBATIM_SQLITE_SYNCHRONOUS` (default FULL).
  */
-export const layerConfig: Layer.Layer<Services, SqlError | MigrationError | ConfigError> = Layer.unwrapEffect(
+export const layerConfig: Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> = Layer.unwrapEffect(
   Effect.gen(function*() {
     const settings = yield* config
     if (Option.isSome(settings.url) && isPostgresUrl(settings.url.value)) {
@@ -91,7 +95,9 @@ export const layerConfig: Layer.Layer<Services, SqlError | MigrationError | Conf
       return layerPg(settings.url.value)
     }
     if (Option.isSome(settings.url)) {
-      return yield* Effect.dieMessage("VERBATIM_DATABASE_URL must start with postgres:// or postgresql://")
+      return yield* Effect.fail(
+        ConfigError.InvalidData(["VERBATIM_DATABASE_URL"], "expected a postgres:// or postgresql:// URL")
+      )
     }
     yield* Effect.sync(() => mkdirSync(settings.dataDir, { recursive: true }))
     const filename = join(settings.dataDir, "verbatim.db")

@@ -2,7 +2,12 @@
 import { describe } from "@effect/vitest"
 import * as Database from "@verbatim/testkit/Database"
 import { projectionsConformance } from "./ProjectionsConformance.js"
+import { queriesConformance } from "./QueriesConformance.js"
 
 describe("projections on PostgreSQL", () => {
   projectionsConformance(() => Database.pg)
+})
+
+describe("queries on PostgreSQL", () => {
+  queriesConformance(() => Database.pg)
 })

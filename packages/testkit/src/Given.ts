@@ -143,13 +143,18 @@ export const questionAnswered = (sessionId: string, questionId: string): Event =
   answeredAt: at(900)
 })
 
-export const instructionRecorded = (sessionId: string, seq: number, text: string): Event => ({
+export const instructionRecorded = (
+  sessionId: string,
+  seq: number,
+  text: string,
+  kind: "message" | "directive" = "message"
+): Event => ({
   _tag: "InstructionRecorded",
   sessionId: SessionId.make(sessionId),
   planId: PlanId.make("plan-1"),
   messageId: MessageId.make(`${sessionId}/${seq}`),
   seq,
-  kind: "message",
+  kind,
   text
 })
 

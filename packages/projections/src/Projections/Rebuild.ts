@@ -46,29 +46,28 @@ export const digest = (pageSize = 5000): Effect.Effect<Record<TableName, string>
  * Empty the read models and replay the whole log into them, in one transaction that keeps
  * writers out. Returns how many events were applied.
  */
-export const rebuild = (options: { readonly pageSize?: number } = {}) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient
-    const store = yield* EventStore
-    const dialect = store.backend === "pg" ? Dialects.pg : Dialects.sqlite
-    const pageSize = options.pageSize ?? 2000
-    return yield* sql.withTransaction(Effect.gen(function*() {
-      yield* dialect.lockLog(sql).pipe(Effect.mapError(sqlError))
-      yield* truncateTables.pipe(Effect.mapError(sqlError))
-      let cursor: Checkpoint = start
-      let count = 0
-      while (true) {
-        const rows = yield* dialect.replayAfter(sql, cursor, pageSize).pipe(Effect.mapError(sqlError))
-        const page = toRecordedAll(rows)
-        if (Either.isLeft(page)) return yield* page.left
-        yield* apply(page.right)
-        count += page.right.length
-        const last = page.right[page.right.length - 1]
-        if (last === undefined || page.right.length < pageSize) return count
-        cursor = checkpointOf(last)
-      }
-    })).pipe(Effect.catchTag("SqlError", (e) => Effect.fail(sqlError(e))))
-  }).pipe(Effect.withSpan("Projections.rebuild"))
+export const rebuild = Effect.fn("Projections.rebuild")(function*(options: { readonly pageSize?: number } = {}) {
+  const sql = yield* SqlClient
+  const store = yield* EventStore
+  const dialect = store.backend === "pg" ? Dialects.pg : Dialects.sqlite
+  const pageSize = options.pageSize ?? 2000
+  return yield* sql.withTransaction(Effect.gen(function*() {
+    yield* dialect.lockLog(sql).pipe(Effect.mapError(sqlError))
+    yield* truncateTables.pipe(Effect.mapError(sqlError))
+    let cursor: Checkpoint = start
+    let count = 0
+    while (true) {
+      const rows = yield* dialect.replayAfter(sql, cursor, pageSize).pipe(Effect.mapError(sqlError))
+      const page = toRecordedAll(rows)
+      if (Either.isLeft(page)) return yield* page.left
+      yield* apply(page.right)
+      count += page.right.length
+      const last = page.right[page.right.length - 1]
+      if (last === undefined || page.right.length < pageSize) return count
+      cursor = checkpointOf(last)
+    }
+  })).pipe(Effect.catchTag("SqlError", (e) => Effect.fail(sqlError(e))))
+})
 
 /** What a verified rebuild found: events replayed and the tables whose contents changed. */
 export interface Verification {

@@ -1,0 +1,129 @@
+/** The paged list queries of the read API: people, a person's notes, questions, events, a session's messages. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { EventsPage, Person, Question } from "@verbatim/domain/ApiResponses"
+import type { Candidate, QuestionReason } from "@verbatim/domain/Decision"
+import type { MessageId, PersonId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { MessageKind } from "@verbatim/domain/Message"
+import { Effect, Either, Option } from "effect"
+import type { EventRow } from "../internal/Dialect.js"
+import { toRecordedAll } from "../internal/Rows.js"
+import { noteColumns, pageOf, toNotes } from "./Views.js"
+import type { NoteRow } from "./Views.js"
+
+/** Which page of a list: at most `limit` items after `cursor`, optionally for one user. */
+export interface ListOptions {
+  readonly user?: string | undefined
+  readonly limit: number
+  readonly cursor?: string | undefined
+}
+
+export const people = (options: ListOptions) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const rows = yield* sql<{ person_id: string; user_id: string; name: string; note_count: number | string }>`
+      SELECT p.person_id, p.user_id, p.name,
+        (SELECT COUNT(*) FROM notes n WHERE n.person_id = p.person_id) AS note_count
+      FROM people p
+      WHERE ${options.user === undefined ? sql`1 = 1` : sql`p.user_id = ${options.user}`}
+        AND p.person_id > ${options.cursor ?? ""}
+      ORDER BY p.person_id LIMIT ${options.limit}`
+    const items = rows.map((r): Person => ({
+      id: r.person_id as PersonId,
+      user: r.user_id as UserId,
+      name: r.name,
+      noteCount: Number(r.note_count)
+    }))
+    return pageOf(items, options.limit, (p) => p.id)
+  })
+
+const afterPosition = (cursor: string | undefined) => (cursor === undefined ? 0 : Number(cursor) || 0)
+
+/** A person's notes in the order they were recorded, or none when the person is unknown. */
+export const notesByPerson = (personId: string, options: ListOptions) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const known = yield* sql`SELECT 1 AS n FROM people WHERE person_id = ${personId}`
+    const rows = yield* sql<NoteRow>`SELECT ${sql.literal(noteColumns)} FROM notes n
+      JOIN events e ON e.position = n.position
+      WHERE n.person_id = ${personId} AND n.position > ${afterPosition(options.cursor)}
+        AND ${options.user === undefined ? sql`1 = 1` : sql`n.user_id = ${options.user}`}
+      ORDER BY n.position LIMIT ${options.limit}`
+    if (known.length === 0 && rows.length === 0) return Option.none()
+    const notes = yield* toNotes(sql, rows)
+    return Option.some(pageOf(notes, options.limit, () => String(rows[rows.length - 1]!.position)))
+  })
+
+/** One note with its derived body. */
+export const note = (noteId: string) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const rows = yield* sql<NoteRow>`SELECT ${sql.literal(noteColumns)} FROM notes n
+      JOIN events e ON e.position = n.position WHERE n.note_id = ${noteId}`
+    return Option.fromNullable((yield* toNotes(sql, rows))[0])
+  })
+
+/** Questions in the order they were parked, open ones by default. */
+export const questions = (options: ListOptions & { readonly status?: "open" | "answered" | undefined }) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const rows = yield* sql<{
+      question_id: string; session_id: string; user_id: string; reason: string; status: string
+      candidates: string; position: number | string
+    }>`SELECT question_id, session_id, user_id, reason, status, candidates, position FROM questions
+      WHERE status = ${options.status ?? "open"} AND position > ${afterPosition(options.cursor)}
+        AND ${options.user === undefined ? sql`1 = 1` : sql`user_id = ${options.user}`}
+      ORDER BY position LIMIT ${options.limit}`
+    const ids = rows.map((r) => r.question_id)
+    const sources = ids.length === 0 ? [] : yield* sql<{ question_id: string; message_id: string; seq: number; text: string }>`
+      SELECT qm.question_id, qm.message_id, qm.seq, m.text FROM question_messages qm
+      JOIN messages m ON m.message_id = qm.message_id WHERE ${sql.in("qm.question_id", ids)} ORDER BY qm.seq`
+    const items = rows.map((r): Question => ({
+      id: r.question_id as QuestionId,
+      sessionId: r.session_id as SessionId,
+      user: r.user_id as UserId,
+      reason: r.reason as QuestionReason,
+      status: r.status === "answered" ? "answered" : "open",
+      sources: sources.filter((s) => s.question_id === r.question_id).map((s) => ({
+        messageId: s.message_id as MessageId,
+        seq: Number(s.seq),
+        text: s.text
+      })),
+      candidates: JSON.parse(r.candidates) as Array<Candidate>
+    }))
+    return pageOf(items, options.limit, () => String(rows[rows.length - 1]!.position))
+  })
+
+/**
+ * Events after a position, in position order. On PostgreSQL only transactions older than
+ * every running one are read; a reader that must never skip uses `EventStore.subscribe`.
+ */
+export const events = (backend: "sqlite" | "pg", after: number, limit: number) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const rows = yield* sql<EventRow>`SELECT position, tx_id, stream, version, type, schema_version, payload,
+      metadata, recorded_at FROM events WHERE position > ${after}
+      ${backend === "pg" ? sql`AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint` : sql``}
+      ORDER BY position LIMIT ${limit}`
+    const decoded = toRecordedAll(rows)
+    if (Either.isLeft(decoded)) return yield* decoded.left
+    const page: EventsPage = {
+      events: decoded.right.map((r) => ({
+        position: r.position,
+        streamId: r.stream,
+        streamVersion: r.version,
+        event: r.event,
+        recordedAt: r.recordedAt
+      })),
+      nextAfter: decoded.right[decoded.right.length - 1]?.position ?? after
+    }
+    return page
+  })
+
+/** A session's messages as the planner reads them: current text, in seq order. */
+export const sessionMessages = (sessionId: string) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const rows = yield* sql<{ message_id: string; seq: number; text: string; kind: string }>`
+      SELECT message_id, seq, text, kind FROM messages WHERE session_id = ${sessionId} ORDER BY seq`
+    return rows.map((r) => ({ id: r.message_id as MessageId, seq: Number(r.seq), text: r.text, kind: r.kind as MessageKind }))
+  })

@@ -1,0 +1,68 @@
+/** Row-to-view conversions shared by the read queries. */
+import type { SqlClient } from "@effect/sql/SqlClient"
+import type { Note, SourceRef } from "@verbatim/domain/ApiResponses"
+import type { Owner } from "@verbatim/domain/Decision"
+import type { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { DateTime, Effect } from "effect"
+
+/** The columns of `notes` a view needs, with the recorded time of its NoteRecorded event. */
+export interface NoteRow {
+  readonly note_id: string
+  readonly user_id: string
+  readonly session_id: string
+  readonly owner_kind: string
+  readonly owner_contact_id: string | null
+  readonly owner_name: string | null
+  readonly person_id: string | null
+  readonly body: string
+  readonly position: number | string
+  readonly recorded_at: number | string
+}
+
+/** The select list matching `NoteRow`; the query aliases `notes` as n and `events` as e. */
+export const noteColumns = `n.note_id, n.user_id, n.session_id, n.owner_kind, n.owner_contact_id, n.owner_name,
+  n.person_id, n.body, n.position, e.recorded_at`
+
+export const ownerOf = (row: NoteRow): Owner =>
+  row.owner_kind === "Person"
+    ? { _tag: "Person", contactId: row.owner_contact_id, name: row.owner_name ?? "" }
+    : { _tag: "Unattached" }
+
+/** Sources of many notes at once, in seq order. */
+export const sourcesOf = (sql: SqlClient, noteIds: ReadonlyArray<string>) =>
+  noteIds.length === 0
+    ? Effect.succeed(new Map<string, Array<SourceRef>>())
+    : Effect.map(
+      sql<{ note_id: string; message_id: string; seq: number }>`SELECT note_id, message_id, seq FROM note_sources
+        WHERE ${sql.in("note_id", noteIds)} ORDER BY note_id, seq`,
+      (rows) => {
+        const out = new Map<string, Array<SourceRef>>()
+        for (const row of rows) {
+          const list = out.get(row.note_id) ?? []
+          list.push({ messageId: row.message_id as MessageId, seq: Number(row.seq) })
+          out.set(row.note_id, list)
+        }
+        return out
+      }
+    )
+
+export const toNote = (row: NoteRow, sources: ReadonlyArray<SourceRef>): Note => ({
+  id: row.note_id as NoteId,
+  user: row.user_id as UserId,
+  sessionId: row.session_id as SessionId,
+  owner: ownerOf(row),
+  personId: row.person_id as PersonId | null,
+  body: row.body,
+  sources,
+  recordedAt: DateTime.unsafeMake(Number(row.recorded_at))
+})
+
+/** Convert note rows to views, loading their sources in one query. */
+export const toNotes = (sql: SqlClient, rows: ReadonlyArray<NoteRow>) =>
+  Effect.map(sourcesOf(sql, rows.map((r) => r.note_id)), (sources) => rows.map((r) => toNote(r, sources.get(r.note_id) ?? [])))
+
+/** A page of at most `limit` items; the cursor is the last item's key when more may follow. */
+export const pageOf = <A>(items: ReadonlyArray<A>, limit: number, key: (a: A) => string) => ({
+  items,
+  nextCursor: items.length === limit && items.length > 0 ? key(items[items.length - 1]!) : null
+})

@@ -1,0 +1,72 @@
+/** Read queries over the projections, for the HTTP API, the CLI and the jobs. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { EventsPage, Note, Person, Question } from "@verbatim/domain/ApiResponses"
+import type { MessageId } from "@verbatim/domain/Ids"
+import type { MessageKind } from "@verbatim/domain/Message"
+import { Context, Effect, Layer } from "effect"
+import type { Option } from "effect"
+import { EventStore, StoreError } from "./EventStore.js"
+import { sqlError } from "./internal/Rows.js"
+import { sessionAccounting } from "./Queries/Accounting.js"
+import type { SessionAccountingView } from "./Queries/Accounting.js"
+import { noteAudit } from "./Queries/Audit.js"
+import type { NoteAuditView } from "./Queries/Audit.js"
+import * as Lists from "./Queries/Lists.js"
+import type { ListOptions } from "./Queries/Lists.js"
+
+export type { ListOptions, NoteAuditView, SessionAccountingView }
+export type { PrimaryDisposition } from "./Queries/Accounting.js"
+export type { SourceEdit } from "./Queries/Audit.js"
+
+/** A page of items and the cursor for the next one (null: no more). */
+export interface Page<A> {
+  readonly items: ReadonlyArray<A>
+  readonly nextCursor: string | null
+}
+
+/** A message as the planner reads it. */
+export interface SessionMessage {
+  readonly id: MessageId
+  readonly seq: number
+  readonly text: string
+  readonly kind: MessageKind
+}
+
+export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<ReadModel, {
+  readonly people: (options: ListOptions) => Effect.Effect<Page<Person>, StoreError>
+  /** None when the person is unknown. */
+  readonly notesByPerson: (personId: string, options: ListOptions) => Effect.Effect<Option.Option<Page<Note>>, StoreError>
+  readonly note: (noteId: string) => Effect.Effect<Option.Option<Note>, StoreError>
+  readonly noteAudit: (noteId: string) => Effect.Effect<Option.Option<NoteAuditView>, StoreError>
+  readonly questions: (
+    options: ListOptions & { readonly status?: "open" | "answered" | undefined }
+  ) => Effect.Effect<Page<Question>, StoreError>
+  readonly sessionAccounting: (sessionId: string) => Effect.Effect<Option.Option<SessionAccountingView>, StoreError>
+  readonly sessionMessages: (sessionId: string) => Effect.Effect<ReadonlyArray<SessionMessage>, StoreError>
+  /** Events after a position in position order (see `Queries/Lists.events` for PostgreSQL). */
+  readonly events: (after: number, limit: number) => Effect.Effect<EventsPage, StoreError>
+}>() {}
+
+/** Build the read model over the SqlClient in context. */
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  const store = yield* EventStore
+  const run = <A, E>(effect: Effect.Effect<A, E, SqlClient>): Effect.Effect<A, StoreError> =>
+    effect.pipe(
+      Effect.provideService(SqlClient, sql),
+      Effect.mapError((e) => (e instanceof StoreError ? e : sqlError(e)))
+    )
+  return ReadModel.of({
+    people: (options) => run(Lists.people(options)),
+    notesByPerson: (personId, options) => run(Lists.notesByPerson(personId, options)),
+    note: (noteId) => run(Lists.note(noteId)),
+    noteAudit: (noteId) => run(noteAudit(noteId)),
+    questions: (options) => run(Lists.questions(options)),
+    sessionAccounting: (sessionId) => run(sessionAccounting(sessionId)),
+    sessionMessages: (sessionId) => run(Lists.sessionMessages(sessionId)),
+    events: (after, limit) => run(Lists.events(store.backend, after, limit))
+  })
+})
+
+/** The read model on the store's database. */
+export const layer: Layer.Layer<ReadModel, never, SqlClient | EventStore> = Layer.effect(ReadModel, make)

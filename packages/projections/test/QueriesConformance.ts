@@ -1,0 +1,163 @@
+/** Audit, accounting and list queries, run against every backend. */
+import { expect, it } from "@effect/vitest"
+import { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId } from "@verbatim/domain/Ids"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import type { Services } from "@verbatim/projections/Store"
+import * as G from "@verbatim/testkit/Given"
+import { DateTime, Effect, Option } from "effect"
+import type { Layer } from "effect"
+
+const ana = { personId: "person-ana", name: "Ana" }
+const mid = (id: string) => MessageId.make(id)
+
+/** Register the suite for one backend; each test gets a fresh database. */
+export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) => {
+  it.effect("the audit traces a note to message offsets, directives, plan, merges and edits", () =>
+    Effect.gen(function*() {
+      yield* G.given([G.sessionStream("a"), [
+        G.sessionOpened("a"),
+        G.messageReceived("a", 1, "Met Ana at the café."),
+        G.messageReceived("a", 2, "She moves to Lisbon, remind me tomorrow"),
+        G.planProduced("a", "plan-a", 2),
+        G.noteRecorded("a", "note-1", [1, 2], {
+          planId: "plan-a", person: ana, directives: [[2, ", remind me tomorrow"]], mergedFrom: 2
+        }),
+        G.messageEdited("a", 1, "Met Ana at the bakery.", 60)
+      ]])
+      const audit = yield* (yield* ReadModel).noteAudit("note-1")
+      expect(audit).toEqual(Option.some({
+        note: {
+          id: NoteId.make("note-1"),
+          user: G.user,
+          sessionId: SessionId.make("a"),
+          owner: { _tag: "Person", contactId: "person-ana", name: "Ana" },
+          personId: PersonId.make("person-ana"),
+          body: "Met Ana at the bakery.\n\nShe moves to Lisbon",
+          sources: [{ messageId: mid("a/1"), seq: 1 }, { messageId: mid("a/2"), seq: 2 }],
+          recordedAt: DateTime.unsafeMake(0)
+        },
+        segments: [
+          { _tag: "Slice", messageId: mid("a/1"), start: 0, end: 22 },
+          { _tag: "Separator", text: "\n\n" },
+          { _tag: "Slice", messageId: mid("a/2"), start: 0, end: 19 }
+        ],
+        sources: [
+          {
+            messageId: mid("a/1"), seq: 1, providerMessageId: "p-a-1", text: "Met Ana at the bakery.", receivedAt: G.at(1),
+            edits: [{ previousText: "Met Ana at the café.", text: "Met Ana at the bakery.", editedAt: G.at(60) }]
+          },
+          {
+            messageId: mid("a/2"), seq: 2, providerMessageId: "p-a-2", text: "She moves to Lisbon, remind me tomorrow",
+            receivedAt: G.at(2), edits: []
+          }
+        ],
+        directives: [{ messageId: mid("a/2"), seq: 2, text: ", remind me tomorrow", start: 19, end: 39 }],
+        plan: {
+          planId: PlanId.make("plan-a"), promptVersion: "v1", promptHash: "sha256:abc", model: "claude-test",
+          usage: { inputTokens: 120, outputTokens: 40, cacheReadTokens: 0, cacheWriteTokens: 0 }
+        },
+        mergedFrom: 2,
+        confirmation: null
+      }))
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a note made by an answer shows the confirmation; an unknown note has no audit", () =>
+    Effect.gen(function*() {
+      yield* G.given([G.sessionStream("c"), [
+        G.messageReceived("c", 1, "Her brother called?"),
+        G.questionParked("c", "q-1", [1]),
+        G.questionAnswered("c", "q-1"),
+        G.noteRecorded("c", "note-c", [1], { planId: null, questionId: "q-1", person: ana })
+      ]])
+      const read = yield* ReadModel
+      const audit = yield* read.noteAudit("note-c")
+      expect(Option.map(audit, (a) => ({ plan: a.plan, confirmation: a.confirmation }))).toEqual(Option.some({
+        plan: null,
+        confirmation: { questionId: QuestionId.make("q-1"), answer: { _tag: "Person", contactId: null, name: "Ana" }, answeredAt: G.at(900) }
+      }))
+      expect(yield* read.noteAudit("nope")).toEqual(Option.none())
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("accounting gives every message exactly one current disposition", () =>
+    Effect.gen(function*() {
+      yield* G.given([G.sessionStream("b"), [
+        G.sessionOpened("b"),
+        G.messageReceived("b", 1, "Ana loves jazz."),
+        G.messageReceived("b", 2, "Her brother called?"),
+        G.messageReceived("b", 3, "thanks bot"),
+        G.messageReceived("b", 4, "still thinking"),
+        G.messageReceived("b", 5, "", { kind: "media-without-text" }),
+        G.messageReceived("b", 6, "Ana's birthday is in May, remind me"),
+        G.sessionClosed("b", 6),
+        G.planProduced("b", "plan-b", 6),
+        G.noteRecorded("b", "note-1", [1, 6], { planId: "plan-b", directives: [[6, ", remind me"]] }),
+        G.questionParked("b", "q-1", [2]),
+        G.instructionRecorded("b", 3, "thanks bot"),
+        G.instructionRecorded("b", 6, ", remind me", "directive"),
+        { _tag: "PlanApplied", planId: PlanId.make("plan-b"), sessionId: SessionId.make("b"), noteIds: [], questionIds: [], warnings: [] }
+      ]])
+      const accounting = yield* (yield* ReadModel).sessionAccounting("b")
+      const note1 = { _tag: "InNote", noteId: NoteId.make("note-1") } as const
+      expect(accounting).toEqual(Option.some({
+        sessionId: SessionId.make("b"),
+        user: G.user,
+        status: "planned",
+        messages: [
+          { messageId: mid("b/1"), seq: 1, dispositions: [note1], disposition: note1 },
+          {
+            messageId: mid("b/2"), seq: 2,
+            dispositions: [{ _tag: "InQuestion", questionId: QuestionId.make("q-1") }],
+            disposition: { _tag: "InQuestion", questionId: QuestionId.make("q-1") }
+          },
+          {
+            messageId: mid("b/3"), seq: 3,
+            dispositions: [{ _tag: "Instruction", kind: "message", text: "thanks bot" }],
+            disposition: { _tag: "Instruction", kind: "message", text: "thanks bot" }
+          },
+          { messageId: mid("b/4"), seq: 4, dispositions: [], disposition: { _tag: "AwaitingPlan" } },
+          { messageId: mid("b/5"), seq: 5, dispositions: [], disposition: { _tag: "AwaitingTranscription" } },
+          {
+            messageId: mid("b/6"), seq: 6,
+            dispositions: [note1, { _tag: "Instruction", kind: "directive", text: ", remind me" }],
+            disposition: note1
+          }
+        ]
+      }))
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("lists: people by user, a person's notes with bodies, open questions, events after a position", () =>
+    Effect.gen(function*() {
+      yield* G.given(
+        ["person-ana", [G.personAdded("person-ana", "Ana")]],
+        ["person-bo", [G.personAdded("person-bo", "Bo")]],
+        [G.sessionStream("d"), [
+          G.messageReceived("d", 1, "Ana loves jazz."),
+          G.messageReceived("d", 2, "Who called?"),
+          G.noteRecorded("d", "note-d", [1], { person: ana }),
+          G.questionParked("d", "q-d", [2])
+        ]]
+      )
+      const read = yield* ReadModel
+      const people = yield* read.people({ user: G.user, limit: 1 })
+      const rest = yield* read.people({ user: G.user, limit: 1, cursor: people.nextCursor ?? undefined })
+      expect([people.items.map((p) => [p.name, p.noteCount]), people.nextCursor, rest.items.map((p) => p.name)])
+        .toEqual([[["Ana", 1]], "person-ana", ["Bo"]])
+      const notes = yield* read.notesByPerson("person-ana", { limit: 10 })
+      expect(Option.map(notes, (page) => page.items.map((n) => [n.id, n.body]))).toEqual(Option.some([["note-d", "Ana loves jazz."]]))
+      expect(yield* read.notesByPerson("person-nobody", { limit: 10 })).toEqual(Option.none())
+      const open = yield* read.questions({ user: G.user, limit: 10 })
+      expect(open.items.map((q) => [q.id, q.status, q.sources])).toEqual([
+        ["q-d", "open", [{ messageId: mid("d/2"), seq: 2, text: "Who called?" }]]
+      ])
+      const events = yield* read.events(2, 2)
+      expect(events.events.map((e) => [e.streamId, e.streamVersion, e.event._tag])).toEqual([
+        ["session-d", 1, "MessageReceived"],
+        ["session-d", 2, "MessageReceived"]
+      ])
+      expect(events.nextAfter).toBe(events.events[1]!.position)
+      expect(yield* read.sessionMessages("d")).toEqual([
+        { id: mid("d/1"), seq: 1, text: "Ana loves jazz.", kind: "text" },
+        { id: mid("d/2"), seq: 2, text: "Who called?", kind: "text" }
+      ])
+    }).pipe(Effect.provide(layer())))
+}
