@@ -1,0 +1,27 @@
+/** A message read from a chat export (Telegram Desktop JSON, WhatsApp text), before it is captured. */
+import { Data, type DateTime } from "effect"
+import type { MessageKind } from "./Message.js"
+
+/** One exported message, normalised from whichever app wrote the export. */
+export interface ExportedMessage {
+  /** Stable across re-exports of the same chat: it becomes the provider message id, so re-imports dedupe. */
+  readonly exportId: string
+  /** Display name of whoever wrote it in the exported chat. */
+  readonly author: string
+  /** The original author when the exported message was itself a forward. */
+  readonly forwardedFrom: string | null
+  readonly sentAt: DateTime.Utc
+  /** Empty for media without a caption (never dropped). */
+  readonly text: string
+  readonly kind: MessageKind
+  /** `exportId` of the message this one replies to, when the export says. */
+  readonly replyTo: string | null
+  /** Where it was read: the message index (Telegram) or the first line (WhatsApp), 1-based. */
+  readonly location: string
+}
+
+/** An export that cannot be read; `message` names the file position and what to do. */
+export class ExportError extends Data.TaggedError("ExportError")<{
+  readonly format: "telegram-export" | "whatsapp-export"
+  readonly message: string
+}> {}

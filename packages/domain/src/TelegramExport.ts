@@ -1,0 +1,95 @@
+/**
+ * Telegram Desktop's "Export chat history" in JSON (`result.json`): the chat's messages as
+ * exported messages. Service entries (joins, pins, calls) are skipped; media keep their caption
+ * or, without one, become media-without-text with empty text.
+ */
+import { DateTime, Either, ParseResult, Schema } from "effect"
+import { type ExportedMessage, ExportError } from "./ChatExport.js"
+
+const TextPart = Schema.Union(Schema.String, Schema.Struct({ type: Schema.String, text: Schema.String }))
+
+/** The fields of one exported entry that matter here; Telegram adds many more. */
+const Entry = Schema.Struct({
+  id: Schema.Number,
+  type: Schema.String,
+  date: Schema.String,
+  date_unixtime: Schema.optional(Schema.String),
+  from: Schema.optional(Schema.NullOr(Schema.String)),
+  forwarded_from: Schema.optional(Schema.NullOr(Schema.String)),
+  reply_to_message_id: Schema.optional(Schema.Number),
+  text: Schema.optional(Schema.Union(Schema.String, Schema.Array(TextPart))),
+  photo: Schema.optional(Schema.String),
+  file: Schema.optional(Schema.String),
+  media_type: Schema.optional(Schema.String),
+  sticker_emoji: Schema.optional(Schema.String)
+})
+type Entry = typeof Entry.Type
+
+const Export = Schema.Struct({
+  name: Schema.optional(Schema.NullOr(Schema.String)),
+  id: Schema.Number,
+  messages: Schema.Array(Schema.Unknown)
+})
+
+const fail = (message: string) => Either.left(new ExportError({ format: "telegram-export", message }))
+
+const formatIssues = (error: ParseResult.ParseError): string =>
+  ParseResult.ArrayFormatter.formatErrorSync(error)
+    .map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`))
+    .join("; ")
+
+const plainText = (text: Entry["text"]): string =>
+  text === undefined ? "" : typeof text === "string" ? text : text.map((part) => (typeof part === "string" ? part : part.text)).join("")
+
+const sentAt = (entry: Entry): DateTime.Utc | undefined => {
+  const fromEpoch = entry.date_unixtime === undefined ? undefined : Number(entry.date_unixtime) * 1000
+  if (fromEpoch !== undefined && Number.isFinite(fromEpoch)) return DateTime.unsafeMake(fromEpoch)
+  // Older exports only have local time without a zone; it is read as UTC.
+  return DateTime.make(/[zZ]|[+-]\d\d:\d\d$/.test(entry.date) ? entry.date : `${entry.date}Z`).pipe((o) =>
+    o._tag === "Some" ? o.value : undefined
+  )
+}
+
+const hasMedia = (entry: Entry): boolean =>
+  entry.photo !== undefined || entry.file !== undefined || entry.media_type !== undefined || entry.sticker_emoji !== undefined
+
+const decodeExport = Schema.decodeUnknownEither(Export, { errors: "all" })
+const decodeEntry = Schema.decodeUnknownEither(Entry, { errors: "all" })
+
+/**
+ * Parse the text of a `result.json`. The error names the message index (from 1) and the field,
+ * and says how to produce a readable export.
+ */
+export const parseTelegramExport = (text: string): Either.Either<ReadonlyArray<ExportedMessage>, ExportError> => {
+  const json = Either.try(() => JSON.parse(text) as unknown)
+  if (Either.isLeft(json)) {
+    return fail(`not JSON (${String(json.left)}); export the chat from Telegram Desktop with "Format: JSON"`)
+  }
+  const chat = decodeExport(json.right)
+  if (Either.isLeft(chat)) {
+    return fail(`not a single-chat export: ${formatIssues(chat.left)}; use "Export chat history" on one chat`)
+  }
+  const chatId = chat.right.id
+  const out: Array<ExportedMessage> = []
+  for (const [index, raw] of chat.right.messages.entries()) {
+    const location = `message ${index + 1}`
+    const entry = decodeEntry(raw)
+    if (Either.isLeft(entry)) return fail(`${location}: ${formatIssues(entry.left)}; the file may be damaged, export it again`)
+    const e = entry.right
+    if (e.type !== "message") continue
+    const time = sentAt(e)
+    if (time === undefined) return fail(`${location} (id ${e.id}): unreadable date "${e.date}"; export it again`)
+    const body = plainText(e.text)
+    out.push({
+      exportId: `${chatId}:${e.id}`,
+      author: e.from ?? "Unknown",
+      forwardedFrom: e.forwarded_from ?? null,
+      sentAt: time,
+      text: body,
+      kind: body === "" ? "media-without-text" : hasMedia(e) ? "caption" : "text",
+      replyTo: e.reply_to_message_id === undefined ? null : `${chatId}:${e.reply_to_message_id}`,
+      location
+    })
+  }
+  return Either.right(out)
+}

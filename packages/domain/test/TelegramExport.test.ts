@@ -1,0 +1,69 @@
+import { describe, expect, it } from "@effect/vitest"
+import { DateTime, Either } from "effect"
+import { parseTelegramExport } from "../src/TelegramExport.js"
+
+const exported = JSON.stringify({
+  name: "Zoë Çelik",
+  type: "personal_chat",
+  id: 4242,
+  messages: [
+    { id: 1, type: "service", date: "2024-03-01T09:00:00", date_unixtime: "1709283600", actor: "Zoë Çelik", action: "phone_call" },
+    {
+      id: 2, type: "message", date: "2024-03-01T09:01:00", date_unixtime: "1709283660", from: "Zoë Çelik", from_id: "user4242",
+      text: "Bob's birthday is on the 12th.\nHe likes jazz.", text_entities: []
+    },
+    {
+      id: 3, type: "message", date: "2024-03-01T09:02:00", date_unixtime: "1709283720", from: "Zoë Çelik", from_id: "user4242",
+      forwarded_from: "Bob Ray", text: ["Call me at ", { type: "phone", text: "+1 555 0100" }, " after 6"], reply_to_message_id: 2
+    },
+    {
+      id: 4, type: "message", date: "2024-03-01T09:03:00", from: "Zoë Çelik", photo: "photos/photo_1.jpg",
+      width: 800, height: 600, text: ""
+    },
+    {
+      id: 5, type: "message", date: "2024-03-01T09:04:00", date_unixtime: "1709283840", from: "Zoë Çelik",
+      file: "voice_messages/audio_1.ogg", media_type: "voice_message", text: "listen"
+    }
+  ]
+})
+
+const at = (iso: string) => DateTime.unsafeMake(iso)
+
+describe("parseTelegramExport", () => {
+  it("reads text, entity arrays, forwards, replies and media, and skips service entries", () => {
+    expect(parseTelegramExport(exported)).toEqual(Either.right([
+      {
+        exportId: "4242:2", author: "Zoë Çelik", forwardedFrom: null, sentAt: at("2024-03-01T09:01:00Z"),
+        text: "Bob's birthday is on the 12th.\nHe likes jazz.", kind: "text", replyTo: null, location: "message 2"
+      },
+      {
+        exportId: "4242:3", author: "Zoë Çelik", forwardedFrom: "Bob Ray", sentAt: at("2024-03-01T09:02:00Z"),
+        text: "Call me at +1 555 0100 after 6", kind: "text", replyTo: "4242:2", location: "message 3"
+      },
+      {
+        exportId: "4242:4", author: "Zoë Çelik", forwardedFrom: null, sentAt: at("2024-03-01T09:03:00Z"),
+        text: "", kind: "media-without-text", replyTo: null, location: "message 4"
+      },
+      {
+        exportId: "4242:5", author: "Zoë Çelik", forwardedFrom: null, sentAt: at("2024-03-01T09:04:00Z"),
+        text: "listen", kind: "caption", replyTo: null, location: "message 5"
+      }
+    ]))
+  })
+
+  it("names the message and the field that does not decode", () => {
+    const broken = JSON.stringify({ id: 1, messages: [{ id: 1, type: "message", date: "2024-03-01T09:01:00" }, { id: "x", type: "message" }] })
+    expect(Either.mapLeft(parseTelegramExport(broken), (e) => e.message)).toEqual(Either.left(
+      "message 2: id: Expected number, actual \"x\"; date: is missing; the file may be damaged, export it again"
+    ))
+  })
+
+  it("refuses text that is not JSON, or not one chat", () => {
+    expect(Either.mapLeft(parseTelegramExport("{"), (e) => e.message.replace(/\(.*\)/, "(…)"))).toEqual(Either.left(
+      "not JSON (…); export the chat from Telegram Desktop with \"Format: JSON\""
+    ))
+    expect(Either.mapLeft(parseTelegramExport(JSON.stringify({ chats: { list: [] } })), (e) => e.message)).toEqual(Either.left(
+      "not a single-chat export: id: is missing; messages: is missing; use \"Export chat history\" on one chat"
+    ))
+  })
+})
