@@ -27,8 +27,8 @@ export const deriveBody = (noteId: string) =>
     const sql = yield* SqlClient
     const messages = yield* sql<{ id: MessageId; seq: number; text: string }>`SELECT m.message_id AS id, m.seq, m.text
       FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE s.note_id = ${noteId}`
-    const directives = yield* sql<{ ordinal: number; messageId: MessageId; text: string }>`SELECT ordinal,
-      message_id AS "messageId", text FROM note_directives WHERE note_id = ${noteId} ORDER BY ordinal`
+    const directives = yield* sql<{ ordinal: number; messageId: MessageId; text: string; matched: number }>`SELECT
+      ordinal, message_id AS "messageId", text, matched FROM note_directives WHERE note_id = ${noteId} ORDER BY ordinal`
     const assembled = assembleNote(
       messages.map((m) => ({ id: m.id, seq: Number(m.seq), text: m.text })),
       directives
@@ -38,6 +38,7 @@ export const deriveBody = (noteId: string) =>
     for (const directive of directives) {
       const matched = cut.has(`${directive.messageId}\u0000${directive.text}`) ? 1 : 0
       unmatched += 1 - matched
+      if (matched === Number(directive.matched)) continue
       yield* sql`UPDATE note_directives SET matched = ${matched}
         WHERE note_id = ${noteId} AND ordinal = ${directive.ordinal}`
     }
@@ -68,26 +69,28 @@ export const recordNote = (event: typeof NoteRecorded.Type, position: number) =>
         position
       })
     }`
-    for (const source of event.sources) {
+    // One multi-row insert per table: a rebuild replays every note, so statements count.
+    if (event.sources.length > 0) {
       yield* sql`INSERT INTO note_sources ${
-        sql.insert({ message_id: source.messageId, note_id: event.noteId, seq: source.seq })
-      }`.pipe(Effect.catchTag("SqlError", refuseDuplicate(`message ${source.messageId} is already in a note`)))
-      if (event.questionId !== null) {
-        yield* sql`INSERT INTO confirmations ${
-          sql.insert({ message_id: source.messageId, question_id: event.questionId, note_id: event.noteId })
-        }`.pipe(Effect.catchTag("SqlError", refuseDuplicate(`message ${source.messageId} was already confirmed`)))
-      }
+        sql.insert(event.sources.map((s) => ({ message_id: s.messageId, note_id: event.noteId, seq: s.seq })))
+      }`.pipe(Effect.catchTag("SqlError", refuseDuplicate(`a source of ${event.noteId} is already in a note`)))
     }
-    for (const [ordinal, directive] of event.directives.entries()) {
+    if (event.questionId !== null && event.sources.length > 0) {
+      const questionId = event.questionId
+      yield* sql`INSERT INTO confirmations ${
+        sql.insert(event.sources.map((s) => ({ message_id: s.messageId, question_id: questionId, note_id: event.noteId })))
+      }`.pipe(Effect.catchTag("SqlError", refuseDuplicate(`a source of ${event.noteId} was already confirmed`)))
+    }
+    if (event.directives.length > 0) {
       yield* sql`INSERT INTO note_directives ${
-        sql.insert({
+        sql.insert(event.directives.map((d, ordinal) => ({
           note_id: event.noteId,
           ordinal,
-          message_id: directive.messageId,
-          seq: directive.seq,
-          text: directive.text,
+          message_id: d.messageId,
+          seq: d.seq,
+          text: d.text,
           matched: 0
-        })
+        })))
       }`
     }
     yield* deriveBody(event.noteId)

@@ -11,6 +11,33 @@ import { recordNote, rederiveNotesOf } from "./Notes.js"
 
 const iso = DateTime.formatIso
 
+type MessageReceived = Extract<RecordedEvent["event"], { readonly _tag: "MessageReceived" }>
+
+/** Messages are most of the log, so a run of them is one multi-row insert (a rebuild's hot path). */
+const insertMessages = (events: ReadonlyArray<MessageReceived>) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    sql`INSERT INTO messages ${
+      sql.insert(events.map(({ message: m }) => ({
+        message_id: m.id,
+        session_id: m.sessionId,
+        seq: m.seq,
+        provider: m.provider,
+        provider_message_id: m.providerMessageId,
+        sender: m.sender,
+        chat: m.chat,
+        kind: m.kind,
+        text: m.text,
+        forwarded_from: m.forwardedFrom,
+        reply_to: m.replyTo,
+        received_at: iso(m.receivedAt),
+        edited_at: null,
+        revisions: 1
+      })))
+    } ON CONFLICT DO NOTHING`)
+
+/** Rows per multi-row insert: 14 parameters each stays under every driver's parameter limit. */
+const messageBatch = 500
+
 const applyOne = ({ event, position }: RecordedEvent) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
@@ -29,27 +56,8 @@ const applyOne = ({ event, position }: RecordedEvent) =>
             last_plan_failure: null
           })
         } ON CONFLICT DO NOTHING`
-      case "MessageReceived": {
-        const m = event.message
-        return yield* sql`INSERT INTO messages ${
-          sql.insert({
-            message_id: m.id,
-            session_id: m.sessionId,
-            seq: m.seq,
-            provider: m.provider,
-            provider_message_id: m.providerMessageId,
-            sender: m.sender,
-            chat: m.chat,
-            kind: m.kind,
-            text: m.text,
-            forwarded_from: m.forwardedFrom,
-            reply_to: m.replyTo,
-            received_at: iso(m.receivedAt),
-            edited_at: null,
-            revisions: 1
-          })
-        } ON CONFLICT DO NOTHING`
-      }
+      case "MessageReceived":
+        return yield* insertMessages([event])
       case "MessageEdited": {
         const inserted = yield* sql`INSERT INTO message_edits (message_id, position, previous_text, text, edited_at)
           SELECT message_id, ${position}, text, ${event.text}, ${iso(event.editedAt)} FROM messages
@@ -163,6 +171,20 @@ const applyOne = ({ event, position }: RecordedEvent) =>
 
 /** Apply events in order to the read models (inline on append, or during a rebuild). */
 export const apply = (events: ReadonlyArray<RecordedEvent>): Effect.Effect<void, StoreError, SqlClient> =>
-  Effect.forEach(events, applyOne, { discard: true }).pipe(
+  Effect.gen(function*() {
+    let run: Array<MessageReceived> = []
+    for (const recorded of events) {
+      if (recorded.event._tag === "MessageReceived") {
+        run.push(recorded.event)
+        if (run.length < messageBatch) continue
+      }
+      if (run.length > 0) {
+        yield* insertMessages(run)
+        run = []
+      }
+      if (recorded.event._tag !== "MessageReceived") yield* applyOne(recorded)
+    }
+    if (run.length > 0) yield* insertMessages(run)
+  }).pipe(
     Effect.catchTag("SqlError", (cause) => Effect.fail(new StoreError({ reason: "sql", message: String(cause), cause })))
   )

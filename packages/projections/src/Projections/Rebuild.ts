@@ -66,7 +66,11 @@ export const rebuild = Effect.fn("Projections.rebuild")(function*(options: { rea
       if (last === undefined || page.right.length < pageSize) return count
       cursor = checkpointOf(last)
     }
-  })).pipe(Effect.catchTag("SqlError", (e) => Effect.fail(sqlError(e))))
+  })).pipe(
+    Effect.catchTag("SqlError", (e) => Effect.fail(sqlError(e))),
+    // A span per statement of a million-event replay costs more than it tells.
+    Effect.withTracerEnabled(false)
+  )
 })
 
 /** What a verified rebuild found: events replayed and the tables whose contents changed. */

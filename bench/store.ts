@@ -1,0 +1,148 @@
+/**
+ * Benchmark: the event store on each backend. Append throughput with 1 and 64 concurrent
+ * appenders (each append one webhook-sized MessageReceived with its idempotency key), rows
+ * counted afterwards; then rebuild throughput over a large log against a raw scan of the same
+ * table (SELECT plus JSON.parse) in the same run, with peak RSS. SQLite runs at synchronous
+ * FULL (a 200 survives power loss) and NORMAL (survives a process crash only).
+ *
+ *   npm run bench:store -- [--events 1000000] [--appends 2000]
+ * PostgreSQL is included when VERBATIM_DATABASE_URL is set.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { encode } from "@verbatim/projections/EventCodec"
+import { EventStore } from "@verbatim/projections/EventStore"
+import { rebuild } from "@verbatim/projections/Projections/Rebuild"
+import * as Store from "@verbatim/projections/Store"
+import type { Services } from "@verbatim/projections/Store"
+import * as G from "@verbatim/testkit/Given"
+import { Config, Effect, Layer, Option, Redacted } from "effect"
+import { mkdirSync, rmSync } from "node:fs"
+import { availableParallelism } from "node:os"
+import { join } from "node:path"
+import { performance } from "node:perf_hooks"
+
+const flag = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`)
+  return at === -1 ? fallback : Number(process.argv[at + 1])
+}
+const totalEvents = flag("events", 1_000_000)
+const appendCount = flag("appends", 2_000)
+
+const rate = (count: number, ms: number) => Math.round(count / (ms / 1000))
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
+
+/** Append `count` messages from `appenders` concurrent callers; count the rows afterwards. */
+const appendPhase = (label: string, appenders: number, count: number) =>
+  Effect.gen(function*() {
+    const store = yield* EventStore
+    const sql = yield* SqlClient
+    let failed = 0
+    const start = performance.now()
+    yield* Effect.forEach(
+      Array.from({ length: count }, (_, i) => i),
+      (i) => {
+        const session = `${label}-${i % appenders}-${Math.floor(i / appenders)}`
+        return store.append(G.sessionStream(session), 0, [G.messageReceived(session, 1, `message ${i} about Ana and the garden`)], {
+          idempotencyKeys: [{ provider: "telegram", providerMessageId: `${label}-${i}` }]
+        }).pipe(Effect.catchAll(() => Effect.sync(() => failed++)))
+      },
+      { concurrency: appenders, discard: true }
+    )
+    const ms = performance.now() - start
+    const [row] = yield* sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM events WHERE stream LIKE ${`session-${label}-%`}`
+    const rows = Number(row?.n ?? 0)
+    return { appenders, appends: count, perSecond: rate(count, ms), failed, lost: count - failed - rows }
+  })
+
+/** Fill the log with sessions (opened, 8 messages, closed, one note) straight into the events table. */
+const fill = (events: number) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const metadata = JSON.stringify({ correlationId: null, causationId: null })
+    const sessions = Math.ceil(events / 11)
+    let written = 0
+    for (let from = 0; from < sessions && written < events; from += 200) {
+      const rows: Array<Record<string, string | number>> = []
+      for (let s = from; s < Math.min(sessions, from + 200); s++) {
+        const id = `fill-${s}`
+        const history = [
+          G.sessionOpened(id),
+          ...Array.from({ length: 8 }, (_, k) => G.messageReceived(id, k + 1, `Message ${k + 1} of ${id}: Ana moved to Lyon, remind me`)),
+          G.sessionClosed(id, 8),
+          G.noteRecorded(id, `note-${id}`, [1, 2, 3, 4, 5, 6, 7, 8], { directives: [[8, ", remind me"]] })
+        ].slice(0, events - written - rows.length)
+        history.forEach((event, v) => {
+          const encoded = encode(event)
+          rows.push({ stream: G.sessionStream(id), version: v + 1, type: encoded.type, schema_version: encoded.schemaVersion, payload: encoded.payload, metadata, recorded_at: 0 })
+        })
+      }
+      for (let i = 0; i < rows.length; i += 250) yield* sql.withTransaction(sql`INSERT INTO events ${sql.insert(rows.slice(i, i + 250))}`)
+      written += rows.length
+    }
+    return written
+  })
+
+/** SELECT every event a page at a time and JSON.parse each payload: the floor a rebuild is measured against. */
+const rawScan = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  let cursor = 0
+  let count = 0
+  while (true) {
+    const rows = yield* sql<{ position: number | string; payload: string }>`SELECT position, payload FROM events
+      WHERE position > ${cursor} ORDER BY position LIMIT 2000`
+    for (const row of rows) JSON.parse(row.payload)
+    count += rows.length
+    if (rows.length < 2000) return count
+    cursor = Number(rows[rows.length - 1]!.position)
+  }
+})
+
+/** Time an effect, sampling RSS while it runs. */
+const measured = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    let peak = process.memoryUsage().rss
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25)
+    const start = performance.now()
+    const value = yield* Effect.ensuring(effect, Effect.sync(() => clearInterval(timer)))
+    return { value, ms: performance.now() - start, peakRssMb: mb(peak) }
+  })
+
+const runBackend = (name: string, layer: Layer.Layer<Services, unknown>) =>
+  Effect.gen(function*() {
+    const one = yield* appendPhase("a1", 1, appendCount)
+    const many = yield* appendPhase("a64", 64, appendCount * 10)
+    console.log(JSON.stringify({ backend: name, phase: "append", one, many, speedup: Math.round((many.perSecond / one.perSecond) * 10) / 10 }))
+    const filled = yield* measured(fill(totalEvents))
+    console.log(JSON.stringify({ backend: name, phase: "fill", events: filled.value, seconds: Math.round(filled.ms / 100) / 10 }))
+    const scan = yield* measured(rawScan)
+    const rebuilt = yield* measured(rebuild())
+    console.log(JSON.stringify({
+      backend: name,
+      phase: "rebuild",
+      events: rebuilt.value,
+      rawScanPerSecond: rate(scan.value, scan.ms),
+      rebuildPerSecond: rate(rebuilt.value, rebuilt.ms),
+      ratio: Math.round((rate(rebuilt.value, rebuilt.ms) / rate(scan.value, scan.ms)) * 100) / 100,
+      rebuildSeconds: Math.round(rebuilt.ms / 100) / 10,
+      peakRssMbDuringRebuild: rebuilt.peakRssMb
+    }))
+  }).pipe(Effect.provide(layer))
+
+const program = Effect.gen(function*() {
+  const url = yield* Config.option(Config.redacted("VERBATIM_DATABASE_URL"))
+  const dir = join(".bench-data", `store-${process.pid}`)
+  mkdirSync(dir, { recursive: true })
+  console.log(JSON.stringify({ node: process.version, events: totalEvents, appends: appendCount, cpus: availableParallelism() }))
+  for (const synchronous of ["FULL", "NORMAL"] as const) {
+    yield* runBackend(`sqlite-${synchronous}`, Store.layerSqlite({ filename: join(dir, `${synchronous}.db`), synchronous }))
+  }
+  if (Option.isSome(url)) yield* runBackend("postgresql", Store.layerPg(Redacted.value(url.value), { maxConnections: 16 }))
+  else console.log(JSON.stringify({ backend: "postgresql", skipped: "VERBATIM_DATABASE_URL is not set" }))
+  rmSync(dir, { recursive: true, force: true })
+  console.log(JSON.stringify({ maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }))
+})
+
+Effect.runPromise(program).catch((error) => {
+  console.error(error)
+  process.exitCode = 1
+})
