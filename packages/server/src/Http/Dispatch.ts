@@ -1,0 +1,75 @@
+/**
+ * What the service does with each normalised webhook item: capture, edit, answer, or nothing.
+ * Senders not on the allow-list get one polite refusal and nothing of theirs is stored.
+ */
+import type { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { userIdOf } from "@verbatim/domain/Ids"
+import type { Answer, Inbound } from "@verbatim/domain/Inbound"
+import * as ReplyText from "@verbatim/domain/ReplyText"
+import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import { Effect } from "effect"
+import * as Answers from "../Answers.js"
+import type { IdGenerator } from "../IdGenerator.js"
+import * as Ingest from "../Ingest.js"
+import { ServerConfig } from "../ServerConfig.js"
+import { replyStream } from "../Streams.js"
+import { DirectReplies } from "./DirectReplies.js"
+
+/** What handling one item did, for logs. */
+export type Handled = "captured" | "duplicate" | "closed" | "edited" | "edit-ignored" | "answered" | "stranger" | "ignored"
+
+type Requirements = EventStore | SqlClient | IdGenerator | ServerConfig | DirectReplies
+
+/**
+ * A button press: the answer recorded (or politely refused), the confirmation queued in the
+ * outbox under the press's idempotency key, so a redelivered press queues nothing more.
+ */
+const answer = (item: Answer) =>
+  Effect.gen(function*() {
+    const store = yield* EventStore
+    const key = { provider: item.provider, providerMessageId: item.providerMessageId }
+    if (yield* store.isRecorded(key)) return "duplicate" as const
+    const user = userIdOf(item.provider, item.senderId)
+    const parsed = ReplyText.parseAnswerData(item.data)
+    const outcome: Answers.AnswerOutcome = parsed === null
+      ? { _tag: "NotFound" }
+      : yield* Answers.answer(parsed.questionId, { _tag: "Option", index: parsed.option }, user)
+    const text = Answers.outcomeText(outcome)
+    const queued = yield* Answers.confirmation(user, item.provider, item.chatId, text)
+    if (queued._tag === "ReplyQueued") {
+      yield* store.append(replyStream(queued.replyId), 0, [queued], { idempotencyKeys: [key] }).pipe(
+        Effect.catchTag("AppendConflict", (e) => Effect.die(e))
+      )
+    }
+    if (item.callbackId !== null) yield* Effect.flatMap(DirectReplies, (r) => r.acknowledgeCallback(item.callbackId!, text))
+    return "answered" as const
+  })
+
+/** Handle one item; resolves once whatever it appends has committed. */
+export const handle = (item: Inbound): Effect.Effect<Handled, StoreError | SqlError, Requirements> =>
+  Effect.gen(function*() {
+    if (item._tag === "Ignored") return "ignored" as const
+    const settings = yield* ServerConfig
+    if (!settings.allowedSenders.has(userIdOf(item.provider, item.senderId))) {
+      yield* Effect.flatMap(DirectReplies, (r) => r.refuseStranger(item.provider, item.chatId, item.senderId))
+      return "stranger" as const
+    }
+    switch (item._tag) {
+      case "NewMessage": {
+        const captured = yield* Ingest.capture(item)
+        return captured._tag === "Recorded" ? "captured" as const : captured._tag === "SessionClosed" ? "closed" as const : "duplicate" as const
+      }
+      case "Edit": {
+        const edited = yield* Ingest.edit(item)
+        return edited._tag === "Edited" ? "edited" as const : "edit-ignored" as const
+      }
+      case "Answer":
+        return yield* answer(item)
+    }
+  }).pipe(
+    Effect.tap((handled) =>
+      Effect.logDebug("webhook item").pipe(Effect.annotateLogs({ kind: item._tag, handled }))
+    ),
+    Effect.withSpan("Dispatch.handle", { attributes: { kind: item._tag } })
+  )

@@ -1,0 +1,41 @@
+/**
+ * The HTTP application: every group of the contract with its handlers, the bearer middleware,
+ * OpenAPI at `/openapi.json` and a latency histogram around each request. Listening is left to
+ * whoever provides the `HttpServer` (Main on a port, tests on 127.0.0.1:0).
+ */
+import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import type { HttpApp } from "@effect/platform"
+import { Api } from "@verbatim/domain/Api"
+import { Effect, Layer } from "effect"
+import * as Metrics from "../Metrics.js"
+import { WebhookAuth } from "../WebhookAuth.js"
+import * as Auth from "./Auth.js"
+import * as Health from "./Health.js"
+import * as ReadApi from "./ReadApi.js"
+import * as Webhooks from "./Webhooks.js"
+
+/** Records each request's latency by method and status. */
+const timed = (app: HttpApp.Default): HttpApp.Default =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const [elapsed, response] = yield* Effect.timed(app)
+    yield* Metrics.requestLatency(request.method, response.status, elapsed)
+    return response
+  })
+
+/** The contract implemented; needs the store, the jobs' services, `ApiToken` and `DirectReplies`. */
+export const ApiLive = HttpApiBuilder.api(Api).pipe(
+  Layer.provide(Auth.layer),
+  Layer.provide([Webhooks.layer, ReadApi.layer, Health.layer]),
+  Layer.provide(WebhookAuth.layer)
+)
+
+/**
+ * Serve the API (and `/openapi.json`) on the `HttpServer` in context. The bearer middleware is
+ * looked up when the app is built, so it goes to the server layer as well as to the groups.
+ */
+export const layer = HttpApiBuilder.serve(timed).pipe(
+  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+  Layer.provide(ApiLive),
+  Layer.provide(Auth.layer)
+)

@@ -1,0 +1,79 @@
+/**
+ * The webhook endpoints. Each POST reads the exact bytes (up to the size limit), checks the
+ * provider's secret or signature over them, decodes, and answers 200 only once every item's
+ * appends have committed. Client faults answer 401/400/413 and append nothing.
+ */
+import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { Api, BadRequest, type PayloadTooLarge, Unauthorized } from "@verbatim/domain/Api"
+import type { Provider } from "@verbatim/domain/Ids"
+import * as Inbound from "@verbatim/domain/Inbound"
+import { DateTime, Effect, Either } from "effect"
+import * as Metrics from "../Metrics.js"
+import { ServerConfig } from "../ServerConfig.js"
+import { WebhookAuth, type WebhookAuthError } from "../WebhookAuth.js"
+import * as Dispatch from "./Dispatch.js"
+import * as RawBody from "./RawBody.js"
+
+const utf8 = new TextDecoder("utf-8", { fatal: true })
+
+const textOf = (bytes: Uint8Array): Effect.Effect<string, BadRequest> =>
+  Effect.try({ try: () => utf8.decode(bytes), catch: () => new BadRequest({ message: "body is not UTF-8 text" }) })
+
+const outcomeOf = (error: BadRequest | Unauthorized | PayloadTooLarge): Metrics.WebhookOutcome =>
+  error._tag === "BadRequest" ? "bad-request" : error._tag === "Unauthorized" ? "unauthorized" : "too-large"
+
+export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
+  Effect.gen(function*() {
+    const settings = yield* ServerConfig
+    const auth = yield* WebhookAuth
+    const context = yield* Effect.context<Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>>()
+
+    const refused = (error: WebhookAuthError) => new Unauthorized({ message: error.message })
+
+    /** Read, authenticate, decode, dispatch: the shared path of both POSTs. */
+    const receive = (
+      provider: Provider,
+      request: HttpServerRequest.HttpServerRequest,
+      authenticate: (bytes: Uint8Array) => Effect.Effect<void, WebhookAuthError>,
+      decode: (text: string) => Effect.Effect<ReadonlyArray<Inbound.Inbound>, Inbound.WebhookDecodeError>
+    ) =>
+      Effect.gen(function*() {
+        const bytes = yield* RawBody.read(request, settings.maxBodyBytes)
+        yield* Effect.mapError(authenticate(bytes), refused)
+        const items = yield* Effect.mapError(
+          Effect.flatMap(textOf(bytes), decode),
+          (error) => new BadRequest({ message: error.message })
+        )
+        yield* Effect.forEach(items, Dispatch.handle, { discard: true }).pipe(Effect.orDie, Effect.provide(context))
+      }).pipe(
+        Effect.tapBoth({
+          onFailure: (error) => Metrics.webhook(provider, outcomeOf(error)),
+          onSuccess: () => Metrics.webhook(provider, "accepted")
+        }),
+        Effect.tapDefect(() => Metrics.webhook(provider, "error")),
+        Effect.withSpan("Webhooks.receive", { attributes: { provider } })
+      )
+
+    return handlers
+      .handleRaw("telegram", ({ headers, request }) =>
+        receive(
+          "telegram",
+          request,
+          () => auth.telegram(headers["x-telegram-bot-api-secret-token"]),
+          (text) =>
+            Effect.flatMap(DateTime.now, (now) => Either.map(Inbound.decodeTelegram(text), (update) => Inbound.normaliseTelegram(update, now)))
+        ))
+      .handleRaw("whatsapp", ({ headers, request }) =>
+        receive(
+          "whatsapp",
+          request,
+          (bytes) => auth.whatsApp(bytes, headers["x-hub-signature-256"]),
+          (text) => Either.map(Inbound.decodeWhatsApp(text), Inbound.normaliseWhatsApp)
+        ))
+      .handle("whatsappVerify", ({ urlParams }) =>
+        auth.whatsAppChallenge({
+          mode: urlParams["hub.mode"],
+          verifyToken: urlParams["hub.verify_token"],
+          challenge: urlParams["hub.challenge"]
+        }).pipe(Effect.mapError(refused)))
+  }))
