@@ -39,7 +39,7 @@ const fragment: fc.Arbitrary<string> = fc.oneof(
 export const messageText: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join("")), weight: 16 },
   { arbitrary: fc.constant(""), weight: 2 },
-  { arbitrary: fc.array(fragment, { minLength: 300, maxLength: 600 }).map((parts) => parts.join("")), weight: 1 }
+  { arbitrary: fc.array(fragment, { minLength: 200, maxLength: 400 }).map((parts) => parts.join("")), weight: 1 }
 )
 
 /** A session's messages, numbered 1, 2, 3 … with ids `m1`, `m2` … */
