@@ -1,0 +1,173 @@
+/** Telegram end to end through the real HTTP server: webhook → session → plan → notes → reply. */
+import { describe, expect, it } from "@effect/vitest"
+import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
+import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
+import { Effect } from "effect"
+import { api, closeIdle, drain, eventLog, fixture, layer, noteBody, settled, telegram, telegramCalls } from "./harness.js"
+
+const about = (name: string, ...seqs: ReadonlyArray<number>): Plan => ({
+  ...emptyPlan,
+  people: [{ contactId: null, name, notes: [{ sourceItemSeqs: seqs, directives: [] }] }]
+})
+
+const text = (chatId: number, messageId: number, body: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    update_id: 700000 + messageId,
+    message: {
+      message_id: messageId,
+      from: { id: chatId, is_bot: false, first_name: "Alice" },
+      chat: { id: chatId, type: "private", first_name: "Alice" },
+      date: 1767225600,
+      text: body,
+      ...extra
+    }
+  })
+
+const press = (callbackId: string, data: string) =>
+  JSON.stringify({
+    update_id: 800000,
+    callback_query: {
+      id: callbackId,
+      from: { id: 100000001, is_bot: false, first_name: "Alice" },
+      chat_instance: "ci-1",
+      message: { message_id: 9, date: 1767225600, chat: { id: 100000001, type: "private" }, text: "Who is this about?" },
+      data
+    }
+  })
+
+const sent = (chatId: string, text: string, extra: Record<string, unknown> = {}) => ({
+  method: "sendMessage",
+  body: { chat_id: chatId, text, ...extra }
+})
+
+/** Post the bodies, let the session go idle, plan it, send the replies. */
+const session = (...bodies: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    for (const body of bodies) expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
+    expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+    return yield* drain
+  })
+
+describe("Telegram webhook end to end", () => {
+  it.effect("a private text message: one note about Ana, one reply", () =>
+    Effect.gen(function*() {
+      expect(yield* session(fixture("telegram/01_text_private.json"))).toEqual({ sent: 1, failed: 0, held: 0 })
+      expect(yield* api("/api/people")).toEqual({
+        status: 200,
+        json: { items: [{ id: "person_1", user: "telegram:100000001", name: "Ana", noteCount: 1 }], nextCursor: null }
+      })
+      expect(yield* api("/api/notes/note_1")).toEqual({
+        status: 200,
+        json: {
+          id: "note_1",
+          user: "telegram:100000001",
+          sessionId: "telegram:100000001:100000001:1",
+          owner: { _tag: "Person", contactId: null, name: "Ana" },
+          personId: "person_1",
+          body: "hello there",
+          sources: [{ messageId: "telegram:100000001:6557", seq: 1 }],
+          recordedAt: "1970-01-01T00:00:31.000Z"
+        }
+      })
+      expect(yield* telegramCalls).toEqual([sent("100000001", "Added 1 note: Ana.")])
+    }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
+
+  it.effect("a forward, and a photo caption with a text after it: each kept whole in the note", () =>
+    Effect.gen(function*() {
+      yield* session(fixture("telegram/02_forwarded_text_forward_origin_plus_legacy.json"))
+      const forwarded = yield* api("/api/sessions/telegram:100000002:100000002:1/accounting")
+      expect(forwarded.json).toEqual({
+        sessionId: "telegram:100000002:100000002:1",
+        user: "telegram:100000002",
+        status: "planned",
+        messages: [{ messageId: "telegram:100000002:668", seq: 1, dispositions: [{ _tag: "InNote", noteId: "note_1" }] }]
+      })
+      expect(yield* noteBody("note_1")).toBe(JSON.parse(fixture("telegram/02_forwarded_text_forward_origin_plus_legacy.json")).message.text)
+      yield* session(fixture("telegram/03_photo_with_caption_supergroup.json"), fixture("telegram/05_text_supergroup.json"))
+      expect(yield* noteBody("note_2")).toBe(
+        `${JSON.parse(fixture("telegram/03_photo_with_caption_supergroup.json")).message.caption}\n\nwewew`
+      )
+      expect(yield* telegramCalls).toEqual([
+        sent("100000002", "Added 1 note: Carol."),
+        sent("-1000000000001", "Added 1 note: Dave's friend.")
+      ])
+    }).pipe(Effect.provide(layer([planStep(about("Carol", 1)), planStep(about("Dave's friend", 1, 2))]))))
+
+  it.effect("a voice note without caption is captured and accounted for, never dropped", () =>
+    Effect.gen(function*() {
+      yield* session(fixture("telegram/04_voice_supergroup.json"))
+      const accounting = yield* api("/api/sessions/telegram:-1000000000001:100000004:1/accounting")
+      expect(accounting.json).toEqual({
+        sessionId: "telegram:-1000000000001:100000004:1",
+        user: "telegram:100000004",
+        status: "planned",
+        messages: [{ messageId: "telegram:-1000000000001:56", seq: 1, dispositions: [{ _tag: "InNote", noteId: "note_1" }] }]
+      })
+      expect(yield* noteBody("note_1")).toBe("")
+    }).pipe(Effect.provide(layer([planStep({ ...emptyPlan, unattached: [{ sourceItemSeqs: [1], directives: [] }] })]))))
+
+  it.effect("an edit before planning changes the note body; /done closes the session at once", () =>
+    Effect.gen(function*() {
+      expect(yield* telegram(text(1111111, 1365, "Original text"))).toEqual({ status: 200, body: "" })
+      expect(yield* telegram(fixture("telegram/06_edited_message_official_sample.json"))).toEqual({ status: 200, body: "" })
+      expect(yield* telegram(text(1111111, 1366, "/done"))).toEqual({ status: 200, body: "" })
+      expect((yield* eventLog).map((e) => e.split(" ")[1])).toEqual(["SessionOpened", "MessageReceived", "MessageEdited", "SessionClosed"])
+      expect(yield* closeIdle).toEqual({ closed: 0, planned: 1 })
+      expect(yield* noteBody("note_1")).toBe("Edited text")
+    }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
+
+  it.effect("a question answered by a button: one note; a second press: still one note and a polite refusal", () =>
+    Effect.gen(function*() {
+      yield* session(text(100000001, 1, "She starts the new job on Monday"))
+      const asked = yield* telegramCalls
+      expect(asked).toEqual([
+        sent("100000001", "Added no notes. 1 question."),
+        sent("100000001", "Who is this about?\n\n«She starts the new job on Monday»", {
+          reply_markup: {
+            inline_keyboard: [
+              [{ text: "Ana", callback_data: "a:q_1:0" }],
+              [{ text: "Bea", callback_data: "a:q_1:1" }],
+              [{ text: "Keep as my own note", callback_data: "a:q_1:2" }]
+            ]
+          }
+        })
+      ])
+      expect(yield* telegram(press("cb-1", "a:q_1:1"))).toEqual({ status: 200, body: "" })
+      expect(yield* telegram(press("cb-2", "a:q_1:1"))).toEqual({ status: 200, body: "" })
+      expect(yield* drain).toEqual({ sent: 2, failed: 0, held: 0 })
+      const notes = yield* api("/api/people/person_1/notes")
+      expect((notes.json as { items: ReadonlyArray<{ id: string; body: string }> }).items.map((n) => [n.id, n.body])).toEqual([
+        ["note_1", "She starts the new job on Monday"]
+      ])
+      yield* settled
+      const calls = yield* telegramCalls
+      expect(calls.slice(2).filter((c) => c.method === "sendMessage")).toEqual([
+        sent("100000001", "Filed under Bea."),
+        sent("100000001", "That question was already answered; nothing changed.")
+      ])
+      const acknowledged = calls.filter((c) => c.method === "answerCallbackQuery").map((c) => JSON.stringify(c.body)).sort()
+      expect(acknowledged).toEqual([
+        JSON.stringify({ callback_query_id: "cb-1", text: "Filed under Bea." }),
+        JSON.stringify({ callback_query_id: "cb-2", text: "That question was already answered; nothing changed." })
+      ])
+    }).pipe(Effect.provide(layer([planStep({ ...emptyPlan, unclear: [{ sourceItemSeqs: [1], candidates: ["Ana", "Bea"] }] })]))))
+
+  it.effect("a button press that is not ours is refused politely and stores only the confirmation", () =>
+    Effect.gen(function*() {
+      expect(yield* telegram(fixture("telegram/07_callback_query_official_sample_ha.json"))).toEqual({ status: 200, body: "" })
+      expect(yield* eventLog).toEqual(["reply-reply_1#1 ReplyQueued"])
+      yield* settled
+      expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
+      expect(yield* telegramCalls).toEqual([
+        { method: "answerCallbackQuery", body: { callback_query_id: "4382bfdwdsb323b2d9", text: "Sorry, I could not find that question." } },
+        sent("12345678", "Sorry, I could not find that question.")
+      ])
+    }).pipe(Effect.provide(layer([]))))
+
+  it.effect("a reply-to message (a bot command in a supergroup) is captured with its text", () =>
+    Effect.gen(function*() {
+      yield* session(fixture("telegram/08_reply_to_message_supergroup.json"))
+      expect(yield* noteBody("note_1")).toBe("/report")
+      expect(yield* telegramCalls).toEqual([sent("-1000000000002", "Added 1 note: your own notes.")])
+    }).pipe(Effect.provide(layer([planStep({ ...emptyPlan, unattached: [{ sourceItemSeqs: [1], directives: [] }] })]))))
+})

@@ -1,0 +1,176 @@
+/**
+ * The whole server in-process on 127.0.0.1:0: a temp SQLite store, the scripted model, fake
+ * Telegram and WhatsApp APIs, fixed secrets. Lives in the server's tests because the testkit
+ * cannot depend on the server. Jobs are driven by the test (`closeIdle`, `drain`), not by
+ * background fibers, so every step is deterministic under `TestClock`.
+ */
+import { FetchHttpClient, HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
+import { Tokenizer } from "@verbatim/planner/Tokenizer"
+import { EventStore, start } from "@verbatim/projections/EventStore"
+import * as Database from "@verbatim/testkit/Database"
+import { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
+import { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
+import { ScriptedLanguageModel, type ScriptStep } from "@verbatim/testkit/ScriptedLanguageModel"
+import { ConfigProvider, Context, Duration, Effect, Layer, Option, Redacted, TestClock } from "effect"
+import { readFileSync } from "node:fs"
+import { createServer } from "node:http"
+import { ApiToken } from "../src/ApiToken.js"
+import { DirectReplies } from "../src/Http/DirectReplies.js"
+import * as Routes from "../src/Http/Routes.js"
+import { IdGenerator } from "../src/IdGenerator.js"
+import { Outbox } from "../src/Outbox.js"
+import { PlanJob } from "../src/PlanJob.js"
+import { PlanningConfig } from "../src/Planning.js"
+import { TelegramClient, WhatsAppClient } from "../src/ProviderClients.js"
+import * as Scheduler from "../src/Scheduler.js"
+import { parseAllowedSenders, ServerConfig } from "../src/ServerConfig.js"
+import { whatsAppSignature } from "../src/WebhookAuth.js"
+
+export const telegramSecret = "tg-secret-for-tests"
+export const whatsAppAppSecret = "wa-app-secret-for-tests"
+export const whatsAppVerifyToken = "wa-verify-for-tests"
+export const apiToken = "api-token-for-tests"
+export const idle = Duration.seconds(30)
+
+/** Everyone whose fixture bodies the tests post (and the senders the tests make up). */
+export const allowed = [
+  "telegram:100000001",
+  "telegram:100000002",
+  "telegram:100000004",
+  "telegram:100000005",
+  "telegram:1111111",
+  "telegram:12345678",
+  "whatsapp:15550001111",
+  "whatsapp:972987654321",
+  "whatsapp:16505551234",
+  "whatsapp:PHONE_NUMBER"
+].join(",")
+
+/** A webhook fixture body, as the exact text on disk. */
+export const fixture = (path: string): string =>
+  readFileSync(new URL(`../../domain/test/fixtures/webhooks/${path}`, import.meta.url), "utf8")
+
+/** A response as the test sees it. */
+export interface Reply {
+  readonly status: number
+  readonly body: string
+}
+
+export class Harness extends Context.Tag("@verbatim/server/test/Harness")<Harness, {
+  /** `http://127.0.0.1:<port>` */
+  readonly baseUrl: string
+  readonly request: (
+    method: string,
+    path: string,
+    options?: { readonly body?: string | Uint8Array; readonly headers?: Record<string, string> }
+  ) => Effect.Effect<Reply>
+}>() {}
+
+/** POST a raw body to a path, as bytes. */
+export const post = (path: string, body: string | Uint8Array, headers: Record<string, string> = {}) =>
+  Effect.flatMap(Harness, (h) => h.request("POST", path, { body, headers: { "content-type": "application/json", ...headers } }))
+
+/** POST a Telegram update with the right secret. */
+export const telegram = (body: string) => post("/webhooks/telegram", body, { "x-telegram-bot-api-secret-token": telegramSecret })
+
+/** POST a WhatsApp body signed over its exact bytes. */
+export const whatsApp = (body: string) => {
+  const bytes = new TextEncoder().encode(body)
+  return post("/webhooks/whatsapp", bytes, { "x-hub-signature-256": whatsAppSignature(whatsAppAppSecret, bytes) })
+}
+
+/** GET an API path with the bearer token; the body parsed as JSON. */
+export const api = (path: string, init: { readonly method?: string; readonly body?: unknown } = {}) =>
+  Effect.flatMap(Harness, (h) =>
+    Effect.map(
+      h.request(init.method ?? "GET", path, {
+        headers: { authorization: `Bearer ${apiToken}`, "content-type": "application/json" },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) })
+      }),
+      (reply) => ({ status: reply.status, json: JSON.parse(reply.body) as unknown })
+    ))
+
+/** Let the idle time pass, then close idle sessions and plan them. */
+export const closeIdle = Effect.zipRight(TestClock.adjust(Duration.sum(idle, Duration.seconds(1))), Scheduler.tick(idle))
+
+/** Send every queued reply once. */
+export const drain = Effect.flatMap(Outbox, (outbox) => outbox.drain)
+
+/** Every event in the log, in order (types and streams only: enough to see that nothing was appended). */
+export const eventLog = Effect.flatMap(EventStore, (store) =>
+  Effect.map(store.readPage(start, 10_000), (events) => events.map((e) => `${e.stream}#${e.version} ${e.event._tag}`)))
+
+const planning = PlanningConfig.layerConfig.pipe(
+  Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["VERBATIM_MODEL_MAX_ATTEMPTS", "1"]]))))
+)
+
+const settingsLayer = Layer.unwrapEffect(Effect.gen(function*() {
+  const tg = yield* FakeTelegram
+  const wa = yield* FakeWhatsApp
+  const senders = parseAllowedSenders(allowed)
+  if (senders._tag === "Left") return yield* Effect.dieMessage(senders.left)
+  return ServerConfig.layerTest({
+    telegramWebhookSecret: Option.some(Redacted.make(telegramSecret)),
+    whatsAppVerifyToken: Option.some(Redacted.make(whatsAppVerifyToken)),
+    whatsAppAppSecret: Option.some(Redacted.make(whatsAppAppSecret)),
+    allowedSenders: senders.right,
+    maxBodyBytes: 64 * 1024,
+    telegramBotToken: Option.some(Redacted.make(tg.token)),
+    telegramApiBase: tg.baseUrl,
+    whatsAppApiBase: wa.baseUrl,
+    whatsAppAccessToken: Option.some(Redacted.make(wa.accessToken)),
+    whatsAppPhoneNumberId: Option.some(wa.phoneNumberId)
+  })
+}))
+
+const harness = Layer.effect(
+  Harness,
+  Effect.map(HttpServer.HttpServer, (server) => {
+    const baseUrl = server.address._tag === "TcpAddress" ? `http://127.0.0.1:${server.address.port}` : ""
+    return Harness.of({
+      baseUrl,
+      request: (method, path, options = {}) =>
+        Effect.promise(async () => {
+          const response = await fetch(`${baseUrl}${path}`, {
+            method,
+            ...(options.headers === undefined ? {} : { headers: options.headers }),
+            ...(options.body === undefined ? {} : { body: options.body })
+          })
+          return { status: response.status, body: await response.text() }
+        })
+    })
+  })
+)
+
+/**
+ * The server and everything behind it, with the model answering `steps` in order. The body
+ * limit is 64 KiB so oversized bodies stay cheap.
+ */
+export const layer = (steps: ReadonlyArray<ScriptStep>) =>
+  harness.pipe(
+    Layer.provideMerge(Routes.layer),
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+    Layer.provideMerge(Layer.mergeAll(PlanJob.layer, Outbox.layer, DirectReplies.layer, ApiToken.layerTest(apiToken))),
+    Layer.provideMerge(Layer.mergeAll(ScriptedLanguageModel.layer(steps), PromptRegistry.layerConfig, Tokenizer.layer, planning)),
+    Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer).pipe(Layer.provide(FetchHttpClient.layer))),
+    Layer.provideMerge(IdGenerator.layerTest),
+    Layer.provideMerge(settingsLayer),
+    Layer.provideMerge(Layer.mergeAll(FakeTelegram.layer, FakeWhatsApp.layer)),
+    Layer.provideMerge(Database.sqlite())
+  )
+
+/** Telegram calls the fake received: method and body. */
+export const telegramCalls = Effect.flatMap(FakeTelegram, (fake) =>
+  Effect.map(fake.calls, (calls) => calls.map((c) => ({ method: c.method, body: c.body }))))
+
+/** WhatsApp messages the fake received (bodies only). */
+export const whatsAppCalls = Effect.flatMap(FakeWhatsApp, (fake) => Effect.map(fake.calls, (calls) => calls.map((c) => c.body)))
+
+/** The body of a note, through the API. */
+export const noteBody = (noteId: string) =>
+  Effect.map(api(`/api/notes/${noteId}`), (reply) => (reply.json as { readonly body?: string }).body ?? `HTTP ${reply.status}`)
+
+/** Wait for the direct sends (stranger refusals, button acknowledgements) started so far. */
+export const settled = Effect.flatMap(DirectReplies, (replies) => replies.settled)
