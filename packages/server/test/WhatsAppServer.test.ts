@@ -1,0 +1,161 @@
+/** WhatsApp end to end through the real HTTP server: signed bodies → sessions → plans → notes → replies. */
+import { describe, expect, it } from "@effect/vitest"
+import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
+import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
+import { Effect } from "effect"
+import { api, closeIdle, drain, eventLog, fixture, Harness, layer, noteBody, whatsApp, whatsAppCalls, whatsAppVerifyToken } from "./harness.js"
+
+const unattached = (...seqs: ReadonlyArray<number>): Plan => ({ ...emptyPlan, unattached: [{ sourceItemSeqs: seqs, directives: [] }] })
+
+/** A text body from 15550001111 in Meta's shape. */
+const textBody = (id: string, text: string) =>
+  JSON.stringify({
+    object: "whatsapp_business_account",
+    entry: [{
+      id: "102290129340398",
+      changes: [{
+        field: "messages",
+        value: {
+          messaging_product: "whatsapp",
+          metadata: { display_phone_number: "15550000000", phone_number_id: "106540352242922" },
+          contacts: [{ profile: { name: "Test User A" }, wa_id: "15550001111" }],
+          messages: [{ from: "15550001111", id, timestamp: "1767225600", type: "text", text: { body: text } }]
+        }
+      }]
+    }]
+  })
+
+/** A fixture with its sender and message id swapped, to act on an earlier message of ours. */
+const withMessage = (path: string, change: (message: Record<string, any>) => void) => {
+  const body = JSON.parse(fixture(path))
+  change(body.entry[0].changes[0].value.messages[0])
+  return JSON.stringify(body)
+}
+
+const text = (to: string, body: string) => ({
+  messaging_product: "whatsapp",
+  recipient_type: "individual",
+  to,
+  type: "text",
+  text: { preview_url: false, body }
+})
+
+const ok = { status: 200, body: "" }
+
+describe("WhatsApp webhook end to end", () => {
+  it.effect("a text and an image caption: one note, one reply", () =>
+    Effect.gen(function*() {
+      expect(yield* whatsApp(fixture("whatsapp/01_text_meta_docs.json"))).toEqual(ok)
+      expect(yield* whatsApp(fixture("whatsapp/02_image_with_caption_meta_docs.json"))).toEqual(ok)
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* noteBody("note_1")).toBe("Does it come in another color?\n\nTaj Mahal")
+      expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
+      expect(yield* whatsAppCalls).toEqual([text("15550001111", "Added 1 note: Leila.")])
+    }).pipe(Effect.provide(layer([
+      planStep({ ...emptyPlan, people: [{ contactId: null, name: "Leila", notes: [{ sourceItemSeqs: [1, 2], directives: [] }] }] })
+    ]))))
+
+  it.effect("a voice note, a forwarded audio and a reply with context, each its own session and note", () =>
+    Effect.gen(function*() {
+      const kinds = [
+        "whatsapp/03_audio_voice_note_pywa.json",
+        "whatsapp/08_text_forwarded_pywa.json",
+        "whatsapp/11_text_reply_context_pywa.json"
+      ]
+      for (const [index, path] of kinds.entries()) {
+        // The pywa fixtures share one message id; give each its own so none is a redelivery.
+        expect(yield* whatsApp(withMessage(path, (m) => void (m.id = `wamid.KIND-${index}`)))).toEqual(ok)
+        expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      }
+      expect([yield* noteBody("note_1"), yield* noteBody("note_2"), yield* noteBody("note_3")]).toEqual([
+        "",
+        "forwarded text",
+        "replied text"
+      ])
+      expect(yield* drain).toEqual({ sent: 3, failed: 0, held: 0 })
+      expect(yield* whatsAppCalls).toEqual([
+        text("972987654321", "Added 1 note: your own notes."),
+        text("972987654321", "Added 1 note: your own notes."),
+        text("972987654321", "Added 1 note: your own notes.")
+      ])
+    }).pipe(Effect.provide(layer([planStep(unattached(1)), planStep(unattached(1)), planStep(unattached(1))]))))
+
+  it.effect("an edit of a captured caption changes the note body", () =>
+    Effect.gen(function*() {
+      const original = "wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQzQUNCNjk5RDUwNUZGMUZEM0VBRAA="
+      expect(yield* whatsApp(withMessage("whatsapp/02_image_with_caption_meta_docs.json", (m) => {
+        m.id = original
+        m.from = "16505551234"
+      }))).toEqual(ok)
+      expect(yield* whatsApp(fixture("whatsapp/12_edit_image_caption_pywa.json"))).toEqual(ok)
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* noteBody("note_1")).toBe("Updated image caption")
+    }).pipe(Effect.provide(layer([planStep(unattached(1))]))))
+
+  it.effect("a question answered by an interactive button files one note; statuses and reactions are ignored", () =>
+    Effect.gen(function*() {
+      expect(yield* whatsApp(textBody("wamid.Q-1", "Lunch with her next week"))).toEqual(ok)
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* drain).toEqual({ sent: 2, failed: 0, held: 0 })
+      const answer = (id: string) =>
+        withMessage("whatsapp/04_interactive_button_reply_meta_docs.json", (m) => {
+          m.id = id
+          m.interactive.button_reply = { id: "a:q_1:0", title: "Ana" }
+        })
+      expect(yield* whatsApp(answer("wamid.A-1"))).toEqual(ok)
+      expect(yield* whatsApp(answer("wamid.A-2"))).toEqual(ok)
+      const before = yield* eventLog
+      for (const path of ["06_status_sent_meta_docs.json", "06b_status_read_pywa.json", "10_reaction_pywa.json"]) {
+        expect(yield* whatsApp(fixture(`whatsapp/${path}`))).toEqual(ok)
+      }
+      expect(yield* eventLog).toEqual(before)
+      expect(yield* drain).toEqual({ sent: 2, failed: 0, held: 0 })
+      expect(yield* noteBody("note_1")).toBe("Lunch with her next week")
+      expect(yield* whatsAppCalls).toEqual([
+        text("15550001111", "Added no notes. 1 question."),
+        {
+          messaging_product: "whatsapp",
+          recipient_type: "individual",
+          to: "15550001111",
+          type: "interactive",
+          interactive: {
+            type: "button",
+            body: { text: "Who is this about?\n\n«Lunch with her next week»" },
+            action: {
+              buttons: [
+                { type: "reply", reply: { id: "a:q_1:0", title: "Ana" } },
+                { type: "reply", reply: { id: "a:q_1:1", title: "Keep as my own note" } }
+              ]
+            }
+          }
+        },
+        text("15550001111", "Filed under Ana."),
+        text("15550001111", "That question was already answered; nothing changed.")
+      ])
+    }).pipe(Effect.provide(layer([planStep({ ...emptyPlan, unclear: [{ sourceItemSeqs: [1], candidates: ["Ana"] }] })]))))
+
+  it.effect("a batched body: every change is walked; the same message id twice is captured once", () =>
+    Effect.gen(function*() {
+      const batched = fixture("whatsapp/07_batched_two_changes_netflie.json")
+      expect(yield* whatsApp(batched)).toEqual(ok)
+      const distinct = JSON.parse(batched)
+      distinct.entry[0].changes[1].value.messages[0].id = "wamid.ID2"
+      expect(yield* whatsApp(JSON.stringify(distinct))).toEqual(ok)
+      expect(yield* eventLog).toEqual([
+        "session-whatsapp:PHONE_NUMBER:PHONE_NUMBER:1#1 SessionOpened",
+        "session-whatsapp:PHONE_NUMBER:PHONE_NUMBER:1#2 MessageReceived",
+        "session-whatsapp:PHONE_NUMBER:PHONE_NUMBER:1#3 MessageReceived"
+      ])
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* noteBody("note_1")).toBe("MESSAGE_BODY\n\nMESSAGE_BODY2")
+    }).pipe(Effect.provide(layer([planStep(unattached(1, 2))]))))
+
+  it.effect("the subscription check answers the challenge only with the verify token", () =>
+    Effect.gen(function*() {
+      const harness = yield* Harness
+      const verify = (token: string) =>
+        harness.request("GET", `/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`)
+      expect(yield* verify(whatsAppVerifyToken)).toEqual({ status: 200, body: "1158201444" })
+      expect((yield* verify("wrong")).status).toBe(401)
+    }).pipe(Effect.provide(layer([]))))
+})
