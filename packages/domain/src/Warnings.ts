@@ -21,6 +21,8 @@ export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a 
 const listSeqs = (seqs: ReadonlyArray<number>): string =>
   `${seqs.length === 1 ? "message" : "messages"} ${seqs.join(", ")}`
 
+const waiting = (seqs: ReadonlyArray<number>): string => (seqs.length === 1 ? "it waits" : "they wait")
+
 /** A quoted instruction that matched none of the messages it was meant for. */
 export const directiveNotFound = (text: string, seqs: ReadonlyArray<number>): PlanWarning =>
   warning(
@@ -55,11 +57,11 @@ export const unknownSeqs = (seqs: ReadonlyArray<number>): PlanWarning =>
 
 /** Messages the plan did not place anywhere. */
 export const unplanned = (seqs: ReadonlyArray<number>): PlanWarning =>
-  warning("unplanned", seqs, `The plan did not place ${listSeqs(seqs)}, so they wait for your answer.`)
+  warning("unplanned", seqs, `The plan did not place ${listSeqs(seqs)}, so ${waiting(seqs)} for your answer.`)
 
 /** Messages claimed by more than one owner. */
 export const contested = (seqs: ReadonlyArray<number>): PlanWarning =>
-  warning("contested", seqs, `The plan gave ${listSeqs(seqs)} to more than one owner, so they wait for your answer.`)
+  warning("contested", seqs, `The plan gave ${listSeqs(seqs)} to more than one owner, so ${waiting(seqs)} for your answer.`)
 
 /** A message planned both as a note and as addressed to the bot. */
 export const botMessageKeptAsNote = (seq: number): PlanWarning =>

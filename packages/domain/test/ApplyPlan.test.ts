@@ -75,7 +75,7 @@ describe("applyPlan: seed incidents", () => {
     expect(decisions.notes).toEqual([])
     expect(decisions.questions).toEqual([{ reason: "contested", seqs: [1], messageIds: ["m1"], candidates }])
     expect(decisions.warnings).toEqual([
-      { code: "contested", seqs: [1], message: "The plan gave message 1 to more than one owner, so they wait for your answer." }
+      { code: "contested", seqs: [1], message: "The plan gave message 1 to more than one owner, so it waits for your answer." }
     ])
   })
 })
