@@ -3,7 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
-import { api, closeIdle, drain, eventLog, fixture, Harness, layer, noteBody, whatsApp, whatsAppCalls, whatsAppVerifyToken } from "./harness.js"
+import { closeIdle, drain, eventLog, fixture, Harness, layer, noteBody, whatsApp, whatsAppCalls, whatsAppVerifyToken } from "./harness.js"
 
 const unattached = (...seqs: ReadonlyArray<number>): Plan => ({ ...emptyPlan, unattached: [{ sourceItemSeqs: seqs, directives: [] }] })
 
