@@ -1,0 +1,61 @@
+/**
+ * The `verbatim` command line: one subcommand per module under `Cli/`, each given the services it
+ * needs. Failures print one line to stderr naming what went wrong and what to do, and exit 1;
+ * logs go to stderr (warnings and worse), so stdout carries only the command's result.
+ */
+import { Command, ValidationError } from "@effect/cli"
+import { Cause, ConfigError, Console, Effect, Layer, Logger, LogLevel } from "effect"
+import * as Accounting from "./Cli/Accounting.js"
+import * as Audit from "./Cli/Audit.js"
+import * as Events from "./Cli/Events.js"
+import * as Import from "./Cli/Import.js"
+import { PlanJobLayer, StoreLayer } from "./Cli/Layers.js"
+import * as Rebuild from "./Cli/Rebuild.js"
+import * as Replay from "./Cli/Replay.js"
+import * as Retry from "./Cli/Retry.js"
+import * as Serve from "./Cli/Serve.js"
+
+/** The root command with every subcommand wired to its services. */
+export const root = Command.make("verbatim").pipe(
+  Command.withDescription("Verbatim: files forwarded messages as notes about people, verbatim"),
+  Command.withSubcommands([
+    Serve.command,
+    Rebuild.command.pipe(Command.provide(StoreLayer)),
+    Replay.command,
+    Audit.command.pipe(Command.provide(StoreLayer)),
+    Accounting.command.pipe(Command.provide(StoreLayer)),
+    Import.command.pipe(Command.provide(StoreLayer)),
+    Retry.command.pipe(Command.provide(PlanJobLayer)),
+    Events.command.pipe(Command.provide(StoreLayer))
+  ])
+)
+
+/** One line for a failure; command errors already say what to do. */
+export const describeFailure = (error: unknown): string => {
+  if (ValidationError.isValidationError(error)) return ""
+  if (ConfigError.isConfigError(error)) return `configuration: ${String(error)}; see the configuration table in README.md`
+  if (typeof error === "object" && error !== null && "_tag" in error) {
+    const message = "message" in error && typeof error.message === "string" ? error.message : String(error)
+    return error._tag === "CliError" ? message : `${String(error._tag)}: ${message}`
+  }
+  return String(error)
+}
+
+const quietLogs = Layer.merge(
+  Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.logfmtLogger)),
+  Logger.minimumLogLevel(LogLevel.Warning)
+)
+
+/** Run the CLI on `argv` as Node gives it (`process.argv`: node, script, then the arguments). */
+export const run = (argv: ReadonlyArray<string>) =>
+  Command.run(root, { name: "verbatim", version: "0.1.0" })(argv).pipe(
+    Effect.tapErrorCause((cause) =>
+      Cause.isFailure(cause)
+        ? Effect.forEach(Cause.failures(cause), (e) => {
+          const line = describeFailure(e)
+          return line === "" ? Effect.void : Console.error(`verbatim: ${line}`)
+        })
+        : Console.error(`verbatim: unexpected failure\n${Cause.pretty(cause)}`)
+    ),
+    Effect.provide(quietLogs)
+  )

@@ -1,0 +1,40 @@
+/** `verbatim accounting SESSION`: every message of a session and its one disposition. */
+import { Args, Command } from "@effect/cli"
+import type { PrimaryDisposition, SessionAccountingView } from "@verbatim/projections/ReadModel"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Console, Effect, Option } from "effect"
+import { CliError } from "./CliError.js"
+
+const describe = (d: PrimaryDisposition): string => {
+  switch (d._tag) {
+    case "InNote":
+      return `note ${d.noteId}`
+    case "InQuestion":
+      return `question ${d.questionId}`
+    case "Instruction":
+      return `instruction (${d.kind}): ${JSON.stringify(d.text)}`
+    case "AwaitingPlan":
+      return "awaiting a plan"
+    case "AwaitingTranscription":
+      return "awaiting transcription"
+  }
+}
+
+/** The accounting as printed: a header, then one line per message with directives cut from it. */
+export const renderAccounting = (view: SessionAccountingView): string =>
+  [
+    `session ${view.sessionId} (${view.status}), user ${view.user}, ${view.messages.length} message(s)`,
+    ...view.messages.map((m) => {
+      const cut = m.dispositions.filter((d) => d._tag === "Instruction" && d.kind === "directive")
+      return `  seq ${m.seq} ${m.messageId}: ${describe(m.disposition)}` +
+        cut.map((d) => (d._tag === "Instruction" ? `; cut ${JSON.stringify(d.text)}` : "")).join("")
+    })
+  ].join("\n")
+
+export const command = Command.make("accounting", { sessionId: Args.text({ name: "SESSION" }) }, ({ sessionId }) =>
+  Effect.gen(function*() {
+    const model = yield* ReadModel
+    const view = yield* model.sessionAccounting(sessionId)
+    if (Option.isNone(view)) return yield* new CliError({ message: `no session ${sessionId}; session ids look like telegram:CHAT:USER:N` })
+    yield* Console.log(renderAccounting(view.value))
+  })).pipe(Command.withDescription("Show where every message of a session went"))

@@ -1,0 +1,44 @@
+/**
+ * `verbatim rebuild [--verify]`: drop and rebuild every projection from the log. `--verify`
+ * rebuilds inside a transaction that is then rolled back (a scratch copy), compares each table's
+ * digest with the live one, and exits 1 naming any table that differs; live tables are untouched.
+ */
+import { Command, Options } from "@effect/cli"
+import { SqlClient } from "@effect/sql/SqlClient"
+import { digest, rebuild } from "@verbatim/projections/Projections/Rebuild"
+import { Console, Data, Effect } from "effect"
+import { CliError } from "./CliError.js"
+
+class Scratch extends Data.TaggedError("Scratch")<{ readonly events: number; readonly digests: Record<string, string> }> {}
+
+/** Rebuild in a transaction rolled back at the end; returns the events replayed and the tables that differ. */
+export const verify = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  const live = yield* digest()
+  const scratch = yield* sql.withTransaction(Effect.gen(function*() {
+    const events = yield* rebuild()
+    return yield* new Scratch({ events, digests: yield* digest() })
+  })).pipe(Effect.catchTag("Scratch", Effect.succeed))
+  const differing = Object.keys(live).filter((table) => live[table as keyof typeof live] !== scratch.digests[table])
+  return { events: scratch.events, differing }
+})
+
+export const command = Command.make(
+  "rebuild",
+  { verify: Options.boolean("verify").pipe(Options.withDescription("Rebuild into a scratch copy and compare, changing nothing")) },
+  (options) =>
+    Effect.gen(function*() {
+      if (!options.verify) {
+        const events = yield* rebuild()
+        return yield* Console.log(`rebuilt every projection from ${events} event(s)`)
+      }
+      const result = yield* verify
+      if (result.differing.length === 0) {
+        return yield* Console.log(`verified: rebuilding from ${result.events} event(s) reproduces every table`)
+      }
+      return yield* new CliError({
+        message: `rebuilding from ${result.events} event(s) differs from the live tables in: ${result.differing.join(", ")}; ` +
+          `run \`verbatim rebuild\` to replace them, and report it: a projection is not deterministic`
+      })
+    })
+).pipe(Command.withDescription("Drop and rebuild the projections from the event log"))

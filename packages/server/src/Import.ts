@@ -1,0 +1,96 @@
+/**
+ * Importing a chat export: each exported message is captured as if its sender had forwarded it
+ * to the bot, into the importing user's sessions. A gap longer than the idle time starts a new
+ * session, and every session the import fills is closed with reason `import`, so the plan job
+ * picks it up. The clock is set to each message's own time, so receipt and close times are the
+ * chat's, not the import's. Provider message ids come from the export's stable ids: importing
+ * the same export again records nothing.
+ */
+import type { SqlClient } from "@effect/sql/SqlClient"
+import type { ExportedMessage } from "@verbatim/domain/ChatExport"
+import { type Provider, type SessionId, userIdOf } from "@verbatim/domain/Ids"
+import { NewMessage } from "@verbatim/domain/Inbound"
+import type { EventStore } from "@verbatim/projections/EventStore"
+import { Clock, DateTime, Duration, Effect, Option } from "effect"
+import { capture, closeSession } from "./Ingest.js"
+import type { Progress } from "./Progress.js"
+import * as Queries from "./SessionQueries.js"
+
+/** Whose sessions receive the import, and what splits it into sessions. */
+export interface ImportOptions {
+  readonly provider: Provider
+  readonly senderId: string
+  /** The export format, part of every provider message id so two formats never collide. */
+  readonly format: "telegram-export" | "whatsapp-export"
+  readonly idle: Duration.Duration
+  readonly progress?: Progress
+}
+
+/** What an import did. */
+export interface ImportSummary {
+  readonly messages: number
+  readonly recorded: number
+  readonly alreadyRecorded: number
+  /** Sessions that received messages, in order. */
+  readonly sessions: ReadonlyArray<SessionId>
+}
+
+/** A clock stopped at one instant: what `capture` and `closeSession` read as "now". */
+const clockAt = (millis: number): Clock.Clock => {
+  const clock = Clock.make()
+  return {
+    ...clock,
+    unsafeCurrentTimeMillis: () => millis,
+    currentTimeMillis: Effect.succeed(millis),
+    unsafeCurrentTimeNanos: () => BigInt(millis) * 1_000_000n,
+    currentTimeNanos: Effect.succeed(BigInt(millis) * 1_000_000n)
+  }
+}
+
+const toNewMessage = (message: ExportedMessage, options: ImportOptions): NewMessage =>
+  NewMessage.make({
+    provider: options.provider,
+    providerMessageId: `${options.format}:${message.exportId}`,
+    senderId: options.senderId,
+    chatId: options.senderId,
+    senderName: null,
+    text: message.text,
+    kind: message.kind,
+    forwardedFrom: message.forwardedFrom ?? message.author,
+    replyTo: message.replyTo === null ? null : `${options.format}:${message.replyTo}`,
+    media: null,
+    sentAt: message.sentAt
+  })
+
+/** Capture exported messages in time order; an open session of the user's is closed first. */
+export const importMessages = Effect.fn("Import.importMessages")(function*(
+  messages: ReadonlyArray<ExportedMessage>,
+  options: ImportOptions
+) {
+  const user = userIdOf(options.provider, options.senderId)
+  const open = yield* Queries.openSession({ user, provider: options.provider, chat: options.senderId })
+  if (Option.isSome(open.open)) yield* closeSession(open.open.value, "import")
+  const ordered = [...messages].sort((a, b) => DateTime.toEpochMillis(a.sentAt) - DateTime.toEpochMillis(b.sentAt))
+  const idleMillis = Duration.toMillis(options.idle)
+  const sessions: Array<SessionId> = []
+  let current: { readonly sessionId: SessionId; readonly lastAt: number } | null = null
+  let recorded = 0
+  const close = (at: number) =>
+    current === null ? Effect.void : Effect.asVoid(Effect.withClock(closeSession(current.sessionId, "import"), clockAt(at)))
+  for (const message of ordered) {
+    const at = DateTime.toEpochMillis(message.sentAt)
+    if (current !== null && at - current.lastAt > idleMillis) {
+      yield* close(current.lastAt + idleMillis)
+      current = null
+    }
+    const captured = yield* Effect.withClock(capture(toNewMessage(message, options)), clockAt(at))
+    if (captured._tag === "Recorded") {
+      recorded += 1
+      if (!sessions.includes(captured.sessionId)) sessions.push(captured.sessionId)
+      current = { sessionId: captured.sessionId, lastAt: at }
+    }
+    if (options.progress !== undefined) yield* options.progress.advance()
+  }
+  if (current !== null) yield* close(current.lastAt + idleMillis)
+  return { messages: ordered.length, recorded, alreadyRecorded: ordered.length - recorded, sessions } satisfies ImportSummary
+}) satisfies (...args: never) => Effect.Effect<ImportSummary, unknown, EventStore | SqlClient>

@@ -1,0 +1,123 @@
+/**
+ * Shadow re-planning: a recorded session planned again under another prompt version (or model)
+ * with `planSession` and `applyPlan`, compared with the decisions of its live plans. Nothing is
+ * appended; the live projections are never touched. The prompt sees the contacts the live plan
+ * saw (people recorded before that plan), so the same prompt and the same model reproduce the
+ * same request.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { applyPlan, type Decisions } from "@verbatim/domain/ApplyPlan"
+import type { TokenUsage } from "@verbatim/domain/Events"
+import type { PersonId, SessionId } from "@verbatim/domain/Ids"
+import type { InboundMessage } from "@verbatim/domain/Message"
+import { Plan } from "@verbatim/domain/Plan"
+import * as SessionState from "@verbatim/domain/SessionState"
+import type { Contact } from "@verbatim/planner/RenderRequest"
+import { EventStore, type RecordedEvent } from "@verbatim/projections/EventStore"
+import { Array as Arr, DateTime, Effect, Option, Schema } from "effect"
+import { planSession } from "./Planning.js"
+import type { Progress } from "./Progress.js"
+import { type DecisionDiff, diffDecisions, isEmpty } from "./Replay/Diff.js"
+import { sessionStream } from "./Streams.js"
+
+/** Tokens in and out, summed over a session's plans. */
+export interface Tokens {
+  readonly input: number
+  readonly output: number
+}
+
+/** One session's outcome. */
+export type SessionReplay =
+  | { readonly sessionId: SessionId; readonly status: "unchanged" | "changed"; readonly diff: DecisionDiff; readonly model: string; readonly tokens: { readonly live: Tokens; readonly shadow: Tokens } }
+  | { readonly sessionId: SessionId; readonly status: "failed"; readonly error: string }
+  | { readonly sessionId: SessionId; readonly status: "skipped"; readonly error: string }
+
+/** Which sessions to replay. */
+export interface Selection {
+  /** Empty: every closed session. */
+  readonly sessions: ReadonlyArray<string>
+  /** Only sessions opened at or after this time. */
+  readonly since: Option.Option<DateTime.Utc>
+}
+
+const sum = (usages: ReadonlyArray<TokenUsage>): Tokens => ({
+  input: usages.reduce((n, u) => n + u.inputTokens, 0),
+  output: usages.reduce((n, u) => n + u.outputTokens, 0)
+})
+
+type Produced = Extract<RecordedEvent["event"], { readonly _tag: "PlanProduced" }>
+
+/** Closed sessions to replay, in the order they were opened. */
+export const selectSessions = (options: Selection) =>
+  Effect.gen(function*() {
+    if (options.sessions.length > 0) return options.sessions as ReadonlyArray<SessionId>
+    const sql = yield* SqlClient
+    const since = Option.match(options.since, { onNone: () => "", onSome: DateTime.formatIso })
+    const rows = yield* sql<{ session_id: string }>`SELECT session_id FROM sessions
+      WHERE closed_at IS NOT NULL AND opened_at >= ${since} ORDER BY opened_at, session_id`
+    return rows.map((r) => r.session_id as SessionId)
+  })
+
+/** The first position of the append that recorded a plan (the people it added come before it). */
+const appendStart = (events: ReadonlyArray<RecordedEvent>, plan: RecordedEvent): number => {
+  let index = events.indexOf(plan)
+  while (index > 0 && ["PersonAdded", "QuestionWithdrawn"].includes(events[index - 1]!.event._tag)) index -= 1
+  return events[index]!.position
+}
+
+const contactsBefore = (user: string, position: number) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    Effect.map(
+      sql<{ person_id: string; name: string }>`SELECT person_id, name FROM people
+        WHERE user_id = ${user} AND position < ${position} ORDER BY person_id`,
+      (rows) => rows.map((r): Contact => ({ id: r.person_id as PersonId, name: r.name }))
+    ))
+
+const decide = (messages: ReadonlyArray<InboundMessage>, chunk: { readonly fromSeq: number; readonly toSeq: number }, plan: Plan): Decisions =>
+  applyPlan(messages.filter((m) => m.seq >= chunk.fromSeq && m.seq <= chunk.toSeq), plan)
+
+const decodePlan = Schema.decodeUnknownOption(Plan)
+
+/** Re-plan one session in the shadow and compare with its live decisions. */
+export const replaySession = Effect.fn("Replay.replaySession")(function*(sessionId: SessionId, promptVersion: string) {
+  const store = yield* EventStore
+  const events = yield* store.readStream(sessionStream(sessionId))
+  const state = SessionState.fold(events.map((e) => e.event))
+  if (state.user === null) return { sessionId, status: "skipped", error: "no such session" } satisfies SessionReplay
+  if (!state.closed || !Arr.isNonEmptyReadonlyArray(state.messages)) {
+    return { sessionId, status: "skipped", error: "not closed yet" } satisfies SessionReplay
+  }
+  const live = events.filter((e): e is RecordedEvent & { event: Produced } =>
+    e.event._tag === "PlanProduced" && state.appliedPlans.includes(e.event.planId)
+  )
+  const cutoff = live.length === 0 ? Number.MAX_SAFE_INTEGER : appendStart(events, live[0]!)
+  const contacts = yield* contactsBefore(state.user, cutoff)
+  const liveDecisions = live.map((e) =>
+    decide(state.messages, e.event.chunk, Option.getOrElse(decodePlan(e.event.plan), () => ({ people: [], unattached: [], unclear: [], botMessages: [] })))
+  )
+  const planned = yield* planSession(state.messages, contacts, promptVersion).pipe(Effect.either)
+  if (planned._tag === "Left") return { sessionId, status: "failed", error: planned.left.message } satisfies SessionReplay
+  const shadowDecisions = planned.right.plans.map((p) => decide(state.messages, p.built.chunk, p.result.plan))
+  const diff = diffDecisions(liveDecisions, shadowDecisions)
+  return {
+    sessionId,
+    status: isEmpty(diff) ? "unchanged" : "changed",
+    diff,
+    model: [...new Set(planned.right.plans.map((p) => p.result.model))].join(", "),
+    tokens: { live: sum(live.map((e) => e.event.usage)), shadow: sum(planned.right.plans.map((p) => p.result.usage)) }
+  } satisfies SessionReplay
+})
+
+/** Replay sessions in order. */
+export const replay = Effect.fn("Replay.replay")(function*(
+  sessions: ReadonlyArray<SessionId>,
+  promptVersion: string,
+  progress?: Progress
+) {
+  const results: Array<SessionReplay> = []
+  for (const sessionId of sessions) {
+    results.push(yield* replaySession(sessionId, promptVersion))
+    if (progress !== undefined) yield* progress.advance()
+  }
+  return results
+})
