@@ -5,7 +5,7 @@
  * lets exactly one `SessionClosed` through, and the plan job's lease lets one instance plan.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { DateTime, Duration, Effect, Schedule } from "effect"
+import { DateTime, Duration, Effect, Option, Schedule } from "effect"
 import { EventStore } from "@verbatim/projections/EventStore"
 import { closeSession } from "./Ingest.js"
 import { PlanJob } from "./PlanJob.js"
@@ -17,7 +17,10 @@ export interface Tick {
   readonly planned: number
 }
 
-/** Close idle sessions, then plan every closed session that has no plan yet. */
+/**
+ * Close idle sessions, then plan every closed session that has no plan yet; once a user's session
+ * plans, that user's sessions that failed earlier are planned again.
+ */
 export const tick = Effect.fn("Scheduler.tick")(function*(idle: Duration.Duration) {
     const now = yield* DateTime.now
     const cutoff = DateTime.formatIso(DateTime.subtractDuration(now, idle))
@@ -32,8 +35,18 @@ export const tick = Effect.fn("Scheduler.tick")(function*(idle: Duration.Duratio
     const jobs = yield* PlanJob
     const owed = yield* Queries.unplannedSessions
     let planned = 0
+    const recovered = new Set<string>()
     for (const sessionId of owed) {
-      if ((yield* jobs.run(sessionId)) === "planned") planned += 1
+      if ((yield* jobs.run(sessionId)) !== "planned") continue
+      planned += 1
+      const user = yield* Queries.sessionUser(sessionId)
+      if (Option.isSome(user)) recovered.add(user.value)
+    }
+    // The model answers again: sessions it failed for these users earlier are planned now.
+    for (const user of recovered) {
+      for (const sessionId of yield* Queries.failedSessions(user)) {
+        if ((yield* jobs.run(sessionId)) === "planned") planned += 1
+      }
     }
     return { closed, planned } satisfies Tick
 })

@@ -75,3 +75,20 @@ export const unplannedSessions = Effect.flatMap(SqlClient, (sql) =>
       ORDER BY s.session_id`,
     (rows) => rows.map((row) => row.session_id as SessionId)
   ))
+
+/** A user's sessions whose last planning attempt failed: the next successful plan for that user retries them. */
+export const failedSessions = (user: string) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    Effect.map(
+      sql<{ session_id: string }>`
+        SELECT session_id FROM sessions WHERE user_id = ${user} AND last_plan_failure IS NOT NULL ORDER BY session_id`,
+      (rows) => rows.map((row) => row.session_id as SessionId)
+    ))
+
+/** The user a session belongs to. */
+export const sessionUser = (sessionId: SessionId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    Effect.map(
+      sql<{ user_id: string }>`SELECT user_id FROM sessions WHERE session_id = ${sessionId}`,
+      (rows) => Option.map(Option.fromNullable(rows[0]), (row) => row.user_id)
+    ))
