@@ -1,11 +1,11 @@
 /** The EventStore on @effect/sql: appends through group commit, reads paged, inline projections. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { Event } from "@verbatim/domain/Events"
-import { Chunk, Clock, Data, Effect, Option, Schedule, Stream } from "effect"
+import { Chunk, Clock, Effect, Option, Schedule, Stream } from "effect"
 import type { Scope } from "effect"
-import { encode } from "./EventCodec.js"
-import type { AppendOptions, Checkpoint, ExpectedVersion, IdempotencyKey, RecordedEvent } from "./EventStore.js"
-import { AppendConflict, AppendResult, checkpointOf, EventStore, StoreError } from "./EventStore.js"
+import type { AppendOptions, Checkpoint, ExpectedVersion, IdempotencyKey, RecordedEvent, StoreError } from "./EventStore.js"
+import { checkpointOf, EventStore } from "./EventStore.js"
+import { commitBatch } from "./internal/Append.js"
 import type { Dialect, EventRow } from "./internal/Dialect.js"
 import * as GroupCommit from "./internal/GroupCommit.js"
 import { sqlError, toRecordedAll } from "./internal/Rows.js"
@@ -20,9 +20,6 @@ export interface Options {
   readonly maxBatch?: number
 }
 
-/** Signals inside a savepoint that a key was already recorded, so the savepoint rolls back. */
-class KeyRecorded extends Data.TaggedError("KeyRecorded")<{ readonly keys: ReadonlyArray<IdempotencyKey> }> {}
-
 const dedupeKeys = (keys: ReadonlyArray<IdempotencyKey>) =>
   Array.from(new Map(keys.map((k) => [`${k.provider}\u0000${k.providerMessageId}`, k])).values())
 
@@ -31,8 +28,8 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const { dialect, project } = options
-    const committer = yield* GroupCommit.make(sql, options.maxBatch ?? 256)
-    const provide = Effect.provideService(SqlClient, sql)
+
+    const committer = yield* GroupCommit.make(options.maxBatch ?? 256, commitBatch({ sql, dialect, project }))
 
     const recordedKeys = (keys: ReadonlyArray<IdempotencyKey>) =>
       Effect.map(
@@ -50,58 +47,6 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
         (rows) => Number(rows[0]?.v ?? 0)
       )
 
-    const appendNow = (
-      stream: string,
-      expectedVersion: ExpectedVersion,
-      events: ReadonlyArray<Event>,
-      options: AppendOptions,
-      now: number
-    ) =>
-      Effect.gen(function*() {
-        const keys = dedupeKeys(options.idempotencyKeys ?? [])
-        const already = yield* recordedKeys(keys)
-        if (already.length > 0) return yield* new KeyRecorded({ keys: already })
-        yield* dialect.lockStream(sql, stream)
-        const actual = yield* currentVersion(stream)
-        if (expectedVersion !== "any" && expectedVersion !== actual) {
-          return yield* new AppendConflict({ stream, expectedVersion, actualVersion: actual })
-        }
-        if (events.length === 0) return AppendResult.Appended({ positions: [], version: actual })
-        const metadata = JSON.stringify({
-          correlationId: options.metadata?.correlationId ?? null,
-          causationId: options.metadata?.causationId ?? null
-        })
-        const rows = events.map((event, i) => {
-          const encoded = encode(event)
-          return {
-            stream,
-            version: actual + i + 1,
-            type: encoded.type,
-            schema_version: encoded.schemaVersion,
-            payload: encoded.payload,
-            metadata,
-            recorded_at: now
-          }
-        })
-        const inserted = yield* sql<EventRow>`INSERT INTO events ${sql.insert(rows)}
-          RETURNING position, tx_id, stream, version, type, schema_version, payload, metadata, recorded_at`
-        const recorded = yield* toRecordedAll(inserted)
-        recorded.sort((a, b) => a.position - b.position)
-        if (keys.length > 0) {
-          const keyRows = keys.map((k) => ({
-            provider: k.provider,
-            provider_message_id: k.providerMessageId,
-            position: recorded[0]!.position
-          }))
-          const written = yield* sql`INSERT INTO idempotency_keys ${sql.insert(keyRows)}
-            ON CONFLICT DO NOTHING RETURNING provider`
-          // A concurrent writer (another instance) recorded a key between our check and insert.
-          if (written.length < keys.length) return yield* new KeyRecorded({ keys })
-        }
-        yield* provide(project(recorded))
-        return AppendResult.Appended({ positions: recorded.map((e) => e.position), version: actual + events.length })
-      })
-
     const append = Effect.fn("EventStore.append")(function*(
       stream: string,
       expectedVersion: ExpectedVersion,
@@ -110,12 +55,18 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
     ) {
       // The caller's clock, not the committer fiber's: the time the append was asked for.
       const now = yield* Clock.currentTimeMillis
-      return yield* committer.submit(appendNow(stream, expectedVersion, events, options, now)).pipe(
-        Effect.catchTags({
-          KeyRecorded: (e) => Effect.succeed(AppendResult.AlreadyRecorded({ keys: e.keys })),
-          SqlError: (e) => Effect.fail(sqlError(e))
-        })
-      )
+      const outcome = yield* committer.submit({
+        stream,
+        expectedVersion,
+        events,
+        keys: dedupeKeys(options.idempotencyKeys ?? []),
+        metadata: {
+          correlationId: options.metadata?.correlationId ?? null,
+          causationId: options.metadata?.causationId ?? null
+        },
+        now
+      })
+      return yield* outcome
     })
 
     const isRecorded = (key: IdempotencyKey) =>

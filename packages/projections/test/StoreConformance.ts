@@ -4,7 +4,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { AppendConflict, AppendResult, EventStore, start } from "@verbatim/projections/EventStore"
 import type { StoreError } from "@verbatim/projections/EventStore"
 import type { Services } from "@verbatim/projections/Store"
-import { given, messageReceived, sessionOpened, thenStream } from "@verbatim/testkit/Given"
+import { given, messageReceived, noteRecorded, sessionOpened, thenStream } from "@verbatim/testkit/Given"
 import { Chunk, Clock, DateTime, Effect, Either, Stream, TestClock } from "effect"
 import type { Layer } from "effect"
 
@@ -92,6 +92,36 @@ export const storeConformance = (layer: Layer.Layer<Services, unknown>) =>
         const sql = yield* SqlClient
         const rows = yield* sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM events WHERE stream LIKE 'session-e%'`
         expect(Number(rows[0]!.n)).toBe(40)
+      }))
+
+    it.effect("an append failing inside a shared batch fails alone; the batch's other appends commit", () =>
+      Effect.gen(function*() {
+        const store = yield* EventStore
+        yield* given(["session-x0", [messageReceived("x0", 1, "taken"), noteRecorded("x0", "note-x0", [1])]])
+        const appends = Array.from({ length: 30 }, (_, i) =>
+          i === 11
+            ? store.append("session-x0", 2, [noteRecorded("x0", "note-x0-again", [1])])
+            : store.append(`session-x${i + 1}`, 0, [messageReceived(`x${i + 1}`, 1, `m${i}`)], {
+              idempotencyKeys: [key(`x-${i}`)]
+            }))
+        const results = yield* Effect.all(appends.map(Effect.either), { concurrency: "unbounded" })
+        const failed = results.flatMap((r, i) => (Either.isLeft(r) ? [[i, r.left._tag === "StoreError" ? r.left.reason : r.left._tag]] : []))
+        expect(failed).toEqual([[11, "duplicate-source"]])
+        const sql = yield* SqlClient
+        const rows = yield* sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM events WHERE stream LIKE 'session-x%'`
+        expect(Number(rows[0]!.n)).toBe(2 + 29)
+      }))
+
+    it.effect("two concurrent appends with the same key: one is appended, the other already recorded", () =>
+      Effect.gen(function*() {
+        const store = yield* EventStore
+        const results = yield* Effect.all(
+          [1, 2].map((n) =>
+            store.append("session-y", "any", [messageReceived("y", n, `copy ${n}`)], { idempotencyKeys: [key("y-1")] })),
+          { concurrency: "unbounded" }
+        )
+        expect(results.map((r) => r._tag).sort()).toEqual(["AlreadyRecorded", "Appended"])
+        expect((yield* thenStream("session-y")).length).toBe(1)
       }))
 
     it.effect("readAll pages through every event in order, from any checkpoint", () =>

@@ -38,6 +38,21 @@ const insertMessages = (events: ReadonlyArray<MessageReceived>) =>
 /** Rows per multi-row insert: 14 parameters each stays under every driver's parameter limit. */
 const messageBatch = 500
 
+/**
+ * A plan superseded by a promoted replay stops counting: its notes, open questions and
+ * instructions leave the read model (the events stay in the log, and the audit of the new plan).
+ */
+const retire = (planId: string) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    Effect.all([
+      sql`DELETE FROM note_directives WHERE note_id IN (SELECT note_id FROM notes WHERE plan_id = ${planId})`,
+      sql`DELETE FROM note_sources WHERE note_id IN (SELECT note_id FROM notes WHERE plan_id = ${planId})`,
+      sql`DELETE FROM notes WHERE plan_id = ${planId}`,
+      sql`UPDATE questions SET status = 'withdrawn' WHERE plan_id = ${planId} AND status = 'open'`,
+      sql`DELETE FROM instructions WHERE plan_id = ${planId}`,
+      sql`UPDATE plans SET applied = 0 WHERE plan_id = ${planId}`
+    ], { discard: true }))
+
 const applyOne = ({ event, position }: RecordedEvent) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
@@ -92,6 +107,7 @@ const applyOne = ({ event, position }: RecordedEvent) =>
             position
           })
         } ON CONFLICT DO NOTHING`
+        if (event.supersedes !== null) yield* retire(event.supersedes)
         return yield* sql`UPDATE sessions SET last_plan_failure = NULL WHERE session_id = ${event.sessionId}`
       case "PlanFailed":
         return yield* sql`UPDATE sessions SET last_plan_failure = ${event.reason} WHERE session_id = ${event.sessionId}`

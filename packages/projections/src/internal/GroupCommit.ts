@@ -1,53 +1,44 @@
 /**
- * Group commit: appends queued while a transaction runs share the next one (one fsync).
- * Each append runs in its own savepoint, so a failing append rolls back alone; if the shared
- * commit itself fails, every append of the batch is retried in a transaction of its own.
+ * Group commit: requests queued while a batch runs are taken together into the next batch, so
+ * one transaction (one fsync) serves them all. The batch function owns isolation: it returns
+ * one outcome per request, in order, and never fails as a whole.
  */
-import type { SqlClient } from "@effect/sql/SqlClient"
-import { Deferred, Effect, Exit, Queue } from "effect"
+import { Deferred, Effect, Queue } from "effect"
 import type { Scope } from "effect"
 
-interface Pending {
-  readonly work: Effect.Effect<unknown, unknown>
-  readonly done: Deferred.Deferred<unknown, unknown>
+interface Pending<I, O> {
+  readonly request: I
+  readonly done: Deferred.Deferred<O>
 }
 
-/** Runs work items in shared transactions; `submit` resolves once its item committed or failed. */
-export interface GroupCommit {
-  readonly submit: <A, E>(work: Effect.Effect<A, E>) => Effect.Effect<A, E>
+/** Submit a request; resolves with its outcome once its batch has committed or failed. */
+export interface GroupCommit<I, O> {
+  readonly submit: (request: I) => Effect.Effect<O>
 }
 
 /** Start the committer fiber in the given scope. */
-export const make = (sql: SqlClient, maxBatch: number): Effect.Effect<GroupCommit, never, Scope.Scope> =>
+export const make = <I, O>(
+  maxBatch: number,
+  runBatch: (requests: ReadonlyArray<I>) => Effect.Effect<ReadonlyArray<O>>
+): Effect.Effect<GroupCommit<I, O>, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const queue = yield* Queue.unbounded<Pending>()
+    const queue = yield* Queue.unbounded<Pending<I, O>>()
     yield* Effect.addFinalizer(() => Queue.shutdown(queue))
-
-    const alone = (pending: Pending) =>
-      Effect.flatMap(Effect.exit(sql.withTransaction(pending.work)), (exit) => Deferred.done(pending.done, exit))
-
-    const runBatch = (batch: ReadonlyArray<Pending>) =>
-      sql.withTransaction(Effect.forEach(batch, (pending) => Effect.exit(sql.withTransaction(pending.work)))).pipe(
-        Effect.matchEffect({
-          onFailure: () => Effect.forEach(batch, alone, { discard: true }),
-          onSuccess: (exits) =>
-            Effect.forEach(batch, (pending, i) => Deferred.done(pending.done, exits[i] ?? Exit.die("lost exit")), {
-              discard: true
-            })
-        })
-      )
-
     yield* Queue.takeBetween(queue, 1, maxBatch).pipe(
-      Effect.flatMap((chunk) => runBatch(Array.from(chunk))),
+      Effect.flatMap((chunk) => {
+        const batch = Array.from(chunk)
+        return Effect.flatMap(runBatch(batch.map((p) => p.request)), (outcomes) =>
+          Effect.forEach(batch, (pending, i) => Deferred.succeed(pending.done, outcomes[i]!), { discard: true }))
+      }),
       Effect.forever,
       Effect.forkScoped
     )
-
-    const submit = <A, E>(work: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-      Effect.gen(function*() {
-        const done = yield* Deferred.make<A, E>()
-        yield* Queue.offer(queue, { work, done } as unknown as Pending)
-        return yield* Deferred.await(done)
-      })
-    return { submit }
+    return {
+      submit: (request) =>
+        Effect.gen(function*() {
+          const done = yield* Deferred.make<O>()
+          yield* Queue.offer(queue, { request, done })
+          return yield* Deferred.await(done)
+        })
+    }
   })

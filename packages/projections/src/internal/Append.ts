@@ -1,0 +1,156 @@
+/**
+ * Appending a batch of requests in one transaction. Every request is decided against the log
+ * (idempotency keys first, then the expected version) in order, as if the earlier ones of the
+ * batch had committed; accepted ones are written with one multi-row insert per table and
+ * projected inline. If anything fails the batch falls back to one savepoint per request, so
+ * one request's failure never costs another its append.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import type { Event } from "@verbatim/domain/Events"
+import { Cause, Data, DateTime, Effect, Either, Exit, Option } from "effect"
+import { decode, encode } from "../EventCodec.js"
+import type { ExpectedVersion, IdempotencyKey, RecordedEvent } from "../EventStore.js"
+import { AppendConflict, AppendResult, StoreError } from "../EventStore.js"
+import type { Dialect } from "./Dialect.js"
+import { sqlError } from "./Rows.js"
+
+/** One caller's append, as queued for the committer. */
+export interface AppendRequest {
+  readonly stream: string
+  readonly expectedVersion: ExpectedVersion
+  readonly events: ReadonlyArray<Event>
+  readonly keys: ReadonlyArray<IdempotencyKey>
+  readonly metadata: { readonly correlationId: string | null; readonly causationId: string | null }
+  readonly now: number
+}
+
+export type AppendOutcome = Exit.Exit<AppendResult, AppendConflict | StoreError>
+
+export interface Deps {
+  readonly sql: SqlClient
+  readonly dialect: Dialect
+  readonly project: (events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, StoreError, SqlClient>
+}
+
+/** Another instance recorded one of our keys between our check and our insert. */
+class KeyRace extends Data.TaggedError("KeyRace")<{ readonly keys: ReadonlyArray<IdempotencyKey> }> {}
+
+const keyOf = (k: IdempotencyKey) => `${k.provider}\u0000${k.providerMessageId}`
+
+type Decision =
+  | { readonly _tag: "Accept"; readonly from: number }
+  | { readonly _tag: "Recorded"; readonly keys: ReadonlyArray<IdempotencyKey> }
+  | { readonly _tag: "Conflict"; readonly actual: number }
+
+/** Decide every request against the log state, updating it as each accepted request would. */
+const decide = (requests: ReadonlyArray<AppendRequest>, versions: Map<string, number>, recorded: Set<string>) =>
+  requests.map((r): Decision => {
+    const already = r.keys.filter((k) => recorded.has(keyOf(k)))
+    if (already.length > 0) return { _tag: "Recorded", keys: already }
+    const actual = versions.get(r.stream) ?? 0
+    if (r.expectedVersion !== "any" && r.expectedVersion !== actual) return { _tag: "Conflict", actual }
+    versions.set(r.stream, actual + r.events.length)
+    for (const k of r.keys) recorded.add(keyOf(k))
+    return { _tag: "Accept", from: actual }
+  })
+
+const chunks = <A>(items: ReadonlyArray<A>, size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size))
+
+/** Append a batch in the current transaction; fails as a whole (to be retried per request) on any error. */
+const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
+  Effect.gen(function*() {
+    const { dialect, sql } = deps
+    const streams = [...new Set(requests.map((r) => r.stream))].sort()
+    // Sorted, so two instances locking overlapping streams cannot deadlock.
+    for (const stream of streams) yield* dialect.lockStream(sql, stream)
+    const versionRows = yield* sql<{ stream: string; v: number | string }>`SELECT stream, MAX(version) AS v FROM events
+      WHERE ${sql.in("stream", streams)} GROUP BY stream`
+    const keys = requests.flatMap((r) => r.keys)
+    const keyRows = keys.length === 0 ? [] : yield* sql<{ provider: string; provider_message_id: string }>`
+      SELECT provider, provider_message_id FROM idempotency_keys
+      WHERE ${sql.in("provider_message_id", [...new Set(keys.map((k) => k.providerMessageId))])}`
+    const decisions = decide(
+      requests,
+      new Map(versionRows.map((r) => [r.stream, Number(r.v)])),
+      new Set(keyRows.map((r) => `${r.provider}\u0000${r.provider_message_id}`))
+    )
+    const rows = requests.flatMap((r, i) => {
+      const decision = decisions[i]!
+      if (decision._tag !== "Accept") return []
+      const metadata = JSON.stringify(r.metadata)
+      return r.events.map((event, k) => ({ ...encode(event), stream: r.stream, version: decision.from + k + 1, metadata, now: r.now }))
+    })
+    const recorded = new Map<string, RecordedEvent>()
+    for (const chunk of chunks(rows, 500)) {
+      const inserted = yield* sql<{ position: number | string; tx_id: number | string; stream: string; version: number | string }>`
+        INSERT INTO events ${sql.insert(chunk.map((row) => ({
+          stream: row.stream, version: row.version, type: row.type, schema_version: row.schemaVersion,
+          payload: row.payload, metadata: row.metadata, recorded_at: row.now
+        })))} RETURNING position, tx_id, stream, version`
+      const byKey = new Map(inserted.map((r) => [`${r.stream}\u0000${Number(r.version)}`, r]))
+      for (const row of chunk) {
+        const at = byKey.get(`${row.stream}\u0000${row.version}`)!
+        // Decoded from the stored form, so the live projection sees exactly what a replay will.
+        const event = decode(row.type, row.schemaVersion, row.payload)
+        if (Either.isLeft(event)) return yield* event.left
+        recorded.set(`${row.stream}\u0000${row.version}`, {
+          position: Number(at.position), txId: Number(at.tx_id), stream: row.stream, version: row.version,
+          event: event.right, metadata: JSON.parse(row.metadata), recordedAt: DateTime.unsafeMake(row.now)
+        })
+      }
+    }
+    const keyInserts = requests.flatMap((r, i) => {
+      if (decisions[i]!._tag !== "Accept" || r.keys.length === 0) return []
+      const first = recorded.get(`${r.stream}\u0000${(decisions[i] as { from: number }).from + 1}`)?.position ?? 0
+      return r.keys.map((k) => ({ provider: k.provider, provider_message_id: k.providerMessageId, position: first }))
+    })
+    for (const chunk of chunks(keyInserts, 500)) {
+      const written = yield* sql`INSERT INTO idempotency_keys ${sql.insert(chunk)} ON CONFLICT DO NOTHING RETURNING provider`
+      if (written.length < chunk.length) return yield* new KeyRace({ keys: chunk.map((k) => ({ provider: k.provider, providerMessageId: k.provider_message_id })) })
+    }
+    const ordered = [...recorded.values()].sort((a, b) => a.position - b.position)
+    yield* deps.project(ordered).pipe(Effect.provideService(SqlClient, sql))
+    return requests.map((r, i): AppendOutcome => {
+      const decision = decisions[i]!
+      if (decision._tag === "Recorded") return Exit.succeed(AppendResult.AlreadyRecorded({ keys: decision.keys }))
+      if (decision._tag === "Conflict") {
+        return Exit.fail(new AppendConflict({ stream: r.stream, expectedVersion: r.expectedVersion, actualVersion: decision.actual }))
+      }
+      const positions = r.events.map((_, k) => recorded.get(`${r.stream}\u0000${decision.from + k + 1}`)!.position)
+      return Exit.succeed(AppendResult.Appended({ positions, version: decision.from + r.events.length }))
+    })
+  })
+
+/** The outcome of a lone request whose savepoint failed. */
+const failedOutcome = (cause: Cause.Cause<KeyRace | StoreError | SqlError>): AppendOutcome =>
+  Option.match(Cause.failureOption(cause), {
+    onNone: () => Exit.die(Cause.squash(cause)),
+    onSome: (error): AppendOutcome =>
+      error._tag === "KeyRace"
+        ? Exit.succeed(AppendResult.AlreadyRecorded({ keys: error.keys }))
+        : Exit.fail(error._tag === "StoreError" ? error : sqlError(error))
+  })
+
+/** One request in a savepoint (or a transaction of its own outside one). */
+const alone = (deps: Deps, request: AppendRequest) =>
+  Effect.map(
+    Effect.exit(deps.sql.withTransaction(appendAll(deps, [request]))),
+    (exit) => (Exit.isSuccess(exit) ? exit.value[0]! : failedOutcome(exit.cause))
+  )
+
+/**
+ * Commit a batch: all requests in one savepoint of one transaction; if that fails, each in a
+ * savepoint of its own; if the shared commit itself fails, each in a transaction of its own.
+ */
+export const commitBatch = (deps: Deps) => (requests: ReadonlyArray<AppendRequest>): Effect.Effect<ReadonlyArray<AppendOutcome>> =>
+  deps.sql.withTransaction(Effect.gen(function*() {
+    const together = yield* Effect.exit(deps.sql.withTransaction(appendAll(deps, requests)))
+    if (Exit.isSuccess(together)) return together.value
+    if (requests.length === 1) return [failedOutcome(together.cause)]
+    return yield* Effect.forEach(requests, (request) => alone(deps, request))
+  })).pipe(
+    Effect.catchAll(() => Effect.forEach(requests, (request) => alone(deps, request))),
+    Effect.catchAllDefect((defect) => Effect.succeed(requests.map(() => Exit.die(defect))))
+  )
