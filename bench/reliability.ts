@@ -1,0 +1,33 @@
+/**
+ * The reliability harness: every check runs the real server as a child process on a temp store
+ * and fails loudly on any lost or duplicated capture. `--short` is CI's quick mode.
+ * Usage: npm run reliability [-- --short]
+ */
+import * as Checks from "./reliability/Checks.js"
+
+const options: Checks.Options = { short: process.argv.includes("--short") }
+const checks: ReadonlyArray<readonly [string, (o: Checks.Options) => Promise<string>]> = [
+  ["redelivery storm", Checks.redeliveryStorm],
+  ["crash (kill -9 under load)", Checks.crash],
+  ["fuzzed webhook bodies", Checks.fuzz]
+]
+const timeLimitMs = options.short ? 120_000 : 600_000
+
+let passed = 0
+let failed = 0
+for (const [name, check] of checks) {
+  const started = Date.now()
+  try {
+    const detail = await Promise.race([
+      check(options),
+      new Promise<string>((_, reject) => setTimeout(() => reject(new Error(`over the ${timeLimitMs / 1000} s limit`)), timeLimitMs))
+    ])
+    passed += 1
+    console.log(`PASS ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${detail}`)
+  } catch (error) {
+    failed += 1
+    console.log(`FAIL ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+console.log(`reliability: ${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

@@ -1,0 +1,131 @@
+/** Starting the real server as a child process for the harness, and talking to it over loopback. */
+import { type ChildProcess, spawn } from "node:child_process"
+import { createHmac } from "node:crypto"
+import { createServer } from "node:net"
+
+export const telegramSecret = "reliability-telegram-secret"
+export const whatsAppSecret = "reliability-whatsapp-secret"
+export const apiToken = "reliability-api-token"
+
+export interface Running {
+  readonly child: ChildProcess
+  readonly url: string
+}
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
+    })
+  })
+
+/** Start `verbatim serve` on a free port with this environment; resolves once /healthz answers. */
+export const start = async (env: Readonly<Record<string, string>>): Promise<Running> => {
+  const port = await freePort()
+  const child = spawn("node_modules/.bin/tsx", ["packages/server/src/bin.ts", "serve"], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: {
+      PATH: process.env["PATH"] ?? "",
+      HOME: process.env["HOME"] ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      TELEGRAM_WEBHOOK_SECRET: telegramSecret,
+      WHATSAPP_APP_SECRET: whatsAppSecret,
+      WHATSAPP_VERIFY_TOKEN: "reliability-verify",
+      VERBATIM_API_TOKEN: apiToken,
+      ...env
+    }
+  })
+  let stderr = ""
+  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr.slice(-2000)}`)
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { child, url }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  child.kill("SIGKILL")
+  throw new Error(`server did not answer /healthz within 60 s: ${stderr.slice(-2000)}`)
+}
+
+export const stop = async (running: Running, signal: NodeJS.Signals = "SIGTERM"): Promise<void> => {
+  if (running.child.exitCode !== null) return
+  const exited = new Promise((resolve) => running.child.once("exit", resolve))
+  running.child.kill(signal)
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+  if (running.child.exitCode === null) running.child.kill("SIGKILL")
+}
+
+export const telegramUpdate = (updateId: number, sender: number, text: string) =>
+  JSON.stringify({
+    update_id: updateId,
+    message: {
+      message_id: updateId,
+      date: 1_767_225_600,
+      chat: { id: sender, type: "private", first_name: "Harness" },
+      from: { id: sender, is_bot: false, first_name: "Harness" },
+      text
+    }
+  })
+
+export const postTelegram = (url: string, body: string | Uint8Array, secret = telegramSecret) =>
+  fetch(`${url}/webhooks/telegram`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+    body
+  })
+
+export const whatsAppSignature = (body: Uint8Array | string) =>
+  "sha256=" + createHmac("sha256", whatsAppSecret).update(body).digest("hex")
+
+export const postWhatsApp = (url: string, body: Uint8Array | string, signature = whatsAppSignature(body)) =>
+  fetch(`${url}/webhooks/whatsapp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-hub-signature-256": signature },
+    body
+  })
+
+export interface LoggedEvent {
+  readonly position: number
+  readonly streamId: string
+  readonly event: { readonly _tag: string; readonly [key: string]: unknown }
+}
+
+/** Every event in the log, through the API. */
+export const allEvents = async (url: string): Promise<Array<LoggedEvent>> => {
+  const events: Array<LoggedEvent> = []
+  let after = 0
+  for (;;) {
+    const response = await fetch(`${url}/api/events?after=${after}&limit=1000`, {
+      headers: { authorization: `Bearer ${apiToken}` }
+    })
+    if (!response.ok) throw new Error(`GET /api/events answered ${response.status}: ${await response.text()}`)
+    const page = (await response.json()) as { events: Array<LoggedEvent>; nextAfter: number }
+    events.push(...page.events)
+    if (page.events.length === 0 || page.nextAfter === after) return events
+    after = page.nextAfter
+  }
+}
+
+/** Provider message ids of every captured message, with how often each was recorded. */
+export const capturedCounts = (events: ReadonlyArray<LoggedEvent>): Map<string, number> => {
+  const counts = new Map<string, number>()
+  for (const { event } of events) {
+    if (event._tag !== "MessageReceived") continue
+    const id = (event["message"] as { providerMessageId: string }).providerMessageId
+    counts.set(id, (counts.get(id) ?? 0) + 1)
+  }
+  return counts
+}
+
+export const api = async (url: string, path: string) => {
+  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${apiToken}` } })
+  return { status: response.status, body: (await response.json()) as unknown }
+}
