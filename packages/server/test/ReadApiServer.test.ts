@@ -1,0 +1,114 @@
+/** The read API, health and metrics through the real HTTP server. */
+import { describe, expect, it } from "@effect/vitest"
+import { emptyPlan } from "@verbatim/domain/Plan"
+import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
+import { Effect } from "effect"
+import { api, closeIdle, eventLog, fixture, Harness, layer, telegram } from "./harness.js"
+
+const sessionId = "telegram:100000001:100000001:1"
+
+const asked = layer([planStep({ ...emptyPlan, unclear: [{ sourceItemSeqs: [1], candidates: ["Ana"] }] })])
+
+describe("read API", () => {
+  it.effect("every /api endpoint refuses a missing or wrong bearer token", () =>
+    Effect.gen(function*() {
+      const harness = yield* Harness
+      const refused = { status: 401, body: JSON.stringify({ message: "missing or wrong bearer token", _tag: "Unauthorized" }) }
+      expect(yield* harness.request("GET", "/api/people")).toEqual(refused)
+      expect(yield* harness.request("GET", "/api/events", { headers: { authorization: "Bearer nope" } })).toEqual(refused)
+    }).pipe(Effect.provide(layer([]))))
+
+  it.effect("answering through the API files the note once; again is 409; an unknown question is 404", () =>
+    Effect.gen(function*() {
+      yield* telegram(fixture("telegram/01_text_private.json"))
+      yield* closeIdle
+      const answer = { answer: { _tag: "Person", contactId: null, name: "Ana" } }
+      expect(yield* api("/api/questions/q_1/answer", { method: "POST", body: answer })).toEqual({
+        status: 200,
+        json: { questionId: "q_1", noteId: "note_1" }
+      })
+      expect(yield* api("/api/questions/q_1/answer", { method: "POST", body: answer })).toEqual({
+        status: 409,
+        json: { _tag: "Conflict", message: "That question was already answered; nothing changed." }
+      })
+      expect(yield* api("/api/questions/q_9/answer", { method: "POST", body: answer })).toEqual({
+        status: 404,
+        json: { _tag: "NotFound", resource: "question", id: "q_9" }
+      })
+      expect(yield* api("/api/questions?status=answered")).toEqual({
+        status: 200,
+        json: {
+          items: [{
+            id: "q_1",
+            sessionId,
+            user: "telegram:100000001",
+            reason: "unclear",
+            status: "answered",
+            sources: [{ messageId: "telegram:100000001:6557", seq: 1, text: "hello there" }],
+            candidates: [{ _tag: "Person", contactId: null, name: "Ana" }]
+          }],
+          nextCursor: null
+        }
+      })
+      const audit = yield* api("/api/notes/note_1/audit")
+      expect(audit.status).toBe(200)
+      expect((audit.json as { confirmation: unknown }).confirmation).toEqual({
+        questionId: "q_1",
+        answer: { _tag: "Person", contactId: null, name: "Ana" },
+        answeredAt: "1970-01-01T00:00:31.000Z"
+      })
+      expect(yield* api("/api/notes/note_9")).toEqual({ status: 404, json: { _tag: "NotFound", resource: "note", id: "note_9" } })
+      expect(yield* api("/api/sessions/nope/accounting")).toEqual({
+        status: 404,
+        json: { _tag: "NotFound", resource: "session", id: "nope" }
+      })
+    }).pipe(Effect.provide(asked)))
+
+  it.effect("the event log pages from a position", () =>
+    Effect.gen(function*() {
+      yield* telegram(fixture("telegram/01_text_private.json"))
+      const page = yield* api("/api/events?after=1&limit=1")
+      expect(page.status).toBe(200)
+      const json = page.json as { events: ReadonlyArray<{ position: number; streamId: string; event: { _tag: string } }>; nextAfter: number }
+      expect(json.events.map((e) => [e.position, e.streamId, e.event._tag])).toEqual([[2, `session-${sessionId}`, "MessageReceived"]])
+      expect(json.nextAfter).toBe(2)
+      expect(yield* api("/api/events?after=2")).toEqual({ status: 200, json: { events: [], nextAfter: 2 } })
+    }).pipe(Effect.provide(layer([]))))
+})
+
+describe("health and metrics", () => {
+  it.effect("healthz, readyz, metrics and the OpenAPI document answer without a token", () =>
+    Effect.gen(function*() {
+      const harness = yield* Harness
+      expect(yield* harness.request("GET", "/healthz")).toEqual({ status: 200, body: JSON.stringify({ status: "ok" }) })
+      expect(yield* harness.request("GET", "/readyz")).toEqual({ status: 200, body: JSON.stringify({ status: "ready" }) })
+      yield* telegram(fixture("telegram/01_text_private.json"))
+      const metrics = yield* harness.request("GET", "/metrics")
+      expect(metrics.status).toBe(200)
+      const lines = metrics.body.split("\n")
+      expect(lines.filter((l) => /^verbatim_(replies_queued|sessions_open|sessions_unplanned) /.test(l))).toEqual([
+        "verbatim_replies_queued 0",
+        "verbatim_sessions_open 1",
+        "verbatim_sessions_unplanned 0"
+      ])
+      expect(lines.filter((l) => l.startsWith("# TYPE verbatim_webhooks_total"))).toEqual(["# TYPE verbatim_webhooks_total counter"])
+      expect(lines.some((l) => /^verbatim_webhooks_total\{provider="telegram",outcome="accepted"\} \d+$/.test(l))).toBe(true)
+      const openApi = yield* harness.request("GET", "/openapi.json")
+      expect(Object.keys((JSON.parse(openApi.body) as { paths: Record<string, unknown> }).paths).sort()).toEqual([
+        "/api/events",
+        "/api/notes/{id}",
+        "/api/notes/{id}/audit",
+        "/api/people",
+        "/api/people/{id}/notes",
+        "/api/questions",
+        "/api/questions/{id}/answer",
+        "/api/sessions/{id}/accounting",
+        "/healthz",
+        "/metrics",
+        "/readyz",
+        "/webhooks/telegram",
+        "/webhooks/whatsapp"
+      ])
+      expect((yield* eventLog).length).toBe(2)
+    }).pipe(Effect.provide(layer([]))))
+})
