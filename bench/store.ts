@@ -16,6 +16,7 @@ import * as Store from "@verbatim/projections/Store"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
+import { execFileSync } from "node:child_process"
 import { mkdirSync, rmSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { join } from "node:path"
@@ -100,14 +101,36 @@ const rawScan = Effect.gen(function*() {
 /** Time an effect, sampling RSS while it runs. */
 const measured = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
-    let peak = process.memoryUsage().rss
+    const before = process.memoryUsage().rss
+    let peak = before
     const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25)
     const start = performance.now()
     const value = yield* Effect.ensuring(effect, Effect.sync(() => clearInterval(timer)))
-    return { value, ms: performance.now() - start, peakRssMb: mb(peak) }
+    return { value, ms: performance.now() - start, startRssMb: mb(before), peakRssMb: mb(peak) }
   })
 
-const runBackend = (name: string, layer: Layer.Layer<Services, unknown>) =>
+/** Rebuild in a fresh process, so its peak RSS is the rebuild's own and not the earlier phases'. */
+const rebuildInChild = (target: string) =>
+  Effect.sync(() => {
+    const out = execFileSync(process.execPath, [...process.execArgv, process.argv[1]!, "--rebuild-only", target], {
+      encoding: "utf8",
+      maxBuffer: 1 << 20
+    })
+    return JSON.parse(out.trim().split("\n").pop()!) as { events: number; ms: number; maxRssMb: number }
+  })
+
+const rebuildOnly = (target: string) =>
+  Effect.gen(function*() {
+    const start = performance.now()
+    const events = yield* rebuild()
+    console.log(JSON.stringify({ events, ms: performance.now() - start, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }))
+  }).pipe(Effect.provide(
+    target === "pg"
+      ? Layer.unwrapEffect(Effect.map(Config.redacted("VERBATIM_DATABASE_URL"), (url) => Store.layerPg(Redacted.value(url))))
+      : Store.layerSqlite({ filename: target })
+  ))
+
+const runBackend = (name: string, layer: Layer.Layer<Services, unknown>, target: string) =>
   Effect.gen(function*() {
     const one = yield* appendPhase("a1", 1, appendCount)
     const many = yield* appendPhase("a64", 64, appendCount * 10)
@@ -115,16 +138,16 @@ const runBackend = (name: string, layer: Layer.Layer<Services, unknown>) =>
     const filled = yield* measured(fill(totalEvents))
     console.log(JSON.stringify({ backend: name, phase: "fill", events: filled.value, seconds: Math.round(filled.ms / 100) / 10 }))
     const scan = yield* measured(rawScan)
-    const rebuilt = yield* measured(rebuild())
+    const rebuilt = yield* rebuildInChild(target)
     console.log(JSON.stringify({
       backend: name,
       phase: "rebuild",
-      events: rebuilt.value,
+      events: rebuilt.events,
       rawScanPerSecond: rate(scan.value, scan.ms),
-      rebuildPerSecond: rate(rebuilt.value, rebuilt.ms),
-      ratio: Math.round((rate(rebuilt.value, rebuilt.ms) / rate(scan.value, scan.ms)) * 100) / 100,
+      rebuildPerSecond: rate(rebuilt.events, rebuilt.ms),
+      ratio: Math.round((rate(rebuilt.events, rebuilt.ms) / rate(scan.value, scan.ms)) * 100) / 100,
       rebuildSeconds: Math.round(rebuilt.ms / 100) / 10,
-      peakRssMbDuringRebuild: rebuilt.peakRssMb
+      rebuildProcessPeakRssMb: rebuilt.maxRssMb
     }))
   }).pipe(Effect.provide(layer))
 
@@ -134,15 +157,17 @@ const program = Effect.gen(function*() {
   mkdirSync(dir, { recursive: true })
   console.log(JSON.stringify({ node: process.version, events: totalEvents, appends: appendCount, cpus: availableParallelism() }))
   for (const synchronous of ["FULL", "NORMAL"] as const) {
-    yield* runBackend(`sqlite-${synchronous}`, Store.layerSqlite({ filename: join(dir, `${synchronous}.db`), synchronous }))
+    const filename = join(dir, `${synchronous}.db`)
+    yield* runBackend(`sqlite-${synchronous}`, Store.layerSqlite({ filename, synchronous }), filename)
   }
-  if (Option.isSome(url)) yield* runBackend("postgresql", Store.layerPg(Redacted.value(url.value), { maxConnections: 16 }))
+  if (Option.isSome(url)) yield* runBackend("postgresql", Store.layerPg(Redacted.value(url.value), { maxConnections: 16 }), "pg")
   else console.log(JSON.stringify({ backend: "postgresql", skipped: "VERBATIM_DATABASE_URL is not set" }))
   rmSync(dir, { recursive: true, force: true })
   console.log(JSON.stringify({ maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }))
 })
 
-Effect.runPromise(program).catch((error) => {
+const rebuildTarget = process.argv[process.argv.indexOf("--rebuild-only") + 1]
+Effect.runPromise(process.argv.includes("--rebuild-only") && rebuildTarget ? rebuildOnly(rebuildTarget) : program).catch((error) => {
   console.error(error)
   process.exitCode = 1
 })
