@@ -1,0 +1,37 @@
+/** The configured store: SQLite under VERBATIM_DATA_DIR by default, PostgreSQL for a postgres:// URL, nothing else. */
+import { describe, expect, it } from "@effect/vitest"
+import { EventStore } from "@verbatim/projections/EventStore"
+import * as Store from "@verbatim/projections/Store"
+import { ConfigProvider, Effect, Layer } from "effect"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+const withConfig = (entries: Record<string, string>) =>
+  Store.layerConfig.pipe(Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(entries))))))
+
+describe("Store.layerConfig", () => {
+  it.effect("with no database URL, SQLite in a file under the data directory", () =>
+    Effect.gen(function*() {
+      const dir = yield* Effect.acquireRelease(
+        Effect.sync(() => join(mkdtempSync(join(tmpdir(), "verbatim-config-")), "data")),
+        (d) => Effect.sync(() => rmSync(join(d, ".."), { recursive: true, force: true }))
+      )
+      const backend = yield* Effect.map(EventStore, (store) => store.backend).pipe(
+        Effect.provide(withConfig({ VERBATIM_DATA_DIR: dir, VERBATIM_SQLITE_SYNCHRONOUS: "NORMAL" }))
+      )
+      expect([backend, existsSync(join(dir, "verbatim.db"))]).toEqual(["sqlite", true])
+    }).pipe(Effect.scoped))
+
+  it.effect("a URL that is not postgres:// is a configuration error", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(Effect.provide(EventStore, withConfig({ VERBATIM_DATABASE_URL: "mysql://db/verbatim" })))
+      expect(String(error)).toContain("VERBATIM_DATABASE_URL")
+    }))
+
+  it.effect("an unknown synchronous mode is a configuration error", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(Effect.provide(EventStore, withConfig({ VERBATIM_SQLITE_SYNCHRONOUS: "OFF" })))
+      expect(String(error)).toContain("VERBATIM_SQLITE_SYNCHRONOUS")
+    }))
+})
