@@ -14,7 +14,6 @@ const seconds = Number(process.argv[process.argv.indexOf("--seconds") + 1] || 10
 const connections = 64
 const senders = 500
 const secret = "bench-secret"
-const tsx = join("node_modules", ".bin", "tsx")
 
 interface Result {
   readonly name: string
@@ -98,10 +97,10 @@ const run = async (name: string, synchronous: string, start: (port: number, dir:
 }
 
 const baseline = (synchronous: string) => (port: number, dir: string) =>
-  spawn(tsx, ["bench/ingest-baseline.ts", String(port), join(dir, "baseline.db"), synchronous], { stdio: ["ignore", "pipe", "inherit"] })
+  spawn(process.execPath, ["--import", "tsx", "bench/ingest-baseline.ts", String(port), join(dir, "baseline.db"), synchronous], { stdio: ["ignore", "pipe", "inherit"] })
 
 const verbatim = (synchronous: string) => (port: number, dir: string) =>
-  spawn(tsx, ["packages/server/src/bin.ts", "serve"], {
+  spawn(process.execPath, ["--import", "tsx", "packages/server/src/bin.ts", "serve"], {
     stdio: ["ignore", "pipe", "inherit"],
     env: {
       ...process.env,

@@ -26,7 +26,7 @@ for (const [name, check] of checks) {
     console.log(`PASS ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${detail}`)
   } catch (error) {
     failed += 1
-    console.log(`FAIL ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${error instanceof Error ? error.message : String(error)}`)
+    console.log(`FAIL ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${(error instanceof Error ? error.message : String(error)).slice(0, 2_000)}`)
   }
 }
 console.log(`reliability: ${passed} passed, ${failed} failed`)

@@ -24,7 +24,8 @@ export const freePort = (): Promise<number> =>
 /** Start `verbatim serve` on a free port with this environment; resolves once /healthz answers. */
 export const start = async (env: Readonly<Record<string, string>>): Promise<Running> => {
   const port = await freePort()
-  const child = spawn("node_modules/.bin/tsx", ["packages/server/src/bin.ts", "serve"], {
+  // One process (no tsx wrapper), so `kill -9` kills the server itself.
+  const child = spawn(process.execPath, ["--import", "tsx", "packages/server/src/bin.ts", "serve"], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       PATH: process.env["PATH"] ?? "",
@@ -103,7 +104,7 @@ export const allEvents = async (url: string): Promise<Array<LoggedEvent>> => {
   const events: Array<LoggedEvent> = []
   let after = 0
   for (;;) {
-    const response = await fetch(`${url}/api/events?after=${after}&limit=1000`, {
+    const response = await fetch(`${url}/api/events?after=${after}&limit=500`, {
       headers: { authorization: `Bearer ${apiToken}` }
     })
     if (!response.ok) throw new Error(`GET /api/events answered ${response.status}: ${await response.text()}`)

@@ -83,12 +83,32 @@ const describe = (label: string, error: ParseResult.ParseError): string =>
     .map((issue) => (issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`))
     .join("; ")
 
+/** Deeper than any real delivery; decoding deeper values recursively could exhaust the stack. */
+export const maxNesting = 64
+
+/** How deeply arrays and objects nest in a parsed JSON value, walked without recursion. */
+const nesting = (value: unknown): number => {
+  let deepest = 0
+  const stack: Array<readonly [unknown, number]> = [[value, 0]]
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!
+    if (typeof current !== "object" || current === null) continue
+    if (depth + 1 > deepest) deepest = depth + 1
+    if (deepest > maxNesting) return deepest
+    for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, depth + 1])
+  }
+  return deepest
+}
+
 const decoder = <A, I>(provider: Provider, label: string, schema: Schema.Schema<A, I>) => {
   const decode = Schema.decodeUnknownEither(schema, { errors: "all" })
   return (body: string): Either.Either<A, WebhookDecodeError> => {
     const json = Either.try(() => JSON.parse(body) as unknown)
     if (Either.isLeft(json)) {
       return Either.left(new WebhookDecodeError({ provider, message: `body is not JSON: ${String(json.left)}` }))
+    }
+    if (nesting(json.right) > maxNesting) {
+      return Either.left(new WebhookDecodeError({ provider, message: `body nests deeper than ${maxNesting} levels` }))
     }
     return Either.mapLeft(decode(json.right), (error) => new WebhookDecodeError({ provider, message: describe(label, error) }))
   }

@@ -150,3 +150,20 @@ describe("properties", () => {
     )
   })
 })
+
+describe("decoding bodies nested beyond any real delivery", () => {
+  const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth)
+  const messageOf = (result: Either.Either<unknown, WebhookDecodeError>) => {
+    const error = errorOf(result)
+    return error === "decoded" ? error : `${error.provider}: ${error.message}`
+  }
+
+  it("refuses them with a clear message instead of exhausting the stack", () => {
+    expect(messageOf(decodeTelegram(deep(20_000)))).toBe("telegram: body nests deeper than 64 levels")
+    expect(messageOf(decodeWhatsApp(`{"entry":${deep(64)}}`))).toBe("whatsapp: body nests deeper than 64 levels")
+  })
+
+  it("decodes as before up to the limit", () => {
+    expect(messageOf(decodeTelegram(deep(64)))).toBe(messageOf(decodeTelegram("[]")).replace("actual []", `actual ${deep(64)}`))
+  })
+})
