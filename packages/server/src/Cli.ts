@@ -7,6 +7,7 @@ import { Command, ValidationError } from "@effect/cli"
 import { Cause, ConfigError, Console, Effect, Layer, Logger, LogLevel } from "effect"
 import * as Accounting from "./Cli/Accounting.js"
 import * as Audit from "./Cli/Audit.js"
+import * as Demo from "./Cli/Demo.js"
 import * as Events from "./Cli/Events.js"
 import * as Import from "./Cli/Import.js"
 import { PlanJobLayer, StoreLayer } from "./Cli/Layers.js"
@@ -26,7 +27,8 @@ export const root = Command.make("verbatim").pipe(
     Accounting.command.pipe(Command.provide(StoreLayer)),
     Import.command.pipe(Command.provide(StoreLayer)),
     Retry.command.pipe(Command.provide(PlanJobLayer)),
-    Events.command.pipe(Command.provide(StoreLayer))
+    Events.command.pipe(Command.provide(StoreLayer)),
+    Demo.command
   ])
 )
 

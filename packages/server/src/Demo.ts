@@ -1,0 +1,152 @@
+/**
+ * The offline demo: the real server in-process on 127.0.0.1:0 over a temporary SQLite store,
+ * configured through a `ConfigProvider` (webhook secret, allow-list, a one-second idle time), with
+ * recorded model answers from `demo/cassettes`. It posts the bundled Telegram conversation to
+ * the real webhook, waits for the scheduler to close and plan the session, and prints the notes,
+ * the open questions, one audit and the accounting. `record` re-writes the cassette from
+ * `demo/plan.json` after the prompt or the conversation changed.
+ */
+import { FetchHttpClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import type { SessionId } from "@verbatim/domain/Ids"
+import { Plan } from "@verbatim/domain/Plan"
+import { LanguageModel } from "@verbatim/planner/LanguageModel"
+import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
+import { Tokenizer } from "@verbatim/planner/Tokenizer"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import { RecordedLanguageModel } from "@verbatim/testkit/RecordedLanguageModel"
+import { ConfigProvider, Console, Effect, Layer, Option, Schedule, Schema } from "effect"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { createServer } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { ApiToken } from "./ApiToken.js"
+import { renderAccounting } from "./Cli/Accounting.js"
+import { renderAudit } from "./Cli/Audit.js"
+import { CliError } from "./Cli/CliError.js"
+import { DirectReplies } from "./Http/DirectReplies.js"
+import * as Routes from "./Http/Routes.js"
+import { IdGenerator } from "./IdGenerator.js"
+import { BackgroundLive, ClientsLive, StoreLive } from "./Main.js"
+import { Outbox } from "./Outbox.js"
+import { PlanJob } from "./PlanJob.js"
+import { PlanningConfig } from "./Planning.js"
+import { ServerConfig } from "./ServerConfig.js"
+
+/** The demo's folder: `conversation.json`, `plan.json` and `cassettes/`. */
+export const demoDirectory: string = fileURLToPath(new URL("../demo/", import.meta.url))
+const cassettes = join(demoDirectory, "cassettes")
+const secret = "demo-webhook-secret"
+const sessionId = "telegram:100000001:100000001:1" as SessionId
+
+const settings = (dataDir: string) =>
+  ConfigProvider.fromMap(new Map([
+    ["VERBATIM_DATA_DIR", dataDir],
+    ["TELEGRAM_WEBHOOK_SECRET", secret],
+    ["VERBATIM_ALLOWED_SENDERS", "telegram:100000001"],
+    ["VERBATIM_SESSION_IDLE_SECONDS", "1"],
+    ["VERBATIM_API_TOKEN", "demo-api-token"]
+  ]))
+
+/** The server as `serve` composes it, with the given model and listening on a free loopback port. */
+const serverLayer = (model: Layer.Layer<LanguageModel>) => {
+  const planner = Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, PlanningConfig.layerConfig)
+  const app = Layer.mergeAll(PlanJob.layer.pipe(Layer.provide(planner)), Outbox.layer).pipe(
+    Layer.provideMerge(ClientsLive),
+    Layer.provideMerge(IdGenerator.layer),
+    Layer.provideMerge(ServerConfig.layer),
+    Layer.provideMerge(StoreLive)
+  )
+  return Routes.layer.pipe(
+    Layer.provideMerge(BackgroundLive),
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+    Layer.provideMerge(ApiToken.layer),
+    Layer.provideMerge(DirectReplies.layer),
+    Layer.provideMerge(app)
+  )
+}
+
+/** Answers every request with `demo/plan.json`, as the model would; `record` saves what it answered. */
+const authoredModel = Layer.sync(LanguageModel, () => {
+  const raw: unknown = JSON.parse(readFileSync(join(demoDirectory, "plan.json"), "utf8"))
+  const plan = Schema.decodeUnknownSync(Plan)(raw)
+  const usage = { inputTokens: 2140, outputTokens: 96, cacheReadTokens: 0, cacheWriteTokens: 0 }
+  return LanguageModel.of({
+    plan: () => Effect.succeed({ plan, raw, stopReason: "tool_use", usage, model: "claude-sonnet-4-5", durationMs: 0 })
+  })
+})
+
+const post = (base: string, body: string) =>
+  Effect.flatMap(HttpClient.HttpClient, (client) =>
+    client.execute(
+      HttpClientRequest.post(`${base}/webhooks/telegram`).pipe(
+        HttpClientRequest.setHeader("x-telegram-bot-api-secret-token", secret),
+        HttpClientRequest.bodyText(body, "application/json")
+      )
+    )).pipe(Effect.map((response) => response.status))
+
+const awaitPlanned = Effect.flatMap(ReadModel, (model) =>
+  model.sessionAccounting(sessionId).pipe(
+    Effect.map(Option.map((view) => view.status)),
+    Effect.repeat({ schedule: Schedule.spaced("250 millis"), until: (s) => Option.contains(s, "planned") || Option.contains(s, "failed") }),
+    Effect.timeoutFail({ duration: "60 seconds", onTimeout: () => new CliError({ message: "the session was not planned within 60 s" }) })
+  ))
+
+const printNotes = Effect.gen(function*() {
+  const model = yield* ReadModel
+  const people = yield* model.people({ limit: 100 })
+  const lines: Array<string> = ["", "Notes"]
+  let first: string | null = null
+  for (const person of people.items) {
+    const notes = yield* model.notesByPerson(person.id, { limit: 100 })
+    lines.push(`  ${person.name}`)
+    for (const note of Option.match(notes, { onNone: () => [], onSome: (page) => page.items })) {
+      first ??= note.id
+      lines.push(...note.body.split("\n").map((line) => (line === "" ? "" : `    ${line}`)), "")
+    }
+  }
+  const questions = yield* model.questions({ limit: 100, status: "open" })
+  lines.push("Open questions")
+  for (const q of questions.items) {
+    const options = q.candidates.map((c) => (c._tag === "Unattached" ? "nobody in particular" : c.name)).join(" / ")
+    lines.push(`  (${q.reason}) ${q.sources.map((s) => JSON.stringify(s.text)).join(" ")}: ${options}?`)
+  }
+  yield* Console.log(lines.join("\n"))
+  return first
+})
+
+const run = (model: Layer.Layer<LanguageModel>) =>
+  Effect.gen(function*() {
+    const dataDir = yield* Effect.acquireRelease(
+      Effect.sync(() => mkdtempSync(join(tmpdir(), "verbatim-demo-"))),
+      (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
+    )
+    const context = yield* Layer.build(serverLayer(model)).pipe(Effect.withConfigProvider(settings(dataDir)))
+    const server = Effect.provide(Effect.flatMap(HttpServer.HttpServer, (s) => Effect.succeed(s.address)), context)
+    const address = yield* server
+    const base = address._tag === "TcpAddress" ? `http://127.0.0.1:${address.port}` : ""
+    yield* Console.log(`Verbatim demo: the server on ${base}, a temporary store in ${dataDir}, recorded model answers`)
+    const updates = JSON.parse(readFileSync(join(demoDirectory, "conversation.json"), "utf8")) as ReadonlyArray<unknown>
+    const statuses = yield* Effect.forEach(updates, (u) => post(base, JSON.stringify(u)))
+    yield* Console.log(`posted ${updates.length} Telegram updates to POST /webhooks/telegram: HTTP ${statuses.join(" ")}`)
+    yield* Console.log("waiting for the session to go idle (1 s), close and be planned…")
+    const status = yield* Effect.provide(awaitPlanned, context)
+    if (Option.contains(status, "failed")) {
+      return yield* new CliError({
+        message: "planning failed: the recorded answer does not match this prompt or conversation; " +
+          "re-record it with `npm run verbatim -- demo --record`"
+      })
+    }
+    const first = yield* Effect.provide(printNotes, context)
+    const audit = first === null ? Option.none() : yield* Effect.provide(Effect.flatMap(ReadModel, (m) => m.noteAudit(first)), context)
+    if (Option.isSome(audit)) yield* Console.log(`\nAudit of ${first}\n${renderAudit(audit.value)}`)
+    const accounting = yield* Effect.provide(Effect.flatMap(ReadModel, (m) => m.sessionAccounting(sessionId)), context)
+    if (Option.isSome(accounting)) yield* Console.log(`\nAccounting\n${renderAccounting(accounting.value)}`)
+  }).pipe(Effect.scoped, Effect.provide(FetchHttpClient.layer))
+
+/** The demo over the recorded answers in `demo/cassettes`. */
+export const demo = run(RecordedLanguageModel.layer(cassettes))
+
+/** The demo over `demo/plan.json`, writing the cassette its request hashes to. */
+export const record = run(RecordedLanguageModel.layerRecording(cassettes).pipe(Layer.provide(authoredModel)))
