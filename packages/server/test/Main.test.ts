@@ -1,0 +1,68 @@
+/** The real composition (`ServerLive`) on loopback with nothing configured but a port and a data folder. */
+import { HttpServer } from "@effect/platform"
+import { describe, expect, it } from "@effect/vitest"
+import { ConfigProvider, type Console, Effect } from "effect"
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { createServer as createNetServer } from "node:net"
+import { join, resolve } from "node:path"
+import { noModelNotice, ServerLive } from "../src/Main.js"
+
+/** A port nothing listens on right now (`PORT` must be 1–65535, so 0 cannot ask the system). */
+const freePort = Effect.async<number>((resume) => {
+  const probe = createNetServer()
+  probe.listen(0, "127.0.0.1", () => {
+    const address = probe.address()
+    probe.close(() => resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0)))
+  })
+})
+
+/** The current console, except that `log` keeps what it was given. */
+const recordingConsole = (lines: Array<string>) =>
+  Effect.map(Effect.console, (base): Console.Console => ({
+    ...base,
+    log: (...args: ReadonlyArray<unknown>) => Effect.sync(() => void lines.push(args.map(String).join(" ")))
+  }))
+
+describe("Main", () => {
+  it.live("starts on SQLite in the data folder, generates and keeps an API token, and says what is not configured", () =>
+    Effect.gen(function*() {
+      const dir = yield* Effect.acquireRelease(
+        Effect.sync(() => mkdtempSync(join(tmpdir(), "verbatim-main-"))),
+        (d) => Effect.sync(() => rmSync(d, { recursive: true, force: true }))
+      )
+      const printed: Array<string> = []
+      const console = yield* recordingConsole(printed)
+      const port = yield* freePort
+      const provider = ConfigProvider.fromMap(new Map([["PORT", String(port)], ["VERBATIM_DATA_DIR", dir]]))
+      const reply = yield* Effect.gen(function*() {
+        const server = yield* HttpServer.HttpServer
+        const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+        const token = readFileSync(join(dir, "api-token"), "utf8").trim()
+        return yield* Effect.promise(async () => {
+          const ready = await fetch(`http://127.0.0.1:${port}/readyz`)
+          const people = await fetch(`http://127.0.0.1:${port}/api/people`, { headers: { authorization: `Bearer ${token}` } })
+          return { port, token, ready: ready.status, people: await people.text() }
+        })
+      }).pipe(
+        Effect.provide(ServerLive),
+        Effect.withConfigProvider(provider),
+        Effect.withConsole(console)
+      )
+      expect(reply.ready).toBe(200)
+      expect(reply.people).toBe(JSON.stringify({ items: [], nextCursor: null }))
+      expect(statSync(join(dir, "api-token")).mode & 0o777).toBe(0o600)
+      expect(printed).toEqual([
+        `verbatim listening on http://127.0.0.1:${reply.port}`,
+        `data: ${resolve(dir, "verbatim.db")}`,
+        `API token (generated, kept in ${join(dir, "api-token")}): ${reply.token}`,
+        "TELEGRAM_WEBHOOK_SECRET is not set: Telegram webhooks are refused (401)",
+        "WHATSAPP_VERIFY_TOKEN is not set: WhatsApp webhook verification is refused",
+        "WHATSAPP_APP_SECRET is not set: WhatsApp webhooks are refused (401)",
+        "TELEGRAM_BOT_TOKEN is not set: replies to Telegram are held",
+        "WHATSAPP_ACCESS_TOKEN or WHATSAPP_PHONE_NUMBER_ID is not set: replies to WhatsApp are held",
+        "VERBATIM_ALLOWED_SENDERS is empty: no sender's messages are captured",
+        noModelNotice
+      ])
+    }).pipe(Effect.scoped))
+})
