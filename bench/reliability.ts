@@ -4,12 +4,15 @@
  * Usage: npm run reliability [-- --short]
  */
 import * as Checks from "./reliability/Checks.js"
+import * as Outages from "./reliability/Outages.js"
 
 const options: Checks.Options = { short: process.argv.includes("--short") }
 const checks: ReadonlyArray<readonly [string, (o: Checks.Options) => Promise<string>]> = [
   ["redelivery storm", Checks.redeliveryStorm],
   ["crash (kill -9 under load)", Checks.crash],
-  ["fuzzed webhook bodies", Checks.fuzz]
+  ["fuzzed webhook bodies", Checks.fuzz],
+  ["model outage", Outages.modelOutage],
+  ["provider outage", Outages.providerOutage]
 ]
 const timeLimitMs = options.short ? 120_000 : 600_000
 

@@ -1,0 +1,145 @@
+/** Outage checks: the model down for a while, the provider down for a while; nothing lost or doubled. */
+import { FakeAnthropic } from "@verbatim/testkit"
+import { rmSync } from "node:fs"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { Options } from "./Checks.js"
+import { run, startFakes } from "./Fakes.js"
+import * as S from "./Server.js"
+
+const users = [100_000_001, 100_000_002, 100_000_003]
+const env = {
+  VERBATIM_ALLOWED_SENDERS: users.map((u) => `telegram:${u}`).join(","),
+  VERBATIM_SESSION_IDLE_SECONDS: "3600"
+}
+
+/** A plan that files seqs 1–50 as the sender's own note: it fits any session the checks make. */
+const ownNote = FakeAnthropic.FakeReply.toolUse({
+  people: [],
+  unattached: [{ sourceItemSeqs: Array.from({ length: 50 }, (_, i) => i + 1), directives: [] }],
+  unclear: [],
+  botMessages: []
+})
+
+const until = async (label: string, condition: () => Promise<boolean>, limitMs = 60_000) => {
+  const deadline = Date.now() + limitMs
+  while (Date.now() < deadline) {
+    if (await condition()) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`timed out waiting for ${label}`)
+}
+
+interface Accounting {
+  readonly status: string
+  readonly messages: ReadonlyArray<{ readonly seq: number; readonly dispositions: ReadonlyArray<{ readonly _tag: string; readonly kind?: string }> }>
+}
+
+const accounting = async (url: string, sessionId: string) =>
+  (await S.api(url, `/api/sessions/${encodeURIComponent(sessionId)}/accounting`)).body as Accounting
+
+/** Where each message is: its single place, or a list when it is in more than one (a defect). */
+const places = (view: Accounting) =>
+  view.messages.map((m) => {
+    const primary = m.dispositions.filter((d) => d._tag !== "Instruction" || d.kind === "message")
+    return primary.length === 1 ? primary[0]!._tag : `${primary.length} places`
+  })
+
+const sessionsOf = async (url: string) =>
+  (await S.allEvents(url)).filter((e) => e.event._tag === "SessionOpened").map((e) => e.event["sessionId"] as string)
+
+const post = async (url: string, id: number, user: number, text: string) => {
+  const response = await S.postTelegram(url, S.telegramUpdate(id, user, text))
+  if (response.status !== 200) throw new Error(`webhook answered ${response.status}`)
+}
+
+/**
+ * The model fails every call for a while: each closed session is parked whole (one place per
+ * message throughout); once it answers again the parked sessions are planned, none twice.
+ */
+export const modelOutage = (_: Options) =>
+  (async () => {
+    const fakes = await startFakes()
+    const dir = mkdtempSync(join(tmpdir(), "verbatim-reliability-"))
+    const server = await S.start({ ...env, ...fakes.env, VERBATIM_DATA_DIR: dir })
+    try {
+      await run(fakes.anthropic.script(...Array.from({ length: 6 }, () => FakeAnthropic.FakeReply.overloaded())))
+      let id = 1
+      for (const user of users) {
+        for (const text of ["Dana starts at the new job on Monday.", "She wants to learn Go.", "Send her the book list."]) {
+          await post(server.url, id++, user, text)
+        }
+        await post(server.url, id++, user, "/done")
+      }
+      const parked = await sessionsOf(server.url)
+      await until("every session parked", async () => {
+        const views = await Promise.all(parked.map((s) => accounting(server.url, s)))
+        return views.every((v) => v.status === "failed")
+      })
+      for (const session of parked) {
+        const where = places(await accounting(server.url, session))
+        if (where.join() !== "InQuestion,InQuestion,InQuestion") throw new Error(`${session} during the outage: ${where.join()}`)
+      }
+      await run(fakes.anthropic.script(...Array.from({ length: 12 }, () => ownNote)))
+      for (const user of users) {
+        await post(server.url, id++, user, "One more thing: her birthday is in June.")
+        await post(server.url, id++, user, "/done")
+      }
+      const all = await sessionsOf(server.url)
+      await until("every session planned", async () => {
+        const views = await Promise.all(all.map((s) => accounting(server.url, s)))
+        return views.every((v) => v.status === "planned")
+      })
+      for (const session of all) {
+        const where = places(await accounting(server.url, session))
+        if (!where.every((p) => p === "InNote")) throw new Error(`${session} after recovery: ${where.join()}`)
+      }
+      const applied = (await S.allEvents(server.url)).filter((e) => e.event._tag === "PlanApplied")
+      const perSession = new Map<string, number>()
+      for (const e of applied) perSession.set(e.streamId, (perSession.get(e.streamId) ?? 0) + 1)
+      const twice = [...perSession].filter(([, n]) => n !== 1)
+      if (twice.length > 0 || perSession.size !== all.length) {
+        throw new Error(`plans applied per session: ${JSON.stringify([...perSession])}`)
+      }
+      return `${parked.length} sessions parked during the outage, ${all.length} planned once each after it`
+    } finally {
+      await S.stop(server)
+      await fakes.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })()
+
+/** Reply sending fails for a while: every queued reply is sent exactly once after recovery. */
+export const providerOutage = (_: Options) =>
+  (async () => {
+    const fakes = await startFakes()
+    const dir = mkdtempSync(join(tmpdir(), "verbatim-reliability-"))
+    await run(fakes.telegram.failNext(15, "server"))
+    await run(fakes.anthropic.script(...Array.from({ length: 6 }, () => ownNote)))
+    const server = await S.start({ ...env, ...fakes.env, VERBATIM_DATA_DIR: dir })
+    try {
+      let id = 1
+      for (const user of users) {
+        await post(server.url, id++, user, "Eli moved to Porto.")
+        await post(server.url, id++, user, "/done")
+      }
+      await until("every reply sent", async () => {
+        const events = await S.allEvents(server.url)
+        const queued = events.filter((e) => e.event._tag === "ReplyQueued").length
+        const sent = events.filter((e) => e.event._tag === "ReplySent").length
+        return queued === users.length && sent === queued
+      })
+      const calls = (await run(fakes.telegram.calls)).filter((c) => c.method === "sendMessage")
+      const delivered = calls.slice(15).map((c) => (c.body as { chat_id: unknown }).chat_id)
+      const expected = users.map(String)
+      if (JSON.stringify([...delivered].map(String).sort()) !== JSON.stringify(expected)) {
+        throw new Error(`replies delivered after the outage: ${JSON.stringify(delivered)} (want one each to ${expected.join(", ")})`)
+      }
+      return `15 failed sends, then ${delivered.length} replies delivered once each`
+    } finally {
+      await S.stop(server)
+      await fakes.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })()
