@@ -24,9 +24,15 @@ export const make = <I, O>(
   Effect.gen(function*() {
     const queue = yield* Queue.unbounded<Pending<I, O>>()
     yield* Effect.addFinalizer(() => Queue.shutdown(queue))
-    yield* Queue.takeBetween(queue, 1, maxBatch).pipe(
-      Effect.flatMap((chunk) => {
-        const batch = Array.from(chunk)
+    // After the first request, yield once so callers just woken by the previous commit can
+    // queue their next request: without it batches shrink to one or two under steady load.
+    const nextBatch = Effect.gen(function*() {
+      const first = yield* Queue.take(queue)
+      yield* Effect.yieldNow()
+      return [first, ...(yield* Queue.takeUpTo(queue, maxBatch - 1))]
+    })
+    yield* nextBatch.pipe(
+      Effect.flatMap((batch) => {
         return Effect.flatMap(runBatch(batch.map((p) => p.request)), (outcomes) =>
           Effect.forEach(batch, (pending, i) => Deferred.succeed(pending.done, outcomes[i]!), { discard: true }))
       }),
