@@ -3,7 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { fixture, normalise, runCli, tempDir } from "./CliHarness.js"
+import { fixture, runCli, tempDir } from "./CliHarness.js"
 
 describe("verbatim import", () => {
   it.scoped("imports a Telegram Desktop export into idle-gap sessions, once", () =>

@@ -1,0 +1,124 @@
+/** `verbatim replay`, `audit`, `retry`, `rebuild --verify` and `--promote`, as subprocesses over a recorded store. */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { normalise, runCli, tempDir } from "./CliHarness.js"
+import { record, sessions } from "./ReplayFixture.js"
+
+const recorded = Effect.flatMap(tempDir("verbatim-replay-"), record)
+
+const v2Report = [
+  "replay under prompt v2: 2 session(s), 2 changed, 0 unchanged, 0 failed, 0 skipped",
+  "  notes moved between people: 1",
+  "  sessions regrouped: 2",
+  "  instructions cut differently: 2",
+  "  questions added: 0, resolved: 1",
+  "  tokens: 2000 in / 210 out (live plans: 1800 in / 180 out)",
+  "",
+  `session ${sessions.one}: changed (model scripted; tokens 1100 in / 120 out, live 1000 in / 100 out)`,
+  "  moved: seq 4 from Tom to (unattached)",
+  "  regrouped: [1 2] [3] -> [1 2 3]",
+  "  no longer cut: seq 3 directive \"remind me on Friday: \"",
+  "  newly cut: seq 3 directive \"remind me on Friday:\"",
+  `session ${sessions.two}: changed (model scripted; tokens 900 in / 90 out, live 800 in / 80 out)`,
+  "  regrouped: - -> [2]",
+  "  question resolved (unclear): seq 2",
+  ""
+]
+
+describe("verbatim replay", () => {
+  it.scoped("the same prompt and the recorded model reproduce identical decisions; a planted v2 shows as a reviewed diff", () =>
+    Effect.gen(function*() {
+      const { env } = yield* recorded
+      const same = yield* runCli(["replay", "--prompt", "v1", "--session", sessions.one, "--session", sessions.two], env)
+      expect({ code: same.code, stdout: same.stdout }).toEqual({
+        code: 0,
+        stdout: [
+          "replay under prompt v1: 2 session(s), 0 changed, 2 unchanged, 0 failed, 0 skipped",
+          "  notes moved between people: 0",
+          "  sessions regrouped: 0",
+          "  instructions cut differently: 0",
+          "  questions added: 0, resolved: 0",
+          "  tokens: 1800 in / 180 out (live plans: 1800 in / 180 out)",
+          "",
+          `session ${sessions.one}: unchanged (model scripted; tokens 1000 in / 100 out, live 1000 in / 100 out)`,
+          `session ${sessions.two}: unchanged (model scripted; tokens 800 in / 80 out, live 800 in / 80 out)`,
+          ""
+        ].join("\n")
+      })
+      const changed = yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two], env)
+      expect({ code: changed.code, stdout: changed.stdout }).toEqual({
+        code: 0,
+        stdout: v2Report.join("\n")
+      })
+    }))
+})
+
+describe("verbatim audit, retry, replay --promote, rebuild --verify", () => {
+  it.scoped("audit shows each source inline, the cut struck through, the plan and prompt", () =>
+    Effect.gen(function*() {
+      const { env, promptHash } = yield* recorded
+      const audit = yield* runCli(["audit", "note_2"], env)
+      expect({ code: audit.code, stdout: normalise(audit.stdout) }).toEqual({
+        code: 0,
+        stdout: [
+          "note note_2 about Ana (person_1)",
+          `session ${sessions.one}, user telegram:100000001, merged from 1 plan note(s)`,
+          "",
+          "~~remind me on Friday: ~~ Ana's birthday is 4 April ⟦seq 3 · telegram:100000001:3 · <time>⟧",
+          "",
+          "instructions cut:",
+          "  seq 3: ~~remind me on Friday: ~~",
+          `plan plan_1: prompt v1 (sha256 ${promptHash}), model scripted, tokens 1000 in / 100 out`,
+          ""
+        ].join("\n")
+      })
+      const merged = yield* runCli(["audit", "note_1"], env)
+      expect(normalise(merged.stdout).split("\n").slice(3, 6).join("\n")).toEqual(
+        "Ana starts at the clinic in March. ⟦seq 1 · telegram:100000001:1 · <time>⟧\n\n" +
+          "She wants a quiet desk by the window. ⟦seq 2 · telegram:100000001:2 · <time>⟧"
+      )
+    }))
+
+  it.scoped("retry plans a failed session again; the failed question is withdrawn", () =>
+    Effect.gen(function*() {
+      const { env } = yield* recorded
+      const before = yield* runCli(["accounting", sessions.three], env)
+      expect(before.stdout).toEqual(`session ${sessions.three} (failed), user telegram:100000001, 1 message(s)\n` +
+        "  seq 1 telegram:100000001:7: question q_2\n")
+      const retry = yield* runCli(["retry", sessions.three], env)
+      expect(retry).toEqual({ code: 0, stderr: "", stdout: `session ${sessions.three}: planned: its notes and questions are recorded\n` })
+      const after = yield* runCli(["accounting", sessions.three], env)
+      expect(normalise(after.stdout)).toEqual(`session ${sessions.three} (planned), user telegram:100000001, 1 message(s)\n` +
+        "  seq 1 telegram:100000001:7: note note_<id>\n")
+    }))
+
+  it.scoped("--promote records the v2 plans: the superseded notes, questions and cuts leave the projections", () =>
+    Effect.gen(function*() {
+      const { env } = yield* recorded
+      const promoted = yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two, "--promote"], env)
+      expect({ code: promoted.code, stdout: promoted.stdout }).toEqual({
+        code: 0,
+        stdout: v2Report.join("\n") + `promoted session ${sessions.one}: planned\npromoted session ${sessions.two}: planned\n`
+      })
+      const one = yield* runCli(["accounting", sessions.one], env)
+      expect(normalise(one.stdout)).toEqual([
+        `session ${sessions.one} (planned), user telegram:100000001, 4 message(s)`,
+        "  seq 1 telegram:100000001:1: note note_<id>",
+        "  seq 2 telegram:100000001:2: note note_<id>",
+        "  seq 3 telegram:100000001:3: note note_<id>; cut \"remind me on Friday:\"",
+        "  seq 4 telegram:100000001:4: note note_<id>",
+        ""
+      ].join("\n"))
+      const two = yield* runCli(["accounting", sessions.two], env)
+      expect(normalise(two.stdout)).toEqual([
+        `session ${sessions.two} (planned), user telegram:100000001, 2 message(s)`,
+        "  seq 1 telegram:100000001:5: note note_<id>",
+        "  seq 2 telegram:100000001:6: note note_<id>",
+        ""
+      ].join("\n"))
+      const again = yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two], env)
+      expect(again.stdout.split("\n")[0]).toEqual("replay under prompt v2: 2 session(s), 0 changed, 2 unchanged, 0 failed, 0 skipped")
+      const verify = yield* runCli(["rebuild", "--verify"], env)
+      expect(verify).toEqual({ code: 0, stderr: "", stdout: "verified: rebuilding from 42 event(s) reproduces every table\n" })
+    }))
+})

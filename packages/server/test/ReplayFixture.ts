@@ -1,0 +1,150 @@
+/**
+ * A recorded multi-session store for the replay and CLI tests: three sessions of one sender
+ * planned in-process under prompt v1 by a scripted model whose answers are written as cassettes,
+ * plus cassettes for prompt v2 (a planted second version that answers differently). The CLI then
+ * runs as a subprocess over the same store, prompt folder and cassettes.
+ */
+import type { Plan } from "@verbatim/domain/Plan"
+import type { PersonId, SessionId } from "@verbatim/domain/Ids"
+import * as SessionState from "@verbatim/domain/SessionState"
+import type { LanguageModel } from "@verbatim/planner/LanguageModel"
+import { LanguageModelError } from "@verbatim/planner/LanguageModelError"
+import { packagedPromptDirectory, PromptRegistry } from "@verbatim/planner/PromptRegistry"
+import { Tokenizer } from "@verbatim/planner/Tokenizer"
+import { EventStore } from "@verbatim/projections/EventStore"
+import * as Store from "@verbatim/projections/Store"
+import { RecordedLanguageModel } from "@verbatim/testkit/RecordedLanguageModel"
+import { planStep, ScriptedLanguageModel, type ScriptStep } from "@verbatim/testkit/ScriptedLanguageModel"
+import { Array as Arr, ConfigProvider, DateTime, Effect, Layer } from "effect"
+import { createHash } from "node:crypto"
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { IdGenerator } from "../src/IdGenerator.js"
+import * as Ingest from "../src/Ingest.js"
+import { PlanJob } from "../src/PlanJob.js"
+import { PlanningConfig, planSession } from "../src/Planning.js"
+import { replaySession } from "../src/Replay.js"
+import { sessionStream } from "../src/Streams.js"
+
+export const sessions = {
+  one: "telegram:100000001:100000001:1" as SessionId,
+  two: "telegram:100000001:100000001:2" as SessionId,
+  three: "telegram:100000001:100000001:3" as SessionId
+}
+
+const texts: ReadonlyArray<ReadonlyArray<string>> = [
+  ["Ana starts at the clinic in March.", "She wants a quiet desk by the window.", "remind me on Friday: Ana's birthday is 4 April", "Tom moved to Lisbon"],
+  ["Tom's new number ends in 0199", "lunch with Ana and Tom on Tuesday"],
+  ["Ana prefers tea"]
+]
+
+const plan = (p: Partial<Plan>): Plan => ({ people: [], unattached: [], unclear: [], botMessages: [], ...p })
+const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 })
+const note = (seqs: Array<number>, directives: Array<string> = []) => ({ sourceItemSeqs: seqs, directives })
+
+const v1 = {
+  one: planStep(plan({
+    people: [
+      { contactId: null, name: "Ana", notes: [note([1, 2]), note([3], ["remind me on Friday: "])] },
+      { contactId: null, name: "Tom", notes: [note([4])] }
+    ]
+  }), { usage: usage(1000, 100) }),
+  two: planStep(plan({
+    people: [{ contactId: "person_2", name: "Tom", notes: [note([1])] }],
+    unclear: [{ sourceItemSeqs: [2], candidates: ["Ana", "Tom"] }]
+  }), { usage: usage(800, 80) }),
+  three: planStep(plan({ people: [{ contactId: "person_1", name: "Ana", notes: [note([1])] }] }), { usage: usage(300, 30) })
+}
+
+const v2 = {
+  one: planStep(plan({
+    people: [{ contactId: null, name: "Ana", notes: [note([1, 2, 3], ["remind me on Friday:"])] }],
+    unattached: [note([4])]
+  }), { usage: usage(1100, 120) }),
+  two: planStep(plan({
+    people: [
+      { contactId: "person_2", name: "Tom", notes: [note([1])] },
+      { contactId: "person_1", name: "Ana", notes: [note([2])] }
+    ]
+  }), { usage: usage(900, 90) })
+}
+
+/** Where the fixture lives: `VERBATIM_DATA_DIR`, the prompt folder and the cassettes. */
+export interface Recorded {
+  readonly env: Record<string, string>
+  readonly promptHash: string
+}
+
+const modelLayer = (cassettes: string, steps: ReadonlyArray<ScriptStep>) =>
+  RecordedLanguageModel.layerRecording(cassettes).pipe(Layer.provide(ScriptedLanguageModel.layer(steps)))
+
+const servicesLayer = (dir: string, prompts: string, model: Layer.Layer<LanguageModel>) =>
+  PlanJob.layer.pipe(
+    Layer.provideMerge(Layer.mergeAll(
+      model,
+      PromptRegistry.layer({ directory: prompts, defaultVersion: "v1" }),
+      Tokenizer.layer,
+      PlanningConfig.layerConfig,
+      IdGenerator.layerTest
+    )),
+    Layer.provideMerge(Store.layerSqlite({ filename: join(dir, "verbatim.db") })),
+    Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map())))
+  )
+
+const capture = (n: number, text: string) =>
+  Ingest.capture({
+    _tag: "NewMessage",
+    provider: "telegram",
+    providerMessageId: `100000001:${n}`,
+    senderId: "100000001",
+    chatId: "100000001",
+    senderName: "Alice",
+    text,
+    kind: "text",
+    forwardedFrom: null,
+    replyTo: null,
+    media: null,
+    sentAt: DateTime.unsafeMake(0)
+  })
+
+const messagesOf = (sessionId: SessionId) =>
+  Effect.map(Effect.flatMap(EventStore, (store) => store.readStream(sessionStream(sessionId))), (events) =>
+    SessionState.fold(events.map((e) => e.event)).messages)
+
+const people = [{ id: "person_1" as PersonId, name: "Ana" }, { id: "person_2" as PersonId, name: "Tom" }]
+
+/**
+ * Build the store and cassettes in `dir`. Session three's plan failed (a refusal); the same
+ * request is then recorded answering, so a retry succeeds.
+ */
+export const record = (dir: string) =>
+  Effect.gen(function*() {
+    const prompts = join(dir, "prompts")
+    const cassettes = join(dir, "cassettes")
+    mkdirSync(prompts)
+    copyFileSync(join(packagedPromptDirectory, "v1.md"), join(prompts, "v1.md"))
+    writeFileSync(join(prompts, "v2.md"), readFileSync(join(prompts, "v1.md"), "utf8") + "\nKeep everything about one person in one note.\n")
+    const refused = new LanguageModelError({ reason: "refused", message: "no record_plan call (stop_reason refusal)" })
+    yield* Effect.gen(function*() {
+      const jobs = yield* PlanJob
+      let n = 0
+      for (const [index, session] of texts.entries()) {
+        for (const text of session) yield* capture(++n, text)
+        const sessionId = Object.values(sessions)[index]!
+        yield* Ingest.closeSession(sessionId, "command")
+        yield* jobs.run(sessionId)
+      }
+    }).pipe(Effect.provide(servicesLayer(dir, prompts, modelLayer(cassettes, [v1.one, v1.two, refused]))))
+    yield* Effect.gen(function*() {
+      yield* replaySession(sessions.one, "v2")
+      yield* replaySession(sessions.two, "v2")
+      const one = yield* messagesOf(sessions.one)
+      const three = yield* messagesOf(sessions.three)
+      yield* planSession(one as Arr.NonEmptyReadonlyArray<(typeof one)[number]>, people, "v2")
+      yield* planSession(three as Arr.NonEmptyReadonlyArray<(typeof three)[number]>, people)
+    }).pipe(Effect.provide(servicesLayer(dir, prompts, modelLayer(cassettes, [v2.one, v2.two, v2.one, v1.three]))))
+    return {
+      env: { VERBATIM_DATA_DIR: dir, VERBATIM_PROMPT_DIR: prompts, VERBATIM_CASSETTE_DIR: cassettes },
+      promptHash: createHash("sha256").update(readFileSync(join(prompts, "v1.md"))).digest("hex")
+    } satisfies Recorded
+  })
