@@ -15,7 +15,7 @@ import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { RecordedLanguageModel } from "@verbatim/testkit/RecordedLanguageModel"
-import { ConfigProvider, Console, Effect, Layer, Option, Schedule, Schema } from "effect"
+import { ConfigProvider, Console, Effect, Layer, Option, Schema } from "effect"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { createServer } from "node:http"
 import { tmpdir } from "node:os"
@@ -86,19 +86,23 @@ const post = (base: string, body: string) =>
       )
     )).pipe(Effect.map((response) => response.status))
 
-const awaitPlanned = Effect.flatMap(ReadModel, (model) =>
-  model.sessionAccounting(sessionId).pipe(
-    Effect.map(Option.map((view) => view.status)),
-    Effect.repeat({ schedule: Schedule.spaced("250 millis"), until: (s) => Option.contains(s, "planned") || Option.contains(s, "failed") }),
-    Effect.timeoutFail({ duration: "60 seconds", onTimeout: () => new CliError({ message: "the session was not planned within 60 s" }) })
-  ))
+const awaitPlanned = Effect.gen(function*() {
+  const model = yield* ReadModel
+  for (;;) {
+    const status = Option.map(yield* model.sessionAccounting(sessionId), (view) => view.status)
+    if (Option.contains(status, "planned") || Option.contains(status, "failed")) return status
+    yield* Effect.sleep("250 millis")
+  }
+}).pipe(
+  Effect.timeoutFail({ duration: "60 seconds", onTimeout: () => new CliError({ message: "the session was not planned within 60 s" }) })
+)
 
 const printNotes = Effect.gen(function*() {
   const model = yield* ReadModel
   const people = yield* model.people({ limit: 100 })
   const lines: Array<string> = ["", "Notes"]
   let first: string | null = null
-  for (const person of people.items) {
+  for (const person of [...people.items].sort((a, b) => a.name.localeCompare(b.name))) {
     const notes = yield* model.notesByPerson(person.id, { limit: 100 })
     lines.push(`  ${person.name}`)
     for (const note of Option.match(notes, { onNone: () => [], onSome: (page) => page.items })) {
