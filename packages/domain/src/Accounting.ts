@@ -59,3 +59,54 @@ export const makeSession = (messages: ReadonlyArray<MessageText>): Session => {
     unknown: () => [...unknown].sort(compareNumbers)
   }
 }
+
+/**
+ * A session indexed by position: slot `i` is the `i`-th distinct seq in ascending order, so
+ * sorting slots sorts seqs. Only for sessions whose seqs are integers in a range at most a few
+ * times the message count (every session the planner numbers): seqs index a table directly.
+ */
+export interface SlotIndex {
+  /** The message of each slot (the first with that seq). */
+  readonly messages: ReadonlyArray<MessageText>
+  /** The seq of each slot, ascending. */
+  readonly seqs: ReadonlyArray<number>
+  /** The slot of a seq, or -1 when the session does not have it. */
+  readonly slotOf: (seq: number) => number
+}
+
+/** Indexes a session by slot, or `undefined` when its seqs are not dense integers. */
+export const makeSlotIndex = (messages: ReadonlyArray<MessageText>): SlotIndex | undefined => {
+  if (messages.length === 0) return undefined
+  let min = Infinity
+  let max = -Infinity
+  for (const message of messages) {
+    const seq = message.seq
+    if (!Number.isInteger(seq)) return undefined
+    if (seq < min) min = seq
+    if (seq > max) max = seq
+  }
+  const range = max - min + 1
+  if (range > 4 * messages.length + 64) return undefined
+  const table = new Int32Array(range).fill(-1)
+  for (let i = 0; i < messages.length; i++) {
+    const offset = messages[i]!.seq - min
+    if (table[offset] === -1) table[offset] = i
+  }
+  const bySlot: Array<MessageText> = []
+  const seqs: Array<number> = []
+  for (let offset = 0; offset < range; offset++) {
+    const i = table[offset]!
+    if (i === -1) continue
+    table[offset] = bySlot.length
+    bySlot.push(messages[i]!)
+    seqs.push(normalise(messages[i]!.seq))
+  }
+  return {
+    messages: bySlot,
+    seqs,
+    slotOf: (seq) => {
+      const offset = seq - min
+      return offset >= 0 && offset < range && Math.floor(offset) === offset ? table[offset]! : -1
+    }
+  }
+}

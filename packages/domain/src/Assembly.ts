@@ -44,19 +44,17 @@ const uniqueBySeq = (messages: ReadonlyArray<MessageText>): ReadonlyArray<Messag
   return [...bySeq.values()].sort((a, b) => compareNumbers(a.seq, b.seq))
 }
 
-/** Cuts in canonical order (first occurrence, longer first, then text); an overlapping one stays in the note. */
-const cutsOf = (message: MessageText, wanted: ReadonlySet<string>, warnings: Array<PlanWarning>): Array<Cut> => {
-  const found: Array<Cut> = []
-  for (const text of wanted) {
-    const start = findVerbatim(message.text, text)
-    if (start === -1) warnings.push(directiveNotFound(text, [message.seq]))
-    else found.push({ messageId: message.id, seq: message.seq, text, start, end: start + text.length })
-  }
+/** Orders found cuts canonically (first occurrence, longer first, then text); an overlapping one stays in the note. */
+export const selectCuts = <C extends { readonly start: number; readonly end: number; readonly text: string }>(
+  found: Array<C>,
+  seq: number,
+  warnings: Array<PlanWarning>
+): Array<C> => {
   if (found.length > 1) found.sort((a, b) => a.start - b.start || b.end - a.end || compareStrings(a.text, b.text))
-  const cuts: Array<Cut> = []
+  const cuts: Array<C> = []
   let reach = 0
   for (const cut of found) {
-    if (cut.start < reach) warnings.push(directiveOverlap(cut.text, message.seq))
+    if (cut.start < reach) warnings.push(directiveOverlap(cut.text, seq))
     else {
       cuts.push(cut)
       reach = cut.end
@@ -65,37 +63,47 @@ const cutsOf = (message: MessageText, wanted: ReadonlySet<string>, warnings: Arr
   return cuts
 }
 
-const noRanges: ReadonlyArray<number> = []
+/** Cuts in canonical order; an overlapping one stays in the note. */
+const cutsOf = (message: MessageText, wanted: ReadonlySet<string>, warnings: Array<PlanWarning>): Array<Cut> => {
+  const found: Array<Cut> = []
+  for (const text of wanted) {
+    const start = findVerbatim(message.text, text)
+    if (start === -1) warnings.push(directiveNotFound(text, [message.seq]))
+    else found.push({ messageId: message.id, seq: message.seq, text, start, end: start + text.length })
+  }
+  return selectCuts(found, message.seq, warnings)
+}
+
+const record = (dropped: Array<Span> | undefined, messageId: MessageId, start: number, end: number): void => {
+  if (dropped !== undefined) dropped.push({ messageId, start, end })
+}
+
 const noCuts: ReadonlyArray<Cut> = []
 
 /**
  * The text kept between cuts, tidied: the message's kept text is trimmed at both edges, and
  * at a cut with whitespace left on both sides the whitespace after the cut goes. Nothing else
- * changes. Returns the kept ranges as flat `[start, end, start, end …]` pairs (flat, because
- * this runs once per message and tuples would dominate allocation) and records the dropped
- * whitespace.
+ * changes. `cuts` are flat `[start, end, start, end …]` pairs, ascending and disjoint; the kept
+ * ranges are written to `kept` (cleared first, and returned) as flat pairs too (flat, because
+ * this runs once per message and tuples would dominate allocation). The dropped whitespace is
+ * recorded unless `dropped` is undefined.
  */
-const tidy = (message: MessageText, cuts: ReadonlyArray<Cut>, dropped: Array<Span>): ReadonlyArray<number> => {
+export const tidy = (
+  message: MessageText,
+  cuts: ReadonlyArray<number>,
+  dropped: Array<Span> | undefined,
+  kept: Array<number>
+): Array<number> => {
   const { id: messageId, text } = message
-  const drop = (start: number, end: number) => dropped.push({ messageId, start, end })
-  if (cuts.length === 0) {
-    let start = 0
-    let end = text.length
-    while (start < end && isWhitespace(text.charCodeAt(start))) start++
-    while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--
-    if (start > 0) drop(0, start)
-    if (end < text.length) drop(end, text.length)
-    return end > start ? [start, end] : noRanges
-  }
-  const kept: Array<number> = []
-  for (let i = 0; i <= cuts.length; i++) {
-    const start = i === 0 ? 0 : cuts[i - 1]!.end
-    const end = i === cuts.length ? text.length : cuts[i]!.start
+  kept.length = 0
+  for (let i = 0; i <= cuts.length; i += 2) {
+    const start = i === 0 ? 0 : cuts[i - 1]!
+    const end = i === cuts.length ? text.length : cuts[i]!
     let at = start
     if (kept.length === 0 || isWhitespace(text.charCodeAt(kept[kept.length - 1]! - 1))) {
       while (at < end && isWhitespace(text.charCodeAt(at))) at++
     }
-    if (at > start) drop(start, at)
+    if (at > start) record(dropped, messageId, start, at)
     if (at < end) kept.push(at, end)
   }
   while (kept.length > 0) {
@@ -103,7 +111,7 @@ const tidy = (message: MessageText, cuts: ReadonlyArray<Cut>, dropped: Array<Spa
     const start = kept.pop()!
     let trimmed = end
     while (trimmed > start && isWhitespace(text.charCodeAt(trimmed - 1))) trimmed--
-    if (trimmed < end) drop(trimmed, end)
+    if (trimmed < end) record(dropped, messageId, trimmed, end)
     if (trimmed > start) {
       kept.push(start, trimmed)
       break
@@ -140,7 +148,9 @@ export const assembleNote = (
     const quoted = wanted.get(message.id)
     const cuts = quoted === undefined ? noCuts : cutsOf(message, quoted, warnings)
     wanted.delete(message.id)
-    const kept = tidy(message, cuts, allDropped)
+    const ranges: Array<number> = []
+    for (const cut of cuts) ranges.push(cut.start, cut.end)
+    const kept = tidy(message, ranges, allDropped, [])
     for (const cut of cuts) allCuts.push(cut)
     if (kept.length === 0) continue
     if (segments.length > 0) {

@@ -2,11 +2,13 @@
 import type { PlanWarning, WarningCode } from "./Decision.js"
 
 /** A warning with its seqs sorted ascending. */
-export const warning = (code: WarningCode, seqs: ReadonlyArray<number>, message: string): PlanWarning => ({
-  code,
-  seqs: seqs.every((seq, i) => i === 0 || seqs[i - 1]! < seq) ? [...seqs] : [...seqs].sort(compareNumbers),
-  message
-})
+export const warning = (code: WarningCode, seqs: ReadonlyArray<number>, message: string): PlanWarning => {
+  const copy = seqs.slice()
+  for (let i = 1; i < copy.length; i++) {
+    if (!(copy[i - 1]! < copy[i]!)) return { code, seqs: copy.sort(compareNumbers), message }
+  }
+  return { code, seqs: copy, message }
+}
 
 /** Numeric order that is total even for NaN (last), so sorting never depends on input order. */
 export const compareNumbers = (a: number, b: number): number => {
@@ -72,21 +74,33 @@ export const botMessageKeptAsNote = (seq: number): PlanWarning =>
   )
 
 const compareSeqLists = (a: ReadonlyArray<number>, b: ReadonlyArray<number>): number => {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+  const length = Math.min(a.length, b.length)
+  for (let i = 0; i < length; i++) {
     const order = compareNumbers(a[i]!, b[i]!)
     if (order !== 0) return order
   }
   return a.length - b.length
 }
 
+const compareWarnings = (a: PlanWarning, b: PlanWarning): number =>
+  compareStrings(a.code, b.code) || compareSeqLists(a.seqs, b.seqs) || compareStrings(a.message, b.message)
+
 /** Warnings deduplicated and sorted by code, seqs, then message. */
-export const canonicalWarnings = (warnings: ReadonlyArray<PlanWarning>): Array<PlanWarning> => {
-  const sorted = [...warnings].sort(
-    (a, b) => compareStrings(a.code, b.code) || compareSeqLists(a.seqs, b.seqs) || compareStrings(a.message, b.message)
-  )
-  return sorted.filter((w, i) => {
-    const previous = sorted[i - 1]
-    return previous === undefined || previous.code !== w.code || previous.message !== w.message ||
+export const canonicalWarnings = (warnings: ReadonlyArray<PlanWarning>): Array<PlanWarning> =>
+  canonicaliseWarnings(warnings.slice())
+
+/** `canonicalWarnings` in place: sorts and deduplicates the array it is given, and returns it. */
+export const canonicaliseWarnings = (warnings: Array<PlanWarning>): Array<PlanWarning> => {
+  warnings.sort(compareWarnings)
+  let kept = 0
+  for (let i = 0; i < warnings.length; i++) {
+    const w = warnings[i]!
+    const previous = kept === 0 ? undefined : warnings[kept - 1]!
+    if (
+      previous === undefined || previous.code !== w.code || previous.message !== w.message ||
       compareSeqLists(previous.seqs, w.seqs) !== 0
-  })
+    ) warnings[kept++] = w
+  }
+  warnings.length = kept
+  return warnings
 }
