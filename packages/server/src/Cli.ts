@@ -16,19 +16,27 @@ import * as Replay from "./Cli/Replay.js"
 import * as Retry from "./Cli/Retry.js"
 import * as Serve from "./Cli/Serve.js"
 
-/** The root command with every subcommand wired to its services. */
+/** Logs of warnings and worse, as logfmt on stderr: stdout carries only a command's result. */
+const quietLogs = Layer.merge(
+  Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.logfmtLogger)),
+  Logger.minimumLogLevel(LogLevel.Warning)
+)
+
+const quiet = <Name extends string, R, E, A>(command: Command.Command<Name, R, E, A>) => Command.provide(command, quietLogs)
+
+/** The root command with every subcommand wired to its services; `serve` keeps the server's own logging. */
 export const root = Command.make("verbatim").pipe(
   Command.withDescription("Verbatim: files forwarded messages as notes about people, verbatim"),
   Command.withSubcommands([
     Serve.command,
-    Rebuild.command.pipe(Command.provide(StoreLayer)),
-    Replay.command,
-    Audit.command.pipe(Command.provide(StoreLayer)),
-    Accounting.command.pipe(Command.provide(StoreLayer)),
-    Import.command.pipe(Command.provide(StoreLayer)),
-    Retry.command.pipe(Command.provide(PlanJobLayer)),
-    Events.command.pipe(Command.provide(StoreLayer)),
-    Demo.command
+    Rebuild.command.pipe(Command.provide(StoreLayer), quiet),
+    Replay.command.pipe(quiet),
+    Audit.command.pipe(Command.provide(StoreLayer), quiet),
+    Accounting.command.pipe(Command.provide(StoreLayer), quiet),
+    Import.command.pipe(Command.provide(StoreLayer), quiet),
+    Retry.command.pipe(Command.provide(PlanJobLayer), quiet),
+    Events.command.pipe(Command.provide(StoreLayer), quiet),
+    Demo.command.pipe(quiet)
   ])
 )
 
@@ -43,11 +51,6 @@ export const describeFailure = (error: unknown): string => {
   return String(error)
 }
 
-const quietLogs = Layer.merge(
-  Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.logfmtLogger)),
-  Logger.minimumLogLevel(LogLevel.Warning)
-)
-
 /** Run the CLI on `argv` as Node gives it (`process.argv`: node, script, then the arguments). */
 export const run = (argv: ReadonlyArray<string>) =>
   Command.run(root, { name: "verbatim", version: "0.1.0" })(argv).pipe(
@@ -58,6 +61,5 @@ export const run = (argv: ReadonlyArray<string>) =>
           return line === "" ? Effect.void : Console.error(`verbatim: ${line}`)
         })
         : Console.error(`verbatim: unexpected failure\n${Cause.pretty(cause)}`)
-    ),
-    Effect.provide(quietLogs)
+    )
   )

@@ -1,5 +1,5 @@
 /**
- * Progress of long runs (rebuild, replay, import) on stderr, so stdout stays the command's
+ * Progress of long runs (replay, import) on stderr, so stdout stays the command's
  * result: a bar with counts and rate on a terminal, a plain line every tenth of the way otherwise.
  */
 import { SingleBar } from "cli-progress"
@@ -28,19 +28,24 @@ const onTerminal = (label: string, total: number) =>
     (bar) => Effect.sync(() => bar.stop())
   )
 
-/**
- * Start reporting `total` items under `label`; the report ends with the scope. `tty` defaults to
- * whether stderr is a terminal.
- */
-export const start = (
-  label: string,
-  total: number,
-  tty: boolean = process.stderr.isTTY === true
-): Effect.Effect<Progress, never, Scope.Scope> =>
+/** Where plain progress lines go, and whether that is a terminal (then a bar is drawn on stderr). */
+export interface Sink {
+  readonly tty: boolean
+  readonly write: (line: string) => void
+}
+
+/** stderr. */
+export const stderr: Sink = {
+  tty: process.stderr.isTTY === true,
+  write: (line) => process.stderr.write(line)
+}
+
+/** Start reporting `total` items under `label`; the report ends with the scope. */
+export const start = (label: string, total: number, sink: Sink = stderr): Effect.Effect<Progress, never, Scope.Scope> =>
   Effect.gen(function*() {
     const startedAt = yield* Clock.currentTimeMillis
     let done = 0
-    if (tty) {
+    if (sink.tty) {
       const bar = yield* onTerminal(label, total)
       return {
         advance: (by = 1) =>
@@ -57,7 +62,7 @@ export const start = (
           const before = Math.floor(done / step)
           done += by
           return Math.floor(done / step) > before || done === total
-            ? Effect.sync(() => process.stderr.write(`${label}: ${done}/${total} (${rate(done, startedAt, now)})\n`))
+            ? Effect.sync(() => sink.write(`${label}: ${done}/${total} (${rate(done, startedAt, now)})\n`))
             : Effect.void
         })
     }

@@ -50,6 +50,36 @@ describe("verbatim replay", () => {
         code: 0,
         stdout: v2Report.join("\n")
       })
+      const json = yield* runCli(["replay", "--prompt", "v2", "--session", sessions.two, "--json"], env)
+      const tokens = (input: number, output: number) => ({ input, output })
+      expect(JSON.parse(json.stdout)).toEqual({
+        summary: {
+          promptVersion: "v2",
+          sessions: 1,
+          changed: 1,
+          unchanged: 0,
+          failed: 0,
+          skipped: 0,
+          moved: 0,
+          regrouped: 1,
+          cutsChanged: 0,
+          questionsAdded: 0,
+          questionsResolved: 1,
+          tokens: { live: tokens(800, 80), shadow: tokens(900, 90) }
+        },
+        sessions: [{
+          sessionId: sessions.two,
+          status: "changed",
+          diff: {
+            moved: [],
+            regrouped: { before: [], after: [[2]] },
+            cuts: { removed: [], added: [] },
+            questions: { added: [], resolved: [{ seqs: [2], reason: "unclear" }] }
+          },
+          model: "scripted",
+          tokens: { live: tokens(800, 80), shadow: tokens(900, 90) }
+        }]
+      })
     }))
 })
 
