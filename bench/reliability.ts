@@ -4,21 +4,35 @@
  * Usage: npm run reliability [-- --short]
  */
 import * as Checks from "./reliability/Checks.js"
+import * as Isolation from "./reliability/Isolation.js"
 import * as Outages from "./reliability/Outages.js"
 
 const options: Checks.Options = { short: process.argv.includes("--short") }
+/** The harness's own setting, like the test suite's: a PostgreSQL server it may create databases on. */
+const postgresUrl = process.env["VERBATIM_TEST_DATABASE_URL"]
 const checks: ReadonlyArray<readonly [string, (o: Checks.Options) => Promise<string>]> = [
   ["redelivery storm", Checks.redeliveryStorm],
   ["crash (kill -9 under load)", Checks.crash],
   ["fuzzed webhook bodies", Checks.fuzz],
   ["model outage", Outages.modelOutage],
-  ["provider outage", Outages.providerOutage]
+  ["provider outage", Outages.providerOutage],
+  ["tenant isolation", Isolation.tenantIsolation],
+  [
+    "two instances on PostgreSQL",
+    (o) =>
+      postgresUrl === undefined
+        ? Promise.resolve("skipped: VERBATIM_TEST_DATABASE_URL is not set (.ci/run sets it)")
+        : Isolation.twoInstancesOnPostgres(o, postgresUrl)
+  ]
 ]
 const timeLimitMs = options.short ? 120_000 : 600_000
 
+/** `--only NAME` runs the checks whose name contains NAME. */
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] ?? "" : ""
+
 let passed = 0
 let failed = 0
-for (const [name, check] of checks) {
+for (const [name, check] of checks.filter(([name]) => name.includes(only))) {
   const started = Date.now()
   try {
     const detail = await Promise.race([

@@ -11,6 +11,9 @@ export interface Options {
   readonly short: boolean
 }
 
+/** A progress line on stderr, so a slow check shows where it is. */
+const progress = (line: string) => process.stderr.write(`  … ${line}\n`)
+
 const tempDir = () => mkdtempSync(join(tmpdir(), "verbatim-reliability-"))
 
 const expectEqual = (label: string, actual: unknown, expected: unknown) => {
@@ -31,7 +34,12 @@ const withServer = async <A>(env: Readonly<Record<string, string>>, body: (url: 
 }
 
 const sender = 100_000_001
-const allowed = { VERBATIM_ALLOWED_SENDERS: `telegram:${sender},whatsapp:15550001111`, VERBATIM_SESSION_IDLE_SECONDS: "3600" }
+/** Eight senders, so concurrent captures land in different sessions and share commits. */
+const senders = Array.from({ length: 8 }, (_, i) => sender + i)
+const allowed = {
+  VERBATIM_ALLOWED_SENDERS: [...senders.map((s) => `telegram:${s}`), "whatsapp:15550001111"].join(","),
+  VERBATIM_SESSION_IDLE_SECONDS: "3600"
+}
 const whatsAppBody = readFileSync("packages/domain/test/fixtures/webhooks/whatsapp/01_text_meta_docs.json")
 
 /** The same Telegram update and the same WhatsApp body, each posted 50 times at once: one message each. */
@@ -60,9 +68,10 @@ export const crash = (options: Options) => {
     const poster = async () => {
       while (!stopped) {
         const id = next++
+        const from = senders[id % senders.length]!
         try {
-          const response = await S.postTelegram(first.url, S.telegramUpdate(id, sender, `message ${id}`))
-          if (response.status === 200) acknowledged.add(`${sender}:${id}`)
+          const response = await S.postTelegram(first.url, S.telegramUpdate(id, from, `message ${id}`))
+          if (response.status === 200) acknowledged.add(`${from}:${id}`)
         } catch {
           // the server died mid-request: not acknowledged, so it may or may not be recorded
         }
@@ -74,6 +83,7 @@ export const crash = (options: Options) => {
     stopped = true
     await Promise.all(posters)
     await new Promise((resolve) => first.child.exitCode !== null ? resolve(null) : first.child.once("exit", resolve))
+    progress(`killed after ${acknowledged.size} acknowledged; restarting`)
     const second = await S.start(env)
     try {
       const counts = S.capturedCounts(await S.allEvents(second.url))
@@ -82,6 +92,7 @@ export const crash = (options: Options) => {
       expectEqual("acknowledged but missing", missing, [])
       expectEqual("recorded more than once", doubled, [])
       await S.stop(second)
+      progress("log checked; rebuild --verify")
       const verify = spawnSync("node_modules/.bin/tsx", ["packages/server/src/bin.ts", "rebuild", "--verify"], {
         env: { PATH: process.env["PATH"] ?? "", VERBATIM_DATA_DIR: dir },
         encoding: "utf8"

@@ -13,6 +13,7 @@ import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import { AppendConflict } from "@verbatim/projections/EventStore"
 import { DateTime, Effect, Option, Schedule } from "effect"
 import * as Queries from "./SessionQueries.js"
+import { ConversationLocks } from "./ConversationLocks.js"
 import { sessionStream } from "./Streams.js"
 
 /** What capturing one item did. */
@@ -105,6 +106,7 @@ export const capture = (
 ): Effect.Effect<Captured, StoreError | SqlError, EventStore | SqlClient> =>
   (isDoneCommand(item.text) && item.kind === "text" ? closeOnce(item) : captureOnce(item)).pipe(
     Effect.retry({ schedule: retryConflicts, while: (e) => e instanceof AppendConflict }),
+    (effect) => Effect.flatMap(ConversationLocks, (locks) => locks.withLock(`${item.provider}\u0000${item.chatId}\u0000${item.senderId}`, effect)),
     Effect.catchTag("AppendConflict", (e) => Effect.die(e)),
     Effect.withSpan("Ingest.capture")
   )

@@ -2,14 +2,10 @@
  * Who may work on something right now (plan a session, send a reply). A row per key with an
  * expiry: an instance acts only while it holds the row, so two instances on one PostgreSQL never
  * plan the same session or send the same reply at once; on SQLite (one process) it costs one
- * statement.
+ * statement. The `leases` table is created by the store's migrations.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Clock, Effect } from "effect"
-
-/** The lease table; coordination state, not a projection, so `rebuild` leaves it alone. */
-export const createTable = Effect.flatMap(SqlClient, (sql) =>
-  sql`CREATE TABLE IF NOT EXISTS leases (lease_key TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at BIGINT NOT NULL)`)
 
 /** Take the lease unless another owner holds an unexpired one; true when it is ours. */
 export const acquire = (key: string, owner: string, ttlMillis: number) =>

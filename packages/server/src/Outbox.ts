@@ -44,7 +44,6 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
     const telegram = yield* TelegramClient
     const whatsApp = yield* WhatsAppClient
     const owner = yield* Effect.flatMap(IdGenerator, (ids) => ids.next("outbox"))
-    yield* Lease.createTable
 
     const send = (row: ReplyRow, buttons: ReadonlyArray<Button>) =>
       row.provider === "telegram"

@@ -71,7 +71,6 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
       EventStore | SqlClient | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel
     >()
     const owner = yield* Effect.flatMap(IdGenerator, (ids) => ids.next("planner"))
-    yield* Lease.createTable
     const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: RunOptions) {
       const store = yield* EventStore
       const stream = sessionStream(sessionId)

@@ -49,6 +49,10 @@ const pgEvents = Effect.gen(function*() {
   )`
 })
 
+/** Who may plan a session or send a reply right now (the server's leases): coordination, not a projection. */
+const leases = Effect.flatMap(SqlClient, (sql) =>
+  sql`CREATE TABLE leases (lease_key TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at BIGINT NOT NULL)`)
+
 const run = Migrator.make({})
 
 /** Bring a database up to date; safe to run at every start. */
@@ -57,6 +61,7 @@ export const migrate = (backend: "sqlite" | "pg") =>
     table: "verbatim_migrations",
     loader: Migrator.fromRecord({
       "1_events": backend === "sqlite" ? sqliteEvents : pgEvents,
-      "2_projections": createTables
+      "2_projections": createTables,
+      "3_leases": leases
     })
   })
