@@ -7,11 +7,12 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Candidate } from "@verbatim/domain/Decision"
 import type { Answer, Event } from "@verbatim/domain/Events"
-import type { MessageId, NoteId, PersonId, QuestionId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { MessageId, NoteId, PersonId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import { DateTime, Effect, Option, Schema } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
+import { queueReply } from "./PlanRecording.js"
 import { sessionStream } from "./Streams.js"
 
 /** What an answer did; every outcome but `Filed` changes nothing and is told politely. */
@@ -138,16 +139,4 @@ export const outcomeText = (outcome: AnswerOutcome): string => {
 
 /** The confirmation reply queued after an answer through a provider. */
 export const confirmation = (user: UserId, provider: "telegram" | "whatsapp", chat: string, text: string) =>
-  Effect.map(
-    Effect.flatMap(IdGenerator, (ids) => ids.next("reply")),
-    (replyId): Event => ({
-      _tag: "ReplyQueued",
-      replyId: replyId as ReplyId,
-      user,
-      provider,
-      chat,
-      text,
-      buttons: [],
-      questionId: null
-    })
-  )
+  queueReply({ user, provider, chat }, text)

@@ -46,28 +46,36 @@ const peopleResolver = (known: ReadonlyArray<KnownPerson>, user: UserId) => {
   return { resolve, added }
 }
 
+/** A reply to the conversation's sender, queued for the outbox. */
+export const queueReply = (
+  conversation: Pick<Conversation, "user" | "provider" | "chat">,
+  text: string,
+  buttons: ReadonlyArray<{ readonly label: string; readonly data: string }> = [],
+  questionId: QuestionId | null = null
+): Effect.Effect<Event, never, IdGenerator> =>
+  Effect.map(Effect.flatMap(IdGenerator, (ids) => ids.next("reply")), (replyId) => ({
+    _tag: "ReplyQueued",
+    replyId: replyId as ReplyId,
+    user: conversation.user,
+    provider: conversation.provider,
+    chat: conversation.chat,
+    text,
+    buttons,
+    questionId
+  }))
+
 const questionReplies = Effect.fn("PlanRecording.questionReplies")(function*(
   conversation: Conversation,
   questions: ReadonlyArray<{ readonly questionId: QuestionId; readonly question: Decisions["questions"][number] }>,
   textOf: (seq: number) => string
 ) {
-  const ids = yield* IdGenerator
   const replies: Array<Event> = []
   for (const { question, questionId } of questions) {
-    const options = ReplyText.answerOptions(question.candidates)
-    replies.push({
-      _tag: "ReplyQueued",
-      replyId: (yield* ids.next("reply")) as ReplyId,
-      user: conversation.user,
-      provider: conversation.provider,
-      chat: conversation.chat,
-      text: ReplyText.questionText(question.reason, question.seqs.map(textOf)),
-      buttons: options.map((option, index) => ({
-        label: ReplyText.optionLabel(option),
-        data: ReplyText.answerData(questionId, index)
-      })),
-      questionId
-    })
+    const buttons = ReplyText.answerOptions(question.candidates).map((option, index) => ({
+      label: ReplyText.optionLabel(option),
+      data: ReplyText.answerData(questionId, index)
+    }))
+    replies.push(yield* queueReply(conversation, ReplyText.questionText(question.reason, question.seqs.map(textOf)), buttons, questionId))
   }
   return replies
 })
@@ -153,16 +161,7 @@ export const planEvents = Effect.fn("PlanRecording.planEvents")(function*(
     sessionId: conversation.sessionId,
     reason: "replanned"
   }))
-  const summary: Event = {
-    _tag: "ReplyQueued",
-    replyId: (yield* ids.next("reply")) as ReplyId,
-    user: conversation.user,
-    provider: conversation.provider,
-    chat: conversation.chat,
-    text: ReplyText.planSummary({ owners, questions: parked.length, warnings }),
-    buttons: [],
-    questionId: null
-  }
+  const summary = yield* queueReply(conversation, ReplyText.planSummary({ owners, questions: parked.length, warnings }))
   const asked = yield* questionReplies(conversation, parked, textOf)
   return [...people.added, ...withdrawn, ...decided, summary, ...asked]
 })
@@ -179,16 +178,7 @@ export const failureEvents = Effect.fn("PlanRecording.failureEvents")(function*(
   if (state.openFailedQuestions.length > 0 || state.messages.length === 0) return [failed]
   const ids = yield* IdGenerator
   const questionId = (yield* ids.next("q")) as QuestionId
-  const reply: Event = {
-    _tag: "ReplyQueued",
-    replyId: (yield* ids.next("reply")) as ReplyId,
-    user: conversation.user,
-    provider: conversation.provider,
-    chat: conversation.chat,
-    text: ReplyText.questionText("failed", []),
-    buttons: [],
-    questionId: null
-  }
+  const reply = yield* queueReply(conversation, ReplyText.questionText("failed", []))
   return [
     failed,
     {
