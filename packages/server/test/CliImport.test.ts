@@ -1,5 +1,7 @@
 /** `verbatim import` (Telegram and WhatsApp exports), `accounting`, `events` and error output, as subprocesses. */
 import { describe, expect, it } from "@effect/vitest"
+import { SqlClient } from "@effect/sql/SqlClient"
+import * as Store from "@verbatim/projections/Store"
 import { Effect } from "effect"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
@@ -94,7 +96,7 @@ describe("verbatim import", () => {
       ])
     }))
 
-  it.scoped("imports a WhatsApp export: multi-line text, media placeholders, non-ASCII names", () =>
+  it.scoped("imports a WhatsApp export (multi-line text, media placeholders, non-ASCII names); rebuild and --verify over it", () =>
     Effect.gen(function*() {
       const env = { VERBATIM_DATA_DIR: yield* tempDir("verbatim-cli-") }
       const run = yield* runCli(
@@ -117,6 +119,19 @@ describe("verbatim import", () => {
         ["whatsapp:15550001111:15550001111:2", 1, "text", "Mia Park", "Tom moved to Lisbon"],
         ["whatsapp:15550001111:15550001111:2", 2, "text", "José Núñez", "Tom's new number ends in 0199"]
       ])
+      const rebuilt = yield* runCli(["rebuild"], env)
+      expect(rebuilt).toEqual({ code: 0, stderr: "", stdout: "rebuilt every projection from 9 event(s)\n" })
+      yield* Effect.flatMap(SqlClient, (sql) => sql`UPDATE sessions SET close_reason = 'command'`).pipe(
+        Effect.provide(Store.layerSqlite({ filename: join(env.VERBATIM_DATA_DIR, "verbatim.db") })),
+        Effect.scoped
+      )
+      const verify = yield* runCli(["rebuild", "--verify"], env)
+      expect(verify).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: "verbatim: rebuilding from 9 event(s) differs from the live tables in: sessions; run `verbatim rebuild` " +
+          "to replace them, and report it: a projection is not deterministic\n"
+      })
     }))
 
   it.scoped("names the file and line of an export it cannot read, and exits 1 having stored nothing", () =>

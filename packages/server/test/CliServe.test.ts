@@ -1,0 +1,70 @@
+/** `verbatim serve` as a subprocess with nothing configured: what it says at start, and that it answers. */
+import { describe, expect, it } from "@effect/vitest"
+import { Config, Effect } from "effect"
+import { spawn } from "node:child_process"
+import { createServer } from "node:net"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { tempDir } from "./CliHarness.js"
+
+const root = fileURLToPath(new URL("../../../", import.meta.url))
+
+/** A port nothing listens on right now (PORT must be 1–65535, so the server cannot take 0). */
+const freePort = Effect.async<number>((resume) => {
+  const server = createServer().listen(0, "127.0.0.1", () => {
+    const address = server.address()
+    server.close(() => resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0)))
+  })
+})
+
+/** Start the server, collect stdout until it has said `lines` lines, and stop it (by its pid) with the scope. */
+const serve = (env: Record<string, string>, lines: number) =>
+  Effect.gen(function*() {
+    const path = yield* Config.string("PATH").pipe(Config.withDefault("/usr/bin:/bin"))
+    const child = yield* Effect.acquireRelease(
+      Effect.sync(() =>
+        spawn(join(root, "node_modules/.bin/tsx"), [join(root, "packages/server/src/bin.ts"), "serve"], {
+          cwd: root,
+          env: { PATH: path, ...env }
+        })
+      ),
+      (child) => Effect.sync(() => child.kill("SIGTERM"))
+    )
+    return yield* Effect.async<ReadonlyArray<string>, Error>((resume) => {
+      let out = ""
+      let err = ""
+      child.stderr.on("data", (chunk: Buffer) => {
+        err += chunk.toString("utf8")
+      })
+      child.on("exit", (code) => resume(Effect.fail(new Error(`serve exited with ${code}: ${err}`))))
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString("utf8")
+        const said = out.split("\n").filter((line) => !line.startsWith("{"))
+        if (said.length > lines) resume(Effect.succeed(said.slice(0, lines)))
+      })
+    }).pipe(Effect.timeoutFail({ duration: "60 seconds", onTimeout: () => new Error("the server said too little in 60 s") }))
+  })
+
+describe("verbatim serve", () => {
+  it.scoped("starts with no configuration, says where it listens, where its data is and what is not configured", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-serve-")
+      const port = yield* freePort
+      const said = yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 10)
+      expect(said.map((line) => line.replace(dir, "<dir>").replace(`:${port}`, ":<port>").replace(/: \S{43}$/, ": <token>")))
+        .toEqual([
+          "verbatim listening on http://127.0.0.1:<port>",
+          "data: <dir>/verbatim.db",
+          "API token (generated, kept in <dir>/api-token): <token>",
+          "TELEGRAM_WEBHOOK_SECRET is not set: Telegram webhooks are refused (401)",
+          "WHATSAPP_VERIFY_TOKEN is not set: WhatsApp webhook verification is refused",
+          "WHATSAPP_APP_SECRET is not set: WhatsApp webhooks are refused (401)",
+          "TELEGRAM_BOT_TOKEN is not set: replies to Telegram are held",
+          "WHATSAPP_ACCESS_TOKEN or WHATSAPP_PHONE_NUMBER_ID is not set: replies to WhatsApp are held",
+          "VERBATIM_ALLOWED_SENDERS is empty: no sender's messages are captured",
+          "no model key: messages are captured and held; planning resumes once ANTHROPIC_API_KEY is set"
+        ])
+      const health = yield* Effect.promise(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.text()))
+      expect(health).toEqual("{\"status\":\"ok\"}")
+    }))
+})
