@@ -11,6 +11,12 @@ interface Pending<I, O> {
   readonly done: Deferred.Deferred<O>
 }
 
+/** Resumes once the event loop has run its pending I/O callbacks (Node's check phase). */
+const endOfTurn: Effect.Effect<void> = Effect.async<void>((resume) => {
+  const handle = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(handle))
+})
+
 /** Submit a request; resolves with its outcome once its batch has committed or failed. */
 export interface GroupCommit<I, O> {
   readonly submit: (request: I) => Effect.Effect<O>
@@ -24,11 +30,13 @@ export const make = <I, O>(
   Effect.gen(function*() {
     const queue = yield* Queue.unbounded<Pending<I, O>>()
     yield* Effect.addFinalizer(() => Queue.shutdown(queue))
-    // After the first request, yield once so callers just woken by the previous commit can
-    // queue their next request: without it batches shrink to one or two under steady load.
+    // After the first request, wait for the event loop's current turn to finish (a macrotask,
+    // not a fiber yield): every request whose bytes arrived meanwhile, and every caller woken by
+    // the previous commit, runs up to its own submit first. A fiber yield only lets the runnable
+    // fibers go, so under load batches stayed at one request and each paid its own commit.
     const nextBatch = Effect.gen(function*() {
       const first = yield* Queue.take(queue)
-      yield* Effect.yieldNow()
+      yield* endOfTurn
       return [first, ...(yield* Queue.takeUpTo(queue, maxBatch - 1))]
     })
     yield* nextBatch.pipe(
