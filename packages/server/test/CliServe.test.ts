@@ -1,6 +1,6 @@
 /** `verbatim serve` as a subprocess with nothing configured: what it says at start, and that it answers. */
 import { describe, expect, it } from "@effect/vitest"
-import { Config, Effect } from "effect"
+import { Config, Data, Effect } from "effect"
 import { spawn } from "node:child_process"
 import { createServer } from "node:net"
 import { join } from "node:path"
@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url"
 import { tempDir } from "./CliHarness.js"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
+
+class ServeFailed extends Data.TaggedError("ServeFailed")<{ readonly message: string }> {}
 
 /** A port nothing listens on right now (PORT must be 1–65535, so the server cannot take 0). */
 const freePort = Effect.async<number>((resume) => {
@@ -30,19 +32,19 @@ const serve = (env: Record<string, string>, lines: number) =>
       ),
       (child) => Effect.sync(() => child.kill("SIGTERM"))
     )
-    return yield* Effect.async<ReadonlyArray<string>, Error>((resume) => {
+    return yield* Effect.async<ReadonlyArray<string>, ServeFailed>((resume) => {
       let out = ""
       let err = ""
       child.stderr.on("data", (chunk: Buffer) => {
         err += chunk.toString("utf8")
       })
-      child.on("exit", (code) => resume(Effect.fail(new Error(`serve exited with ${code}: ${err}`))))
+      child.on("exit", (code) => resume(Effect.fail(new ServeFailed({ message: `serve exited with ${code}: ${err}` }))))
       child.stdout.on("data", (chunk: Buffer) => {
         out += chunk.toString("utf8")
         const said = out.split("\n").filter((line) => !line.startsWith("{"))
         if (said.length > lines) resume(Effect.succeed(said.slice(0, lines)))
       })
-    }).pipe(Effect.timeoutFail({ duration: "60 seconds", onTimeout: () => new Error("the server said too little in 60 s") }))
+    }).pipe(Effect.timeoutFail({ duration: "60 seconds", onTimeout: () => new ServeFailed({ message: "the server said too little in 60 s" }) }))
   })
 
 describe("verbatim serve", () => {
