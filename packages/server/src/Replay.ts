@@ -95,7 +95,11 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
   const liveDecisions = live.map((e) =>
     decide(state.messages, e.event.chunk, Option.getOrElse(decodePlan(e.event.plan), () => ({ people: [], unattached: [], unclear: [], botMessages: [] })))
   )
-  const planned = yield* planSession(state.messages, contacts, promptVersion).pipe(Effect.either)
+  // A defect here is one session's (an unrecorded request under a recorded model): report it, go on.
+  const planned = yield* planSession(state.messages, contacts, promptVersion).pipe(
+    Effect.catchAllDefect((defect) => Effect.fail({ message: defect instanceof Error ? defect.message : String(defect) })),
+    Effect.either
+  )
   if (planned._tag === "Left") return { sessionId, status: "failed", error: planned.left.message } satisfies SessionReplay
   const shadowDecisions = planned.right.plans.map((p) => decide(state.messages, p.built.chunk, p.result.plan))
   const diff = diffDecisions(liveDecisions, shadowDecisions)
