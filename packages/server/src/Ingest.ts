@@ -39,13 +39,16 @@ const captureOnce = (item: NewMessage): Effect.Effect<Captured, StoreError | Sql
     const user = userIdOf(item.provider, item.senderId)
     const conversation: Queries.Conversation = { user, provider: item.provider, chat: item.chatId }
     const key = { provider: item.provider, providerMessageId: item.providerMessageId }
-    if (yield* store.isRecorded(key)) return { _tag: "AlreadyRecorded" } as const
-    const found = yield* Queries.openSession(conversation)
-    const sessionId = Option.getOrElse(found.open, () => newSessionId(conversation, found.count + 1))
+    // No separate "already recorded?" read: the append checks the key first, in its transaction.
+    const found = yield* Queries.conversationState(conversation, sessionStream("" as SessionId))
+    const sessionId = Option.match(found.open, {
+      onNone: () => newSessionId(conversation, found.count + 1),
+      onSome: (open) => open.sessionId
+    })
     const stream = sessionStream(sessionId)
-    const version = yield* store.streamVersion(stream)
+    const version = Option.match(found.open, { onNone: () => 0, onSome: (open) => open.version })
     const now = yield* DateTime.now
-    const seq = Option.isSome(found.open) ? (yield* Queries.messageCount(sessionId)) + 1 : 1
+    const seq = Option.match(found.open, { onNone: () => 1, onSome: (open) => open.lastSeq + 1 })
     const message = InboundMessage.make({
       id: `${item.provider}:${item.providerMessageId}` as MessageId,
       sessionId,

@@ -1,6 +1,5 @@
 /** Read-model lookups the session lifecycle needs, on either SQL backend. */
 import { SqlClient } from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
 import type { Provider, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Option } from "effect"
 
@@ -22,13 +21,36 @@ export const openSession = (conversation: Conversation) =>
     return { open: Option.map(Option.fromNullable(open), (row) => row.session_id as SessionId), count: rows.length }
   })
 
-/** How many messages a session holds. */
-export const messageCount = (sessionId: SessionId): Effect.Effect<number, SqlError, SqlClient> =>
-  Effect.flatMap(SqlClient, (sql) =>
-    Effect.map(
-      sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM messages WHERE session_id = ${sessionId}`,
-      (rows) => Number(rows[0]?.n ?? 0)
-    ))
+/** A conversation's open session as a capture needs it: the next seq and the stream version to append at. */
+export interface OpenSession {
+  readonly sessionId: SessionId
+  readonly lastSeq: number
+  readonly version: number
+}
+
+/**
+ * In one statement (one snapshot): the conversation's open session with its last seq and stream
+ * version, and how many sessions it has had. `streamPrefix` is the session stream name before the id.
+ */
+export const conversationState = (conversation: Conversation, streamPrefix: string) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const rows = yield* sql<{ session_id: string; closed_at: string | null; last_seq: number | string | null; version: number | string | null }>`
+      SELECT s.session_id, s.closed_at,
+        CASE WHEN s.closed_at IS NULL THEN (SELECT MAX(m.seq) FROM messages m WHERE m.session_id = s.session_id) END AS last_seq,
+        CASE WHEN s.closed_at IS NULL THEN (SELECT MAX(e.version) FROM events e WHERE e.stream = ${streamPrefix} || s.session_id) END AS version
+      FROM sessions s
+      WHERE s.user_id = ${conversation.user} AND s.provider = ${conversation.provider} AND s.chat = ${conversation.chat}`
+    const open = rows.find((row) => row.closed_at === null)
+    return {
+      open: Option.map(Option.fromNullable(open), (row): OpenSession => ({
+        sessionId: row.session_id as SessionId,
+        lastSeq: Number(row.last_seq ?? 0),
+        version: Number(row.version ?? 0)
+      })),
+      count: rows.length
+    }
+  })
 
 /** A captured message found by its provider identity. */
 export interface MessageRef {

@@ -68,9 +68,11 @@ const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
     const versionRows = yield* sql<{ stream: string; v: number | string }>`SELECT stream, MAX(version) AS v FROM events
       WHERE ${sql.in("stream", streams)} GROUP BY stream`
     const keys = requests.flatMap((r) => r.keys)
+    // Both key columns constrained, so the lookup searches the primary key instead of scanning it.
     const keyRows = keys.length === 0 ? [] : yield* sql<{ provider: string; provider_message_id: string }>`
       SELECT provider, provider_message_id FROM idempotency_keys
-      WHERE ${sql.in("provider_message_id", [...new Set(keys.map((k) => k.providerMessageId))])}`
+      WHERE ${sql.in("provider", [...new Set(keys.map((k) => k.provider))])}
+        AND ${sql.in("provider_message_id", [...new Set(keys.map((k) => k.providerMessageId))])}`
     const decisions = decide(
       requests,
       new Map(versionRows.map((r) => [r.stream, Number(r.v)])),

@@ -53,6 +53,18 @@ const pgEvents = Effect.gen(function*() {
 const leases = Effect.flatMap(SqlClient, (sql) =>
   sql`CREATE TABLE leases (lease_key TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at BIGINT NOT NULL)`)
 
+/**
+ * Indexes for the hot read paths: a capture finds its conversation's sessions, the scheduler the
+ * newest message of each open session, an edit its message by provider id. Without them each was
+ * a scan that grew with the store.
+ */
+const lookupIndexes = Effect.flatMap(SqlClient, (sql) =>
+  Effect.all([
+    sql`CREATE INDEX sessions_conversation ON sessions (user_id, provider, chat)`,
+    sql`CREATE INDEX messages_session_received ON messages (session_id, received_at)`,
+    sql`CREATE INDEX messages_provider_id ON messages (provider, provider_message_id)`
+  ], { discard: true }))
+
 const run = Migrator.make({})
 
 /** Bring a database up to date; safe to run at every start. */
@@ -62,6 +74,7 @@ export const migrate = (backend: "sqlite" | "pg") =>
     loader: Migrator.fromRecord({
       "1_events": backend === "sqlite" ? sqliteEvents : pgEvents,
       "2_projections": createTables,
-      "3_leases": leases
+      "3_leases": leases,
+      "4_lookup_indexes": lookupIndexes
     })
   })
