@@ -16,9 +16,24 @@ const latency = Metric.histogram(
   "HTTP request latency by method and status"
 )
 
+/** A tagged metric per tag values, built once: building one hashes its key, on every request otherwise. */
+const memo = <M>(make: (...tags: ReadonlyArray<string>) => M) => {
+  const cache = new Map<string, M>()
+  return (...tags: ReadonlyArray<string>): M => {
+    const key = tags.join("\u0000")
+    const found = cache.get(key)
+    if (found !== undefined) return found
+    const made = make(...tags)
+    cache.set(key, made)
+    return made
+  }
+}
+
+const webhookCounter = memo((provider, outcome) => Metric.tagged(Metric.tagged(webhooks, "provider", provider!), "outcome", outcome!))
+
 /** Count a webhook request. */
 export const webhook = (provider: Provider, outcome: WebhookOutcome): Effect.Effect<void> =>
-  Metric.increment(Metric.tagged(Metric.tagged(webhooks, "provider", provider), "outcome", outcome))
+  Metric.increment(webhookCounter(provider, outcome))
 
 /** Count a plan job run (`planned`, `failed`, `busy` …). */
 export const plan = (outcome: string): Effect.Effect<void> => Metric.increment(Metric.tagged(plans, "outcome", outcome))
@@ -37,9 +52,11 @@ export const modelTokens = (usage: TokenUsage): Effect.Effect<void> =>
   )
 
 /** Record how long a request took. */
+const latencyHistogram = memo((method, status) => Metric.tagged(Metric.tagged(latency, "method", method!), "status", status!))
+
 export const requestLatency = (method: string, status: number, elapsed: Duration.Duration): Effect.Effect<void> =>
   Metric.update(
-    Metric.tagged(Metric.tagged(latency, "method", method), "status", String(status)),
+    latencyHistogram(method, String(status)),
     Duration.toMillis(elapsed) / 1000
   )
 

@@ -18,9 +18,10 @@ export const read = (
   request: HttpServerRequest.HttpServerRequest,
   limitBytes: number
 ): Effect.Effect<Uint8Array, PayloadTooLarge> => {
-  const tooLarge = new PayloadTooLarge({ limitBytes })
+  // Built only when needed: constructing the error validates it and captures a stack trace.
+  const tooLarge = () => new PayloadTooLarge({ limitBytes })
   const announced = Number(request.headers["content-length"] ?? "0")
-  if (Number.isFinite(announced) && announced > limitBytes) return Effect.fail(tooLarge)
+  if (Number.isFinite(announced) && announced > limitBytes) return Effect.fail(tooLarge())
   return request.stream.pipe(
     Stream.runFold({ chunks: [], size: 0 } as Reading, (reading, chunk): Reading => {
       const size = reading.size + chunk.length
@@ -28,7 +29,7 @@ export const read = (
       return { chunks: reading.chunks, size }
     }),
     Effect.orDie,
-    Effect.flatMap((reading) => (reading.size > limitBytes ? Effect.fail(tooLarge) : Effect.succeed(Buffer.concat(reading.chunks)))),
+    Effect.flatMap((reading) => (reading.size > limitBytes ? Effect.fail(tooLarge()) : Effect.succeed(Buffer.concat(reading.chunks)))),
     Effect.withSpan("RawBody.read")
   )
 }
