@@ -10,7 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 
-const seconds = Number(process.argv[process.argv.indexOf("--seconds") + 1] || 10)
+const secondsAt = process.argv.indexOf("--seconds")
+const seconds = secondsAt === -1 ? 10 : Number(process.argv[secondsAt + 1])
 const connections = 64
 const senders = 500
 const secret = "bench-secret"
