@@ -1,0 +1,157 @@
+/**
+ * The rows one batch of events touches, held in memory: loaded once before the batch, changed by
+ * the projector without a statement per event, and written back with a few multi-row statements.
+ * The live path uses one per append and a rebuild one per page, so both run the same projection.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Effect } from "effect"
+import type { StoreError } from "../EventStore.js"
+import type { TableName } from "./Tables.js"
+import { tables } from "./Tables.js"
+
+/** A read-model row, column name to value, as stored. */
+export type Row = Record<string, unknown>
+
+/** Secondary lookups the projector makes (by these columns only). */
+const indexed: Partial<Record<TableName, ReadonlyArray<string>>> = {
+  notes: ["plan_id"],
+  note_sources: ["note_id"],
+  note_directives: ["note_id"],
+  questions: ["plan_id"],
+  instructions: ["plan_id"]
+}
+
+const keyColumns = Object.fromEntries(tables.map((t) => [t.name, t.key.split(", ")])) as unknown as Record<TableName, ReadonlyArray<string>>
+
+/** Rows of tables where a duplicate key is a refused source, not a replay: inserted without `ON CONFLICT`. */
+const strict = new Set<TableName>(["notes", "note_sources", "note_directives", "confirmations"])
+
+/** A row's primary key as one string. */
+export const keyOf = (table: TableName, row: Row): string =>
+  keyColumns[table].map((c) => String(row[c])).join("\u0000")
+
+class TableRows {
+  /** Current row per key; `null` once deleted. Every key the batch may touch is here after loading. */
+  readonly rows = new Map<string, Row | null>()
+  /** Rows as they were in the database when loaded, by key. */
+  readonly stored = new Map<string, Row>()
+  readonly dirty = new Set<string>()
+  readonly index = new Map<string, Map<unknown, Set<string>>>()
+  constructor(readonly table: TableName) {
+    for (const column of indexed[table] ?? []) this.index.set(column, new Map())
+  }
+  private unindex(key: string, row: Row) {
+    for (const [column, byValue] of this.index) byValue.get(row[column])?.delete(key)
+  }
+  private reindex(key: string, row: Row) {
+    for (const [column, byValue] of this.index) {
+      const keys = byValue.get(row[column]) ?? new Set<string>()
+      keys.add(key)
+      byValue.set(row[column], keys)
+    }
+  }
+  load(row: Row) {
+    const key = keyOf(this.table, row)
+    if (this.rows.has(key)) return
+    this.rows.set(key, row)
+    this.stored.set(key, row)
+    this.reindex(key, row)
+  }
+  put(row: Row) {
+    const key = keyOf(this.table, row)
+    const old = this.rows.get(key)
+    if (old) this.unindex(key, old)
+    this.rows.set(key, row)
+    this.reindex(key, row)
+    this.dirty.add(key)
+  }
+  remove(key: string) {
+    const old = this.rows.get(key)
+    if (!old) return
+    this.unindex(key, old)
+    this.rows.set(key, null)
+    this.dirty.add(key)
+  }
+}
+
+/** The working set of one batch. */
+export class Batch {
+  private readonly byTable = new Map<TableName, TableRows>()
+  private of(table: TableName): TableRows {
+    let rows = this.byTable.get(table)
+    if (!rows) this.byTable.set(table, rows = new TableRows(table))
+    return rows
+  }
+  /** Record a row read from the database (a row already in the batch wins). */
+  load(table: TableName, row: Row) {
+    this.of(table).load(row)
+  }
+  get(table: TableName, ...key: ReadonlyArray<unknown>): Row | undefined {
+    return this.of(table).rows.get(key.map(String).join("\u0000")) ?? undefined
+  }
+  has(table: TableName, ...key: ReadonlyArray<unknown>): boolean {
+    return this.get(table, ...key) !== undefined
+  }
+  /** Insert or replace a whole row. */
+  put(table: TableName, row: Row) {
+    this.of(table).put(row)
+  }
+  /** Change some columns of an existing row. */
+  update(table: TableName, row: Row, changes: Row) {
+    this.of(table).put({ ...row, ...changes })
+  }
+  delete(table: TableName, row: Row) {
+    this.of(table).remove(keyOf(table, row))
+  }
+  /** Current rows whose indexed `column` equals `value`, in key order. */
+  where(table: TableName, column: string, value: unknown): Array<Row> {
+    const rows = this.of(table)
+    const keys = [...(rows.index.get(column)?.get(value) ?? [])].sort()
+    return keys.map((k) => rows.rows.get(k)).filter((r): r is Row => r != null)
+  }
+  /** Write every changed row: deletes, then new rows, then upserts of stored rows. */
+  flush(
+    refuse: (table: TableName) => (error: SqlError) => Effect.Effect<never, StoreError | SqlError>
+  ): Effect.Effect<void, StoreError | SqlError, SqlClient> {
+    return Effect.gen(this, function*() {
+      const sql = yield* SqlClient
+      for (const table of tables) {
+        const rows = this.byTable.get(table.name)
+        if (!rows || rows.dirty.size === 0) continue
+        const keys = keyColumns[table.name]
+        const gone: Array<Row> = []
+        const added: Array<Row> = []
+        const changed: Array<Row> = []
+        for (const key of rows.dirty) {
+          const row = rows.rows.get(key)
+          if (row == null) {
+            const stored = rows.stored.get(key)
+            if (stored) gone.push(stored)
+          } else (rows.stored.has(key) ? changed : added).push(row)
+        }
+        for (const chunk of chunks(gone, 200)) {
+          yield* sql`DELETE FROM ${sql(table.name)} WHERE ${sql.or(chunk.map((k) => sql.and(keys.map((c) => sql`${sql(c)} = ${k[c]}`))))}`
+        }
+        const columns = Object.keys((added[0] ?? changed[0])!)
+        const size = Math.floor(8000 / columns.length)
+        for (const chunk of chunks(added, size)) {
+          const insert = sql`INSERT INTO ${sql(table.name)} ${sql.insert(chunk)}`
+          yield* strict.has(table.name)
+            ? insert.pipe(Effect.catchTag("SqlError", refuse(table.name)))
+            : sql`${insert} ON CONFLICT DO NOTHING`
+        }
+        const set = sql.csv(columns.filter((c) => !keys.includes(c)).map((c) => sql`${sql(c)} = excluded.${sql(c)}`))
+        for (const chunk of chunks(changed, size)) {
+          yield* sql`INSERT INTO ${sql(table.name)} ${sql.insert(chunk)} ON CONFLICT (${sql.literal(keys.join(", "))}) DO UPDATE SET ${set}`
+        }
+      }
+    })
+  }
+}
+
+const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> => {
+  const out: Array<ReadonlyArray<A>> = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
