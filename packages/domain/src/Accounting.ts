@@ -1,6 +1,7 @@
-/** Accounting: which plan entries claim which seqs, counted per claimant, and which seqs the session really has. */
-import type { MessageText } from "./Message.js"
+/** Accounting: which plan entries claim which seqs, counted per claimant, and which of them the session really has. */
 import type { Plan } from "./Plan.js"
+import type { SlotIndex } from "./SlotIndex.js"
+import { bySlot, sortRange } from "./SortRange.js"
 import { compareNumbers } from "./Warnings.js"
 
 /** Every plan entry that claims seqs: each note, each `unclear` entry, and the `botMessages` list. */
@@ -26,87 +27,46 @@ export const duplicatePlanSeqs = (plan: Plan): Array<number> => {
   return [...counts].filter(([, count]) => count > 1).map(([seq]) => seq).sort(compareNumbers)
 }
 
-/** A session's messages by seq, and a filter that keeps only the seqs it has. */
-export interface Session {
-  readonly bySeq: ReadonlyMap<number, MessageText>
-  /** Every seq of the session, ascending. */
-  readonly seqs: ReadonlyArray<number>
-  /** The seqs the session has, deduplicated and ascending; the others are recorded as unknown. */
+/** Plan seqs read as a session's slots, with every seq the session does not have recorded. */
+export interface SlotAccounting {
+  /**
+   * The slots of the seqs the session has, ascending and distinct; the others are recorded as
+   * unknown. NaN never equals itself, so a NaN seq listed twice stays listed twice (and so
+   * contests its own note), as it always has.
+   */
   readonly known: (seqs: ReadonlyArray<number>) => Array<number>
   /** Every unknown seq met so far, ascending. */
   readonly unknown: () => Array<number>
 }
 
-/** Indexes a session (the first message wins a repeated seq) and tracks unknown seqs. */
-export const makeSession = (messages: ReadonlyArray<MessageText>): Session => {
-  const bySeq = new Map<number, MessageText>()
-  for (const message of messages) if (!bySeq.has(message.seq)) bySeq.set(message.seq, message)
+/** Accounts plan seqs against a session's slots. */
+export const accountFor = (index: SlotIndex): SlotAccounting => {
   const unknown = new Set<number>()
+  const last = index.seqs.length - 1
+  const nanSlot = last >= 0 && Number.isNaN(index.seqs[last]) ? last : -1
   return {
-    bySeq,
-    seqs: [...bySeq.keys()].sort(compareNumbers),
     known: (seqs) => {
       const found: Array<number> = []
-      for (const seq of seqs) {
-        if (bySeq.has(seq)) found.push(normalise(seq))
-        else unknown.add(normalise(seq))
+      let ascending = true
+      for (let i = 0; i < seqs.length; i++) {
+        const seq = seqs[i]!
+        const slot = index.slotOf(seq)
+        if (slot === -1) unknown.add(normalise(seq))
+        else {
+          if (found.length > 0 && found[found.length - 1]! >= slot) ascending = false
+          found.push(slot)
+        }
       }
-      // Plans usually list seqs ascending and once: skip the sort (which allocates) when they do.
-      if (found.every((seq, i) => i === 0 || found[i - 1]! < seq)) return found
-      found.sort(compareNumbers)
-      return found.filter((seq, i) => i === 0 || found[i - 1] !== seq)
+      // Plans usually list seqs ascending and once: skip the sort when they do.
+      if (ascending) return found
+      sortRange(found, 0, found.length, bySlot)
+      let kept = 1
+      for (let i = 1; i < found.length; i++) {
+        if (found[i] !== found[kept - 1] || found[i] === nanSlot) found[kept++] = found[i]!
+      }
+      found.length = kept
+      return found
     },
     unknown: () => [...unknown].sort(compareNumbers)
-  }
-}
-
-/**
- * A session indexed by position: slot `i` is the `i`-th distinct seq in ascending order, so
- * sorting slots sorts seqs. Only for sessions whose seqs are integers in a range at most a few
- * times the message count (every session the planner numbers): seqs index a table directly.
- */
-export interface SlotIndex {
-  /** The message of each slot (the first with that seq). */
-  readonly messages: ReadonlyArray<MessageText>
-  /** The seq of each slot, ascending. */
-  readonly seqs: ReadonlyArray<number>
-  /** The slot of a seq, or -1 when the session does not have it. */
-  readonly slotOf: (seq: number) => number
-}
-
-/** Indexes a session by slot, or `undefined` when its seqs are not dense integers. */
-export const makeSlotIndex = (messages: ReadonlyArray<MessageText>): SlotIndex | undefined => {
-  if (messages.length === 0) return undefined
-  let min = Infinity
-  let max = -Infinity
-  for (const message of messages) {
-    const seq = message.seq
-    if (!Number.isInteger(seq)) return undefined
-    if (seq < min) min = seq
-    if (seq > max) max = seq
-  }
-  const range = max - min + 1
-  if (range > 4 * messages.length + 64) return undefined
-  const table = new Int32Array(range).fill(-1)
-  for (let i = 0; i < messages.length; i++) {
-    const offset = messages[i]!.seq - min
-    if (table[offset] === -1) table[offset] = i
-  }
-  const bySlot: Array<MessageText> = []
-  const seqs: Array<number> = []
-  for (let offset = 0; offset < range; offset++) {
-    const i = table[offset]!
-    if (i === -1) continue
-    table[offset] = bySlot.length
-    bySlot.push(messages[i]!)
-    seqs.push(normalise(messages[i]!.seq))
-  }
-  return {
-    messages: bySlot,
-    seqs,
-    slotOf: (seq) => {
-      const offset = seq - min
-      return offset >= 0 && offset < range && Math.floor(offset) === offset ? table[offset]! : -1
-    }
   }
 }

@@ -1,97 +1,132 @@
-/** Merging within one owner: entries sharing a seq become one, transitively; directives are agreed per message. */
-import type { PlanWarning } from "./Decision.js"
-import { findVerbatim } from "./TextMatch.js"
-import { directiveDisputed, directiveNotFound } from "./Warnings.js"
+/** Merging within one owner: plan entries sharing a slot become one group, transitively, whatever their order. */
+import type { SlotAccounting } from "./Accounting.js"
+import * as Attribution from "./Attribution.js"
+import type { Candidate, Owner, PlanWarning } from "./Decision.js"
+import { canonicalCandidates, canonicalOwner, personKey, unattachedKey } from "./Owners.js"
+import type { Plan, PlanNote } from "./Plan.js"
+import type { SlotIndex } from "./SlotIndex.js"
+import { bySlot, sortRange } from "./SortRange.js"
 
-/** Anything claiming seqs (already filtered to the session's seqs). */
-export interface Claim {
-  readonly seqs: ReadonlyArray<number>
-}
-
-/**
- * Groups claims that share a seq, transitively (union-find): [1], [3], [1,3] form one group
- * whatever their order. Claims without seqs join no group. Groups keep the claims' relative order.
- */
-export const mergeClaims = <A extends Claim>(claims: ReadonlyArray<A>): Array<Array<A>> => {
-  const parent = claims.map((_, i) => i)
-  const root = (i: number): number => {
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i]!]!
-      i = parent[i]!
-    }
-    return i
+/** One owner's merged notes, or one merged `unclear` entry: a single claimant of its slots (ascending). */
+export type Group =
+  | {
+    readonly kind: "note"
+    readonly key: string
+    readonly owner: Owner
+    readonly claims: ReadonlyArray<Attribution.SlotClaim>
+    readonly slots: ReadonlyArray<number>
   }
-  const firstClaimOf = new Map<number, number>()
-  claims.forEach((claim, i) => {
-    for (const seq of claim.seqs) {
-      const first = firstClaimOf.get(seq)
-      if (first === undefined) firstClaimOf.set(seq, i)
-      else parent[root(i)] = root(first)
-    }
-  })
-  const groups = new Map<number, Array<A>>()
-  claims.forEach((claim, i) => {
-    if (claim.seqs.length === 0) return
-    const group = groups.get(root(i)) ?? []
-    group.push(claim)
-    groups.set(root(i), group)
-  })
-  return [...groups.values()]
-}
-
-/** A plan note's directives attributed to its messages. */
-export interface Attribution {
-  /** seq -> directive texts attributed to that message. */
-  readonly bySeq: ReadonlyMap<number, ReadonlySet<string>>
-  readonly warnings: ReadonlyArray<PlanWarning>
-}
-
-const nothingAttributed: Attribution = { bySeq: new Map(), warnings: [] }
-
-/**
- * Attributes each distinct non-empty directive of one plan note to the first of its messages,
- * in seq order, that contains it verbatim. One that matches none of them removes nothing and
- * yields `directive-not-found`.
- */
-export const attribute = (
-  seqs: ReadonlyArray<number>,
-  directives: ReadonlyArray<string>,
-  textOf: (seq: number) => string
-): Attribution => {
-  if (directives.length === 0) return nothingAttributed
-  const bySeq = new Map<number, Set<string>>()
-  const warnings: Array<PlanWarning> = []
-  for (const directive of new Set(directives)) {
-    if (directive.length === 0) continue
-    const seq = seqs.find((candidate) => findVerbatim(textOf(candidate), directive) !== -1)
-    if (seq === undefined) warnings.push(directiveNotFound(directive, seqs))
-    else bySeq.set(seq, (bySeq.get(seq) ?? new Set()).add(directive))
+  | {
+    readonly kind: "unclear"
+    readonly key: string
+    readonly candidates: ReadonlyArray<Candidate>
+    readonly slots: ReadonlyArray<number>
   }
-  return { bySeq, warnings }
+
+interface Claim {
+  readonly slots: ReadonlyArray<number>
+}
+
+/** Merges claims over a session of `size` slots; `stamp` marks which call last saw a slot, so no call clears it. */
+const makeMerger = (size: number) => {
+  const stamp = new Int32Array(size)
+  const firstClaim = new Int32Array(size)
+  let pass = 0
+  /** Groups claims sharing a slot (union-find), in the claims' relative order; claims without slots join none. */
+  const merge = <A extends Claim>(claims: ReadonlyArray<A>): Array<Array<A>> => {
+    if (claims.length === 1) return claims[0]!.slots.length === 0 ? [] : [[claims[0]!]]
+    pass++
+    const parent = new Int32Array(claims.length)
+    for (let i = 0; i < claims.length; i++) parent[i] = i
+    const root = (i: number): number => {
+      while (parent[i] !== i) {
+        parent[i] = parent[parent[i]!]!
+        i = parent[i]!
+      }
+      return i
+    }
+    for (let i = 0; i < claims.length; i++) {
+      for (const slot of claims[i]!.slots) {
+        if (stamp[slot] !== pass) {
+          stamp[slot] = pass
+          firstClaim[slot] = i
+        } else parent[root(i)] = root(firstClaim[slot]!)
+      }
+    }
+    const groupOf = new Int32Array(claims.length).fill(-1)
+    const groups: Array<Array<A>> = []
+    for (let i = 0; i < claims.length; i++) {
+      if (claims[i]!.slots.length === 0) continue
+      const r = root(i)
+      if (groupOf[r] === -1) {
+        groupOf[r] = groups.length
+        groups.push([claims[i]!])
+      } else groups[groupOf[r]!]!.push(claims[i]!)
+    }
+    return groups
+  }
+  /** The slots of merged claims, ascending and distinct (one claim's slots as they are). */
+  const union = (claims: ReadonlyArray<Claim>): ReadonlyArray<number> => {
+    if (claims.length === 1) return claims[0]!.slots
+    pass++
+    const slots: Array<number> = []
+    let ascending = true
+    for (const claim of claims) {
+      for (const slot of claim.slots) {
+        if (stamp[slot] === pass) continue
+        stamp[slot] = pass
+        if (slots.length > 0 && slots[slots.length - 1]! > slot) ascending = false
+        slots.push(slot)
+      }
+    }
+    if (!ascending) sortRange(slots, 0, slots.length, bySlot)
+    return slots
+  }
+  return { merge, union }
 }
 
 /**
- * The directives every claimant attributed to one message (the others are disputed and stay
- * in the note, with a `directive-disputed` warning each), sorted.
+ * Every claimant of a plan: each owner's notes accounted for, attributed and merged (one
+ * group per merged note), then the `unclear` entries merged. Owners are keyed so that people
+ * named alike are one owner; each group is named by the smallest name given.
  */
-export const agreeOnMessage = (
-  seq: number,
-  claimants: ReadonlyArray<Attribution>,
+export const groups = (
+  plan: Plan,
+  index: SlotIndex,
+  accounting: SlotAccounting,
+  attributions: Attribution.Attributions,
   warnings: Array<PlanWarning>
-): Array<string> => {
-  if (claimants.every((claimant) => !claimant.bySeq.has(seq))) return []
-  if (claimants.length === 1) {
-    const only = claimants[0]!.bySeq.get(seq)!
-    return only.size === 1 ? [...only] : [...only].sort()
+): Array<Group> => {
+  const byOwner = new Map<string, { owners: Array<Owner>; claims: Array<Attribution.SlotClaim> }>()
+  const addNotes = (key: string, owner: Owner, notes: ReadonlyArray<PlanNote>) => {
+    if (notes.length === 0) return
+    const entry = byOwner.get(key) ?? { owners: [], claims: [] }
+    entry.owners.push(owner)
+    for (const note of notes) {
+      const slots = accounting.known(note.sourceItemSeqs)
+      entry.claims.push(Attribution.claim(attributions, index, slots, note.directives, warnings))
+    }
+    byOwner.set(key, entry)
   }
-  const counts = new Map<string, number>()
-  for (const claimant of claimants) {
-    for (const directive of claimant.bySeq.get(seq) ?? []) counts.set(directive, (counts.get(directive) ?? 0) + 1)
+  for (const person of plan.people) {
+    addNotes(personKey(person.contactId, person.name), { _tag: "Person", contactId: person.contactId, name: person.name }, person.notes)
   }
-  const agreed: Array<string> = []
-  for (const [directive, count] of counts) {
-    if (count === claimants.length) agreed.push(directive)
-    else warnings.push(directiveDisputed(directive, seq))
+  addNotes(unattachedKey, { _tag: "Unattached" }, plan.unattached)
+
+  const { merge, union } = makeMerger(index.seqs.length)
+  const groups: Array<Group> = []
+  byOwner.forEach((entry, key) => {
+    const owner = canonicalOwner(entry.owners)!
+    for (const claims of merge(entry.claims)) groups.push({ kind: "note", key, owner, claims, slots: union(claims) })
+  })
+  const unclear = plan.unclear.map((entry) => ({ slots: accounting.known(entry.sourceItemSeqs), names: entry.candidates }))
+  for (const entries of merge(unclear)) {
+    const slots = union(entries)
+    const candidates = canonicalCandidates(
+      entries.flatMap((entry) => entry.names).filter((name) => name.trim().length > 0)
+        .map((name): Candidate => ({ _tag: "Person", contactId: null, name }))
+    )
+    groups.push({ kind: "unclear", key: `?${index.seqs[slots[0]!]}`, candidates, slots })
   }
-  return agreed.sort()
+  return groups
 }

@@ -1,0 +1,112 @@
+/** Agreement on directives: a directive is cut from a message only if every note of the group that claimed the message quoted it there. */
+import * as Attribution from "./Attribution.js"
+import type { PlanWarning } from "./Decision.js"
+import type { SlotIndex } from "./SlotIndex.js"
+import { sortRange } from "./SortRange.js"
+import { findVerbatim } from "./TextMatch.js"
+import { compareStrings, directiveDisputed, directiveNotFound } from "./Warnings.js"
+
+/**
+ * Builds the agreement step for one plan's attributions. The function it returns writes into
+ * `agreed` (cleared first) the attributions of a group's claims that every claimant of their
+ * slot shares, leaving out contested slots, sorted by slot then text; each disagreement is a
+ * `directive-disputed` warning. Counting reuses two tables across groups.
+ */
+export const makeAgreement = (index: SlotIndex, attributions: Attribution.Attributions) => {
+  const { slot: attributedSlot, text: attributedText } = attributions
+  const claimants = new Int32Array(index.seqs.length)
+  const counted = new Int32Array(index.seqs.length)
+  let pass = 0
+  const all: Array<number> = []
+  const byMessageThenText = (a: number, b: number): number =>
+    attributedSlot[a]! - attributedSlot[b]! || compareStrings(attributedText[a]!, attributedText[b]!)
+  return (
+    claims: ReadonlyArray<Attribution.SlotClaim>,
+    contestedSlot: Uint8Array,
+    agreed: Array<number>,
+    warnings: Array<PlanWarning>
+  ): Array<number> => {
+    agreed.length = 0
+    if (claims.length === 1) {
+      const { from, to } = claims[0]!
+      for (let i = from; i < to; i++) if (contestedSlot[attributedSlot[i]!] === 0) agreed.push(i)
+      sortRange(agreed, 0, agreed.length, byMessageThenText)
+      return agreed
+    }
+    pass++
+    all.length = 0
+    for (const claim of claims) {
+      for (let k = 0; k < claim.slots.length; k++) {
+        const slot = claim.slots[k]!
+        // A claim is one claimant however often it lists a slot (only a repeated NaN seq can).
+        if (k > 0 && slot === claim.slots[k - 1]) continue
+        if (counted[slot] !== pass) {
+          counted[slot] = pass
+          claimants[slot] = 0
+        }
+        claimants[slot] = claimants[slot]! + 1
+      }
+      for (let i = claim.from; i < claim.to; i++) if (contestedSlot[attributedSlot[i]!] === 0) all.push(i)
+    }
+    sortRange(all, 0, all.length, byMessageThenText)
+    for (let i = 0; i < all.length;) {
+      const slot = attributedSlot[all[i]!]!
+      const text = attributedText[all[i]!]!
+      let j = i + 1
+      while (j < all.length && attributedSlot[all[j]!] === slot && attributedText[all[j]!] === text) j++
+      if (j - i === claimants[slot]) agreed.push(all[i]!)
+      else warnings.push(directiveDisputed(text, index.messages[slot]!.seq))
+      i = j
+    }
+    return agreed
+  }
+}
+
+/** True when two of the slots' messages share an id. */
+export const sharesId = (index: SlotIndex, slots: ReadonlyArray<number>): boolean => {
+  if (slots.length > 8) return new Set(slots.map((slot) => index.messages[slot]!.id)).size !== slots.length
+  for (let i = 1; i < slots.length; i++) {
+    const id = index.messages[slots[i]!]!.id
+    for (let j = 0; j < i; j++) if (index.messages[slots[j]!]!.id === id) return true
+  }
+  return false
+}
+
+/**
+ * Cuts are addressed by message id, so in a note whose messages share an id, the directives
+ * agreed for any of them are cut from the first of them (by seq), once each; one that this
+ * message does not hold removes nothing and yields `directive-not-found`. Rewrites `agreed`
+ * (sorted by slot then text, as it came) and returns it.
+ */
+export const pinToFirstWithId = (
+  index: SlotIndex,
+  attributions: Attribution.Attributions,
+  slots: ReadonlyArray<number>,
+  agreed: Array<number>,
+  warnings: Array<PlanWarning>
+): Array<number> => {
+  const firstWithId = new Map<string, number>()
+  for (const slot of slots) if (!firstWithId.has(index.messages[slot]!.id)) firstWithId.set(index.messages[slot]!.id, slot)
+  const seen = new Set<string>()
+  const pinned: Array<number> = []
+  for (const i of agreed) {
+    const text = attributions.text[i]!
+    const target = firstWithId.get(index.messages[attributions.slot[i]!]!.id)!
+    const key = `${target}:${text}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    const message = index.messages[target]!
+    if (target === attributions.slot[i]) pinned.push(i)
+    else {
+      const at = findVerbatim(message.text, text)
+      if (at === -1) warnings.push(directiveNotFound(text, [message.seq]))
+      else pinned.push(Attribution.add(attributions, target, text, at))
+    }
+  }
+  const { slot: attributedSlot, text: attributedText } = attributions
+  sortRange(pinned, 0, pinned.length, (a, b) =>
+    attributedSlot[a]! - attributedSlot[b]! || compareStrings(attributedText[a]!, attributedText[b]!))
+  agreed.length = 0
+  for (const i of pinned) agreed.push(i)
+  return agreed
+}
