@@ -62,6 +62,7 @@ export const crash = (options: Options) => {
   const env = { ...allowed, VERBATIM_DATA_DIR: dir, VERBATIM_SQLITE_SYNCHRONOUS: "FULL" }
   return (async () => {
     const first = await S.start(env)
+    progress("started; posting from 64 connections")
     const acknowledged = new Set<string>()
     let next = 1
     let stopped = false
@@ -81,8 +82,9 @@ export const crash = (options: Options) => {
     await new Promise((resolve) => setTimeout(resolve, options.short ? 1_500 : 5_000))
     first.child.kill("SIGKILL")
     stopped = true
+    progress("kill -9 sent; waiting for the posters")
     await Promise.all(posters)
-    await new Promise((resolve) => first.child.exitCode !== null ? resolve(null) : first.child.once("exit", resolve))
+    await S.whenExited(first.child)
     progress(`killed after ${acknowledged.size} acknowledged; restarting`)
     const second = await S.start(env)
     try {

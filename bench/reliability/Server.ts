@@ -44,9 +44,9 @@ export const start = async (env: Readonly<Record<string, string>>): Promise<Runn
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr.slice(-2000)}`)
+    if (exited(child)) throw new Error(`server exited (${child.exitCode ?? child.signalCode}): ${stderr.slice(-2000)}`)
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url }
+      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok) return { child, url }
     } catch {
       // not listening yet
     }
@@ -56,12 +56,18 @@ export const start = async (env: Readonly<Record<string, string>>): Promise<Runn
   throw new Error(`server did not answer /healthz within 60 s: ${stderr.slice(-2000)}`)
 }
 
+/** Whether the child has ended; one killed by a signal has a `signalCode` and no `exitCode`. */
+export const exited = (child: ChildProcess): boolean => child.exitCode !== null || child.signalCode !== null
+
+/** Resolves once the child has ended, even if it already had. */
+export const whenExited = (child: ChildProcess): Promise<void> =>
+  exited(child) ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()))
+
 export const stop = async (running: Running, signal: NodeJS.Signals = "SIGTERM"): Promise<void> => {
-  if (running.child.exitCode !== null) return
-  const exited = new Promise((resolve) => running.child.once("exit", resolve))
+  if (exited(running.child)) return
   running.child.kill(signal)
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-  if (running.child.exitCode === null) running.child.kill("SIGKILL")
+  await Promise.race([whenExited(running.child), new Promise((resolve) => setTimeout(resolve, 10_000))])
+  if (!exited(running.child)) running.child.kill("SIGKILL")
 }
 
 export const telegramUpdate = (updateId: number, sender: number, text: string) =>
@@ -76,9 +82,13 @@ export const telegramUpdate = (updateId: number, sender: number, text: string) =
     }
   })
 
+/** No request of the harness may wait forever: a hung server fails the check instead of stalling it. */
+const requestTimeout = () => AbortSignal.timeout(15_000)
+
 export const postTelegram = (url: string, body: string | Uint8Array, secret = telegramSecret) =>
   fetch(`${url}/webhooks/telegram`, {
     method: "POST",
+    signal: requestTimeout(),
     headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
     body
   })
@@ -89,6 +99,7 @@ export const whatsAppSignature = (body: Uint8Array | string) =>
 export const postWhatsApp = (url: string, body: Uint8Array | string, signature = whatsAppSignature(body)) =>
   fetch(`${url}/webhooks/whatsapp`, {
     method: "POST",
+    signal: requestTimeout(),
     headers: { "content-type": "application/json", "x-hub-signature-256": signature },
     body
   })
@@ -105,6 +116,7 @@ export const allEvents = async (url: string): Promise<Array<LoggedEvent>> => {
   let after = 0
   for (;;) {
     const response = await fetch(`${url}/api/events?after=${after}&limit=500`, {
+      signal: requestTimeout(),
       headers: { authorization: `Bearer ${apiToken}` }
     })
     if (!response.ok) throw new Error(`GET /api/events answered ${response.status}: ${await response.text()}`)
@@ -127,6 +139,6 @@ export const capturedCounts = (events: ReadonlyArray<LoggedEvent>): Map<string, 
 }
 
 export const api = async (url: string, path: string) => {
-  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${apiToken}` } })
+  const response = await fetch(`${url}${path}`, { signal: requestTimeout(), headers: { authorization: `Bearer ${apiToken}` } })
   return { status: response.status, body: (await response.json()) as unknown }
 }
