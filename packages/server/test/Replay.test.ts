@@ -149,6 +149,10 @@ describe("verbatim audit, retry, replay --promote, rebuild --verify", () => {
       const again = yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two], env)
       expect(again.stdout.split("\n")[0]).toEqual("replay under prompt v2: 2 session(s), 0 changed, 2 unchanged, 0 failed, 0 skipped")
       const verify = yield* runCli(["rebuild", "--verify"], env)
-      expect(verify).toEqual({ code: 0, stderr: "", stdout: "verified: rebuilding from 42 event(s) reproduces every table\n" })
+      expect({ ...verify, stderr: verify.stderr.replace(/\(\d+\/s\)/, "(<rate>)") }).toEqual({
+        code: 0,
+        stderr: "rebuild: 42/42 (<rate>)\n",
+        stdout: "verified: rebuilding from 42 event(s) reproduces every table\n"
+      })
     }))
 })

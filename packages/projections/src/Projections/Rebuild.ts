@@ -42,11 +42,23 @@ export const digest = (pageSize = 5000): Effect.Effect<Record<TableName, string>
     return out as Record<TableName, string>
   }).pipe(Effect.mapError(sqlError))
 
+/** How many events the log holds: the total a rebuild's progress counts towards. */
+export const eventCount: Effect.Effect<number, StoreError, SqlClient> = Effect.flatMap(SqlClient, (sql) =>
+  Effect.map(sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM events`, (rows) => Number(rows[0]?.n ?? 0))).pipe(
+    Effect.mapError(sqlError)
+  )
+
+export interface RebuildOptions {
+  readonly pageSize?: number
+  /** Told after each page how many more events were applied (a progress bar, say). */
+  readonly onPage?: (applied: number) => Effect.Effect<void>
+}
+
 /**
  * Empty the read models and replay the whole log into them, in one transaction that keeps
  * writers out. Returns how many events were applied.
  */
-export const rebuild = Effect.fn("Projections.rebuild")(function*(options: { readonly pageSize?: number } = {}) {
+export const rebuild = Effect.fn("Projections.rebuild")(function*(options: RebuildOptions = {}) {
   const sql = yield* SqlClient
   const store = yield* EventStore
   const dialect = store.backend === "pg" ? Dialects.pg : Dialects.sqlite
@@ -62,6 +74,7 @@ export const rebuild = Effect.fn("Projections.rebuild")(function*(options: { rea
       if (Either.isLeft(page)) return yield* page.left
       yield* apply(page.right)
       count += page.right.length
+      if (options.onPage !== undefined) yield* options.onPage(page.right.length)
       const last = page.right[page.right.length - 1]
       if (last === undefined || page.right.length < pageSize) return count
       cursor = checkpointOf(last)

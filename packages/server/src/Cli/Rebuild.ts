@@ -5,9 +5,16 @@
  */
 import { Command, Options } from "@effect/cli"
 import { SqlClient } from "@effect/sql/SqlClient"
-import { digest, rebuild } from "@verbatim/projections/Projections/Rebuild"
+import { digest, eventCount, rebuild } from "@verbatim/projections/Projections/Rebuild"
 import { Console, Data, Effect } from "effect"
+import * as Progress from "../Progress.js"
 import { CliError } from "./CliError.js"
+
+/** Rebuild with a progress report counting towards the log's size. */
+const rebuildWithProgress = Effect.gen(function*() {
+  const progress = yield* Progress.start("rebuild", yield* eventCount)
+  return yield* rebuild({ onPage: progress.advance })
+}).pipe(Effect.scoped)
 
 class Scratch extends Data.TaggedError("Scratch")<{ readonly events: number; readonly digests: Record<string, string> }> {}
 
@@ -16,7 +23,7 @@ export const verify = Effect.gen(function*() {
   const sql = yield* SqlClient
   const live = yield* digest()
   const scratch = yield* sql.withTransaction(Effect.gen(function*() {
-    const events = yield* rebuild()
+    const events = yield* rebuildWithProgress
     return yield* new Scratch({ events, digests: yield* digest() })
   })).pipe(Effect.catchTag("Scratch", Effect.succeed))
   const differing = Object.keys(live).filter((table) => live[table as keyof typeof live] !== scratch.digests[table])
@@ -29,7 +36,7 @@ export const command = Command.make(
   (options) =>
     Effect.gen(function*() {
       if (!options.verify) {
-        const events = yield* rebuild()
+        const events = yield* rebuildWithProgress
         return yield* Console.log(`rebuilt every projection from ${events} event(s)`)
       }
       const result = yield* verify
