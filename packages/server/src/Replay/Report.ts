@@ -1,4 +1,6 @@
 /** The replay report: a summary of every session first, then each session's changes; or JSON. */
+import * as ModelPrices from "@verbatim/planner/ModelPrices"
+import { Option } from "effect"
 import type { SessionReplay, Tokens } from "../Replay.js"
 import type { Cut, DecisionDiff } from "./Diff.js"
 
@@ -45,11 +47,24 @@ const groups = (gs: ReadonlyArray<ReadonlyArray<number>>) => gs.map((g) => `[${g
 const cut = (c: Cut) => `seq ${c.seq} ${c.kind === "message" ? "whole message" : "directive"} ${JSON.stringify(c.text)}`
 const tokens = (t: Tokens) => `${t.input} in / ${t.output} out`
 
+/** `, $0.0450 at list price` when the model's price is known, else nothing. */
+const priced = (model: string, t: Tokens): string =>
+  Option.match(ModelPrices.cost(model, t), { onNone: () => "", onSome: (d) => `, ${ModelPrices.formatDollars(d)} at list price` })
+
+/** The shadow plans' total cost over the sessions whose model has a known price. */
+const totalCost = (results: ReadonlyArray<SessionReplay>): string => {
+  const costs = results.flatMap((r) =>
+    r.status === "changed" || r.status === "unchanged" ? Option.toArray(ModelPrices.cost(r.model, r.tokens.shadow)) : []
+  )
+  return costs.length === 0 ? "" : ` (${ModelPrices.formatDollars(costs.reduce((a, b) => a + b, 0))} at list price)`
+}
+
 const details = (r: SessionReplay): ReadonlyArray<string> => {
   if (r.status === "failed" || r.status === "skipped") return [`session ${r.sessionId}: ${r.status}: ${r.error}`]
   const d = r.diff
   return [
-    `session ${r.sessionId}: ${r.status} (model ${r.model}; tokens ${tokens(r.tokens.shadow)}, live ${tokens(r.tokens.live)})`,
+    `session ${r.sessionId}: ${r.status} (model ${r.model}; tokens ${tokens(r.tokens.shadow)}${priced(r.model, r.tokens.shadow)}, ` +
+    `live ${tokens(r.tokens.live)})`,
     ...d.moved.map((m) => `  moved: seq ${m.seq} from ${m.from} to ${m.to}`),
     ...(d.regrouped.before.length + d.regrouped.after.length > 0
       ? [`  regrouped: ${groups(d.regrouped.before) || "-"} -> ${groups(d.regrouped.after) || "-"}`]
@@ -70,7 +85,7 @@ export const renderText = (summary: Summary, results: ReadonlyArray<SessionRepla
     `  sessions regrouped: ${summary.regrouped}`,
     `  instructions cut differently: ${summary.cutsChanged}`,
     `  questions added: ${summary.questionsAdded}, resolved: ${summary.questionsResolved}`,
-    `  tokens: ${tokens(summary.tokens.shadow)} (live plans: ${tokens(summary.tokens.live)})`,
+    `  tokens: ${tokens(summary.tokens.shadow)}${totalCost(results)} (live plans: ${tokens(summary.tokens.live)})`,
     "",
     ...results.flatMap(details)
   ].join("\n")

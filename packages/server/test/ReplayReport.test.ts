@@ -1,0 +1,44 @@
+import { describe, expect, it } from "@effect/vitest"
+import type { SessionId } from "@verbatim/domain/Ids"
+import type { SessionReplay } from "../src/Replay.js"
+import { renderText, summarise } from "../src/Replay/Report.js"
+
+const unchanged = {
+  moved: [],
+  regrouped: { before: [], after: [] },
+  cuts: { removed: [], added: [] },
+  questions: { added: [], resolved: [] }
+}
+
+describe("replay report", () => {
+  it("prices the shadow plans of a model with a known list price, per session and in total", () => {
+    const results: ReadonlyArray<SessionReplay> = [
+      {
+        sessionId: "telegram:1:1:1" as SessionId,
+        status: "unchanged",
+        diff: unchanged,
+        model: "claude-sonnet-4-5-20250929",
+        tokens: { live: { input: 10_000, output: 1_000 }, shadow: { input: 20_000, output: 2_000 } }
+      },
+      {
+        sessionId: "telegram:1:1:2" as SessionId,
+        status: "unchanged",
+        diff: unchanged,
+        model: "a-model-without-a-price",
+        tokens: { live: { input: 5, output: 1 }, shadow: { input: 5, output: 1 } }
+      }
+    ]
+    expect(renderText(summarise("v2", results), results)).toBe([
+      "replay under prompt v2: 2 session(s), 0 changed, 2 unchanged, 0 failed, 0 skipped",
+      "  notes moved between people: 0",
+      "  sessions regrouped: 0",
+      "  instructions cut differently: 0",
+      "  questions added: 0, resolved: 0",
+      "  tokens: 20005 in / 2001 out ($0.0900 at list price) (live plans: 10005 in / 1001 out)",
+      "",
+      "session telegram:1:1:1: unchanged (model claude-sonnet-4-5-20250929; tokens 20000 in / 2000 out, $0.0900 at list price, " +
+      "live 10000 in / 1000 out)",
+      "session telegram:1:1:2: unchanged (model a-model-without-a-price; tokens 5 in / 1 out, live 5 in / 1 out)"
+    ].join("\n"))
+  })
+})
