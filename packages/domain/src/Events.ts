@@ -61,6 +61,7 @@ export const PlanProduced = Schema.TaggedStruct("PlanProduced", {
   supersedes: Schema.NullOr(PlanId)
 })
 
+/** Why planning failed: the model call's failure reasons (a request that cannot be built counts as invalid). */
 export const PlanFailureReason = Schema.Literal(
   "rate-limited",
   "overloaded",
@@ -70,8 +71,7 @@ export const PlanFailureReason = Schema.Literal(
   "refused",
   "invalid-request",
   "auth",
-  "decode",
-  "not-configured"
+  "decode"
 )
 export type PlanFailureReason = typeof PlanFailureReason.Type
 

@@ -1,18 +1,9 @@
 /** The one error a model call fails with; `reason` says what happened and whether a retry can help. */
-import { Data, Schema } from "effect"
+import { PlanFailureReason } from "@verbatim/domain/Events"
+import { Data } from "effect"
 
-/** Why a model call failed. A subset of the domain's `PlanFailureReason`, so it can be recorded as is. */
-export const LanguageModelErrorReason = Schema.Literal(
-  "rate-limited",
-  "overloaded",
-  "server",
-  "timeout",
-  "truncated",
-  "refused",
-  "invalid-request",
-  "auth",
-  "decode"
-)
+/** Why a model call failed: the domain's `PlanFailureReason`, so a failure is recorded as is. */
+export const LanguageModelErrorReason = PlanFailureReason
 export type LanguageModelErrorReason = typeof LanguageModelErrorReason.Type
 
 /** A failed model call. `retryAfterMs` is set only when the provider said how long to wait. */
