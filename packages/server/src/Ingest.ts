@@ -40,7 +40,7 @@ const captureOnce = (item: NewMessage): Effect.Effect<Captured, StoreError | Sql
     const conversation: Queries.Conversation = { user, provider: item.provider, chat: item.chatId }
     const key = { provider: item.provider, providerMessageId: item.providerMessageId }
     // No separate "already recorded?" read: the append checks the key first, in its transaction.
-    const found = yield* Queries.conversationState(conversation, sessionStream("" as SessionId))
+    const found = yield* Queries.conversationState(conversation)
     const sessionId = Option.match(found.open, {
       onNone: () => newSessionId(conversation, found.count + 1),
       onSome: (open) => open.sessionId

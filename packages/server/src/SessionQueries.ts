@@ -2,6 +2,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { Provider, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Option } from "effect"
+import { sessionStreamPrefix } from "./Streams.js"
 
 /** The conversation a session belongs to: one sender in one chat on one provider. */
 export interface Conversation {
@@ -30,15 +31,15 @@ export interface OpenSession {
 
 /**
  * In one statement (one snapshot): the conversation's open session with its last seq and stream
- * version, and how many sessions it has had. `streamPrefix` is the session stream name before the id.
+ * version, and how many sessions it has had.
  */
-export const conversationState = (conversation: Conversation, streamPrefix: string) =>
+export const conversationState = (conversation: Conversation) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const rows = yield* sql<{ session_id: string; closed_at: string | null; last_seq: number | string | null; version: number | string | null }>`
       SELECT s.session_id, s.closed_at,
         CASE WHEN s.closed_at IS NULL THEN (SELECT MAX(m.seq) FROM messages m WHERE m.session_id = s.session_id) END AS last_seq,
-        CASE WHEN s.closed_at IS NULL THEN (SELECT MAX(e.version) FROM events e WHERE e.stream = ${streamPrefix} || s.session_id) END AS version
+        CASE WHEN s.closed_at IS NULL THEN (SELECT MAX(e.version) FROM events e WHERE e.stream = ${sessionStreamPrefix} || s.session_id) END AS version
       FROM sessions s
       WHERE s.user_id = ${conversation.user} AND s.provider = ${conversation.provider} AND s.chat = ${conversation.chat}`
     const open = rows.find((row) => row.closed_at === null)
