@@ -8,12 +8,12 @@
 import type { PersonId } from "@verbatim/domain/Ids"
 import { buildRequest, toolPromptText } from "@verbatim/planner/BuildRequest"
 import { recordPlanTool } from "@verbatim/planner/PlanningTool"
-import { requestSettings } from "@verbatim/planner/PlanningSettings"
+import { planningLimitsConfig, requestSettings } from "@verbatim/planner/PlanningSettings"
 import { packagedPromptDirectory, PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import type { PlanningMessage } from "@verbatim/planner/RenderRequest"
 import { messageLine } from "@verbatim/planner/RenderRequest"
 import * as TokenEstimator from "@verbatim/planner/TokenEstimator"
-import { Duration, Effect, Either } from "effect"
+import { Effect, Either } from "effect"
 
 const texts = [
   "Ana starts at the clinic on 3 March.", "She would like a desk by the window.",
@@ -40,15 +40,9 @@ const contacts = ["Ana", "Ben", "Carla", "Dan", "Eva", "Fred", "Gil", "Hana", "I
 
 const registry = await Effect.runPromise(PromptRegistry.make({ directory: packagedPromptDirectory, defaultVersion: "v1" }))
 const count = TokenEstimator.textTokens
-const settings = Either.getOrThrow(requestSettings({
-  contextWindow: 200_000,
-  maxTokens: 8_192,
-  truncatedMaxTokens: 16_384,
-  requestOverhead: 512,
-  contactReserve: 4_000,
-  maxContacts: 200,
-  timeout: Duration.minutes(2)
-}, registry.current.text, count))
+/** The limits the server runs with (their defaults unless the environment sets them). */
+const limits = await Effect.runPromise(planningLimitsConfig)
+const settings = Either.getOrThrow(requestSettings(limits, registry.current.text, count))
 const built = Either.getOrThrow(buildRequest(registry.current.text, contacts, messages as [PlanningMessage, ...Array<PlanningMessage>], settings))
 
 const system = count(built.request.system)

@@ -32,19 +32,22 @@ const run = (sessionId: Parameters<PlanJob["Type"]["run"]>[0]) => Effect.flatMap
 
 const failedTold = ReplyText.questionText("failed", [])
 
-/** A fault the retry policy never repeats: one call, one failure, every message parked. */
-const permanentFault = (reply: FakeAnthropic.FakeReply, reason: string) =>
+/** The model answers only `replies`: one call each, then one failure with `reason`, every message parked, the user told. */
+const parkedAfter = (replies: ReadonlyArray<FakeAnthropic.FakeReply>, reason: string) =>
   Effect.gen(function*() {
     const sessionId = yield* closedSession(...messages)
-    yield* script(reply)
+    yield* script(...replies)
     expect(yield* run(sessionId)).toBe("failed")
-    expect(yield* calls).toBe(1)
+    expect(yield* calls).toBe(replies.length)
     const events = yield* eventsAfterClose(sessionId)
     expect(tags(events)).toEqual(["PlanFailed", "QuestionParked", "ReplyQueued"])
     expect(events[0]).toMatchObject({ _tag: "PlanFailed", reason, attempt: 1 })
     expect(events[2]).toMatchObject({ _tag: "ReplyQueued", text: failedTold, buttons: [] })
     expect(yield* dispositions(sessionId)).toEqual(["1: InQuestion", "2: InQuestion", "3: InQuestion"])
   }).pipe(Effect.provide(PlanJobTest))
+
+/** A fault the retry policy never repeats: one call. */
+const permanentFault = (reply: FakeAnthropic.FakeReply, reason: string) => parkedAfter([reply], reason)
 
 describe("PlanJob", () => {
   it.live("records the plan, its notes, the cut directive and one reply; a second run appends nothing", () =>
@@ -124,16 +127,8 @@ describe("PlanJob", () => {
   it.live("a tool input that does not decode is never accepted", () =>
     permanentFault(FakeReply.toolUse({ people: "Alice" }), "decode"))
 
-  it.live("a hang past the timeout is retried, then parked", () =>
-    Effect.gen(function*() {
-      const sessionId = yield* closedSession(...messages)
-      yield* script(FakeReply.hang(), FakeReply.hang(), FakeReply.hang())
-      expect(yield* run(sessionId)).toBe("failed")
-      expect(yield* calls).toBe(3)
-      const events = yield* eventsAfterClose(sessionId)
-      expect(events[0]).toMatchObject({ _tag: "PlanFailed", reason: "timeout", attempt: 1 })
-      expect(yield* dispositions(sessionId)).toEqual(["1: InQuestion", "2: InQuestion", "3: InQuestion"])
-    }).pipe(Effect.provide(PlanJobTest)), 20_000)
+  it.live("a hang past the timeout is retried to the limit, then parked", () =>
+    parkedAfter([FakeReply.hang(), FakeReply.hang(), FakeReply.hang()], "timeout"), 20_000)
 
   it.live("a plan cut off at max_tokens is retried larger, then the chunk is split and each half planned", () =>
     Effect.gen(function*() {
