@@ -1,8 +1,10 @@
 /**
  * The reliability harness: every check runs the real server as a child process on a temp store
- * and fails loudly on any lost or duplicated capture. `--short` is CI's quick mode.
+ * and fails loudly on any lost or duplicated capture. The server is the bundled command `npm start`
+ * runs, built first. `--short` is CI's quick mode.
  * Usage: npm run reliability [-- --short]
  */
+import { bundle } from "@verbatim/server/scripts/bundle"
 import * as Checks from "./reliability/Checks.js"
 import * as Isolation from "./reliability/Isolation.js"
 import * as Outages from "./reliability/Outages.js"
@@ -29,6 +31,8 @@ const timeLimitMs = options.short ? 120_000 : 600_000
 
 /** `--only NAME` runs the checks whose name contains NAME. */
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] ?? "" : ""
+
+await bundle()
 
 let passed = 0
 let failed = 0

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { bundlePath } from "@verbatim/server/scripts/bundle"
 import * as S from "./Server.js"
 
 export interface Options {
@@ -95,7 +96,7 @@ export const crash = (options: Options) => {
       expectEqual("recorded more than once", doubled, [])
       await S.stop(second)
       progress("log checked; rebuild --verify")
-      const verify = spawnSync("node_modules/.bin/tsx", ["packages/server/src/bin.ts", "rebuild", "--verify"], {
+      const verify = spawnSync(process.execPath, [bundlePath, "rebuild", "--verify"], {
         env: { PATH: process.env["PATH"] ?? "", VERBATIM_DATA_DIR: dir },
         encoding: "utf8"
       })

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { createHmac } from "node:crypto"
 import { createServer } from "node:net"
+import { bundlePath } from "@verbatim/server/scripts/bundle"
 
 export const telegramSecret = "reliability-telegram-secret"
 export const whatsAppSecret = "reliability-whatsapp-secret"
@@ -24,8 +25,8 @@ export const freePort = (): Promise<number> =>
 /** Start `verbatim serve` on a free port with this environment; resolves once /healthz answers. */
 export const start = async (env: Readonly<Record<string, string>>): Promise<Running> => {
   const port = await freePort()
-  // One process (no tsx wrapper), so `kill -9` kills the server itself.
-  const child = spawn(process.execPath, ["--import", "tsx", "packages/server/src/bin.ts", "serve"], {
+  // The bundled command, as `npm start` runs it: one process, so `kill -9` kills the server itself.
+  const child = spawn(process.execPath, [bundlePath, "serve"], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       PATH: process.env["PATH"] ?? "",
