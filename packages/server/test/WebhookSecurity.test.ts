@@ -1,9 +1,10 @@
 /** Refused webhooks through the real HTTP server: the right status, and the event log unchanged. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { connect } from "node:net"
 import { strangerReply } from "../src/Http/DirectReplies.js"
 import { whatsAppSignature } from "../src/WebhookAuth.js"
-import { eventLog, fixture, Harness, layer, post, settled, telegram, telegramCalls, telegramSecret, whatsApp, whatsAppAppSecret } from "./harness.js"
+import { capturedTexts, eventLog, fixture, Harness, layer, post, settled, telegram, telegramCalls, telegramSecret, whatsApp, whatsAppAppSecret } from "./harness.js"
 
 const telegramText = (senderId: number, text: string) =>
   JSON.stringify({
@@ -83,6 +84,29 @@ describe("webhook security", () => {
       })
       expect(reply).toEqual({ status: 413, body: JSON.stringify({ limitBytes: 65536, _tag: "PayloadTooLarge" }) })
       expect(yield* eventLog).toEqual([])
+    }).pipe(Effect.provide(layer([]))))
+
+  it.effect("a body that breaks off mid-way stores nothing and the server goes on answering", () =>
+    Effect.gen(function*() {
+      const harness = yield* Harness
+      const whole = telegramText(100000001, "never finished")
+      yield* Effect.promise(() =>
+        new Promise<void>((resolve, reject) => {
+          const { port } = new URL(harness.baseUrl)
+          const socket = connect(Number(port), "127.0.0.1", () => {
+            socket.write(
+              `POST /webhooks/telegram HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+                `X-Telegram-Bot-Api-Secret-Token: ${telegramSecret}\r\nContent-Length: ${whole.length}\r\n\r\n` +
+                whole.slice(0, 20),
+              () => setTimeout(() => socket.destroy(), 50)
+            )
+          })
+          socket.on("close", () => resolve())
+          socket.on("error", reject)
+        })
+      )
+      expect(yield* telegram(telegramText(100000001, "after"))).toEqual({ status: 200, body: "" })
+      expect(yield* capturedTexts).toEqual(["after"])
     }).pipe(Effect.provide(layer([]))))
 
   it.effect("malformed JSON and a body of the wrong shape are 400 with the decode message", () =>

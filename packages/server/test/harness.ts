@@ -102,6 +102,10 @@ export const drain = Effect.flatMap(Outbox, (outbox) => outbox.drain)
 export const eventLog = Effect.flatMap(EventStore, (store) =>
   Effect.map(store.readPage(start, 10_000), (events) => events.map((e) => `${e.stream}#${e.version} ${e.event._tag}`)))
 
+/** The text of every captured message, in log order. */
+export const capturedTexts = Effect.flatMap(EventStore, (store) =>
+  Effect.map(store.readPage(start, 10_000), (events) => events.flatMap((e) => e.event._tag === "MessageReceived" ? [e.event.message.text] : [])))
+
 const planning = PlanningConfig.layerConfig.pipe(
   Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["VERBATIM_MODEL_MAX_ATTEMPTS", "1"]]))))
 )
