@@ -1,6 +1,6 @@
 /** Events to and from their stored form: type and schema version in columns, the payload as JSON. */
-import { Event, eventVersions } from "@verbatim/domain/Events"
-import type { EventType } from "@verbatim/domain/Events"
+import * as Events from "@verbatim/domain/Events"
+import type { Event, EventType } from "@verbatim/domain/Events"
 import { Either, ParseResult, Schema } from "effect"
 import { StoreError } from "./EventStore.js"
 import { upcast } from "./Upcast.js"
@@ -12,8 +12,31 @@ export interface EncodedEvent {
   readonly payload: string
 }
 
-const encodeEvent = Schema.encodeSync(Event)
-const decodeEvent = Schema.decodeUnknownEither(Event)
+const { eventVersions } = Events
+const encodeEvent = Schema.encodeSync(Events.Event)
+
+/**
+ * One compiled decoder per event type: the type column picks the member schema, so a payload is
+ * checked against that schema alone (its `_tag` included) rather than matched against the union.
+ */
+const decoders: { readonly [K in EventType]: (payload: unknown) => Either.Either<Event, ParseResult.ParseError> } = {
+  MessageReceived: Schema.decodeUnknownEither(Events.MessageReceived),
+  MessageEdited: Schema.decodeUnknownEither(Events.MessageEdited),
+  SessionOpened: Schema.decodeUnknownEither(Events.SessionOpened),
+  SessionClosed: Schema.decodeUnknownEither(Events.SessionClosed),
+  PlanProduced: Schema.decodeUnknownEither(Events.PlanProduced),
+  PlanFailed: Schema.decodeUnknownEither(Events.PlanFailed),
+  NoteRecorded: Schema.decodeUnknownEither(Events.NoteRecorded),
+  QuestionParked: Schema.decodeUnknownEither(Events.QuestionParked),
+  QuestionAnswered: Schema.decodeUnknownEither(Events.QuestionAnswered),
+  QuestionWithdrawn: Schema.decodeUnknownEither(Events.QuestionWithdrawn),
+  InstructionRecorded: Schema.decodeUnknownEither(Events.InstructionRecorded),
+  PlanApplied: Schema.decodeUnknownEither(Events.PlanApplied),
+  PersonAdded: Schema.decodeUnknownEither(Events.PersonAdded),
+  ReplyQueued: Schema.decodeUnknownEither(Events.ReplyQueued),
+  ReplySent: Schema.decodeUnknownEither(Events.ReplySent),
+  ReplyFailed: Schema.decodeUnknownEither(Events.ReplyFailed)
+}
 
 /** Encode an event at its current schema version. */
 export const encode = (event: Event): EncodedEvent => ({
@@ -41,7 +64,7 @@ export const decode = (type: string, schemaVersion: number, payload: string): Ei
     return Either.left(new StoreError({ reason: "decode", message: `no upcaster for ${type} v${schemaVersion}` }))
   }
   return Either.mapLeft(
-    decodeEvent(lifted),
+    decoders[type](lifted),
     (error) =>
       new StoreError({ reason: "decode", message: `${type} v${schemaVersion}: ${ParseResult.TreeFormatter.formatErrorSync(error)}` })
   )

@@ -56,7 +56,7 @@ export interface RecordedEvent {
 }
 
 /** The checkpoint just after an event. */
-export const checkpointOf = (event: RecordedEvent): Checkpoint => ({ txId: event.txId, position: event.position })
+export const checkpointOf = (event: Pick<RecordedEvent, "txId" | "position">): Checkpoint => ({ txId: event.txId, position: event.position })
 
 /** An append whose expected version did not match the stream: reload and retry. */
 export class AppendConflict extends Data.TaggedError("AppendConflict")<{

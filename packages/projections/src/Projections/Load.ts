@@ -1,7 +1,7 @@
 /** Read, in a few statements, every stored row a batch of events may read or change. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
-import type { RecordedEvent } from "../EventStore.js"
+import type { Projected } from "./Projector.js"
 import type { Batch, Row } from "./Rows.js"
 import type { TableName } from "./Tables.js"
 
@@ -10,16 +10,17 @@ const listSize = 5000
 
 /** The keys a batch looks up, per table and column. */
 class Wanted {
-  readonly byColumn = new Map<string, Set<unknown>>()
+  readonly byTable = new Map<TableName, Map<string, Set<unknown>>>()
   add(table: TableName, column: string, value: unknown) {
-    const name = `${table}.${column}`
-    const values = this.byColumn.get(name) ?? new Set<unknown>()
+    let columns = this.byTable.get(table)
+    if (!columns) this.byTable.set(table, columns = new Map())
+    let values = columns.get(column)
+    if (!values) columns.set(column, values = new Set())
     values.add(value)
-    this.byColumn.set(name, values)
   }
 }
 
-const wantedBy = (events: ReadonlyArray<RecordedEvent>) => {
+const wantedBy = (events: ReadonlyArray<Projected>) => {
   const w = new Wanted()
   for (const { event, position } of events) {
     switch (event._tag) {
@@ -96,15 +97,16 @@ const select = (batch: Batch, table: TableName, column: string, values: Readonly
  * Load into the batch the rows its events name, and whole notes (sources, directives, source
  * messages) that an edit re-derives or a superseded plan retires.
  */
-export const load = (batch: Batch, events: ReadonlyArray<RecordedEvent>) =>
+export const load = (batch: Batch, events: ReadonlyArray<Projected>) =>
   Effect.gen(function*() {
     const w = wantedBy(events)
     const noteIds = new Set<unknown>()
-    for (const [name, values] of w.byColumn) {
-      const [table, column] = name.split(".") as [TableName, string]
-      const rows = yield* select(batch, table, column, [...values])
-      if (table === "note_sources" || (table === "notes" && column === "plan_id")) {
-        for (const row of rows) noteIds.add(row["note_id"])
+    for (const [table, columns] of w.byTable) {
+      for (const [column, values] of columns) {
+        const rows = yield* select(batch, table, column, [...values])
+        if (table === "note_sources" || (table === "notes" && column === "plan_id")) {
+          for (const row of rows) noteIds.add(row["note_id"])
+        }
       }
     }
     if (noteIds.size === 0) return

@@ -16,6 +16,9 @@ import { Batch } from "./Rows.js"
 
 const iso = DateTime.formatIso
 
+/** What the projector reads of a recorded event. */
+export type Projected = Pick<RecordedEvent, "event" | "position">
+
 /**
  * A plan superseded by a promoted replay stops counting: its notes, open questions and
  * instructions leave the read model (the events stay in the log, and the audit of the new plan).
@@ -41,7 +44,7 @@ const patch = (batch: Batch, table: Parameters<Batch["get"]>[0], key: unknown, c
 }
 
 /** One event's row changes; a refused unique source is returned as the error. */
-const evolve = (batch: Batch, { event, position }: RecordedEvent): StoreError | void => {
+const evolve = (batch: Batch, { event, position }: Projected): StoreError | void => {
   switch (event._tag) {
     case "SessionOpened":
       if (!batch.has("sessions", event.sessionId)) {
@@ -207,7 +210,7 @@ const evolve = (batch: Batch, { event, position }: RecordedEvent): StoreError | 
 }
 
 /** Apply events in order to the read models (inline on append, or a page of a rebuild). */
-export const apply = (events: ReadonlyArray<RecordedEvent>): Effect.Effect<void, StoreError, SqlClient> =>
+export const apply = (events: ReadonlyArray<Projected>): Effect.Effect<void, StoreError, SqlClient> =>
   Effect.gen(function*() {
     if (events.length === 0) return
     const batch = new Batch()

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto"
 import type { Checkpoint } from "../EventStore.js"
 import { checkpointOf, EventStore, start, StoreError } from "../EventStore.js"
 import * as Dialects from "../internal/Dialect.js"
-import { sqlError, toRecordedAll } from "../internal/Rows.js"
+import { decodeAll, sqlError, toReplayed } from "../internal/Rows.js"
 import { apply } from "./Projector.js"
 import type { TableName } from "./Tables.js"
 import { tables, truncateTables } from "./Tables.js"
@@ -70,7 +70,7 @@ export const rebuild = Effect.fn("Projections.rebuild")(function*(options: Rebui
     let count = 0
     while (true) {
       const rows = yield* dialect.replayAfter(sql, cursor, pageSize).pipe(Effect.mapError(sqlError))
-      const page = toRecordedAll(rows)
+      const page = decodeAll(rows, toReplayed)
       if (Either.isLeft(page)) return yield* page.left
       yield* apply(page.right)
       count += page.right.length

@@ -27,9 +27,15 @@ const keyColumns = Object.fromEntries(tables.map((t) => [t.name, t.key.split(", 
 /** Rows of tables where a duplicate key is a refused source, not a replay: inserted without `ON CONFLICT`. */
 const strict = new Set<TableName>(["notes", "note_sources", "note_directives", "confirmations"])
 
+/** A key's values as one string. */
+const joinKey = (values: ReadonlyArray<unknown>): string =>
+  values.length === 1 ? String(values[0]) : values.map(String).join("\u0000")
+
 /** A row's primary key as one string. */
-export const keyOf = (table: TableName, row: Row): string =>
-  keyColumns[table].map((c) => String(row[c])).join("\u0000")
+export const keyOf = (table: TableName, row: Row): string => {
+  const columns = keyColumns[table]
+  return columns.length === 1 ? String(row[columns[0]!]) : joinKey(columns.map((c) => row[c]))
+}
 
 class TableRows {
   /** Current row per key; `null` once deleted. Every key the batch may touch is here after loading. */
@@ -88,7 +94,7 @@ export class Batch {
     this.of(table).load(row)
   }
   get(table: TableName, ...key: ReadonlyArray<unknown>): Row | undefined {
-    return this.of(table).rows.get(key.map(String).join("\u0000")) ?? undefined
+    return this.of(table).rows.get(joinKey(key)) ?? undefined
   }
   has(table: TableName, ...key: ReadonlyArray<unknown>): boolean {
     return this.get(table, ...key) !== undefined

@@ -17,6 +17,9 @@ export interface EventRow {
   readonly recorded_at: number | string
 }
 
+/** The columns a replay reads: what the projector uses and the reader's checkpoint. */
+export type ReplayRow = Pick<EventRow, "position" | "tx_id" | "type" | "schema_version" | "payload">
+
 export interface Dialect {
   readonly backend: "sqlite" | "pg"
   /** Serialise writers of one stream until the transaction ends (SQLite has a single writer already). */
@@ -26,10 +29,11 @@ export interface Dialect {
   /** Keep writers out until the transaction ends, so a replay sees the whole log. */
   readonly lockLog: (sql: SqlClient) => Effect.Effect<void, SqlError>
   /** Every event after a checkpoint in reader order, for a replay holding `lockLog`. */
-  readonly replayAfter: (sql: SqlClient, from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<EventRow>, SqlError>
+  readonly replayAfter: (sql: SqlClient, from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<ReplayRow>, SqlError>
 }
 
 const columns = "position, tx_id, stream, version, type, schema_version, payload, metadata, recorded_at"
+const replayColumns = "position, tx_id, type, schema_version, payload"
 
 /** SQLite: one writer, so position order is commit order and `tx_id` is always 0. */
 export const sqlite: Dialect = {
@@ -39,7 +43,7 @@ export const sqlite: Dialect = {
     sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`,
   lockLog: () => Effect.void,
   replayAfter: (sql, from, limit) =>
-    sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`
+    sql<ReplayRow>`SELECT ${sql.literal(replayColumns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`
 }
 
 /**
@@ -57,6 +61,6 @@ export const pg: Dialect = {
   // Under this lock every writer of the log has finished, so no snapshot filter is needed.
   lockLog: (sql) => Effect.asVoid(sql`LOCK TABLE events IN EXCLUSIVE MODE`),
   replayAfter: (sql, from, limit) =>
-    sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE (tx_id, position) > (${from.txId}, ${from.position})
+    sql<ReplayRow>`SELECT ${sql.literal(replayColumns)} FROM events WHERE (tx_id, position) > (${from.txId}, ${from.position})
       ORDER BY tx_id, position LIMIT ${limit}`
 }

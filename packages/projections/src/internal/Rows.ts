@@ -3,7 +3,7 @@ import { DateTime, Either } from "effect"
 import { decode } from "../EventCodec.js"
 import type { EventMetadata, RecordedEvent } from "../EventStore.js"
 import { StoreError } from "../EventStore.js"
-import type { EventRow } from "./Dialect.js"
+import type { EventRow, ReplayRow } from "./Dialect.js"
 
 /** Decode one row, upcasting its payload; a row that cannot be decoded is a typed error. */
 export const toRecorded = (row: EventRow): Either.Either<RecordedEvent, StoreError> =>
@@ -17,16 +17,33 @@ export const toRecorded = (row: EventRow): Either.Either<RecordedEvent, StoreErr
     recordedAt: DateTime.unsafeMake(Number(row.recorded_at))
   }))
 
+/** What a replay applies: the event, its position and the reader's checkpoint. */
+export type Replayed = Pick<RecordedEvent, "position" | "txId" | "event">
+
+/** Decode a replayed row: only what the projector and the reader's checkpoint use. */
+export const toReplayed = (row: ReplayRow): Either.Either<Replayed, StoreError> =>
+  Either.map(decode(row.type, Number(row.schema_version), row.payload), (event) => ({
+    position: Number(row.position),
+    txId: Number(row.tx_id),
+    event
+  }))
+
 /** Decode a page of rows, failing on the first row that does not decode. */
-export const toRecordedAll = (rows: ReadonlyArray<EventRow>): Either.Either<Array<RecordedEvent>, StoreError> => {
-  const out: Array<RecordedEvent> = []
+export const decodeAll = <Row, A>(
+  rows: ReadonlyArray<Row>,
+  decodeRow: (row: Row) => Either.Either<A, StoreError>
+): Either.Either<Array<A>, StoreError> => {
+  const out: Array<A> = []
   for (const row of rows) {
-    const decoded = toRecorded(row)
+    const decoded = decodeRow(row)
     if (Either.isLeft(decoded)) return Either.left(decoded.left)
     out.push(decoded.right)
   }
   return Either.right(out)
 }
+
+/** Decode a page of rows into recorded events. */
+export const toRecordedAll = (rows: ReadonlyArray<EventRow>) => decodeAll(rows, toRecorded)
 
 /** Any storage failure as the store's typed error. */
 export const sqlError = (cause: unknown) => new StoreError({ reason: "sql", message: String(cause), cause })
