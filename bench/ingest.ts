@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { bundle, bundlePath } from "@verbatim/server/scripts/bundle"
+import { bundle, bundlePath, serveNodeFlags } from "@verbatim/server/scripts/bundle"
 
 const secondsAt = process.argv.indexOf("--seconds")
 const seconds = secondsAt === -1 ? 10 : Number(process.argv[secondsAt + 1])
@@ -102,7 +102,7 @@ const baseline = (synchronous: string) => (port: number, dir: string) =>
   spawn(process.execPath, ["--import", "tsx", "bench/ingest-baseline.ts", String(port), join(dir, "baseline.db"), synchronous], { stdio: ["ignore", "pipe", "inherit"] })
 
 const verbatim = (synchronous: string) => (port: number, dir: string) =>
-  spawn(process.execPath, [bundlePath, "serve"], {
+  spawn(process.execPath, [...serveNodeFlags, bundlePath, "serve"], {
     stdio: ["ignore", "pipe", "inherit"],
     env: {
       ...process.env,

@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { createHmac } from "node:crypto"
 import { createServer } from "node:net"
-import { bundlePath } from "@verbatim/server/scripts/bundle"
+import { bundlePath, serveNodeFlags } from "@verbatim/server/scripts/bundle"
 
 export const telegramSecret = "reliability-telegram-secret"
 export const whatsAppSecret = "reliability-whatsapp-secret"
@@ -26,7 +26,7 @@ export const freePort = (): Promise<number> =>
 export const start = async (env: Readonly<Record<string, string>>): Promise<Running> => {
   const port = await freePort()
   // The bundled command, as `npm start` runs it: one process, so `kill -9` kills the server itself.
-  const child = spawn(process.execPath, [bundlePath, "serve"], {
+  const child = spawn(process.execPath, [...serveNodeFlags, bundlePath, "serve"], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       PATH: process.env["PATH"] ?? "",

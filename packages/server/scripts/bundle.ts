@@ -27,6 +27,9 @@ const sourceLocation: Plugin = {
 /** Where the bundle is written. */
 export const bundlePath = `${server}build/verbatim.mjs`
 
+/** The Node flags `npm start` runs `serve` with; package.json's start script passes the same. */
+export const serveNodeFlags: ReadonlyArray<string> = ["--max-old-space-size=256"]
+
 /** Writes the bundle; about a second. */
 export const bundle = () =>
   build({
