@@ -1,10 +1,10 @@
 /** Agreement on directives: a directive is cut from a message only if every note of the group that claimed the message quoted it there. */
 import * as Attribution from "./Attribution.js"
-import type { PlanWarning } from "./Decision.js"
 import type { SlotIndex } from "./SlotIndex.js"
 import { sortRange } from "./SortRange.js"
 import { findVerbatim } from "./TextMatch.js"
-import { compareStrings, directiveDisputed, directiveNotFound } from "./Warnings.js"
+import * as WarningLog from "./WarningLog.js"
+import { compareStrings } from "./Warnings.js"
 
 /**
  * Builds the agreement step for one plan's attributions. The function it returns writes into
@@ -24,7 +24,7 @@ export const makeAgreement = (index: SlotIndex, attributions: Attribution.Attrib
     claims: ReadonlyArray<Attribution.SlotClaim>,
     contestedSlot: Uint8Array,
     agreed: Array<number>,
-    warnings: Array<PlanWarning>
+    warnings: WarningLog.WarningLog
   ): Array<number> => {
     agreed.length = 0
     if (claims.length === 1) {
@@ -55,16 +55,16 @@ export const makeAgreement = (index: SlotIndex, attributions: Attribution.Attrib
       let j = i + 1
       while (j < all.length && attributedSlot[all[j]!] === slot && attributedText[all[j]!] === text) j++
       if (j - i === claimants[slot]) agreed.push(all[i]!)
-      else warnings.push(directiveDisputed(text, index.messages[slot]!.seq))
+      else WarningLog.record(warnings, "directive-disputed", [index.messages[slot]!.seq], text)
       i = j
     }
     return agreed
   }
 }
 
-/** True when two of the slots' messages share an id. */
+/** True when two of the slots' messages share an id (pairwise up to 32 slots, which allocates nothing; a `Set` beyond). */
 export const sharesId = (index: SlotIndex, slots: ReadonlyArray<number>): boolean => {
-  if (slots.length > 8) return new Set(slots.map((slot) => index.messages[slot]!.id)).size !== slots.length
+  if (slots.length > 32) return new Set(slots.map((slot) => index.messages[slot]!.id)).size !== slots.length
   for (let i = 1; i < slots.length; i++) {
     const id = index.messages[slots[i]!]!.id
     for (let j = 0; j < i; j++) if (index.messages[slots[j]!]!.id === id) return true
@@ -83,7 +83,7 @@ export const pinToFirstWithId = (
   attributions: Attribution.Attributions,
   slots: ReadonlyArray<number>,
   agreed: Array<number>,
-  warnings: Array<PlanWarning>
+  warnings: WarningLog.WarningLog
 ): Array<number> => {
   const firstWithId = new Map<string, number>()
   for (const slot of slots) if (!firstWithId.has(index.messages[slot]!.id)) firstWithId.set(index.messages[slot]!.id, slot)
@@ -99,7 +99,7 @@ export const pinToFirstWithId = (
     if (target === attributions.slot[i]) pinned.push(i)
     else {
       const at = findVerbatim(message.text, text)
-      if (at === -1) warnings.push(directiveNotFound(text, [message.seq]))
+      if (at === -1) WarningLog.record(warnings, "directive-not-found", [message.seq], text)
       else pinned.push(Attribution.add(attributions, target, text, at))
     }
   }

@@ -10,7 +10,8 @@ import * as Merge from "./Merge.js"
 import { makeAssembler } from "./NoteBody.js"
 import type { Plan } from "./Plan.js"
 import * as SlotIndex from "./SlotIndex.js"
-import * as Warnings from "./Warnings.js"
+import * as WarningLog from "./WarningLog.js"
+import { compareNumbers } from "./Warnings.js"
 
 /** A note decided by a plan, with its derived body and provenance. */
 export interface AppliedNote {
@@ -51,7 +52,7 @@ export interface Decisions {
 }
 
 const bySmallestSeq = (a: { readonly seqs: ReadonlyArray<number> }, b: { readonly seqs: ReadonlyArray<number> }): number =>
-  Warnings.compareNumbers(a.seqs[0]!, b.seqs[0]!)
+  compareNumbers(a.seqs[0]!, b.seqs[0]!)
 
 /**
  * Applies a decoded plan to a session's messages. Pure, total and deterministic: any numbers
@@ -64,7 +65,7 @@ export const applyPlan = (messages: ReadonlyArray<MessageText>, plan: Plan): Dec
   const index = SlotIndex.make(messages)
   const accounting = accountFor(index)
   const attributions = Attribution.make()
-  const warnings: Array<PlanWarning> = []
+  const warnings = WarningLog.make()
   const groups = Merge.groups(plan, index, accounting, attributions, warnings)
   const dispositions = contest(index.seqs.length, groups, accounting.known(plan.botMessages))
   const { contestedSlot } = dispositions
@@ -109,20 +110,20 @@ export const applyPlan = (messages: ReadonlyArray<MessageText>, plan: Plan): Dec
   }
   for (const { groups: claimants, slots } of dispositions.contested) {
     question("contested", slots, contestedCandidates(claimants))
-    warnings.push(Warnings.contested(seqsOf(slots)))
+    WarningLog.record(warnings, "contested", seqsOf(slots))
   }
-  for (const slot of dispositions.keptFromBot) warnings.push(Warnings.botMessageKeptAsNote(index.seqs[slot]!))
+  for (const slot of dispositions.keptFromBot) WarningLog.record(warnings, "bot-message-kept-as-note", [index.seqs[slot]!])
   if (dispositions.unplanned.length > 0) {
     question("unplanned", dispositions.unplanned, [])
-    warnings.push(Warnings.unplanned(seqsOf(dispositions.unplanned)))
+    WarningLog.record(warnings, "unplanned", seqsOf(dispositions.unplanned))
   }
   const unknown = accounting.unknown()
-  if (unknown.length > 0) warnings.push(Warnings.unknownSeqs(unknown))
+  if (unknown.length > 0) WarningLog.record(warnings, "unknown-seq", unknown)
 
   return {
     notes: notes.sort(bySmallestSeq),
     questions: questions.sort(bySmallestSeq),
-    instructions: instructions.sort((a, b) => Warnings.compareNumbers(a.seq, b.seq)),
-    warnings: Warnings.canonicaliseWarnings(warnings)
+    instructions: instructions.sort((a, b) => compareNumbers(a.seq, b.seq)),
+    warnings: WarningLog.toWarnings(warnings)
   }
 }

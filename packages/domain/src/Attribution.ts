@@ -1,8 +1,7 @@
 /** Attribution: each plan note's directives pinned to the first of its messages that holds them verbatim. */
-import type { PlanWarning } from "./Decision.js"
 import type { SlotIndex } from "./SlotIndex.js"
 import { findVerbatim } from "./TextMatch.js"
-import { directiveNotFound } from "./Warnings.js"
+import * as WarningLog from "./WarningLog.js"
 
 /**
  * Every attributed directive of a plan, in three flat arrays (one entry per directive, so a
@@ -32,16 +31,11 @@ export const add = (attributions: Attributions, slot: number, text: string, at: 
   return attributions.at.push(at) - 1
 }
 
-/** The distinct directives in first-occurrence order (a `Set` only when there are many). */
-const distinct = (directives: ReadonlyArray<string>): ReadonlyArray<string> => {
-  if (directives.length > 16) return [...new Set(directives)]
-  let unique: Array<string> | undefined
-  for (let i = 1; i < directives.length; i++) {
-    if (directives.lastIndexOf(directives[i]!, i - 1) === -1) unique?.push(directives[i]!)
-    else unique ??= directives.slice(0, i)
-  }
-  return unique ?? directives
-}
+/** True when `directives[i]` already occurred earlier in the list (a `Set` decides when the list is long). */
+const repeated = (directives: ReadonlyArray<string>, i: number, seen: Set<string> | undefined): boolean =>
+  seen === undefined
+    ? i > 0 && directives.lastIndexOf(directives[i]!, i - 1) !== -1
+    : seen.size === seen.add(directives[i]!).size
 
 /**
  * Attributes each distinct non-empty directive of one plan note to the first of its slots
@@ -53,14 +47,14 @@ export const claim = (
   index: SlotIndex,
   slots: ReadonlyArray<number>,
   directives: ReadonlyArray<string>,
-  warnings: Array<PlanWarning>
+  warnings: WarningLog.WarningLog
 ): SlotClaim => {
   const from = attributions.text.length
   if (slots.length > 0 && directives.length > 0) {
-    const unique = distinct(directives)
-    for (let d = 0; d < unique.length; d++) {
-      const directive = unique[d]!
-      if (directive.length === 0) continue
+    const seen = directives.length > 16 ? new Set<string>() : undefined
+    for (let d = 0; d < directives.length; d++) {
+      const directive = directives[d]!
+      if (directive.length === 0 || repeated(directives, d, seen)) continue
       let found = false
       for (let k = 0; k < slots.length && !found; k++) {
         const at = findVerbatim(index.messages[slots[k]!]!.text, directive)
@@ -69,7 +63,7 @@ export const claim = (
           found = true
         }
       }
-      if (!found) warnings.push(directiveNotFound(directive, slots.map((slot) => index.seqs[slot]!)))
+      if (!found) WarningLog.record(warnings, "directive-not-found", slots.map((slot) => index.seqs[slot]!), directive)
     }
   }
   return { slots, from, to: attributions.text.length }

@@ -2,6 +2,7 @@
 import type { Candidate } from "./Decision.js"
 import type { Group } from "./Merge.js"
 import { canonicalCandidates } from "./Owners.js"
+import { compareStrings } from "./Warnings.js"
 
 /** Where each slot goes besides staying with its one claimant; every list ascending. */
 export interface Dispositions {
@@ -17,6 +18,18 @@ export interface Dispositions {
   readonly keptFromBot: ReadonlyArray<number>
   /** Slots nobody claimed. */
   readonly unplanned: ReadonlyArray<number>
+}
+
+/** The identity of a set of claimants: their keys in code-unit order, as JSON (a few keys, so an insertion sort). */
+const claimantsKey = (claimants: ReadonlyArray<Group>): string => {
+  const keys = claimants.map((group) => group.key)
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!
+    let j = i - 1
+    for (; j >= 0 && compareStrings(keys[j]!, key) > 0; j--) keys[j + 1] = keys[j]!
+    keys[j + 1] = key
+  }
+  return JSON.stringify(keys)
 }
 
 /**
@@ -51,7 +64,7 @@ export const contest = (size: number, groups: ReadonlyArray<Group>, botSlots: Re
   for (let slot = 0; slot < size; slot++) {
     if (contestedSlot[slot] === 1) {
       const claimants = more!.get(slot)!.map((g) => groups[g]!)
-      const key = JSON.stringify(claimants.map((group) => group.key).sort())
+      const key = claimantsKey(claimants)
       const entry = contested.get(key) ?? { slots: [], groups: claimants }
       entry.slots.push(slot)
       contested.set(key, entry)

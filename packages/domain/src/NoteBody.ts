@@ -1,11 +1,12 @@
 /** A decided note's body: its messages in slot order, agreed directives cut, whitespace tidied, joined with provenance. */
 import { separator, tidy } from "./Assembly.js"
 import type { Attributions } from "./Attribution.js"
-import type { DirectiveCut, PlanWarning, Segment } from "./Decision.js"
+import type { DirectiveCut, Segment } from "./Decision.js"
 import type { SlotIndex } from "./SlotIndex.js"
 import { sortRange } from "./SortRange.js"
 import { isWhitespace } from "./TextMatch.js"
-import { compareStrings, directiveOverlap } from "./Warnings.js"
+import * as WarningLog from "./WarningLog.js"
+import { compareStrings } from "./Warnings.js"
 
 /** A note's body, the segments it is made of, and the directives actually cut from it. */
 export interface NoteBody {
@@ -33,7 +34,7 @@ export const makeAssembler = (index: SlotIndex, attributions: Attributions) => {
     compareStrings(attributedText[a]!, attributedText[b]!)
   const cutRanges: Array<number> = []
   const kept: Array<number> = []
-  return (slots: ReadonlyArray<number>, agreed: Array<number>, warnings: Array<PlanWarning>): NoteBody => {
+  return (slots: ReadonlyArray<number>, agreed: Array<number>, warnings: WarningLog.WarningLog): NoteBody => {
     const directives: Array<DirectiveCut> = []
     const segments: Array<Segment> = []
     let body = ""
@@ -55,7 +56,7 @@ export const makeAssembler = (index: SlotIndex, attributions: Attributions) => {
           const i = agreed[a]!
           const cutText = attributedText[i]!
           const cutStart = attributedAt[i]!
-          if (cutStart < reach) warnings.push(directiveOverlap(cutText, message.seq))
+          if (cutStart < reach) WarningLog.record(warnings, "directive-overlap", [message.seq], cutText)
           else {
             reach = cutStart + cutText.length
             cutRanges.push(cutStart, reach)

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "@effect/vitest"
+import { propertyRuns } from "@verbatim/testkit/Runs"
+import fc from "fast-check"
+import { type WarningCode } from "../src/Decision.js"
+import * as WarningLog from "../src/WarningLog.js"
+import { canonicalWarnings, compareNumbers, warning, wording } from "../src/Warnings.js"
+
+const runs = { numRuns: propertyRuns(1_000) }
+
+interface Entry {
+  readonly code: WarningCode
+  readonly seqs: ReadonlyArray<number>
+  readonly text: string
+}
+
+const logged = (entries: ReadonlyArray<Entry>) => {
+  const log = WarningLog.make()
+  for (const { code, seqs, text } of entries) WarningLog.record(log, code, seqs.slice(), text)
+  return WarningLog.toWarnings(log)
+}
+
+/** The same warnings built whole, then put in canonical order by comparing their words. */
+const worded = (entries: ReadonlyArray<Entry>) =>
+  canonicalWarnings(entries.map(({ code, seqs, text }) => warning(code, seqs, wording(code, seqs, text))))
+
+const codes: ReadonlyArray<WarningCode> = [
+  "directive-not-found",
+  "directive-overlap",
+  "directive-disputed",
+  "unknown-seq",
+  "unplanned",
+  "contested",
+  "bot-message-kept-as-note"
+]
+
+/** Texts that are prefixes of one another and differ just before or at the closing quote. */
+const text = fc.constantFrom("", "a", "a!", "a\"", "a#", "ab", "a b", " a", "e\u0301", "\ud83d", "\ud83d\ude00", "\"")
+const seq = fc.constantFrom(1, 2, 0, -0, 1.5, -1, NaN, Infinity, -Infinity)
+const entry: fc.Arbitrary<Entry> = fc.record({
+  code: fc.constantFrom(...codes),
+  seqs: fc.array(seq, { maxLength: 3 }).map((seqs) => seqs.sort(compareNumbers)),
+  text
+}).map((e) => ({
+  code: e.code,
+  // The single-seq codes name one message; only the directive codes quote a text.
+  seqs: e.code === "directive-overlap" || e.code === "directive-disputed" || e.code === "bot-message-kept-as-note"
+    ? e.seqs.slice(0, 1)
+    : e.seqs,
+  text: e.code.startsWith("directive-") ? e.text : ""
+}))
+
+describe("WarningLog", () => {
+  it("orders and deduplicates exactly as comparing the worded warnings does", () => {
+    fc.assert(fc.property(fc.array(entry, { maxLength: 12 }), (entries) => {
+      expect(logged(entries)).toEqual(worded(entries))
+    }), runs)
+  })
+
+  it("a quoted text that is a prefix of another orders by the words after it, not by length", () => {
+    const entries: Array<Entry> = [
+      { code: "directive-not-found", seqs: [4], text: "a" },
+      { code: "directive-not-found", seqs: [4], text: "a!" },
+      { code: "directive-not-found", seqs: [4], text: "a" }
+    ]
+    expect(logged(entries)).toEqual([
+      {
+        code: "directive-not-found",
+        seqs: [4],
+        message: "The quoted instruction \"a!\" did not match message 4 exactly, so the message was kept whole."
+      },
+      {
+        code: "directive-not-found",
+        seqs: [4],
+        message: "The quoted instruction \"a\" did not match message 4 exactly, so the message was kept whole."
+      }
+    ])
+  })
+})
