@@ -46,17 +46,20 @@ export const accountFor = (index: SlotIndex): SlotAccounting => {
   const nanSlot = last >= 0 && Number.isNaN(index.seqs[last]) ? last : -1
   return {
     known: (seqs) => {
-      const found: Array<number> = []
+      // Sized for every seq at once (plans rarely list unknown ones) rather than grown.
+      const found = new Array<number>(seqs.length)
+      let count = 0
       let ascending = true
       for (let i = 0; i < seqs.length; i++) {
         const seq = seqs[i]!
         const slot = index.slotOf(seq)
         if (slot === -1) unknown.add(normalise(seq))
         else {
-          if (found.length > 0 && found[found.length - 1]! >= slot) ascending = false
-          found.push(slot)
+          if (count > 0 && found[count - 1]! >= slot) ascending = false
+          found[count++] = slot
         }
       }
+      found.length = count
       // Plans usually list seqs ascending and once: skip the sort when they do.
       if (ascending) return found
       sortRange(found, 0, found.length, bySlot)

@@ -1,5 +1,6 @@
 /** Agreement on directives: a directive is cut from a message only if every note of the group that claimed the message quoted it there. */
 import * as Attribution from "./Attribution.js"
+import * as IntList from "./IntList.js"
 import type { SlotIndex } from "./SlotIndex.js"
 import { sortRange } from "./SortRange.js"
 import { findVerbatim } from "./TextMatch.js"
@@ -17,24 +18,24 @@ export const makeAgreement = (index: SlotIndex, attributions: Attribution.Attrib
   const claimants = new Int32Array(index.seqs.length)
   const counted = new Int32Array(index.seqs.length)
   let pass = 0
-  const all: Array<number> = []
+  const all = IntList.make()
   const byMessageThenText = (a: number, b: number): number =>
     attributedSlot[a]! - attributedSlot[b]! || compareStrings(attributedText[a]!, attributedText[b]!)
   return (
     claims: ReadonlyArray<Attribution.SlotClaim>,
     contestedSlot: Uint8Array,
-    agreed: Array<number>,
+    agreed: IntList.IntList,
     warnings: WarningLog.WarningLog
-  ): Array<number> => {
-    agreed.length = 0
+  ): void => {
+    IntList.clear(agreed)
     if (claims.length === 1) {
       const { from, to } = claims[0]!
-      for (let i = from; i < to; i++) if (contestedSlot[attributedSlot[i]!] === 0) agreed.push(i)
-      sortRange(agreed, 0, agreed.length, byMessageThenText)
-      return agreed
+      for (let i = from; i < to; i++) if (contestedSlot[attributedSlot[i]!] === 0) IntList.push(agreed, i)
+      sortRange(agreed.items, 0, agreed.length, byMessageThenText)
+      return
     }
     pass++
-    all.length = 0
+    IntList.clear(all)
     for (const claim of claims) {
       for (let k = 0; k < claim.slots.length; k++) {
         const slot = claim.slots[k]!
@@ -46,19 +47,19 @@ export const makeAgreement = (index: SlotIndex, attributions: Attribution.Attrib
         }
         claimants[slot] = claimants[slot]! + 1
       }
-      for (let i = claim.from; i < claim.to; i++) if (contestedSlot[attributedSlot[i]!] === 0) all.push(i)
+      for (let i = claim.from; i < claim.to; i++) if (contestedSlot[attributedSlot[i]!] === 0) IntList.push(all, i)
     }
-    sortRange(all, 0, all.length, byMessageThenText)
+    const { items } = all
+    sortRange(items, 0, all.length, byMessageThenText)
     for (let i = 0; i < all.length;) {
-      const slot = attributedSlot[all[i]!]!
-      const text = attributedText[all[i]!]!
+      const slot = attributedSlot[items[i]!]!
+      const text = attributedText[items[i]!]!
       let j = i + 1
-      while (j < all.length && attributedSlot[all[j]!] === slot && attributedText[all[j]!] === text) j++
-      if (j - i === claimants[slot]) agreed.push(all[i]!)
+      while (j < all.length && attributedSlot[items[j]!] === slot && attributedText[items[j]!] === text) j++
+      if (j - i === claimants[slot]) IntList.push(agreed, items[i]!)
       else WarningLog.record(warnings, "directive-disputed", [index.messages[slot]!.seq], text)
       i = j
     }
-    return agreed
   }
 }
 
@@ -76,20 +77,21 @@ export const sharesId = (index: SlotIndex, slots: ReadonlyArray<number>): boolea
  * Cuts are addressed by message id, so in a note whose messages share an id, the directives
  * agreed for any of them are cut from the first of them (by seq), once each; one that this
  * message does not hold removes nothing and yields `directive-not-found`. Rewrites `agreed`
- * (sorted by slot then text, as it came) and returns it.
+ * (sorted by slot then text, as it came).
  */
 export const pinToFirstWithId = (
   index: SlotIndex,
   attributions: Attribution.Attributions,
   slots: ReadonlyArray<number>,
-  agreed: Array<number>,
+  agreed: IntList.IntList,
   warnings: WarningLog.WarningLog
-): Array<number> => {
+): void => {
   const firstWithId = new Map<string, number>()
   for (const slot of slots) if (!firstWithId.has(index.messages[slot]!.id)) firstWithId.set(index.messages[slot]!.id, slot)
   const seen = new Set<string>()
   const pinned: Array<number> = []
-  for (const i of agreed) {
+  for (let a = 0; a < agreed.length; a++) {
+    const i = agreed.items[a]!
     const text = attributions.text[i]!
     const target = firstWithId.get(index.messages[attributions.slot[i]!]!.id)!
     const key = `${target}:${text}`
@@ -106,7 +108,6 @@ export const pinToFirstWithId = (
   const { slot: attributedSlot, text: attributedText } = attributions
   sortRange(pinned, 0, pinned.length, (a, b) =>
     attributedSlot[a]! - attributedSlot[b]! || compareStrings(attributedText[a]!, attributedText[b]!))
-  agreed.length = 0
-  for (const i of pinned) agreed.push(i)
-  return agreed
+  IntList.clear(agreed)
+  for (const i of pinned) IntList.push(agreed, i)
 }

@@ -5,6 +5,7 @@ import * as Attribution from "./Attribution.js"
 import { contest, contestedCandidates } from "./Contest.js"
 import type { Candidate, DirectiveCut, Owner, PlanWarning, QuestionReason, Segment } from "./Decision.js"
 import type { MessageId } from "./Ids.js"
+import * as IntList from "./IntList.js"
 import type { MessageText } from "./Message.js"
 import * as Merge from "./Merge.js"
 import { makeAssembler } from "./NoteBody.js"
@@ -54,6 +55,16 @@ export interface Decisions {
 const bySmallestSeq = (a: { readonly seqs: ReadonlyArray<number> }, b: { readonly seqs: ReadonlyArray<number> }): number =>
   compareNumbers(a.seqs[0]!, b.seqs[0]!)
 
+/** The slots not contested: the list itself when none is (most groups), else a copy without them. */
+const uncontested = (slots: ReadonlyArray<number>, contestedSlot: Uint8Array): ReadonlyArray<number> => {
+  let count = 0
+  for (let i = 0; i < slots.length; i++) count += 1 - contestedSlot[slots[i]!]!
+  if (count === slots.length) return slots
+  const kept = new Array<number>(count)
+  for (let i = 0, k = 0; i < slots.length; i++) if (contestedSlot[slots[i]!] === 0) kept[k++] = slots[i]!
+  return kept
+}
+
 /**
  * Applies a decoded plan to a session's messages. Pure, total and deterministic: any numbers
  * and strings in the plan are repaired, never rejected, and plan order carries no information.
@@ -69,8 +80,8 @@ export const applyPlan = (messages: ReadonlyArray<MessageText>, plan: Plan): Dec
   const groups = Merge.groups(plan, index, accounting, attributions, warnings)
   const dispositions = contest(index.seqs.length, groups, accounting.known(plan.botMessages))
   const { contestedSlot } = dispositions
-  const seqsOf = (slots: ReadonlyArray<number>): Array<number> => slots.map((slot) => index.seqs[slot]!)
-  const idsOf = (slots: ReadonlyArray<number>): Array<MessageId> => slots.map((slot) => index.messages[slot]!.id)
+  const seqsOf = (slots: ReadonlyArray<number>) => SlotIndex.seqsOf(index, slots)
+  const idsOf = (slots: ReadonlyArray<number>) => SlotIndex.idsOf(index, slots)
 
   const notes: Array<AppliedNote> = []
   const questions: Array<Question> = []
@@ -84,11 +95,9 @@ export const applyPlan = (messages: ReadonlyArray<MessageText>, plan: Plan): Dec
     questions.push({ reason, seqs: seqsOf(slots), messageIds: idsOf(slots), candidates })
   const agree = makeAgreement(index, attributions)
   const assemble = makeAssembler(index, attributions)
-  const agreed: Array<number> = []
+  const agreed = IntList.make()
   for (const group of groups) {
-    const slots = dispositions.anyContested && group.slots.some((slot) => contestedSlot[slot] === 1)
-      ? group.slots.filter((slot) => contestedSlot[slot] === 0)
-      : group.slots
+    const slots = dispositions.anyContested ? uncontested(group.slots, contestedSlot) : group.slots
     if (slots.length === 0) continue
     if (group.kind === "unclear") {
       question("unclear", slots, [...group.candidates])

@@ -1,6 +1,7 @@
 /** Note assembly: a body built from message text minus agreed directives, with provenance down to the character. */
 import type { PlanWarning, Segment } from "./Decision.js"
 import type { MessageId } from "./Ids.js"
+import * as IntList from "./IntList.js"
 import type { MessageText } from "./Message.js"
 import { findVerbatim, isWhitespace } from "./TextMatch.js"
 import { compareNumbers, compareStrings, directiveNotFound, directiveOverlap } from "./Warnings.js"
@@ -84,36 +85,42 @@ const noCuts: ReadonlyArray<Cut> = []
  * The text kept between cuts, tidied: the message's kept text is trimmed at both edges, and
  * at a cut with whitespace left on both sides the whitespace after the cut goes. Nothing else
  * changes. `cuts` are flat `[start, end, start, end …]` pairs, ascending and disjoint; the kept
- * ranges are written to `kept` (cleared first, and returned) as flat pairs too (flat, because
- * this runs once per message and tuples would dominate allocation). The dropped whitespace is
- * recorded unless `dropped` is undefined.
+ * ranges are written to `kept` (cleared first, and returned) as flat pairs too (flat, and in
+ * reusable lists, because this runs once per message and allocation would dominate). The
+ * dropped whitespace is recorded unless `dropped` is undefined.
  */
 export const tidy = (
   message: MessageText,
-  cuts: ReadonlyArray<number>,
+  cuts: IntList.IntList,
   dropped: Array<Span> | undefined,
-  kept: Array<number>
-): Array<number> => {
+  kept: IntList.IntList
+): IntList.IntList => {
   const { id: messageId, text } = message
-  kept.length = 0
+  const { items } = kept
+  IntList.clear(kept)
   for (let i = 0; i <= cuts.length; i += 2) {
-    const start = i === 0 ? 0 : cuts[i - 1]!
-    const end = i === cuts.length ? text.length : cuts[i]!
+    const start = i === 0 ? 0 : cuts.items[i - 1]!
+    const end = i === cuts.length ? text.length : cuts.items[i]!
     let at = start
-    if (kept.length === 0 || isWhitespace(text.charCodeAt(kept[kept.length - 1]! - 1))) {
+    if (kept.length === 0 || isWhitespace(text.charCodeAt(items[kept.length - 1]! - 1))) {
       while (at < end && isWhitespace(text.charCodeAt(at))) at++
     }
     if (at > start) record(dropped, messageId, start, at)
-    if (at < end) kept.push(at, end)
+    if (at < end) {
+      IntList.push(kept, at)
+      IntList.push(kept, end)
+    }
   }
   while (kept.length > 0) {
-    const end = kept.pop()!
-    const start = kept.pop()!
+    const end = items[kept.length - 1]!
+    const start = items[kept.length - 2]!
+    kept.length -= 2
     let trimmed = end
     while (trimmed > start && isWhitespace(text.charCodeAt(trimmed - 1))) trimmed--
     if (trimmed < end) record(dropped, messageId, trimmed, end)
     if (trimmed > start) {
-      kept.push(start, trimmed)
+      IntList.push(kept, start)
+      IntList.push(kept, trimmed)
       break
     }
   }
@@ -148,9 +155,12 @@ export const assembleNote = (
     const quoted = wanted.get(message.id)
     const cuts = quoted === undefined ? noCuts : cutsOf(message, quoted, warnings)
     wanted.delete(message.id)
-    const ranges: Array<number> = []
-    for (const cut of cuts) ranges.push(cut.start, cut.end)
-    const kept = tidy(message, ranges, allDropped, [])
+    const ranges = IntList.make()
+    for (const cut of cuts) {
+      IntList.push(ranges, cut.start)
+      IntList.push(ranges, cut.end)
+    }
+    const kept = tidy(message, ranges, allDropped, IntList.make())
     for (const cut of cuts) allCuts.push(cut)
     if (kept.length === 0) continue
     if (segments.length > 0) {
@@ -158,8 +168,10 @@ export const assembleNote = (
       body += separator
     }
     for (let i = 0; i < kept.length; i += 2) {
-      segments.push({ _tag: "Slice", messageId: message.id, start: kept[i]!, end: kept[i + 1]! })
-      body += message.text.slice(kept[i]!, kept[i + 1]!)
+      const start = kept.items[i]!
+      const end = kept.items[i + 1]!
+      segments.push({ _tag: "Slice", messageId: message.id, start, end })
+      body += message.text.slice(start, end)
     }
   }
   for (const texts of wanted.values()) for (const text of texts) warnings.push(directiveNotFound(text, []))

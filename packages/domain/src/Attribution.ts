@@ -1,5 +1,5 @@
 /** Attribution: each plan note's directives pinned to the first of its messages that holds them verbatim. */
-import type { SlotIndex } from "./SlotIndex.js"
+import { type SlotIndex, seqsOf } from "./SlotIndex.js"
 import { findVerbatim } from "./TextMatch.js"
 import * as WarningLog from "./WarningLog.js"
 
@@ -63,7 +63,7 @@ export const claim = (
           found = true
         }
       }
-      if (!found) WarningLog.record(warnings, "directive-not-found", slots.map((slot) => index.seqs[slot]!), directive)
+      if (!found) WarningLog.record(warnings, "directive-not-found", seqsOf(index, slots), directive)
     }
   }
   return { slots, from, to: attributions.text.length }

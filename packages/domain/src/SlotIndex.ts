@@ -1,4 +1,5 @@
 /** SlotIndex: a session's messages in seq order, slot 0..n-1, and the one lookup from a plan seq to its slot. */
+import type { MessageId } from "./Ids.js"
 import type { MessageText } from "./Message.js"
 import { compareNumbers } from "./Warnings.js"
 
@@ -17,20 +18,25 @@ export interface SlotIndex {
 }
 
 /** Integer seqs in a range at most a few times the message count (every session the planner numbers) index a table. */
-const dense = (messages: ReadonlyArray<MessageText>, min: number, range: number): SlotIndex => {
+const dense = (messages: ReadonlyArray<MessageText>, min: number, range: number, ascending: boolean): SlotIndex => {
   const table = new Int32Array(range).fill(-1)
+  let count = 0
   for (let i = 0; i < messages.length; i++) {
     const offset = messages[i]!.seq - min
-    if (table[offset] === -1) table[offset] = i
+    if (table[offset] === -1) {
+      table[offset] = i
+      count++
+    }
   }
-  const bySlot: Array<MessageText> = []
-  const seqs: Array<number> = []
-  for (let offset = 0; offset < range; offset++) {
+  // Messages already in strictly ascending seq order (as sessions are stored) are their own slot order.
+  const bySlot: Array<MessageText> | ReadonlyArray<MessageText> = ascending ? messages : new Array<MessageText>(count)
+  const seqs = new Array<number>(count)
+  for (let offset = 0, slot = 0; offset < range; offset++) {
     const i = table[offset]!
     if (i === -1) continue
-    table[offset] = bySlot.length
-    bySlot.push(messages[i]!)
-    seqs.push(offset + min)
+    if (!ascending) (bySlot as Array<MessageText>)[slot] = messages[i]!
+    seqs[slot] = offset + min
+    table[offset] = slot++
   }
   return {
     messages: bySlot,
@@ -59,12 +65,30 @@ const sparse = (messages: ReadonlyArray<MessageText>): SlotIndex => {
 export const make = (messages: ReadonlyArray<MessageText>): SlotIndex => {
   let min = Infinity
   let max = -Infinity
+  let ascending = true
   for (const message of messages) {
     const seq = message.seq
     if (!Number.isInteger(seq)) return sparse(messages)
+    if (seq <= max) ascending = false
     if (seq < min) min = seq
     if (seq > max) max = seq
   }
   const range = max - min + 1
-  return messages.length > 0 && range <= 4 * messages.length + 64 ? dense(messages, min, range) : sparse(messages)
+  return messages.length > 0 && range <= 4 * messages.length + 64
+    ? dense(messages, min, range, ascending)
+    : sparse(messages)
+}
+
+/** The seqs of some slots, in their order. */
+export const seqsOf = (index: SlotIndex, slots: ReadonlyArray<number>): Array<number> => {
+  const seqs = new Array<number>(slots.length)
+  for (let i = 0; i < slots.length; i++) seqs[i] = index.seqs[slots[i]!]!
+  return seqs
+}
+
+/** The message ids of some slots, in their order. */
+export const idsOf = (index: SlotIndex, slots: ReadonlyArray<number>): Array<MessageId> => {
+  const ids = new Array<MessageId>(slots.length)
+  for (let i = 0; i < slots.length; i++) ids[i] = index.messages[slots[i]!]!.id
+  return ids
 }

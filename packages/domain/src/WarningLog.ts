@@ -60,19 +60,22 @@ const comparator = ({ codes, seqs, texts }: WarningLog) => (a: number, b: number
  */
 export const toWarnings = (log: WarningLog): Array<PlanWarning> => {
   const { codes, seqs, texts } = log
-  const order: Array<number> = []
-  for (let i = 0; i < codes.length; i++) order.push(i)
+  // Both lists are sized once rather than grown (the second is cut to the warnings kept).
+  const order = new Array<number>(codes.length)
+  for (let i = 0; i < codes.length; i++) order[i] = i
   order.sort(comparator(log))
-  const warnings: Array<PlanWarning> = []
+  const warnings = new Array<PlanWarning>(codes.length)
+  let kept = 0
   let previous = -1
   for (const i of order) {
     if (
       previous === -1 || codes[previous] !== codes[i] || texts[previous] !== texts[i] ||
       compareSeqLists(seqs[previous]!, seqs[i]!) !== 0
     ) {
-      warnings.push({ code: codes[i]!, seqs: seqs[i]!, message: wording(codes[i]!, seqs[i]!, texts[i]!) })
+      warnings[kept++] = { code: codes[i]!, seqs: seqs[i]!, message: wording(codes[i]!, seqs[i]!, texts[i]!) }
       previous = i
     }
   }
+  warnings.length = kept
   return warnings
 }
