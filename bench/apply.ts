@@ -66,10 +66,11 @@ const adversarialPlan = (messages: ReadonlyArray<MessageText>, next: () => numbe
   }
 }
 
-const median = (samples: ReadonlyArray<number>): number => {
+const quantile = (samples: ReadonlyArray<number>, q: number): number => {
   const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
+  return sorted[Math.floor(sorted.length * q)]!
 }
+const median = (samples: ReadonlyArray<number>): number => quantile(samples, 0.5)
 
 const setup = (count: number) => {
   const next = random(count)
@@ -92,21 +93,24 @@ const report = ({ count, cpu, messages, plan, samples }: ReturnType<typeof setup
   const ms = median(samples)
   console.log(
     `${count} messages, ${planNotes} plan notes -> ${decisions.notes.length} notes, ${decisions.questions.length} questions, ` +
-      `${decisions.warnings.length} warnings: median ${ms.toFixed(2)} ms wall, ${median(cpu).toFixed(2)} ms CPU, ` +
-      `over ${samples.length} runs`
+      `${decisions.warnings.length} warnings: median ${ms.toFixed(2)} ms wall, ${median(cpu).toFixed(2)} ms CPU ` +
+      `(quartiles ${quantile(cpu, 0.25).toFixed(2)}–${quantile(cpu, 0.75).toFixed(2)}), over ${samples.length} runs`
   )
   return { ms, cpuMs: median(cpu) }
 }
 
-// Sizes are measured in alternation so a busy neighbour on the shared machine slows both alike.
+// Sizes are timed in strict alternation, so every timed run follows a run of the other size and
+// a busy neighbour on the shared machine slows both alike. Timing one size several times in a
+// row favours its later runs, whose data the previous identical run left in cache (a 1,000-message
+// run right after a 10,000-message one took about 1.5 times the CPU time of the ones after it).
 const small = setup(1_000)
 const large = setup(10_000)
-for (let i = 0; i < 20; i++) {
+for (let i = 0; i < 50; i++) {
   applyPlan(small.messages, small.plan)
   applyPlan(large.messages, large.plan)
 }
-for (let i = 0; i < 200; i++) {
-  for (let j = 0; j < 10; j++) time(small)
+for (let i = 0; i < 400; i++) {
+  time(small)
   time(large)
 }
 const smallRun = report(small)
