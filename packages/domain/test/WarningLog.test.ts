@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { propertyRuns } from "@verbatim/testkit/Runs"
+import { Schema } from "effect"
 import fc from "fast-check"
-import { type WarningCode } from "../src/Decision.js"
+import { PlanWarning, type WarningCode } from "../src/Decision.js"
 import * as WarningLog from "../src/WarningLog.js"
 import { canonicalWarnings, compareNumbers, warning, wording } from "../src/Warnings.js"
 
@@ -54,6 +55,22 @@ describe("WarningLog", () => {
     fc.assert(fc.property(fc.array(entry, { maxLength: 12 }), (entries) => {
       expect(logged(entries)).toEqual(worded(entries))
     }), runs)
+  })
+
+  it("a warning worded on first read spreads, serialises and encodes as a plain one", () => {
+    const log = WarningLog.make()
+    WarningLog.record(log, "directive-overlap", [3], "call Bob")
+    const [logged] = WarningLog.toWarnings(log)
+    const plain = {
+      code: "directive-overlap",
+      seqs: [3],
+      message: "The quoted instruction \"call Bob\" overlaps another one in message 3, so it was kept in the note."
+    }
+    expect(Object.keys(logged!)).toEqual(["code", "seqs", "message"])
+    expect({ ...logged! }).toEqual(plain)
+    expect(JSON.stringify(logged)).toBe(JSON.stringify(plain))
+    expect(JSON.stringify(Schema.encodeSync(PlanWarning)(logged!))).toBe(JSON.stringify(plain))
+    expect(logged!.message).toBe(plain.message)
   })
 
   it("a quoted text that is a prefix of another orders by the words after it, not by length", () => {
