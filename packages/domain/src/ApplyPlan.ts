@@ -75,7 +75,7 @@ const uncontested = (slots: ReadonlyArray<number>, contestedSlot: Uint8Array): R
 export const applyPlan = (messages: ReadonlyArray<MessageText>, plan: Plan): Decisions => {
   const index = SlotIndex.make(messages)
   const accounting = accountFor(index)
-  const attributions = Attribution.make()
+  const attributions = Attribution.make(Attribution.directiveCount(plan))
   const warnings = WarningLog.make()
   const groups = Merge.groups(plan, index, accounting, attributions, warnings)
   const dispositions = contest(index.seqs.length, groups, accounting.known(plan.botMessages))

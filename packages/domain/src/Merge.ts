@@ -54,15 +54,25 @@ const makeMerger = (size: number) => {
         } else parent[root(i)] = root(firstClaim[slot]!)
       }
     }
+    // Numbered and counted first, so each group's list is allocated at its final size.
     const groupOf = new Int32Array(claims.length).fill(-1)
-    const groups: Array<Array<A>> = []
+    const filled = new Int32Array(claims.length)
+    let count = 0
     for (let i = 0; i < claims.length; i++) {
       if (claims[i]!.slots.length === 0) continue
       const r = root(i)
-      if (groupOf[r] === -1) {
-        groupOf[r] = groups.length
-        groups.push([claims[i]!])
-      } else groups[groupOf[r]!]!.push(claims[i]!)
+      if (groupOf[r] === -1) groupOf[r] = count++
+      filled[groupOf[r]!]!++
+    }
+    const groups = new Array<Array<A>>(count)
+    for (let g = 0; g < count; g++) {
+      groups[g] = new Array<A>(filled[g]!)
+      filled[g] = 0
+    }
+    for (let i = 0; i < claims.length; i++) {
+      if (claims[i]!.slots.length === 0) continue
+      const g = groupOf[root(i)]!
+      groups[g]![filled[g]!++] = claims[i]!
     }
     return groups
   }
@@ -70,17 +80,22 @@ const makeMerger = (size: number) => {
   const union = (claims: ReadonlyArray<Claim>): ReadonlyArray<number> => {
     if (claims.length === 1) return claims[0]!.slots
     pass++
-    const slots: Array<number> = []
+    let total = 0
+    for (const claim of claims) total += claim.slots.length
+    // Sized for every listed slot, then cut to the distinct ones.
+    const slots = new Array<number>(total)
+    let count = 0
     let ascending = true
     for (const claim of claims) {
       for (const slot of claim.slots) {
         if (stamp[slot] === pass) continue
         stamp[slot] = pass
-        if (slots.length > 0 && slots[slots.length - 1]! > slot) ascending = false
-        slots.push(slot)
+        if (count > 0 && slots[count - 1]! > slot) ascending = false
+        slots[count++] = slot
       }
     }
-    if (!ascending) sortRange(slots, 0, slots.length, bySlot)
+    slots.length = count
+    if (!ascending) sortRange(slots, 0, count, bySlot)
     return slots
   }
   return { merge, union }
