@@ -83,14 +83,11 @@ export const applyPlan = (messages: ReadonlyArray<MessageText>, plan: Plan): Dec
   const seqsOf = (slots: ReadonlyArray<number>) => SlotIndex.seqsOf(index, slots)
   const idsOf = (slots: ReadonlyArray<number>) => SlotIndex.idsOf(index, slots)
 
-  const notes: Array<AppliedNote> = []
+  // At most one note per group: sized once, then cut to the notes made.
+  const notes = new Array<AppliedNote>(groups.length)
+  let noteCount = 0
+  let cutCount = 0
   const questions: Array<Question> = []
-  const instructions: Array<Instruction> = dispositions.botOnly.map((slot) => ({
-    seq: index.seqs[slot]!,
-    messageId: index.messages[slot]!.id,
-    kind: "message",
-    text: index.messages[slot]!.text
-  }))
   const question = (reason: QuestionReason, slots: ReadonlyArray<number>, candidates: Array<Candidate>) =>
     questions.push({ reason, seqs: seqsOf(slots), messageIds: idsOf(slots), candidates })
   const agree = makeAgreement(index, attributions)
@@ -106,7 +103,8 @@ export const applyPlan = (messages: ReadonlyArray<MessageText>, plan: Plan): Dec
     agree(group.claims, contestedSlot, agreed, warnings)
     if (agreed.length > 0 && sharesId(index, slots)) pinToFirstWithId(index, attributions, slots, agreed, warnings)
     const { body, directives, segments } = assemble(slots, agreed, warnings)
-    notes.push({
+    cutCount += directives.length
+    notes[noteCount++] = {
       owner: group.owner,
       seqs: seqsOf(slots),
       messageIds: idsOf(slots),
@@ -114,8 +112,18 @@ export const applyPlan = (messages: ReadonlyArray<MessageText>, plan: Plan): Dec
       body,
       segments,
       mergedFrom: group.claims.length
-    })
-    for (const { messageId, seq, text } of directives) instructions.push({ seq, messageId, kind: "directive", text })
+    }
+  }
+  notes.length = noteCount
+  const { botOnly } = dispositions
+  const instructions = new Array<Instruction>(botOnly.length + cutCount)
+  for (let i = 0; i < botOnly.length; i++) {
+    const { id: messageId, text } = index.messages[botOnly[i]!]!
+    instructions[i] = { seq: index.seqs[botOnly[i]!]!, messageId, kind: "message", text }
+  }
+  let next = botOnly.length
+  for (let n = 0; n < noteCount; n++) {
+    for (const { messageId, seq, text } of notes[n]!.directives) instructions[next++] = { seq, messageId, kind: "directive", text }
   }
   for (const { groups: claimants, slots } of dispositions.contested) {
     question("contested", slots, contestedCandidates(claimants))
