@@ -41,15 +41,6 @@ export class FitError extends Data.TaggedError("FitError")<{
   readonly message: string
 }> {}
 
-interface Entry {
-  readonly part: PromptPart
-  /** Position in its own list (tools or messages). */
-  readonly index: number
-  readonly tokens: number
-  readonly kind: "tool" | "message"
-  readonly required: boolean
-}
-
 const fitError = (reason: FitError["reason"], budget: number, required: number): FitError =>
   new FitError({
     reason,
@@ -66,6 +57,10 @@ const fitError = (reason: FitError["reason"], budget: number, required: number):
  * rank first, until the rest fits; only then is the largest surviving message cut (marked, and
  * grapheme-safe). Each part is counted once, so the counter runs O(n) times. A request that
  * fits is returned unchanged, which makes fitting idempotent.
+ *
+ * Parts are numbered tools first, then messages, and their counts, ranks and fates kept in
+ * typed arrays indexed by that number: a session of 100,000 messages allocates no object per
+ * part beyond the result.
  */
 export const fitPrompt = <T extends PromptPart, M extends PromptPart>(
   input: PromptInput<T, M>,
@@ -74,63 +69,86 @@ export const fitPrompt = <T extends PromptPart, M extends PromptPart>(
 ): Either.Either<FittedPrompt<T, M>, FitError> => {
   const systemTokens = count(input.system)
   if (systemTokens > budget) return Either.left(fitError("system-exceeds-budget", budget, systemTokens))
-  const last = input.messages.length - 1
-  const entries: Array<Entry> = []
-  input.tools.forEach((part, index) => {
-    entries.push({ part, index, tokens: count(part.text), kind: "tool", required: part.dropRank === null })
-  })
-  input.messages.forEach((part, index) => {
-    const required = part.dropRank === null || index === last
-    entries.push({ part, index, tokens: count(part.text), kind: "message", required })
-  })
+  const { messages, tools } = input
+  const toolCount = tools.length
+  const size = toolCount + messages.length
+  const lastPart = size - 1
+  const partAt = (i: number): PromptPart => (i < toolCount ? tools[i]! : messages[i - toolCount]!)
+  const tokens = new Float64Array(size)
+  const ranks = new Float64Array(size)
+  const required = new Uint8Array(size)
+  // Droppable parts in prompt order; sorted below by rank (stable, so prompt order among equals).
+  const candidates: Array<number> = []
   let total = systemTokens
-  for (const entry of entries) total += entry.tokens
-  // Array.prototype.sort is stable, so equal ranks keep prompt order: tools, then messages.
-  const candidates = entries.filter((entry) => !entry.required).sort((a, b) => rank(a) - rank(b))
-  const dropped: Array<Entry> = []
-  for (const entry of candidates) {
+  for (let i = 0; i < size; i++) {
+    const part = partAt(i)
+    tokens[i] = count(part.text)
+    total += tokens[i]!
+    if (part.dropRank === null || (i === lastPart && i >= toolCount)) {
+      required[i] = 1
+    } else {
+      ranks[i] = part.dropRank
+      candidates.push(i)
+    }
+  }
+  if (!ascending(candidates, ranks)) candidates.sort((a, b) => ranks[a]! - ranks[b]!)
+  const gone = new Uint8Array(size)
+  const droppedTools: Array<string> = []
+  const droppedMessages: Array<string> = []
+  let droppedTokens = 0
+  for (const i of candidates) {
     if (total <= budget) break
-    dropped.push(entry)
-    total -= entry.tokens
+    gone[i] = 1
+    if (i < toolCount) droppedTools.push(tools[i]!.key)
+    else droppedMessages.push(messages[i - toolCount]!.key)
+    total -= tokens[i]!
+    droppedTokens += tokens[i]!
   }
-  let droppedTokens = dropped.reduce((sum, entry) => sum + entry.tokens, 0)
-  let cut: { readonly entry: Entry; readonly text: string } | null = null
+  let cutIndex = -1
+  let cutText = ""
   if (total > budget) {
-    const victim = largestMessage(entries.filter((entry) => entry.required && entry.kind === "message"))
-    const room = victim === undefined ? -1 : budget - (total - victim.tokens)
-    if (victim === undefined || room < 0) return Either.left(fitError("required-exceeds-budget", budget, total))
-    const text = truncateText(victim.part.text, room, count)
-    const tokens = count(text)
-    cut = { entry: victim, text }
-    droppedTokens += victim.tokens - tokens
-    total += tokens - victim.tokens
+    const victim = largestRequiredMessage(tokens, required, toolCount)
+    const room = victim === -1 ? -1 : budget - (total - tokens[victim]!)
+    if (victim === -1 || room < 0) return Either.left(fitError("required-exceeds-budget", budget, total))
+    cutText = truncateText(partAt(victim).text, room, count)
+    const cutTokens = count(cutText)
+    cutIndex = victim - toolCount
+    droppedTokens += tokens[victim]! - cutTokens
+    total += cutTokens - tokens[victim]!
   }
-  const goneTools = new Set(dropped.filter((entry) => entry.kind === "tool").map((entry) => entry.index))
-  const goneMessages = new Set(dropped.filter((entry) => entry.kind === "message").map((entry) => entry.index))
-  const cutIndex = cut === null ? -1 : cut.entry.index
-  const cutText = cut === null ? "" : cut.text
-  const messages: Array<M> = []
-  input.messages.forEach((part, index) => {
-    if (index === cutIndex) messages.push({ ...part, text: cutText })
-    else if (!goneMessages.has(index)) messages.push(part)
-  })
+  const keptMessages = new Array<M>(messages.length - droppedMessages.length)
+  for (let index = 0, k = 0; index < messages.length; index++) {
+    if (index === cutIndex) keptMessages[k++] = { ...messages[index]!, text: cutText }
+    else if (gone[toolCount + index] === 0) keptMessages[k++] = messages[index]!
+  }
   return Either.right({
     system: input.system,
-    tools: input.tools.filter((_, index) => !goneTools.has(index)),
-    messages,
+    tools: tools.filter((_, index) => gone[index] === 0),
+    messages: keptMessages,
     report: {
-      droppedTools: dropped.filter((entry) => entry.kind === "tool").map((entry) => entry.part.key),
-      droppedMessages: dropped.filter((entry) => entry.kind === "message").map((entry) => entry.part.key),
+      droppedTools,
+      droppedMessages,
       droppedTokens,
-      cut: cut === null ? null : cut.entry.part.key,
+      cut: cutIndex === -1 ? null : messages[cutIndex]!.key,
       tokens: total
     }
   })
 }
 
-/** Only droppable entries are ranked; a required one never reaches the sort. */
-const rank = (entry: Entry): number => entry.part.dropRank ?? Number.POSITIVE_INFINITY
+/** The required message whose cut frees the most room (the later one among equals), or -1. */
+const largestRequiredMessage = (tokens: Float64Array, required: Uint8Array, firstMessage: number): number => {
+  let best = -1
+  for (let i = firstMessage; i < tokens.length; i++) {
+    if (required[i] === 1 && (best === -1 || tokens[i]! >= tokens[best]!)) best = i
+  }
+  return best
+}
 
-/** The message whose cut frees the most room; the later one among equals. */
-const largestMessage = (entries: ReadonlyArray<Entry>): Entry | undefined =>
-  entries.reduce<Entry | undefined>((best, entry) => (best === undefined || entry.tokens >= best.tokens ? entry : best), undefined)
+/**
+ * Whether the parts are already in rank order (a session ranked oldest first is), so the stable
+ * sort would leave them as they are. A NaN rank answers false and leaves the order to the sort.
+ */
+const ascending = (parts: ReadonlyArray<number>, ranks: Float64Array): boolean => {
+  for (let i = 1; i < parts.length; i++) if (!(ranks[parts[i - 1]!]! <= ranks[parts[i]!]!)) return false
+  return true
+}
