@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { bundle, bundlePath, serveNodeFlags } from "@verbatim/server/scripts/bundle"
+import { telegramUpdate } from "./reliability/Server.js"
 
 const secondsAt = process.argv.indexOf("--seconds")
 const seconds = secondsAt === -1 ? 10 : Number(process.argv[secondsAt + 1])
@@ -49,17 +50,7 @@ const waitForListening = (child: ChildProcess): Promise<void> =>
 let updateId = 1
 const body = () => {
   const id = updateId++
-  const sender = 100_000_000 + (id % senders)
-  return JSON.stringify({
-    update_id: id,
-    message: {
-      message_id: id,
-      date: 1_767_225_600,
-      chat: { id: sender, type: "private", first_name: "Bench" },
-      from: { id: sender, is_bot: false, first_name: "Bench" },
-      text: `Note ${id}: Alice prefers tea over coffee and is moving to Lisbon in March.`
-    }
-  })
+  return telegramUpdate(id, 100_000_000 + (id % senders), `Note ${id}: Alice prefers tea over coffee and is moving to Lisbon in March.`)
 }
 
 const load = (port: number) =>

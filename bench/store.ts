@@ -30,7 +30,6 @@ const totalEvents = flag("events", 1_000_000)
 const appendCount = flag("appends", 2_000)
 
 const rate = (count: number, ms: number) => Math.round(count / (ms / 1000))
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
 
 /** Append `count` messages from `appenders` concurrent callers; count the rows afterwards. */
 const appendPhase = (label: string, appenders: number, count: number) =>
@@ -98,15 +97,12 @@ const rawScan = Effect.gen(function*() {
   }
 })
 
-/** Time an effect, sampling RSS while it runs. */
+/** Time an effect. */
 const measured = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
-    const before = process.memoryUsage().rss
-    let peak = before
-    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25)
     const start = performance.now()
-    const value = yield* Effect.ensuring(effect, Effect.sync(() => clearInterval(timer)))
-    return { value, ms: performance.now() - start, startRssMb: mb(before), peakRssMb: mb(peak) }
+    const value = yield* effect
+    return { value, ms: performance.now() - start }
   })
 
 /** Written by the rebuild child at exit: its peak resident memory. */

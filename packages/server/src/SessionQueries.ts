@@ -11,17 +11,6 @@ export interface Conversation {
   readonly chat: string
 }
 
-/** The open session of a conversation and how many sessions it has had. */
-export const openSession = (conversation: Conversation) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient
-    const rows = yield* sql<{ session_id: string; closed_at: string | null }>`
-      SELECT session_id, closed_at FROM sessions
-      WHERE user_id = ${conversation.user} AND provider = ${conversation.provider} AND chat = ${conversation.chat}`
-    const open = rows.find((row) => row.closed_at === null)
-    return { open: Option.map(Option.fromNullable(open), (row) => row.session_id as SessionId), count: rows.length }
-  })
-
 /** A conversation's open session as a capture needs it: the next seq and the stream version to append at. */
 export interface OpenSession {
   readonly sessionId: SessionId
@@ -52,6 +41,10 @@ export const conversationState = (conversation: Conversation) =>
       count: rows.length
     }
   })
+
+/** The open session of a conversation and how many sessions it has had. */
+export const openSession = (conversation: Conversation) =>
+  Effect.map(conversationState(conversation), ({ count, open }) => ({ open: Option.map(open, (o) => o.sessionId), count }))
 
 /** A captured message found by its provider identity. */
 export interface MessageRef {

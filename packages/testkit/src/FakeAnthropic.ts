@@ -2,9 +2,9 @@
  * A fake Anthropic Messages API on 127.0.0.1 for the real SDK to talk to: each request takes the
  * next scripted reply (in the real wire format) and is recorded with its parsed body.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
 import { Context, Effect, Layer, type Scope } from "effect"
+import type { IncomingMessage, ServerResponse } from "node:http"
+import { serveOnLoopback } from "./internal/jsonServer.js"
 
 /** Usage numbers a reply reports; unset ones are 0. */
 export interface FakeUsage {
@@ -127,24 +127,9 @@ export class FakeAnthropic extends Context.Tag("@verbatim/testkit/FakeAnthropic"
           return send(reply.status, { type: "error", error: { type: reply.type, message: `fake ${reply.type}` } }, reply.headers)
       }
     }
-    const server = createServer((request, response) => {
-      const chunks: Array<Buffer> = []
-      request.on("data", (chunk: Buffer) => chunks.push(chunk))
-      request.on("end", () => handle(request, Buffer.concat(chunks).toString("utf8"), response))
-    })
-    yield* Effect.acquireRelease(
-      Effect.async<void>((resume) => {
-        server.listen(0, "127.0.0.1", () => resume(Effect.void))
-      }),
-      () =>
-        Effect.async<void>((resume) => {
-          server.closeAllConnections()
-          server.close(() => resume(Effect.void))
-        })
-    )
-    const { port } = server.address() as AddressInfo
+    const baseUrl = yield* serveOnLoopback(handle)
     return FakeAnthropic.of({
-      baseUrl: `http://127.0.0.1:${port}`,
+      baseUrl,
       script: (...replies) => Effect.sync(() => void queue.push(...replies)),
       requests: Effect.sync(() => [...received])
     })

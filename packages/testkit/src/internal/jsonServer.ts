@@ -1,6 +1,6 @@
-/** A JSON-over-HTTP server on 127.0.0.1 for the fake provider APIs, closed with its scope. */
+/** HTTP servers on 127.0.0.1 for the fake provider and model APIs, closed with their scope. */
 import { Effect, type Scope } from "effect"
-import { createServer } from "node:http"
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 
 /** A request as the fakes see it: body parsed as JSON (null when empty or not JSON). */
@@ -25,28 +25,19 @@ const parse = (text: string): unknown => {
   }
 }
 
-/** Starts on a free port and returns `http://127.0.0.1:<port>`; every request is answered by `handle`. */
-export const startJsonServer = (
-  handle: (request: JsonRequest) => JsonResponse
+/**
+ * An HTTP server on a free port of 127.0.0.1, closed with its scope (open connections dropped,
+ * hung ones included): `handle` gets each request with its whole body as text. Returns
+ * `http://127.0.0.1:<port>`.
+ */
+export const serveOnLoopback = (
+  handle: (request: IncomingMessage, body: string, response: ServerResponse) => void
 ): Effect.Effect<string, never, Scope.Scope> =>
   Effect.gen(function*() {
     const server = createServer((request, response) => {
       const chunks: Array<Buffer> = []
       request.on("data", (chunk: Buffer) => chunks.push(chunk))
-      request.on("end", () => {
-        const headers: Record<string, string> = {}
-        for (const [name, value] of Object.entries(request.headers)) {
-          if (typeof value === "string") headers[name] = value
-        }
-        const reply = handle({
-          method: request.method ?? "",
-          path: request.url ?? "",
-          headers,
-          body: parse(Buffer.concat(chunks).toString("utf8"))
-        })
-        response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers })
-        response.end(JSON.stringify(reply.body))
-      })
+      request.on("end", () => handle(request, Buffer.concat(chunks).toString("utf8"), response))
     })
     yield* Effect.acquireRelease(
       Effect.async<void>((resume) => {
@@ -59,4 +50,18 @@ export const startJsonServer = (
         })
     )
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+
+/** Starts on a free port and returns `http://127.0.0.1:<port>`; every request is answered by `handle`. */
+export const startJsonServer = (
+  handle: (request: JsonRequest) => JsonResponse
+): Effect.Effect<string, never, Scope.Scope> =>
+  serveOnLoopback((request, body, response) => {
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === "string") headers[name] = value
+    }
+    const reply = handle({ method: request.method ?? "", path: request.url ?? "", headers, body: parse(body) })
+    response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers })
+    response.end(JSON.stringify(reply.body))
   })
