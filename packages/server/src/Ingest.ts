@@ -8,7 +8,7 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { Edit, NewMessage } from "@verbatim/domain/Inbound"
 import { type MessageId, type SessionId, userIdOf } from "@verbatim/domain/Ids"
-import { InboundMessage } from "@verbatim/domain/Message"
+import { makeInboundMessage } from "@verbatim/domain/Message"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import { AppendConflict } from "@verbatim/projections/EventStore"
 import { DateTime, Effect, Option, Schedule } from "effect"
@@ -49,7 +49,7 @@ const captureOnce = (item: NewMessage): Effect.Effect<Captured, StoreError | Sql
     const version = Option.match(found.open, { onNone: () => 0, onSome: (open) => open.version })
     const now = yield* DateTime.now
     const seq = Option.match(found.open, { onNone: () => 1, onSome: (open) => open.lastSeq + 1 })
-    const message = InboundMessage.make({
+    const message = makeInboundMessage({
       id: `${item.provider}:${item.providerMessageId}` as MessageId,
       sessionId,
       seq,

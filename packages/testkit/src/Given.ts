@@ -5,7 +5,7 @@
 import type { Event } from "@verbatim/domain/Events"
 import { MessageId, NoteId, PersonId, PlanId, QuestionId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { Provider } from "@verbatim/domain/Ids"
-import { InboundMessage } from "@verbatim/domain/Message"
+import { makeInboundMessage } from "@verbatim/domain/Message"
 import type { MessageKind } from "@verbatim/domain/Message"
 import { EventStore } from "@verbatim/projections/EventStore"
 import type { AppendResult } from "@verbatim/projections/EventStore"
@@ -36,7 +36,7 @@ export const messageReceived = (
   options: { readonly kind?: MessageKind; readonly provider?: Provider } = {}
 ): Event => ({
   _tag: "MessageReceived",
-  message: new InboundMessage({
+  message: makeInboundMessage({
     id: MessageId.make(`${sessionId}/${seq}`),
     sessionId: SessionId.make(sessionId),
     seq,
