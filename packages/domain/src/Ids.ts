@@ -30,5 +30,9 @@ export type ReplyId = typeof ReplyId.Type
 export const Provider = Schema.Literal("telegram", "whatsapp")
 export type Provider = typeof Provider.Type
 
+/** A captured message's id: `provider:providerMessageId`, so the provider's id finds it by primary key. */
+export const messageIdOf = (provider: Provider, providerMessageId: string): MessageId =>
+  MessageId.make(`${provider}:${providerMessageId}`)
+
 /** `provider:senderId`, the key used for allow-lists and tenancy. */
 export const userIdOf = (provider: Provider, senderId: string): UserId => UserId.make(`${provider}:${senderId}`)

@@ -7,7 +7,7 @@
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { Edit, NewMessage } from "@verbatim/domain/Inbound"
-import { type MessageId, type SessionId, userIdOf } from "@verbatim/domain/Ids"
+import { type MessageId, messageIdOf, type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import { makeInboundMessage } from "@verbatim/domain/Message"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import { AppendConflict } from "@verbatim/projections/EventStore"
@@ -50,7 +50,7 @@ const captureOnce = (item: NewMessage): Effect.Effect<Captured, StoreError | Sql
     const now = yield* DateTime.now
     const seq = Option.match(found.open, { onNone: () => 1, onSome: (open) => open.lastSeq + 1 })
     const message = makeInboundMessage({
-      id: `${item.provider}:${item.providerMessageId}` as MessageId,
+      id: messageIdOf(item.provider, item.providerMessageId),
       sessionId,
       seq,
       provider: item.provider,

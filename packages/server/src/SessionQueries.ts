@@ -1,6 +1,6 @@
 /** Read-model lookups the session lifecycle needs, on either SQL backend. */
 import { SqlClient } from "@effect/sql/SqlClient"
-import type { Provider, SessionId, UserId } from "@verbatim/domain/Ids"
+import { messageIdOf, type Provider, type SessionId, type UserId } from "@verbatim/domain/Ids"
 import { Effect, Option } from "effect"
 import { sessionStreamPrefix } from "./Streams.js"
 
@@ -58,8 +58,7 @@ export const messageByProviderId = (provider: Provider, providerMessageId: strin
   Effect.flatMap(SqlClient, (sql) =>
     Effect.map(
       sql<{ message_id: string; session_id: string; sender: string; text: string }>`
-        SELECT message_id, session_id, sender, text FROM messages
-        WHERE provider = ${provider} AND provider_message_id = ${providerMessageId}`,
+        SELECT message_id, session_id, sender, text FROM messages WHERE message_id = ${messageIdOf(provider, providerMessageId)}`,
       (rows) =>
         Option.map(Option.fromNullable(rows[0]), (row): MessageRef => ({
           messageId: row.message_id,
@@ -69,14 +68,14 @@ export const messageByProviderId = (provider: Provider, providerMessageId: strin
         }))
     ))
 
-/** Open sessions whose newest message arrived at or before `cutoff` (ISO time). */
+/** Open sessions whose last message (by seq, the order of capture) arrived at or before `cutoff` (ISO time). */
 export const idleSessions = (cutoff: string) =>
   Effect.flatMap(SqlClient, (sql) =>
     Effect.map(
       sql<{ session_id: string }>`
         SELECT s.session_id FROM sessions s
         WHERE s.closed_at IS NULL
-          AND (SELECT MAX(m.received_at) FROM messages m WHERE m.session_id = s.session_id) <= ${cutoff}
+          AND (SELECT m.received_at FROM messages m WHERE m.session_id = s.session_id ORDER BY m.seq DESC LIMIT 1) <= ${cutoff}
         ORDER BY s.session_id`,
       (rows) => rows.map((row) => row.session_id as SessionId)
     ))

@@ -65,6 +65,17 @@ const lookupIndexes = Effect.flatMap(SqlClient, (sql) =>
     sql`CREATE INDEX messages_provider_id ON messages (provider, provider_message_id)`
   ], { discard: true }))
 
+/**
+ * Two of those indexes restated keys the table already has, and every capture paid for them:
+ * a message's id is `provider:providerMessageId`, so its primary key finds it by provider id,
+ * and a session's last message by seq (its `UNIQUE (session_id, seq)`) is the newest one.
+ */
+const leanerMessageIndexes = Effect.flatMap(SqlClient, (sql) =>
+  Effect.all([
+    sql`DROP INDEX IF EXISTS messages_session_received`,
+    sql`DROP INDEX IF EXISTS messages_provider_id`
+  ], { discard: true }))
+
 const run = Migrator.make({})
 
 /** Bring a database up to date; safe to run at every start. */
@@ -75,6 +86,7 @@ export const migrate = (backend: "sqlite" | "pg") =>
       "1_events": backend === "sqlite" ? sqliteEvents : pgEvents,
       "2_projections": createTables,
       "3_leases": leases,
-      "4_lookup_indexes": lookupIndexes
+      "4_lookup_indexes": lookupIndexes,
+      "5_leaner_message_indexes": leanerMessageIndexes
     })
   })

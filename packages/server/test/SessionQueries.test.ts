@@ -1,0 +1,98 @@
+/** The capture path's lookups: what they find, and that each finds it through an index. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import * as Statement from "@effect/sql/Statement"
+import { describe, expect, it } from "@effect/vitest"
+import { userIdOf } from "@verbatim/domain/Ids"
+import { NewMessage } from "@verbatim/domain/Inbound"
+import * as Database from "@verbatim/testkit/Database"
+import { DateTime, Effect, Option, Ref, TestClock } from "effect"
+import * as Ingest from "../src/Ingest.js"
+import * as Queries from "../src/SessionQueries.js"
+
+const sender = "100000001"
+const conversation = { user: userIdOf("telegram", sender), provider: "telegram" as const, chat: sender }
+const sessionId = "telegram:100000001:100000001:1"
+
+const newMessage = (providerMessageId: string, text: string) =>
+  NewMessage.make({
+    provider: "telegram",
+    providerMessageId,
+    senderId: sender,
+    chatId: sender,
+    senderName: null,
+    text,
+    kind: "text",
+    forwardedFrom: null,
+    replyTo: null,
+    media: null,
+    sentAt: DateTime.unsafeMake("2026-11-30T09:00:00Z")
+  })
+
+/** Capture a message as if it arrived at `iso` (the test clock is set there). */
+const captureAt = (iso: string, providerMessageId: string, text: string) =>
+  Effect.andThen(
+    TestClock.setTime(DateTime.toEpochMillis(DateTime.unsafeMake(iso))),
+    Ingest.capture(newMessage(providerMessageId, text))
+  )
+
+/** Run `effect`, and return SQLite's query plan (its detail lines) for each statement it ran. */
+const plansOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const plans = yield* Ref.make<ReadonlyArray<ReadonlyArray<string>>>([])
+    yield* effect.pipe(Statement.withTransformer((statement) => {
+      const [text, params] = statement.compile()
+      return Statement.withTransformerDisabled(sql.unsafe<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`, params)).pipe(
+        Effect.flatMap((rows) => Ref.update(plans, (all) => [...all, rows.map((row) => row.detail)])),
+        Effect.orDie,
+        Effect.as(statement)
+      )
+    }))
+    return yield* Ref.get(plans)
+  })
+
+describe("session queries", () => {
+  it.effect("an edit's lookup finds the captured message by provider and provider id, and nothing for another provider", () =>
+    Effect.gen(function*() {
+      yield* captureAt("2026-11-30T10:00:00Z", "6557", "Ana moved to Lyon")
+      expect(yield* Queries.messageByProviderId("telegram", "6557")).toEqual(Option.some({
+        messageId: "telegram:6557",
+        sessionId,
+        sender: "telegram:100000001",
+        text: "Ana moved to Lyon"
+      }))
+      expect(yield* Queries.messageByProviderId("whatsapp", "6557")).toEqual(Option.none())
+      expect(yield* Queries.messageByProviderId("telegram", "6558")).toEqual(Option.none())
+    }).pipe(Effect.provide(Database.sqlite())))
+
+  it.effect("a session is idle once its last message is at or before the cutoff", () =>
+    Effect.gen(function*() {
+      yield* captureAt("2026-11-30T10:00:00Z", "6557", "Ana moved to Lyon")
+      yield* captureAt("2026-11-30T10:05:00Z", "6558", "and her sister Bea")
+      expect(yield* Queries.idleSessions("2026-11-30T10:04:59.999Z")).toEqual([])
+      expect(yield* Queries.idleSessions("2026-11-30T10:05:00.000Z")).toEqual([sessionId])
+      expect(yield* Ingest.closeSession(sessionId as never, "idle")).toBe(true)
+      expect(yield* Queries.idleSessions("2026-11-30T11:00:00.000Z")).toEqual([])
+    }).pipe(Effect.provide(Database.sqlite())))
+
+  it.effect("on SQLite each lookup searches an index: a capture's, an edit's and the idle check's", () =>
+    Effect.gen(function*() {
+      yield* captureAt("2026-11-30T10:00:00Z", "6557", "Ana moved to Lyon")
+      expect(yield* plansOf(Queries.conversationState(conversation))).toEqual([[
+        "SEARCH s USING INDEX sessions_conversation (user_id=? AND provider=? AND chat=?)",
+        "CORRELATED SCALAR SUBQUERY 1",
+        "SEARCH m USING COVERING INDEX sqlite_autoindex_messages_2 (session_id=?)",
+        "CORRELATED SCALAR SUBQUERY 2",
+        "SEARCH e USING COVERING INDEX sqlite_autoindex_events_1 (stream=?)"
+      ]])
+      expect(yield* plansOf(Queries.messageByProviderId("telegram", "6557"))).toEqual([[
+        "SEARCH messages USING INDEX sqlite_autoindex_messages_1 (message_id=?)"
+      ]])
+      // The open sessions are scanned (they are few); each one's last message is one index search.
+      expect(yield* plansOf(Queries.idleSessions("2026-11-30T11:00:00.000Z"))).toEqual([[
+        "SCAN s USING INDEX sqlite_autoindex_sessions_1",
+        "CORRELATED SCALAR SUBQUERY 1",
+        "SEARCH m USING INDEX sqlite_autoindex_messages_2 (session_id=?)"
+      ]])
+    }).pipe(Effect.provide(Database.sqlite())))
+})
