@@ -5,7 +5,7 @@ import { Chunk, Clock, Effect, Option, Schedule, Stream } from "effect"
 import type { Scope } from "effect"
 import type { AppendOptions, Checkpoint, ExpectedVersion, IdempotencyKey, RecordedEvent, StoreError } from "./EventStore.js"
 import { checkpointOf, EventStore } from "./EventStore.js"
-import { commitBatch } from "./internal/Append.js"
+import { type AppendRequest, commitBatch } from "./internal/Append.js"
 import type { Dialect, EventRow } from "./internal/Dialect.js"
 import * as GroupCommit from "./internal/GroupCommit.js"
 import { sqlError, toRecordedAll } from "./internal/Rows.js"
@@ -29,7 +29,14 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
     const sql = yield* SqlClient
     const { dialect, project } = options
 
-    const committer = yield* GroupCommit.make(options.maxBatch ?? 256, commitBatch({ sql, dialect, project }))
+    // One span per transaction, with its size, rather than one per append: a span costs about
+    // 12 µs, a tenth of what an append costs in a full batch.
+    const commit = commitBatch({ sql, dialect, project })
+    const committer = yield* GroupCommit.make(
+      options.maxBatch ?? 256,
+      (requests: ReadonlyArray<AppendRequest>) =>
+        Effect.withSpan(commit(requests), "EventStore.commitBatch", { attributes: { appends: requests.length } })
+    )
 
     const recordedKeys = (keys: ReadonlyArray<IdempotencyKey>) =>
       Effect.map(
@@ -47,7 +54,7 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
         (rows) => Number(rows[0]?.v ?? 0)
       )
 
-    const append = Effect.fn("EventStore.append")(function*(
+    const append = Effect.fnUntraced(function*(
       stream: string,
       expectedVersion: ExpectedVersion,
       events: ReadonlyArray<Event>,
