@@ -51,7 +51,10 @@ const plansOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     return yield* Ref.get(plans)
   })
 
-describe("session queries", () => {
+describe.each([
+  { backend: "SQLite", store: () => Database.sqlite() },
+  { backend: "PostgreSQL", store: () => Database.pg }
+])("session queries on $backend", ({ store }) => {
   it.effect("an edit's lookup finds the captured message by provider and provider id, and nothing for another provider", () =>
     Effect.gen(function*() {
       yield* captureAt("2026-11-30T10:00:00Z", "6557", "Ana moved to Lyon")
@@ -63,7 +66,7 @@ describe("session queries", () => {
       }))
       expect(yield* Queries.messageByProviderId("whatsapp", "6557")).toEqual(Option.none())
       expect(yield* Queries.messageByProviderId("telegram", "6558")).toEqual(Option.none())
-    }).pipe(Effect.provide(Database.sqlite())))
+    }).pipe(Effect.provide(store())))
 
   it.effect("a session is idle once its last message is at or before the cutoff", () =>
     Effect.gen(function*() {
@@ -73,8 +76,10 @@ describe("session queries", () => {
       expect(yield* Queries.idleSessions("2026-11-30T10:05:00.000Z")).toEqual([sessionId])
       expect(yield* Ingest.closeSession(sessionId as never, "idle")).toBe(true)
       expect(yield* Queries.idleSessions("2026-11-30T11:00:00.000Z")).toEqual([])
-    }).pipe(Effect.provide(Database.sqlite())))
+    }).pipe(Effect.provide(store())))
+})
 
+describe("session queries' plans", () => {
   it.effect("on SQLite each lookup searches an index: a capture's, an edit's and the idle check's", () =>
     Effect.gen(function*() {
       yield* captureAt("2026-11-30T10:00:00Z", "6557", "Ana moved to Lyon")
