@@ -40,13 +40,22 @@ export const root = Command.make("verbatim").pipe(
   ])
 )
 
+/** An error's own message or, when it has none (the HTTP server's `ServeError`), its cause's. */
+const messageOf = (error: object): string => {
+  const own = "message" in error && typeof error.message === "string" ? error.message : ""
+  if (own !== "") return own
+  return "cause" in error && error.cause instanceof Error ? error.cause.message : String(error)
+}
+
 /** One line for a failure; command errors already say what to do. */
 export const describeFailure = (error: unknown): string => {
   if (ValidationError.isValidationError(error)) return ""
   if (ConfigError.isConfigError(error)) return `configuration: ${String(error)}; see the configuration table in README.md`
   if (typeof error === "object" && error !== null && "_tag" in error) {
-    const message = "message" in error && typeof error.message === "string" ? error.message : String(error)
-    return error._tag === "CliError" ? message : `${String(error._tag)}: ${message}`
+    const message = messageOf(error)
+    if (error._tag === "CliError") return message
+    if (error._tag === "ServeError") return `cannot listen: ${message}; set PORT or HOST to listen elsewhere`
+    return `${String(error._tag)}: ${message}`
   }
   return String(error)
 }

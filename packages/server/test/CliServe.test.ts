@@ -2,7 +2,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Config, Data, Effect } from "effect"
 import { spawn } from "node:child_process"
-import { createServer } from "node:net"
+import { createServer, type Server } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { tempDir } from "./CliHarness.js"
@@ -68,5 +68,25 @@ describe("verbatim serve", () => {
         ])
       const health = yield* Effect.promise(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.text()))
       expect(health).toEqual("{\"status\":\"ok\"}")
+    }))
+
+  it.scoped("on a port already taken it says which and why, and exits with status 1", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-serve-")
+      const taken = yield* Effect.acquireRelease(
+        Effect.async<Server>((resume) => {
+          const server = createServer().listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
+        }),
+        (server) =>
+          Effect.async<void>((resume) => {
+            server.close(() => resume(Effect.void))
+          })
+      )
+      const address = taken.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      const failed = yield* Effect.flip(serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 100))
+      expect(failed.message).toEqual(
+        `serve exited with 1: verbatim: cannot listen: listen EADDRINUSE: address already in use 127.0.0.1:${port}; set PORT or HOST to listen elsewhere\n`
+      )
     }))
 })
