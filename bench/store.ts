@@ -10,7 +10,6 @@
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { encode } from "@verbatim/projections/EventCodec"
-import { EventStore } from "@verbatim/projections/EventStore"
 import * as Store from "@verbatim/projections/Store"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
@@ -21,6 +20,7 @@ import { mkdirSync, rmSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { join, resolve } from "node:path"
 import { performance } from "node:perf_hooks"
+import { appendPhase } from "./appendPhase.js"
 
 const flag = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`)
@@ -32,26 +32,13 @@ const appendCount = flag("appends", 2_000)
 const rate = (count: number, ms: number) => Math.round(count / (ms / 1000))
 
 /** Append `count` messages from `appenders` concurrent callers; count the rows afterwards. */
-const appendPhase = (label: string, appenders: number, count: number) =>
+const countedAppendPhase = (label: string, appenders: number, count: number) =>
   Effect.gen(function*() {
-    const store = yield* EventStore
     const sql = yield* SqlClient
-    let failed = 0
-    const start = performance.now()
-    yield* Effect.forEach(
-      Array.from({ length: count }, (_, i) => i),
-      (i) => {
-        const session = `${label}-${i % appenders}-${Math.floor(i / appenders)}`
-        return store.append(G.sessionStream(session), 0, [G.messageReceived(session, 1, `message ${i} about Ana and the garden`)], {
-          idempotencyKeys: [{ provider: "telegram", providerMessageId: `${label}-${i}` }]
-        }).pipe(Effect.catchAll(() => Effect.sync(() => failed++)))
-      },
-      { concurrency: appenders, discard: true }
-    )
-    const ms = performance.now() - start
+    const run = yield* appendPhase(label, appenders, count)
     const [row] = yield* sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM events WHERE stream LIKE ${`session-${label}-%`}`
     const rows = Number(row?.n ?? 0)
-    return { appenders, appends: count, perSecond: rate(count, ms), failed, lost: count - failed - rows }
+    return { appenders, appends: count, perSecond: run.perSecond, failed: run.failed, lost: count - run.failed - rows }
   })
 
 /** Fill the log with sessions (opened, 8 messages, closed, one note) straight into the events table. */
@@ -131,8 +118,8 @@ const rebuildInChild = (env: Readonly<Record<string, string>>) =>
 
 const runBackend = (name: string, layer: Layer.Layer<Services, unknown>, commandEnv: Readonly<Record<string, string>>) =>
   Effect.gen(function*() {
-    const one = yield* appendPhase("a1", 1, appendCount)
-    const many = yield* appendPhase("a64", 64, appendCount * 10)
+    const one = yield* countedAppendPhase("a1", 1, appendCount)
+    const many = yield* countedAppendPhase("a64", 64, appendCount * 10)
     console.log(JSON.stringify({ backend: name, phase: "append", one, many, speedup: Math.round((many.perSecond / one.perSecond) * 10) / 10 }))
     const filled = yield* measured(fill(totalEvents))
     console.log(JSON.stringify({ backend: name, phase: "fill", events: filled.value, seconds: Math.round(filled.ms / 100) / 10 }))
