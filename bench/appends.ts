@@ -13,7 +13,7 @@ import { Effect } from "effect"
 import { mkdirSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
-import { appendPhase } from "./appendPhase.js"
+import { type AppendRun, appendPhase } from "./appendPhase.js"
 
 const option = (name: string) => {
   const at = process.argv.indexOf(`--${name}`)
@@ -46,12 +46,13 @@ const timeEveryStatement = () => {
   }
 }
 
-const report = (phase: string, run: { readonly appenders: number; readonly perSecond: number; readonly cpuMicros: number; readonly failed: number }, count: number) => {
+/** Print a run, and SQLite's time per statement since the last report. */
+const report = (phase: string, run: AppendRun) => {
   console.log(JSON.stringify({ phase, synchronous, ...run }))
   if (!timeStatements) return
   const rows = [...statements.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)
   for (const [text, { calls, ms }] of rows) {
-    console.log(`  ${((ms * 1000) / count).toFixed(1).padStart(7)} µs/append ${String(calls).padStart(7)} calls  ${text}`)
+    console.log(`  ${((ms * 1000) / run.appends).toFixed(1).padStart(7)} µs/append ${String(calls).padStart(7)} calls  ${text}`)
   }
   statements.clear()
 }
@@ -61,11 +62,10 @@ mkdirSync(dir, { recursive: true })
 if (timeStatements) timeEveryStatement()
 
 const program = Effect.gen(function*() {
-  const warm = yield* appendPhase("warm", 64, 2_000)
-  statements.clear()
-  report("warm-up, 64 appenders", warm, 2_000)
-  report("1 appender", yield* appendPhase("one", 1, 1_000), 1_000)
-  report("64 appenders", yield* appendPhase("many", 64, appends), appends)
+  statements.clear() // the migrations', run while the store's layer was built
+  report("warm-up, 64 appenders", yield* appendPhase("warm", 64, 2_000))
+  report("1 appender", yield* appendPhase("one", 1, 1_000))
+  report("64 appenders", yield* appendPhase("many", 64, appends))
 }).pipe(Effect.provide(Store.layerSqlite({ filename: join(dir, "verbatim.db"), synchronous })))
 
 Effect.runPromise(program)
