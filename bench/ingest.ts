@@ -5,18 +5,16 @@
  * Usage: npm run bench:ingest [-- --seconds 10]
  */
 import autocannon from "autocannon"
-import { type ChildProcess, spawn } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import type { ChildProcess } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { bundle, bundlePath, serveNodeFlags } from "@verbatim/server/scripts/bundle"
-import { telegramUpdate } from "./reliability/Server.js"
+import { bundle } from "@verbatim/server/scripts/bundle"
+import { peakRssMb, secret, senders, startBaseline, startVerbatim, telegramBody, waitForListening } from "./loadTargets.js"
 
 const secondsAt = process.argv.indexOf("--seconds")
 const seconds = secondsAt === -1 ? 10 : Number(process.argv[secondsAt + 1])
 const connections = 64
-const senders = 500
-const secret = "bench-secret"
 
 interface Result {
   readonly name: string
@@ -29,29 +27,8 @@ interface Result {
   readonly rssMb: number
 }
 
-const peakRssMb = (pid: number): number => {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8")
-  const match = /VmHWM:\s+(\d+) kB/.exec(status)
-  return match === null ? NaN : Number(match[1]) / 1024
-}
-
-const waitForListening = (child: ChildProcess): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start in 60 s")), 60_000)
-    child.stdout?.on("data", (data: Buffer) => {
-      if (/listening/i.test(data.toString())) {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)))
-  })
-
 let updateId = 1
-const body = () => {
-  const id = updateId++
-  return telegramUpdate(id, 100_000_000 + (id % senders), `Note ${id}: Alice prefers tea over coffee and is moving to Lisbon in March.`)
-}
+const body = () => telegramBody(updateId++)
 
 const load = (port: number) =>
   autocannon({
@@ -89,29 +66,11 @@ const run = async (name: string, synchronous: string, start: (port: number, dir:
   }
 }
 
-const baseline = (synchronous: string) => (port: number, dir: string) =>
-  spawn(process.execPath, ["--import", "tsx", "bench/ingest-baseline.ts", String(port), join(dir, "baseline.db"), synchronous], { stdio: ["ignore", "pipe", "inherit"] })
-
-const verbatim = (synchronous: string) => (port: number, dir: string) =>
-  spawn(process.execPath, [...serveNodeFlags, bundlePath, "serve"], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      VERBATIM_DATA_DIR: dir,
-      VERBATIM_SQLITE_SYNCHRONOUS: synchronous,
-      TELEGRAM_WEBHOOK_SECRET: secret,
-      VERBATIM_SESSION_IDLE_SECONDS: "3600",
-      VERBATIM_ALLOWED_SENDERS: Array.from({ length: senders }, (_, i) => `telegram:${100_000_000 + i}`).join(","),
-      ANTHROPIC_API_KEY: ""
-    }
-  })
-
 await bundle()
 const results: Array<Result> = []
 for (const synchronous of ["FULL", "NORMAL"]) {
-  results.push(await run("baseline (node:http + better-sqlite3)", synchronous, baseline(synchronous)))
-  results.push(await run("verbatim POST /webhooks/telegram", synchronous, verbatim(synchronous)))
+  results.push(await run("baseline (node:http + better-sqlite3)", synchronous, startBaseline(synchronous)))
+  results.push(await run("verbatim POST /webhooks/telegram", synchronous, startVerbatim(synchronous)))
 }
 console.log(`${connections} connections, ${seconds} s each, ${senders} senders, unique update ids\n`)
 console.log("| server | synchronous | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB |")
