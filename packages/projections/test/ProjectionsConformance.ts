@@ -1,6 +1,8 @@
 /** Read-model projections, run against every backend: derived bodies, unique sources, idempotency, rebuild. */
 import { expect, it } from "@effect/vitest"
+import type { Event } from "@verbatim/domain/Events"
 import { EventStore, start } from "@verbatim/projections/EventStore"
+import { fillSupersededBy } from "../src/internal/Migrations.js"
 import { apply } from "@verbatim/projections/Projections/Projector"
 import { dump, rebuild, rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
 import type { Services } from "@verbatim/projections/Store"
@@ -14,6 +16,31 @@ const noteRow = (noteId: string) =>
   Effect.flatMap(SqlClient, (sql) =>
     sql<{ body: string; unmatched_directives: number }>`SELECT body, unmatched_directives FROM notes
       WHERE note_id = ${noteId}`.pipe(Effect.map((rows) => rows.map((r) => ({ ...r, unmatched_directives: Number(r.unmatched_directives) })))))
+
+/**
+ * A session planned (a note cutting a directive, a question, an instruction) and then replanned
+ * by a promoted replay whose note keeps the text whole, optionally cutting the directive again.
+ */
+const replanned = (cutAgain: boolean): ReadonlyArray<readonly [string, ReadonlyArray<Event>]> => [
+  [G.sessionStream("r"), [
+    G.sessionOpened("r"),
+    G.messageReceived("r", 1, "Ana loves jazz, remind me"),
+    G.messageReceived("r", 2, "Her brother called?"),
+    G.messageReceived("r", 3, "thanks bot"),
+    G.sessionClosed("r", 3),
+    G.planProduced("r", "p1", 3),
+    G.noteRecorded("r", "n1", [1], { planId: "p1", directives: [[1, ", remind me"]] }),
+    G.questionParked("r", "q1", [2], "p1"),
+    G.instructionRecorded("r", 3, "thanks bot", "message", "p1"),
+    G.planApplied("r", "p1")
+  ]],
+  [G.sessionStream("r"), [
+    G.planProduced("r", "p2", 3, "p1"),
+    G.noteRecorded("r", "n2", [1, 2], { planId: "p2", directives: cutAgain ? [[1, ", remind me"]] : [], mergedFrom: 2 }),
+    G.instructionRecorded("r", 3, "thanks bot", "message", "p2"),
+    G.planApplied("r", "p2")
+  ]]
+]
 
 /** Register the suite for one backend; each test gets a fresh database. */
 export const projectionsConformance = (layer: () => Layer.Layer<Services, unknown>) => {
@@ -67,6 +94,51 @@ export const projectionsConformance = (layer: () => Layer.Layer<Services, unknow
       const tables = yield* dump
       expect({ notes: tables.notes.map((n) => n["note_id"]), people: tables.people, version: yield* store.streamVersion(G.sessionStream("n")) })
         .toEqual({ notes: ["note-1"], people: [], version: 2 })
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a promoted replay retires the superseded plan's rows, records its own, and stays so when applied again", () =>
+    Effect.gen(function*() {
+      const store = yield* EventStore
+      yield* G.given(...replanned(false))
+      const replaced = yield* dump
+      const rows = (table: keyof typeof replaced, columns: ReadonlyArray<string>) =>
+        replaced[table].map((row) => columns.map((c) => row[c]))
+      expect({
+        plans: rows("plans", ["plan_id", "applied", "supersedes", "superseded_by"]),
+        notes: rows("notes", ["note_id", "plan_id", "body", "unmatched_directives"]),
+        sources: rows("note_sources", ["message_id", "note_id"]),
+        directives: rows("note_directives", ["note_id", "text"]),
+        questions: rows("questions", ["question_id", "status"]),
+        instructions: rows("instructions", ["plan_id", "text"])
+      }).toEqual({
+        plans: [["p1", 0, null, "p2"], ["p2", 1, "p1", null]],
+        notes: [["n2", "p2", "Ana loves jazz, remind me\n\nHer brother called?", 0]],
+        sources: [["r/1", "n2"], ["r/2", "n2"]],
+        directives: [],
+        questions: [["q1", "withdrawn"]],
+        instructions: [["p2", "thanks bot"]]
+      })
+      yield* apply(Chunk.toArray(yield* Stream.runCollect(store.readAll(start))))
+      expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(replaced))
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("the migration that adds superseded_by fills it for plans superseded before it", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient
+      yield* G.given(...replanned(true))
+      const live = yield* dump
+      yield* sql`UPDATE plans SET superseded_by = NULL`
+      yield* fillSupersededBy
+      expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(live))
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a rebuild whose page ends right after a superseding plan matches the live tables", () =>
+    Effect.gen(function*() {
+      yield* G.given(...replanned(true))
+      const live = yield* dump
+      // The first page ends with p2's PlanProduced: on it, note_directives only lose rows.
+      expect(yield* rebuild({ pageSize: 11 })).toBe(14)
+      expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(live))
     }).pipe(Effect.provide(layer())))
 
   it.effect("applying the same events twice changes nothing", () =>

@@ -1,6 +1,6 @@
 /** A long mixed history over many sessions, interleaved, touching every read-model table. */
 import type { Event } from "@verbatim/domain/Events"
-import { PlanId, ReplyId, SessionId } from "@verbatim/domain/Ids"
+import { ReplyId } from "@verbatim/domain/Ids"
 import * as G from "@verbatim/testkit/Given"
 
 /** Rounds of `[stream, events]` appends; sessions advance one step per round, so streams interleave. */
@@ -24,11 +24,21 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
       [stream, [
         G.noteRecorded(s, `note-${s}-a`, [1, 2], { planId, person, directives: [[2, ", remind me tomorrow"]], mergedFrom: 2 }),
         G.noteRecorded(s, `note-${s}-b`, [3], { planId }),
-        G.questionParked(s, `q-${s}`, [4]),
-        G.instructionRecorded(s, 5, "thanks bot"),
-        { _tag: "PlanApplied", planId: PlanId.make(planId), sessionId: SessionId.make(s), noteIds: [], questionIds: [], warnings: [] },
+        G.questionParked(s, `q-${s}`, [4], planId),
+        G.instructionRecorded(s, 5, "thanks bot", "message", planId),
+        G.planApplied(s, planId),
         G.replyQueued(`reply-${s}`, `Filed 2 notes for ${s}`)
       ]],
+      // A promoted replay: the new plan cuts no directive, files 3 and 4 together, and keeps 5 as an instruction.
+      ...(i % 4 === 1
+        ? [[stream, [
+          G.planProduced(s, `${planId}-v2`, 5, planId),
+          G.noteRecorded(s, `note-${s}-v2-a`, [1, 2], { planId: `${planId}-v2`, person }),
+          G.noteRecorded(s, `note-${s}-v2-b`, [3, 4], { planId: `${planId}-v2`, mergedFrom: 2 }),
+          G.instructionRecorded(s, 5, "thanks bot", "message", `${planId}-v2`),
+          G.planApplied(s, `${planId}-v2`)
+        ]] as const]
+        : []),
       ...(i % 3 === 0 ? [[stream, [G.messageEdited(s, 2, `She moves to Porto, remind me tomorrow`, 700)]] as const] : []),
       ...(i % 3 === 1 ? [[stream, [G.messageEdited(s, 2, `She moves to Porto soon`, 700)]] as const] : []),
       ...(i % 2 === 0

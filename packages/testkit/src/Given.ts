@@ -68,7 +68,8 @@ export const sessionClosed = (sessionId: string, messageCount: number): Event =>
   closedAt: at(600)
 })
 
-export const planProduced = (sessionId: string, planId: string, toSeq: number): Event => ({
+/** A plan of the session up to `toSeq`; with `supersedes`, a promoted replay replacing that plan. */
+export const planProduced = (sessionId: string, planId: string, toSeq: number, supersedes: string | null = null): Event => ({
   _tag: "PlanProduced",
   planId: PlanId.make(planId),
   sessionId: SessionId.make(sessionId),
@@ -79,7 +80,17 @@ export const planProduced = (sessionId: string, planId: string, toSeq: number): 
   usage: { inputTokens: 120, outputTokens: 40, cacheReadTokens: 0, cacheWriteTokens: 0 },
   chunk: { fromSeq: 1, toSeq },
   truncation: { contactsDropped: 0, cutSeq: null },
-  supersedes: null
+  supersedes: supersedes === null ? null : PlanId.make(supersedes)
+})
+
+/** The plan's decisions are all recorded. */
+export const planApplied = (sessionId: string, planId: string): Event => ({
+  _tag: "PlanApplied",
+  planId: PlanId.make(planId),
+  sessionId: SessionId.make(sessionId),
+  noteIds: [],
+  questionIds: [],
+  warnings: []
 })
 
 export const personAdded = (personId: string, name: string): Event => ({
@@ -124,12 +135,12 @@ export const noteRecorded = (
   mergedFrom: options.mergedFrom ?? 1
 })
 
-export const questionParked = (sessionId: string, questionId: string, seqs: ReadonlyArray<number>): Event => ({
+export const questionParked = (sessionId: string, questionId: string, seqs: ReadonlyArray<number>, planId = "plan-1"): Event => ({
   _tag: "QuestionParked",
   questionId: QuestionId.make(questionId),
   sessionId: SessionId.make(sessionId),
   user,
-  planId: PlanId.make("plan-1"),
+  planId: PlanId.make(planId),
   reason: "unclear",
   sources: sourcesOf(sessionId, seqs),
   candidates: [{ _tag: "Person", contactId: null, name: "Ana" }, { _tag: "Unattached" }]
@@ -147,11 +158,12 @@ export const instructionRecorded = (
   sessionId: string,
   seq: number,
   text: string,
-  kind: "message" | "directive" = "message"
+  kind: "message" | "directive" = "message",
+  planId = "plan-1"
 ): Event => ({
   _tag: "InstructionRecorded",
   sessionId: SessionId.make(sessionId),
-  planId: PlanId.make("plan-1"),
+  planId: PlanId.make(planId),
   messageId: MessageId.make(`${sessionId}/${seq}`),
   seq,
   kind,

@@ -49,6 +49,7 @@ const wantedBy = (events: ReadonlyArray<Projected>) => {
         w.add("plans", "plan_id", event.planId)
         break
       case "NoteRecorded":
+        if (event.planId !== null) w.add("plans", "plan_id", event.planId)
         w.add("notes", "note_id", event.noteId)
         w.add("note_directives", "note_id", event.noteId)
         for (const source of event.sources) {
@@ -58,6 +59,7 @@ const wantedBy = (events: ReadonlyArray<Projected>) => {
         }
         break
       case "QuestionParked":
+        if (event.planId !== null) w.add("plans", "plan_id", event.planId)
         w.add("questions", "question_id", event.questionId)
         w.add("question_messages", "question_id", event.questionId)
         break
@@ -66,6 +68,7 @@ const wantedBy = (events: ReadonlyArray<Projected>) => {
         w.add("questions", "question_id", event.questionId)
         break
       case "InstructionRecorded":
+        w.add("plans", "plan_id", event.planId)
         w.add("instructions", "position", position)
         break
       case "PersonAdded":

@@ -22,8 +22,9 @@ export type Projected = Pick<RecordedEvent, "event" | "position">
 /**
  * A plan superseded by a promoted replay stops counting: its notes, open questions and
  * instructions leave the read model (the events stay in the log, and the audit of the new plan).
+ * The plan row keeps who superseded it, so its events applied again stay retired.
  */
-const retire = (batch: Batch, planId: string) => {
+const retire = (batch: Batch, planId: string, by: string) => {
   for (const note of batch.where("notes", "plan_id", planId)) {
     for (const directive of batch.where("note_directives", "note_id", note["note_id"])) batch.delete("note_directives", directive)
     for (const source of batch.where("note_sources", "note_id", note["note_id"])) batch.delete("note_sources", source)
@@ -34,8 +35,12 @@ const retire = (batch: Batch, planId: string) => {
   }
   for (const instruction of batch.where("instructions", "plan_id", planId)) batch.delete("instructions", instruction)
   const plan = batch.get("plans", planId)
-  if (plan) batch.update("plans", plan, { applied: 0 })
+  if (plan) batch.update("plans", plan, { applied: 0, superseded_by: by })
 }
+
+/** Whether an event of this plan belongs to a plan a promoted replay has replaced. */
+const isRetired = (batch: Batch, planId: string | null): boolean =>
+  planId !== null && batch.get("plans", planId)?.["superseded_by"] != null
 
 /** Change a row if it exists (an `UPDATE ... WHERE key = ...`). */
 const patch = (batch: Batch, table: Parameters<Batch["get"]>[0], key: unknown, changes: Record<string, unknown>) => {
@@ -116,16 +121,18 @@ const evolve = (batch: Batch, { event, position }: Projected): StoreError | void
           supersedes: event.supersedes,
           applied: 0,
           warnings: null,
-          position
+          position,
+          superseded_by: null
         })
       }
-      if (event.supersedes !== null) retire(batch, event.supersedes)
+      if (event.supersedes !== null) retire(batch, event.supersedes, event.planId)
       return patch(batch, "sessions", event.sessionId, { last_plan_failure: null })
     case "PlanFailed":
       return patch(batch, "sessions", event.sessionId, { last_plan_failure: event.reason })
     case "NoteRecorded":
-      return recordNote(batch, event, position)
+      return isRetired(batch, event.planId) ? undefined : recordNote(batch, event, position)
     case "QuestionParked":
+      if (isRetired(batch, event.planId)) return
       if (!batch.has("questions", event.questionId)) {
         batch.put("questions", {
           question_id: event.questionId,
@@ -155,7 +162,7 @@ const evolve = (batch: Batch, { event, position }: Projected): StoreError | void
     case "QuestionWithdrawn":
       return patch(batch, "questions", event.questionId, { status: "withdrawn" })
     case "InstructionRecorded":
-      if (!batch.has("instructions", position)) {
+      if (!isRetired(batch, event.planId) && !batch.has("instructions", position)) {
         batch.put("instructions", {
           position,
           session_id: event.sessionId,
@@ -168,6 +175,7 @@ const evolve = (batch: Batch, { event, position }: Projected): StoreError | void
       }
       return
     case "PlanApplied":
+      if (isRetired(batch, event.planId)) return
       return patch(batch, "plans", event.planId, { applied: 1, warnings: JSON.stringify(event.warnings) })
     case "PersonAdded":
       if (!batch.has("people", event.personId)) {

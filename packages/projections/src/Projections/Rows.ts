@@ -139,7 +139,10 @@ export class Batch {
         for (const chunk of chunks(gone, 200)) {
           yield* sql`DELETE FROM ${sql(table.name)} WHERE ${sql.or(chunk.map((k) => sql.and(keys.map((c) => sql`${sql(c)} = ${k[c]}`))))}`
         }
-        const columns = Object.keys((added[0] ?? changed[0])!)
+        // A table whose only changes were deletions (a retired plan's rows) has nothing to write.
+        const sample = added[0] ?? changed[0]
+        if (sample === undefined) continue
+        const columns = Object.keys(sample)
         const size = Math.floor(8000 / columns.length)
         for (const chunk of chunks(added, size)) {
           const insert = sql`INSERT INTO ${sql(table.name)} ${sql.insert(chunk)}`

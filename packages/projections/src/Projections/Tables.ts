@@ -32,6 +32,7 @@ const ddl = [
     edited_at TEXT, revisions INTEGER NOT NULL, UNIQUE (session_id, seq))`,
   `CREATE TABLE message_edits (message_id TEXT NOT NULL, position BIGINT NOT NULL, previous_text TEXT NOT NULL,
     text TEXT NOT NULL, edited_at TEXT NOT NULL, PRIMARY KEY (message_id, position))`,
+  // Migration 6 adds `superseded_by TEXT` (the plan a promoted replay put in this one's place).
   `CREATE TABLE plans (plan_id TEXT PRIMARY KEY, session_id TEXT NOT NULL, prompt_version TEXT NOT NULL,
     prompt_hash TEXT NOT NULL, model TEXT NOT NULL, input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL,
     cache_read_tokens INTEGER NOT NULL, cache_write_tokens INTEGER NOT NULL, from_seq INTEGER NOT NULL,

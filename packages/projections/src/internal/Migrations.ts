@@ -76,6 +76,22 @@ const leanerMessageIndexes = Effect.flatMap(SqlClient, (sql) =>
     sql`DROP INDEX IF EXISTS messages_provider_id`
   ], { discard: true }))
 
+/** Set each plan's `superseded_by` from the first plan (by position) that names it in `supersedes`. */
+export const fillSupersededBy = Effect.flatMap(SqlClient, (sql) =>
+  sql`UPDATE plans SET superseded_by = (SELECT s.plan_id FROM plans s WHERE s.supersedes = plans.plan_id
+    ORDER BY s.position LIMIT 1)`)
+
+/**
+ * A superseded plan is marked with the plan that replaced it, so that applying its notes,
+ * questions or instructions again (a replayed batch) leaves them retired. Existing rows are
+ * filled from the superseding plans' `supersedes`.
+ */
+export const supersededPlans = Effect.flatMap(SqlClient, (sql) =>
+  Effect.all([
+    sql`ALTER TABLE plans ADD COLUMN superseded_by TEXT`,
+    fillSupersededBy
+  ], { discard: true }))
+
 const run = Migrator.make({})
 
 /** Bring a database up to date; safe to run at every start. */
@@ -87,6 +103,7 @@ export const migrate = (backend: "sqlite" | "pg") =>
       "2_projections": createTables,
       "3_leases": leases,
       "4_lookup_indexes": lookupIndexes,
-      "5_leaner_message_indexes": leanerMessageIndexes
+      "5_leaner_message_indexes": leanerMessageIndexes,
+      "6_superseded_plans": supersededPlans
     })
   })
