@@ -1,6 +1,7 @@
 /** What a webhook body means to us, whichever provider sent it, and how bodies are decoded. */
-import { Either, ParseResult, Schema } from "effect"
+import { Either, ParseResult, Schema, Struct } from "effect"
 import { Provider } from "./Ids.js"
+import { bodyShapeProblem } from "./internal/bodyShape.js"
 import { normaliseTelegram } from "./internal/normaliseTelegram.js"
 import { normaliseWhatsApp } from "./internal/normaliseWhatsApp.js"
 import { MessageKind } from "./Message.js"
@@ -35,16 +36,19 @@ export const NewMessage = Schema.TaggedStruct("NewMessage", {
 })
 export type NewMessage = typeof NewMessage.Type
 
-/** New text for a message captured earlier, identified by its provider message id. */
+/**
+ * A message as it reads after its sender edited it, identified by its provider message id: new
+ * text for the message captured earlier, or, when an edit overtakes its message, the message
+ * itself. `sentAt` is the original send time where the provider says it, else the edit's.
+ */
 export const Edit = Schema.TaggedStruct("Edit", {
-  provider: Provider,
-  providerMessageId: Schema.String,
-  chatId: Schema.String,
-  senderId: Schema.String,
-  text: Schema.String,
+  ...Struct.omit(NewMessage.fields, "_tag"),
   editedAt: Schema.DateTimeUtc
 })
 export type Edit = typeof Edit.Type
+
+/** The message an edit describes, as a new message to capture. */
+export const editedMessage = ({ editedAt: _, ...fields }: Edit): NewMessage => ({ ...fields, _tag: "NewMessage" })
 
 /** A button press answering a question we asked. */
 export const Answer = Schema.TaggedStruct("Answer", {
@@ -83,23 +87,6 @@ const describe = (label: string, error: ParseResult.ParseError): string =>
     .map((issue) => (issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`))
     .join("; ")
 
-/** Deeper than any real delivery; decoding deeper values recursively could exhaust the stack. */
-export const maxNesting = 64
-
-/** How deeply arrays and objects nest in a parsed JSON value, walked without recursion. */
-const nesting = (value: unknown): number => {
-  let deepest = 0
-  const stack: Array<readonly [unknown, number]> = [[value, 0]]
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!
-    if (typeof current !== "object" || current === null) continue
-    if (depth + 1 > deepest) deepest = depth + 1
-    if (deepest > maxNesting) return deepest
-    for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, depth + 1])
-  }
-  return deepest
-}
-
 const decoder = <A, I>(provider: Provider, label: string, schema: Schema.Schema<A, I>) => {
   const decode = Schema.decodeUnknownEither(schema, { errors: "all" })
   return (body: string): Either.Either<A, WebhookDecodeError> => {
@@ -107,9 +94,8 @@ const decoder = <A, I>(provider: Provider, label: string, schema: Schema.Schema<
     if (Either.isLeft(json)) {
       return Either.left(new WebhookDecodeError({ provider, message: `body is not JSON: ${String(json.left)}` }))
     }
-    if (nesting(json.right) > maxNesting) {
-      return Either.left(new WebhookDecodeError({ provider, message: `body nests deeper than ${maxNesting} levels` }))
-    }
+    const problem = bodyShapeProblem(json.right)
+    if (problem !== null) return Either.left(new WebhookDecodeError({ provider, message: problem }))
     return Either.mapLeft(decode(json.right), (error) => new WebhookDecodeError({ provider, message: describe(label, error) }))
   }
 }

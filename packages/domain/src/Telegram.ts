@@ -1,5 +1,6 @@
 /** Schemas of the Telegram Bot API `Update` bodies the webhook reads. */
 import { Schema } from "effect"
+import { UnixSeconds } from "./UnixSeconds.js"
 
 /** Absent or present, never `undefined`: JSON has no undefined, and it keeps decode errors to the point. */
 const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
@@ -62,8 +63,8 @@ export const Message = Schema.Struct({
   message_id: Schema.Number,
   from: optional(User),
   chat: Chat,
-  date: Schema.Number,
-  edit_date: optional(Schema.Number),
+  date: UnixSeconds,
+  edit_date: optional(UnixSeconds),
   text: optional(Schema.String),
   caption: optional(Schema.String),
   /** Sizes of one photo, smallest first. */

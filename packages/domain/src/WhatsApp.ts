@@ -1,5 +1,6 @@
 /** Schemas of the WhatsApp Cloud API webhook POST bodies (`messages` field) the webhook reads. */
 import { Schema } from "effect"
+import { UnixSecondsFromString } from "./UnixSeconds.js"
 
 /** Absent or present, never `undefined`: JSON has no undefined, and it keeps decode errors to the point. */
 const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
@@ -68,7 +69,7 @@ export const Message = Schema.Struct({
   ...contentFields,
   from: Schema.String,
   id: Schema.String,
-  timestamp: Schema.NumberFromString,
+  timestamp: UnixSecondsFromString,
   edit: optional(Schema.Struct({ original_message_id: Schema.String, message: EditedContent }))
 }).pipe(Schema.filter(missingPayload)).annotations({ title: "a WhatsApp message object" })
 export type Message = typeof Message.Type

@@ -167,3 +167,55 @@ describe("decoding bodies nested beyond any real delivery", () => {
     expect(messageOf(decodeTelegram(deep(64)))).toBe(messageOf(decodeTelegram("[]")).replace("actual []", `actual ${deep(64)}`))
   })
 })
+
+describe("bodies whose text or timestamps a store could not keep exactly", () => {
+  const messageOf = (result: Either.Either<unknown, WebhookDecodeError>) => {
+    const error = errorOf(result)
+    return error === "decoded" ? error : `${error.provider}: ${error.message}`
+  }
+  const telegram = (message: Record<string, unknown>) =>
+    JSON.stringify({ update_id: 1, message: { message_id: 9, chat: { id: 1, type: "private" }, date: 1_767_225_600, ...message } })
+  const whatsApp = (message: Record<string, unknown>) =>
+    JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [{ id: "1", changes: [{ field: "messages", value: { messages: [{ from: "1", id: "w", timestamp: "1767225600", type: "text", ...message }] } }] }]
+    })
+
+  it("refuses a lone surrogate or U+0000 anywhere in the body, naming the field", () => {
+    expect([
+      messageOf(decodeTelegram(telegram({ text: "Ana \ud83d likes tea" }))),
+      messageOf(decodeTelegram(telegram({ caption: "\udc00 trailing" }))),
+      messageOf(decodeWhatsApp(whatsApp({ text: { body: "a\u0000b" } })))
+    ]).toEqual([
+      "telegram: message.text: contains a lone surrogate U+D83D, which is not text",
+      "telegram: message.caption: contains a lone surrogate U+DC00, which is not text",
+      "whatsapp: entry[0].changes[0].value.messages[0].text.body: contains U+0000 (NUL), which is not text"
+    ])
+  })
+
+  it("keeps surrogate pairs, emoji and every other character as sent", () => {
+    const text = "Ana 🎷 likes tea\r\n\u200d👨‍👩‍👧 e\u0301 \ufeff\u2028\u0001"
+    const update = decodeTelegram(telegram({ text, from: { id: 1, first_name: "A" } }))
+    const [item] = Either.isRight(update) ? normaliseTelegram(update.right, now) : []
+    expect(item?._tag === "NewMessage" ? item.text : item).toBe(text)
+  })
+
+  it("refuses timestamps that are not whole seconds up to the year 9999", () => {
+    const range = "a whole number of seconds between 0 and 253402300799"
+    expect([
+      messageOf(decodeTelegram(telegram({ date: 1e13, text: "x" }))),
+      messageOf(decodeTelegram(telegram({ edit_date: -1, text: "x" }))),
+      messageOf(decodeTelegram(telegram({ date: 1.5, text: "x" }))),
+      messageOf(decodeWhatsApp(whatsApp({ timestamp: "Infinity", text: { body: "x" } }))),
+      messageOf(decodeWhatsApp(whatsApp({ timestamp: "1e13", text: { body: "x" } }))),
+      messageOf(decodeTelegram(telegram({ date: 253_402_300_799, text: "x" })))
+    ]).toEqual([
+      `telegram: not a Telegram Update: message.date: ${range}`,
+      `telegram: not a Telegram Update: message.edit_date: ${range}`,
+      "telegram: not a Telegram Update: message.date: Expected an integer, actual 1.5",
+      "whatsapp: not a WhatsApp webhook body: entry[0].changes[0].value.messages[0].timestamp: Expected an integer, actual Infinity",
+      `whatsapp: not a WhatsApp webhook body: entry[0].changes[0].value.messages[0].timestamp: ${range}`,
+      "decoded"
+    ])
+  })
+})

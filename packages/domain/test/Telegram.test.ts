@@ -103,9 +103,15 @@ describe("Telegram fixtures", () => {
       _tag: "Edit",
       provider: "telegram",
       providerMessageId: "1111111:1365",
-      chatId: "1111111",
       senderId: "1111111",
+      chatId: "1111111",
+      senderName: "Test Firstname Test Lastname",
       text: "Edited text",
+      kind: "text",
+      forwardedFrom: null,
+      replyTo: null,
+      media: null,
+      sentAt: at(1441645532),
       editedAt: at(1441646600)
     }])
   })

@@ -140,10 +140,17 @@ describe("WhatsApp fixtures", () => {
     expect(normalise("12_edit_image_caption_pywa.json")).toEqual([{
       _tag: "Edit",
       provider: "whatsapp",
-      providerMessageId: "wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQzQUNCNjk5RDUwNUZGMUZEM0VBRAA=",
-      chatId: "16505551234",
       senderId: "16505551234",
+      chatId: "16505551234",
+      providerMessageId: "wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQzQUNCNjk5RDUwNUZGMUZEM0VBRAA=",
+      // The fixture's contact has another wa_id than the sender.
+      senderName: null,
+      kind: "caption",
       text: "Updated image caption",
+      media: { type: "image", fileId: "1234567890" },
+      forwardedFrom: null,
+      replyTo: "M0",
+      sentAt: at(1749854575),
       editedAt: at(1749854575)
     }])
   })

@@ -6,7 +6,7 @@
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import type { Edit, NewMessage } from "@verbatim/domain/Inbound"
+import { type Edit, editedMessage, type NewMessage } from "@verbatim/domain/Inbound"
 import { type MessageId, messageIdOf, type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import { makeInboundMessage } from "@verbatim/domain/Message"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
@@ -24,8 +24,9 @@ export type Captured =
   | { readonly _tag: "Edited"; readonly messageId: string }
   | { readonly _tag: "EditIgnored"; readonly why: string }
 
-/** `/done` (or `/done@bot`) closes the session at once; it is a command, not content. */
-export const isDoneCommand = (text: string): boolean => /^\/done(@\w+)?$/i.test(text.trim())
+/** `/done` (or `/done@bot`), typed by the sender, closes the session at once; it is a command, not content. */
+export const isDoneCommand = (item: NewMessage): boolean =>
+  item.kind === "text" && item.forwardedFrom === null && /^\/done(@\w+)?$/i.test(item.text.trim())
 
 const retryConflicts = Schedule.recurs(20)
 
@@ -103,28 +104,49 @@ export const closeSession = Effect.fn("Ingest.closeSession")(function*(
   return true
 })
 
+/** One writer per conversation in this process: captures and edits of a sender's chat queue up. */
+const inConversation = (item: { readonly provider: string; readonly chatId: string; readonly senderId: string }) =>
+<A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(ConversationLocks, (locks) => locks.withLock(`${item.provider}\u0000${item.chatId}\u0000${item.senderId}`, effect))
+
+/** Run under the conversation's lock, retrying stream conflicts from a fresh read. */
+const serialised = <A, E, R>(item: Parameters<typeof inConversation>[0], effect: Effect.Effect<A, E | AppendConflict, R>) =>
+  effect.pipe(
+    Effect.retry({ schedule: retryConflicts, while: (e) => e instanceof AppendConflict }),
+    inConversation(item),
+    Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, (e) => Effect.die(e))
+  )
+
 /** Capture a new message from an allowed sender (or close the session on `/done`). */
 export const capture = (
   item: NewMessage
 ): Effect.Effect<Captured, StoreError | SqlError, EventStore | SqlClient> =>
-  (isDoneCommand(item.text) && item.kind === "text" ? closeOnce(item) : captureOnce(item)).pipe(
-    Effect.retry({ schedule: retryConflicts, while: (e) => e instanceof AppendConflict }),
-    (effect) => Effect.flatMap(ConversationLocks, (locks) => locks.withLock(`${item.provider}\u0000${item.chatId}\u0000${item.senderId}`, effect)),
-    Effect.catchTag("AppendConflict", (e) => Effect.die(e)),
-    Effect.withSpan("Ingest.capture")
-  )
+  serialised(item, isDoneCommand(item) ? closeOnce(item) : captureOnce(item)).pipe(Effect.withSpan("Ingest.capture"))
 
-/** Record an edit of a message we captured; edits of unknown messages or from someone else are ignored. */
-export const edit = (item: Edit): Effect.Effect<Captured, StoreError | SqlError, EventStore | SqlClient> =>
+const editOnce = (
+  item: Edit,
+  mayCapture: boolean
+): Effect.Effect<Captured, StoreError | SqlError | AppendConflict, EventStore | SqlClient> =>
   Effect.gen(function*() {
     const store = yield* EventStore
     const found = yield* Queries.messageByProviderId(item.provider, item.providerMessageId)
-    if (Option.isNone(found)) return { _tag: "EditIgnored", why: "the edited message was never captured" } as const
+    if (Option.isNone(found)) {
+      // The edit overtook its message (or the message was never sent to us): the edited
+      // message is what the sender means now, so it is captured; the original, if it comes,
+      // is then a redelivery. If the original was recorded meanwhile, edit it after all.
+      if (!mayCapture) return { _tag: "EditIgnored", why: "the edited message's id is recorded, but not as a message" } as const
+      const captured = yield* captureOnce(editedMessage(item))
+      return captured._tag === "AlreadyRecorded" ? yield* editOnce(item, false) : captured
+    }
     const message = found.value
     if (message.sender !== userIdOf(item.provider, item.senderId)) {
       return { _tag: "EditIgnored", why: "the edit comes from someone other than the sender" } as const
     }
     if (message.text === item.text) return { _tag: "EditIgnored", why: "the text did not change" } as const
+    const editedAt = DateTime.formatIso(item.editedAt)
+    if (message.editedAt !== null && editedAt < message.editedAt) {
+      return { _tag: "EditIgnored", why: "a newer edit of the message is already recorded" } as const
+    }
     yield* store.append(sessionStream(message.sessionId), "any", [{
       _tag: "MessageEdited",
       messageId: message.messageId as MessageId,
@@ -133,7 +155,12 @@ export const edit = (item: Edit): Effect.Effect<Captured, StoreError | SqlError,
       editedAt: item.editedAt
     }])
     return { _tag: "Edited", messageId: message.messageId } as const
-  }).pipe(
-    Effect.catchTag("AppendConflict", (e) => Effect.die(e)),
-    Effect.withSpan("Ingest.edit")
-  )
+  })
+
+/**
+ * Record an edit of a message we captured: the newest edit by the provider's edit time wins, an
+ * older one arriving late changes nothing, and edits from someone else are ignored. An edit whose
+ * message never arrived captures the message as edited.
+ */
+export const edit = (item: Edit): Effect.Effect<Captured, StoreError | SqlError, EventStore | SqlClient> =>
+  serialised(item, editOnce(item, true)).pipe(Effect.withSpan("Ingest.edit"))

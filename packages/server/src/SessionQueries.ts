@@ -52,19 +52,23 @@ export interface MessageRef {
   readonly sessionId: SessionId
   readonly sender: string
   readonly text: string
+  /** ISO time of the newest edit recorded, or null. */
+  readonly editedAt: string | null
 }
 
 export const messageByProviderId = (provider: Provider, providerMessageId: string) =>
   Effect.flatMap(SqlClient, (sql) =>
     Effect.map(
-      sql<{ message_id: string; session_id: string; sender: string; text: string }>`
-        SELECT message_id, session_id, sender, text FROM messages WHERE message_id = ${messageIdOf(provider, providerMessageId)}`,
+      sql<{ message_id: string; session_id: string; sender: string; text: string; edited_at: string | null }>`
+        SELECT message_id, session_id, sender, text, edited_at FROM messages
+        WHERE message_id = ${messageIdOf(provider, providerMessageId)}`,
       (rows) =>
         Option.map(Option.fromNullable(rows[0]), (row): MessageRef => ({
           messageId: row.message_id,
           sessionId: row.session_id as SessionId,
           sender: row.sender,
-          text: row.text
+          text: row.text,
+          editedAt: row.edited_at
         }))
     ))
 

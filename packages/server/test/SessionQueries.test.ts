@@ -62,7 +62,8 @@ describe.each([
         messageId: "telegram:6557",
         sessionId,
         sender: "telegram:100000001",
-        text: "Ana moved to Lyon"
+        text: "Ana moved to Lyon",
+        editedAt: null
       }))
       expect(yield* Queries.messageByProviderId("whatsapp", "6557")).toEqual(Option.none())
       expect(yield* Queries.messageByProviderId("telegram", "6558")).toEqual(Option.none())

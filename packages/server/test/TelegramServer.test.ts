@@ -23,6 +23,12 @@ const text = (chatId: number, messageId: number, body: string, extra: Record<str
     }
   })
 
+/** An `edited_message` update: the message as it now reads, edited at `editDate`. */
+const edit = (chatId: number, messageId: number, body: string, editDate: number) => {
+  const update = JSON.parse(text(chatId, messageId, body)) as { message: Record<string, unknown> }
+  return JSON.stringify({ update_id: 900000 + editDate % 100_000, edited_message: { ...update.message, edit_date: editDate } })
+}
+
 const press = (callbackId: string, data: string) =>
   JSON.stringify({
     update_id: 800000,
@@ -115,6 +121,41 @@ describe("Telegram webhook end to end", () => {
       expect(yield* closeIdle).toEqual({ closed: 0, planned: 1 })
       expect(yield* noteBody("note_1")).toBe("Edited text")
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
+
+  it.effect("an edit that overtakes its message captures the message as edited; the original then adds nothing", () =>
+    Effect.gen(function*() {
+      const edited = edit(100000001, 5, "Ana moved to Porto", 1767225700)
+      expect(yield* telegram(edited)).toEqual({ status: 200, body: "" })
+      expect(yield* telegram(text(100000001, 5, "Ana moved to Lisbon"))).toEqual({ status: 200, body: "" })
+      expect(yield* telegram(edited)).toEqual({ status: 200, body: "" })
+      expect(yield* eventLog).toEqual([
+        "session-telegram:100000001:100000001:1#1 SessionOpened",
+        "session-telegram:100000001:100000001:1#2 MessageReceived"
+      ])
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* noteBody("note_1")).toBe("Ana moved to Porto")
+    }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
+
+  it.effect("the newest edit wins: an older edit delivered late, or again, changes nothing", () =>
+    Effect.gen(function*() {
+      const older = edit(100000001, 5, "Ana moved to Porto", 1767225700)
+      const newer = edit(100000001, 5, "Ana moved to Faro", 1767225800)
+      for (const body of [text(100000001, 5, "Ana moved to Lisbon"), newer, older, older, newer]) {
+        expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
+      }
+      expect((yield* eventLog).map((e) => e.split(" ")[1])).toEqual(["SessionOpened", "MessageReceived", "MessageEdited"])
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* noteBody("note_1")).toBe("Ana moved to Faro")
+    }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
+
+  it.effect("a forwarded message that reads /done is content, not the command", () =>
+    Effect.gen(function*() {
+      const forwarded = text(100000001, 2, "/done", { forward_origin: { type: "hidden_user", sender_user_name: "Ana", date: 1767225000 } })
+      expect(yield* telegram(text(100000001, 1, "Ana wrote:"))).toEqual({ status: 200, body: "" })
+      expect(yield* telegram(forwarded)).toEqual({ status: 200, body: "" })
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* noteBody("note_1")).toBe("Ana wrote:\n\n/done")
+    }).pipe(Effect.provide(layer([planStep(about("Ana", 1, 2))]))))
 
   it.effect("a question answered by a button: one note; a second press: still one note and a polite refusal", () =>
     Effect.gen(function*() {

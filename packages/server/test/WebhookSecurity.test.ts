@@ -109,6 +109,23 @@ describe("webhook security", () => {
       expect(yield* capturedTexts).toEqual(["after"])
     }).pipe(Effect.provide(layer([]))))
 
+  it.effect("text a store could not keep exactly, or a timestamp past the year 9999, is 400 and appends nothing", () =>
+    Effect.gen(function*() {
+      const lone = yield* telegram(telegramText(100000001, "Ana \ud83d likes tea"))
+      const far = yield* telegram(telegramText(100000001, "x").replace("\"date\":1767225600", "\"date\":10000000000000"))
+      expect([lone, far]).toEqual([
+        { status: 400, body: JSON.stringify({ message: "message.text: contains a lone surrogate U+D83D, which is not text", _tag: "BadRequest" }) },
+        {
+          status: 400,
+          body: JSON.stringify({
+            message: "not a Telegram Update: message.date: a whole number of seconds between 0 and 253402300799",
+            _tag: "BadRequest"
+          })
+        }
+      ])
+      expect(yield* eventLog).toEqual([])
+    }).pipe(Effect.provide(layer([]))))
+
   it.effect("malformed JSON and a body of the wrong shape are 400 with the decode message", () =>
     Effect.gen(function*() {
       const malformed = yield* telegram("{\"update_id\": 1, \"message\": ")

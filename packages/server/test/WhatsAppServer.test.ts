@@ -3,12 +3,13 @@ import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
-import { closeIdle, drain, eventLog, fixture, Harness, layer, noteBody, whatsApp, whatsAppCalls, whatsAppVerifyToken } from "./harness.js"
+import { StoreError } from "@verbatim/projections/EventStore"
+import { capturedTexts, closeIdle, drain, eventLog, fixture, Harness, layer, noteBody, whatsApp, whatsAppCalls, whatsAppVerifyToken } from "./harness.js"
 
 const unattached = (...seqs: ReadonlyArray<number>): Plan => ({ ...emptyPlan, unattached: [{ sourceItemSeqs: seqs, directives: [] }] })
 
-/** A text body from 15550001111 in Meta's shape. */
-const textBody = (id: string, text: string) =>
+/** A body of text messages from 15550001111 in Meta's shape, `[wamid, text]` each. */
+const textsBody = (...messages: ReadonlyArray<readonly [string, string]>) =>
   JSON.stringify({
     object: "whatsapp_business_account",
     entry: [{
@@ -19,11 +20,14 @@ const textBody = (id: string, text: string) =>
           messaging_product: "whatsapp",
           metadata: { display_phone_number: "15550000000", phone_number_id: "106540352242922" },
           contacts: [{ profile: { name: "Test User A" }, wa_id: "15550001111" }],
-          messages: [{ from: "15550001111", id, timestamp: "1767225600", type: "text", text: { body: text } }]
+          messages: messages.map(([id, text]) => ({ from: "15550001111", id, timestamp: "1767225600", type: "text", text: { body: text } }))
         }
       }]
     }]
   })
+
+/** A text body from 15550001111 in Meta's shape. */
+const textBody = (id: string, text: string) => textsBody([id, text])
 
 /** A fixture with its sender and message id swapped, to act on an earlier message of ours. */
 const withMessage = (path: string, change: (message: Record<string, any>) => void) => {
@@ -158,4 +162,20 @@ describe("WhatsApp webhook end to end", () => {
       expect(yield* verify(whatsAppVerifyToken)).toEqual({ status: 200, body: "1158201444" })
       expect((yield* verify("wrong")).status).toBe(401)
     }).pipe(Effect.provide(layer([]))))
+
+  it.effect("an item the store keeps refusing answers 500 only after every other item of the body is recorded", () =>
+    Effect.gen(function*() {
+      const body = textsBody(["wamid.1", "Ana moved to Lyon"], ["wamid.2", "poison"], ["wamid.3", "Tom got the job"])
+      expect((yield* whatsApp(body)).status).toBe(500)
+      expect((yield* whatsApp(body)).status).toBe(500)
+      expect(yield* capturedTexts).toEqual(["Ana moved to Lyon", "Tom got the job"])
+    }).pipe(Effect.provide(layer([], {
+      eventStore: (store) => ({
+        ...store,
+        append: (stream, expected, events, options) =>
+          events.some((e) => e._tag === "MessageReceived" && e.message.text === "poison")
+            ? Effect.fail(new StoreError({ reason: "sql", message: "the disk is full" }))
+            : store.append(stream, expected, events, options)
+      })
+    }))))
 })

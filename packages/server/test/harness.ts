@@ -148,11 +148,16 @@ const harness = Layer.effect(
   })
 )
 
+/** What a test may change about the store the server uses (a fault on some appends, say). */
+export interface LayerOptions {
+  readonly eventStore?: (store: EventStore["Type"]) => EventStore["Type"]
+}
+
 /**
  * The server and everything behind it, with the model answering `steps` in order. The body
  * limit is 64 KiB so oversized bodies stay cheap.
  */
-export const layer = (steps: ReadonlyArray<ScriptStep>) =>
+export const layer = (steps: ReadonlyArray<ScriptStep>, options: LayerOptions = {}) =>
   harness.pipe(
     Layer.provideMerge(Routes.layer),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
@@ -162,6 +167,7 @@ export const layer = (steps: ReadonlyArray<ScriptStep>) =>
     Layer.provideMerge(IdGenerator.layerTest),
     Layer.provideMerge(settingsLayer),
     Layer.provideMerge(Layer.mergeAll(FakeTelegram.layer, FakeWhatsApp.layer)),
+    Layer.provideMerge(Layer.effect(EventStore, Effect.map(EventStore, options.eventStore ?? ((store) => store)))),
     Layer.provideMerge(Database.sqlite())
   )
 

@@ -1,10 +1,9 @@
 /** Telegram `Update` → what it means to us. Pure. */
-import { DateTime } from "effect"
-import type { Inbound, Media } from "../Inbound.js"
+import type { DateTime } from "effect"
+import type { Ignored, Inbound, Media, NewMessage } from "../Inbound.js"
 import type { MessageKind } from "../Message.js"
 import { chatName, type Message, type MessageOrigin, type Update, userName } from "../Telegram.js"
-
-const at = (unixSeconds: number) => DateTime.unsafeMake(unixSeconds * 1000)
+import { utcOf } from "../UnixSeconds.js"
 
 /** Message ids are per chat, so the chat id is part of the key. */
 const messageKey = (chatId: number, messageId: number) => `${chatId}:${messageId}`
@@ -52,7 +51,7 @@ const content = (message: Message): { readonly kind: MessageKind; readonly text:
   return null
 }
 
-const newMessage = (message: Message): Inbound => {
+const newMessage = (message: Message): NewMessage | Ignored => {
   const body = content(message)
   if (message.from === undefined) return { _tag: "Ignored", reason: "message without a sender (anonymous admin or channel)" }
   if (body === null) return { _tag: "Ignored", reason: "message without text or media (service message, location, contact …)" }
@@ -68,22 +67,17 @@ const newMessage = (message: Message): Inbound => {
     forwardedFrom: forwardedFrom(message),
     replyTo: message.reply_to_message === undefined ? null : messageKey(message.chat.id, message.reply_to_message.message_id),
     media: body.media,
-    sentAt: at(message.date)
+    sentAt: utcOf(message.date)
   }
 }
 
-const edit = (message: Message): Inbound =>
-  message.from === undefined
-    ? { _tag: "Ignored", reason: "edit without a sender (anonymous admin or channel)" }
-    : {
-      _tag: "Edit",
-      provider: "telegram",
-      providerMessageId: messageKey(message.chat.id, message.message_id),
-      chatId: String(message.chat.id),
-      senderId: String(message.from.id),
-      text: message.text ?? message.caption ?? "",
-      editedAt: at(message.edit_date ?? message.date)
-    }
+/** An `edited_message` is the whole message as it now reads. */
+const edit = (message: Message): Inbound => {
+  const edited = newMessage(message)
+  return edited._tag === "Ignored"
+    ? { _tag: "Ignored", reason: `edit of a ${edited.reason}` }
+    : { ...edited, _tag: "Edit", editedAt: utcOf(message.edit_date ?? message.date) }
+}
 
 /**
  * What one Telegram update means: exactly one item. `now` stamps button presses, which carry

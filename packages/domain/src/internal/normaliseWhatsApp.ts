@@ -1,10 +1,8 @@
 /** WhatsApp Cloud API body → what it means to us, one item per message and status. Pure. */
-import { DateTime } from "effect"
 import type { Inbound, Media } from "../Inbound.js"
 import type { MessageKind } from "../Message.js"
+import { utcOf } from "../UnixSeconds.js"
 import type { Body, Contact, EditedContent, Message, Value } from "../WhatsApp.js"
-
-const at = (unixSeconds: number) => DateTime.unsafeMake(unixSeconds * 1000)
 
 type Content = { readonly kind: MessageKind; readonly text: string; readonly media: Media | null }
 
@@ -26,7 +24,7 @@ const content = (message: EditedContent): Content | null => {
 }
 
 /** WhatsApp never names a forward's author, only that it was forwarded (often). */
-const forwardedFrom = (message: Message): string | null => {
+const forwardedFrom = (message: EditedContent): string | null => {
   if (message.context?.frequently_forwarded === true) return "frequently forwarded"
   if (message.context?.forwarded === true) return "forwarded"
   return null
@@ -34,16 +32,29 @@ const forwardedFrom = (message: Message): string | null => {
 
 const normaliseMessage = (message: Message, contacts: ReadonlyArray<Contact>): Inbound => {
   const base = { provider: "whatsapp", senderId: message.from, chatId: message.from } as const
+  const senderName = contacts.find((contact) => contact.wa_id === message.from)?.profile?.name ?? null
   if (message.edit !== undefined) {
-    const edited = content(message.edit.message)
-    return edited === null
-      ? { _tag: "Ignored", reason: `edit to a ${message.edit.message.type} message` }
-      : { _tag: "Edit", ...base, providerMessageId: message.edit.original_message_id, text: edited.text, editedAt: at(message.timestamp) }
+    const edited = message.edit.message
+    const body = content(edited)
+    if (body === null) return { _tag: "Ignored", reason: `edit to a ${edited.type} message` }
+    const editedAt = utcOf(message.timestamp)
+    return {
+      _tag: "Edit",
+      ...base,
+      providerMessageId: message.edit.original_message_id,
+      senderName,
+      ...body,
+      forwardedFrom: forwardedFrom(edited),
+      replyTo: edited.context?.id ?? null,
+      // The edit does not say when the original was sent.
+      sentAt: editedAt,
+      editedAt
+    }
   }
   const reply = message.interactive?.button_reply ?? message.interactive?.list_reply
   const data = reply?.id ?? message.button?.payload
   if (data !== undefined) {
-    return { _tag: "Answer", ...base, providerMessageId: message.id, callbackId: null, data, answeredAt: at(message.timestamp) }
+    return { _tag: "Answer", ...base, providerMessageId: message.id, callbackId: null, data, answeredAt: utcOf(message.timestamp) }
   }
   const body = content(message)
   if (body === null) {
@@ -54,14 +65,14 @@ const normaliseMessage = (message: Message, contacts: ReadonlyArray<Contact>): I
     _tag: "NewMessage",
     ...base,
     providerMessageId: message.id,
-    senderName: contacts.find((contact) => contact.wa_id === message.from)?.profile?.name ?? null,
+    senderName,
     text: body.text,
     kind: body.kind,
     forwardedFrom: forwardedFrom(message),
     // Forwarded messages carry a context without an id; only a quoted message has one.
     replyTo: message.context?.id ?? null,
     media: body.media,
-    sentAt: at(message.timestamp)
+    sentAt: utcOf(message.timestamp)
   }
 }
 

@@ -62,7 +62,7 @@ export const handle = (item: Inbound): Effect.Effect<Handled, StoreError | SqlEr
       }
       case "Edit": {
         const edited = yield* Ingest.edit(item)
-        return edited._tag === "Edited" ? "edited" as const : "edit-ignored" as const
+        return edited._tag === "Edited" ? "edited" as const : edited._tag === "Recorded" ? "captured" as const : "edit-ignored" as const
       }
       case "Answer":
         return yield* answer(item)

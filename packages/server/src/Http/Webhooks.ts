@@ -7,7 +7,7 @@ import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
 import { Api, BadRequest, type PayloadTooLarge, Unauthorized } from "@verbatim/domain/Api"
 import type { Provider } from "@verbatim/domain/Ids"
 import * as Inbound from "@verbatim/domain/Inbound"
-import { DateTime, Effect, Either } from "effect"
+import { DateTime, Effect, Either, Exit } from "effect"
 import * as Metrics from "../Metrics.js"
 import { ServerConfig } from "../ServerConfig.js"
 import { WebhookAuth, type WebhookAuthError } from "../WebhookAuth.js"
@@ -44,7 +44,11 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
           Effect.flatMap(textOf(bytes), decode),
           (error) => new BadRequest({ message: error.message })
         )
-        yield* Effect.forEach(items, Dispatch.handle, { discard: true }).pipe(Effect.orDie, Effect.provide(context))
+        // Every item is tried before a failure answers 5xx, so one that keeps failing cannot keep
+        // the items after it from being recorded on the provider's redeliveries.
+        const outcomes = yield* Effect.forEach(items, (item) => Effect.exit(Dispatch.handle(item))).pipe(Effect.provide(context))
+        const failed = outcomes.find(Exit.isFailure)
+        if (failed !== undefined) return yield* Effect.orDie(Effect.failCause(failed.cause))
       }).pipe(
         Effect.tapBoth({
           onFailure: (error) => Metrics.webhook(provider, outcomeOf(error)),
