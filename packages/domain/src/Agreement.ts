@@ -75,9 +75,10 @@ export const sharesId = (index: SlotIndex, slots: ReadonlyArray<number>): boolea
 
 /**
  * Cuts are addressed by message id, so in a note whose messages share an id, the directives
- * agreed for any of them are cut from the first of them (by seq), once each; one that this
- * message does not hold removes nothing and yields `directive-not-found`. Rewrites `agreed`
- * (sorted by slot then text, as it came).
+ * agreed for any of them are cut from the first of them (by seq), once each. One that this
+ * message does not hold removes nothing and yields `directive-not-found`; one its own claimants
+ * did not all quote removes nothing either (rule 3) and yields `directive-disputed`. Rewrites
+ * `agreed` (sorted by slot then text, as it came).
  */
 export const pinToFirstWithId = (
   index: SlotIndex,
@@ -90,6 +91,12 @@ export const pinToFirstWithId = (
   for (const slot of slots) if (!firstWithId.has(index.messages[slot]!.id)) firstWithId.set(index.messages[slot]!.id, slot)
   const seen = new Set<string>()
   const pinned: Array<number> = []
+  /** `slot:text` of every agreed directive: what each message's own claimants all quoted. */
+  const agreedAt = new Set<string>()
+  for (let a = 0; a < agreed.length; a++) {
+    const i = agreed.items[a]!
+    agreedAt.add(`${attributions.slot[i]}:${attributions.text[i]}`)
+  }
   for (let a = 0; a < agreed.length; a++) {
     const i = agreed.items[a]!
     const text = attributions.text[i]!
@@ -102,6 +109,7 @@ export const pinToFirstWithId = (
     else {
       const at = findVerbatim(message.text, text)
       if (at === -1) WarningLog.record(warnings, "directive-not-found", [message.seq], text)
+      else if (!agreedAt.has(key)) WarningLog.record(warnings, "directive-disputed", [message.seq], text)
       else pinned.push(Attribution.add(attributions, target, text, at))
     }
   }

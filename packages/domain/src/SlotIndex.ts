@@ -43,7 +43,7 @@ const dense = (messages: ReadonlyArray<MessageText>, min: number, range: number,
     seqs,
     slotOf: (seq) => {
       const offset = seq - min
-      return offset >= 0 && offset < range && Math.floor(offset) === offset ? table[offset]! : -1
+      return Number.isInteger(seq) && offset >= 0 && offset < range ? table[offset]! : -1
     }
   }
 }

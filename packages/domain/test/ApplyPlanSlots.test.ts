@@ -135,4 +135,45 @@ describe("applyPlan on any seqs and ids", () => {
       }]
     })
   })
+  it("a quote agreed for a later message sharing an id is not cut from the first when that message's claimants did not quote it", () => {
+    const messages: Array<MessageText> = [
+      { id: MessageId.make("m1"), seq: 1, text: "x a" },
+      { id: MessageId.make("m1"), seq: 2, text: "x b" },
+      { id: MessageId.make("m3"), seq: 3, text: "c" }
+    ]
+    const plan: Plan = {
+      people: [],
+      unattached: [{ sourceItemSeqs: [1, 3], directives: [] }, { sourceItemSeqs: [2, 3], directives: ["x"] }],
+      unclear: [],
+      botMessages: []
+    }
+    const decisions = applyPlan(messages, plan)
+    expect({
+      notes: decisions.notes.map(({ body, directives, seqs }) => ({ body, directives, seqs })),
+      instructions: decisions.instructions,
+      warnings: decisions.warnings.map(({ code, seqs }) => ({ code, seqs }))
+    }).toEqual({
+      notes: [{ body: "x a\n\nx b\n\nc", directives: [], seqs: [1, 2, 3] }],
+      instructions: [],
+      warnings: [{ code: "directive-disputed", seqs: [1] }]
+    })
+  })
+
+  it("a fractional plan seq names no message, even where subtracting the lowest seq rounds it onto one", () => {
+    const messages: Array<MessageText> = [
+      { id: MessageId.make("m1"), seq: -1, text: "a" },
+      { id: MessageId.make("m2"), seq: 0, text: "b" }
+    ]
+    const plan: Plan = { people: [], unattached: [{ sourceItemSeqs: [1e-17], directives: [] }], unclear: [], botMessages: [] }
+    const decisions = applyPlan(messages, plan)
+    expect({
+      notes: decisions.notes,
+      questions: decisions.questions.map(({ reason, seqs }) => ({ reason, seqs })),
+      warnings: decisions.warnings.map(({ code, seqs }) => ({ code, seqs }))
+    }).toEqual({
+      notes: [],
+      questions: [{ reason: "unplanned", seqs: [-1, 0] }],
+      warnings: [{ code: "unknown-seq", seqs: [1e-17] }, { code: "unplanned", seqs: [-1, 0] }]
+    })
+  })
 })
