@@ -125,6 +125,30 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       }))
     }).pipe(Effect.provide(layer())))
 
+  it.effect("a message filed whole as an instruction and then edited is accounted for with its edited text", () =>
+    Effect.gen(function*() {
+      yield* G.given([G.sessionStream("e"), [
+        G.sessionOpened("e"),
+        G.messageReceived("e", 1, "remind me tomorrow"),
+        G.messageReceived("e", 2, "Ana's birthday is in May, remind me"),
+        G.sessionClosed("e", 2),
+        G.planProduced("e", "plan-1", 2),
+        G.noteRecorded("e", "note-e", [2], { directives: [[2, ", remind me"]] }),
+        G.instructionRecorded("e", 1, "remind me tomorrow"),
+        G.instructionRecorded("e", 2, ", remind me", "directive"),
+        G.planApplied("e", "plan-1"),
+        G.messageEdited("e", 1, "Ana moved to Paris", 700),
+        G.messageEdited("e", 2, "Ana's birthday is in June, remind me", 710)
+      ]])
+      const accounting = yield* (yield* ReadModel).sessionAccounting("e")
+      const edited = { _tag: "Instruction", kind: "message", text: "Ana moved to Paris" } as const
+      const note = { _tag: "InNote", noteId: NoteId.make("note-e") } as const
+      expect(Option.map(accounting, (a) => a.messages)).toEqual(Option.some([
+        { messageId: mid("e/1"), seq: 1, dispositions: [edited], disposition: edited },
+        { messageId: mid("e/2"), seq: 2, dispositions: [note, { _tag: "Instruction", kind: "directive", text: ", remind me" }], disposition: note }
+      ]))
+    }).pipe(Effect.provide(layer())))
+
   it.effect("lists: people by user, a person's notes with bodies, open questions, events after a position", () =>
     Effect.gen(function*() {
       yield* G.given(

@@ -52,7 +52,8 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
           ? { _tag: "ReplyFailed", replyId: ReplyId.make(`reply-${s}`), attempt: 3, detail: "429", final: true }
           : { _tag: "ReplySent", replyId: ReplyId.make(`reply-${s}`), providerMessageId: `out-${i}`, sentAt: G.at(800) }
       ]],
-      ...(i % 5 === 0 ? [[stream, [G.messageEdited(s, 1, `Met ${person.name} at the bakery.`, 900)]] as const] : [])
+      ...(i % 5 === 0 ? [[stream, [G.messageEdited(s, 1, `Met ${person.name} at the bakery.`, 900)]] as const] : []),
+      ...(i % 4 === 2 ? [[stream, [G.messageEdited(s, 5, "thanks, bot", 950)]] as const] : [])
     ]
   }
   const all = Array.from({ length: sessions }, (_, i) => steps(i))

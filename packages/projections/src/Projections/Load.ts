@@ -36,6 +36,7 @@ const wantedBy = (events: ReadonlyArray<Projected>) => {
         w.add("messages", "message_id", event.messageId)
         w.add("message_edits", "message_id", event.messageId)
         w.add("note_sources", "message_id", event.messageId)
+        w.add("instructions", "message_id", event.messageId)
         break
       case "PlanProduced":
         w.add("sessions", "session_id", event.sessionId)

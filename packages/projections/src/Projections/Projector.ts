@@ -96,6 +96,10 @@ const evolve = (batch: Batch, { event, position }: Projected): StoreError | void
       batch.update("messages", message, { text: event.text, edited_at: editedAt, revisions: Number(message["revisions"]) + 1 })
       const source = batch.get("note_sources", event.messageId)
       if (source) deriveBody(batch, source["note_id"] as string)
+      // A message filed whole as an instruction reads as it now does, as a note's body would.
+      for (const instruction of batch.where("instructions", "message_id", event.messageId)) {
+        if (instruction["kind"] === "message") batch.update("instructions", instruction, { text: event.text })
+      }
       return
     }
     case "SessionClosed":
