@@ -2,7 +2,7 @@
  * Appending a batch of requests in one transaction. Every request is decided against the log
  * (idempotency keys first, then the expected version) in order, as if the earlier ones of the
  * batch had committed; accepted ones are written with one multi-row insert per table and
- * projected inline. If anything fails the batch falls back to one savepoint per request, so
+ * projected inline. If anything fails the batch falls back to one transaction per request, so
  * one request's failure never costs another its append.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
@@ -135,7 +135,7 @@ const failedOutcome = (cause: Cause.Cause<KeyRace | StoreError | SqlError>): App
         : Exit.fail(error._tag === "StoreError" ? error : sqlError(error))
   })
 
-/** One request in a savepoint (or a transaction of its own outside one). */
+/** One request in a transaction of its own. */
 const alone = (deps: Deps, request: AppendRequest) =>
   Effect.map(
     Effect.exit(deps.sql.withTransaction(appendAll(deps, [request]))),
@@ -143,16 +143,18 @@ const alone = (deps: Deps, request: AppendRequest) =>
   )
 
 /**
- * Commit a batch: all requests in one savepoint of one transaction; if that fails, each in a
- * savepoint of its own; if the shared commit itself fails, each in a transaction of its own.
+ * Commit a batch: all requests in one transaction; if that fails (or its commit does), each in a
+ * transaction of its own. Not in savepoints of the failed one: rolling back to a savepoint
+ * releases the stream locks taken after it but keeps the transaction id PostgreSQL assigned at the
+ * first insert, so another writer could append to the stream in between and a reader ordering by
+ * (transaction id, position) would see the two out of stream order.
  */
 export const commitBatch = (deps: Deps) => (requests: ReadonlyArray<AppendRequest>): Effect.Effect<ReadonlyArray<AppendOutcome>> =>
-  deps.sql.withTransaction(Effect.gen(function*() {
-    const together = yield* Effect.exit(deps.sql.withTransaction(appendAll(deps, requests)))
-    if (Exit.isSuccess(together)) return together.value
-    if (requests.length === 1) return [failedOutcome(together.cause)]
-    return yield* Effect.forEach(requests, (request) => alone(deps, request))
-  })).pipe(
-    Effect.catchAll(() => Effect.forEach(requests, (request) => alone(deps, request))),
+  Effect.exit(deps.sql.withTransaction(appendAll(deps, requests))).pipe(
+    Effect.flatMap((together): Effect.Effect<ReadonlyArray<AppendOutcome>> => {
+      if (Exit.isSuccess(together)) return Effect.succeed(together.value)
+      if (requests.length === 1) return Effect.succeed([failedOutcome(together.cause)])
+      return Effect.forEach(requests, (request) => alone(deps, request))
+    }),
     Effect.catchAllDefect((defect) => Effect.succeed(requests.map(() => Exit.die(defect))))
   )
