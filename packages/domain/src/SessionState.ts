@@ -16,7 +16,13 @@ export interface SessionState {
   readonly failures: number
   /** Questions parked because planning failed, still open. */
   readonly openFailedQuestions: ReadonlyArray<QuestionId>
+  /** Seqs of messages the user's answer to a question filed in a note: no plan files them again. */
+  readonly answeredSeqs: ReadonlyArray<number>
 }
+
+/** The messages a plan may still file: all but those an answer filed. */
+export const plannable = (state: SessionState): ReadonlyArray<InboundMessage> =>
+  state.answeredSeqs.length === 0 ? state.messages : state.messages.filter((m) => !state.answeredSeqs.includes(m.seq))
 
 export const empty: SessionState = {
   sessionId: null,
@@ -27,7 +33,8 @@ export const empty: SessionState = {
   closed: false,
   appliedPlans: [],
   failures: 0,
-  openFailedQuestions: []
+  openFailedQuestions: [],
+  answeredSeqs: []
 }
 
 /** One event's effect on the state; events of other kinds leave it unchanged. */
@@ -56,6 +63,10 @@ export const evolve = (state: SessionState, event: Event): SessionState => {
       return event.reason === "failed"
         ? { ...state, openFailedQuestions: [...state.openFailedQuestions, event.questionId] }
         : state
+    case "NoteRecorded":
+      return event.questionId === null
+        ? state
+        : { ...state, answeredSeqs: [...state.answeredSeqs, ...event.sources.map((s) => s.seq)] }
     case "QuestionAnswered":
     case "QuestionWithdrawn":
       return { ...state, openFailedQuestions: state.openFailedQuestions.filter((id) => id !== event.questionId) }

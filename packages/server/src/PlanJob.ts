@@ -2,7 +2,8 @@
  * The plan job: a closed session in, its plans and decisions recorded in one append. Idempotent
  * (a session whose plan is applied appends nothing) and exclusive per session (a lease). A model
  * that fails leaves a `PlanFailed` and the messages parked in a question: nothing is lost, and a
- * retry files them.
+ * retry files them. A re-plan (replay promotion) that fails appends nothing, and messages the
+ * user filed by answering a question are never planned again.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { Event, PlanFailureReason } from "@verbatim/domain/Events"
@@ -78,22 +79,27 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
       const state = SessionState.fold(recorded.map((e) => e.event))
       const version = recorded.length === 0 ? 0 : recorded[recorded.length - 1]!.version
       if (!state.closed || state.user === null) return "not-closed" as const
-      if (state.appliedPlans.length > 0 && options.replan !== true) return "already-planned" as const
-      if (!Arr.isNonEmptyReadonlyArray(state.messages)) return "already-planned" as const
+      const replan = options.replan === true
+      if (state.appliedPlans.length > 0 && !replan) return "already-planned" as const
+      // Messages the user filed by answering a question stay where the answer put them.
+      const owed = { ...state, messages: SessionState.plannable(state) }
+      if (!Arr.isNonEmptyReadonlyArray(owed.messages)) return "already-planned" as const
       const people = yield* knownPeople(state.user)
       const contacts: ReadonlyArray<Contact> = people.map((p) => ({ id: p.personId, name: p.name }))
-      const planned = yield* planSession(state.messages, contacts, options.promptVersion).pipe(Effect.either)
+      const planned = yield* planSession(owed.messages, contacts, options.promptVersion).pipe(Effect.either)
       if (planned._tag === "Left") {
         const error = planned.left
         yield* Effect.logWarning("planning failed").pipe(
-          Effect.annotateLogs({ sessionId, reason: error._tag === "LanguageModelError" ? error.reason : error._tag })
+          Effect.annotateLogs({ sessionId, replan, reason: error._tag === "LanguageModelError" ? error.reason : error._tag })
         )
-        const events = yield* failureEvents(state, failureReason(error), error.message)
+        // A failed re-plan leaves the live plans in force: their messages are filed already.
+        if (replan) return "failed" as const
+        const events = yield* failureEvents(owed, failureReason(error), error.message)
         yield* appendAfter(stream, version, events)
         return "failed" as const
       }
-      const supersedes: ReadonlyArray<PlanId> = options.replan === true ? state.appliedPlans : []
-      const events = yield* planEvents(state, planned.right, people, supersedes)
+      const supersedes: ReadonlyArray<PlanId> = replan ? state.appliedPlans : []
+      const events = yield* planEvents(owed, planned.right, people, supersedes)
       const appended = yield* appendAfter(stream, version, events)
       return appended ? ("planned" as const) : ("busy" as const)
     })
