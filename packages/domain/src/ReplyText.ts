@@ -3,6 +3,7 @@
  * fewer notes than the decisions hold, and every warning the sender can act on is said plainly.
  */
 import type { Candidate, Owner, PlanWarning, QuestionReason } from "./Decision.js"
+import type { Provider } from "./Ids.js"
 
 /** The label of a note's owner or of an answer option. */
 export const ownerLabel = (owner: Owner | Candidate): string => (owner._tag === "Person" ? owner.name : "your own notes")
@@ -42,17 +43,64 @@ const questionLead: Record<QuestionReason, string> = {
   failed: "I could not sort these messages yet; they are kept safe and will be filed when planning works again."
 }
 
+/**
+ * The longest reply text a provider delivers, in UTF-16 code units (never fewer than its own
+ * unit): Telegram's message 4,096 characters; WhatsApp's text body 4,096 and, with buttons or a
+ * list, its interactive body 1,024. A longer text is refused, and the user would never see it.
+ */
+export const replyLimit = (provider: Provider, withChoices: boolean): number =>
+  provider === "whatsapp" && withChoices ? 1024 : 4096
+
 /** Longest excerpt of a message shown in a question; the note will hold the whole text. */
 export const excerptLength = 280
 
-const excerpt = (text: string): string => {
-  const chars = Array.from(text)
-  return chars.length <= excerptLength ? text : `${chars.slice(0, excerptLength).join("")}…`
+/** Shorter excerpts than this say too little: past it, a question names fewer messages instead. */
+const shortestExcerpt = 40
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" })
+
+/** A text's length in UTF-16 code units. */
+const utf16Length = (text: string): number => text.length
+
+/**
+ * At most `max` of `text` (in UTF-16 units, or in the unit `length` counts), cut between
+ * graphemes and marked with an ellipsis. Text that fits is returned unchanged.
+ */
+export const cut = (text: string, max: number, length: (text: string) => number = utf16Length): string => {
+  if (length(text) <= max) return text
+  let kept = ""
+  for (const { segment } of graphemes.segment(text)) {
+    if (length(kept) + length(segment) > max - 1) break
+    kept += segment
+  }
+  return `${kept.trimEnd()}…`
 }
 
-/** The text of a question: why it is asked and the messages it concerns. */
-export const questionText = (reason: QuestionReason, texts: ReadonlyArray<string>): string =>
-  [questionLead[reason], ...texts.map((text) => `«${excerpt(text)}»`)].join("\n\n")
+const renderQuestion = (reason: QuestionReason, excerpts: ReadonlyArray<string>, unshown: number): string =>
+  [
+    questionLead[reason],
+    ...excerpts.map((text) => `«${text}»`),
+    ...(unshown === 0 ? [] : [`…and ${plural(unshown, "more message", "more messages")}.`])
+  ].join("\n\n")
+
+/**
+ * The text of a question: why it is asked and the messages it concerns, within `limit`. Each
+ * message is shown up to `excerptLength`; when they do not all fit, every excerpt is shortened
+ * alike, and below `shortestExcerpt` the last messages are counted instead of shown.
+ */
+export const questionText = (reason: QuestionReason, texts: ReadonlyArray<string>, limit = replyLimit("telegram", true)): string => {
+  const fits = (count: number, length: number) =>
+    renderQuestion(reason, texts.slice(0, count).map((t) => cut(t, length)), texts.length - count).length <= limit
+  for (let count = texts.length; count > 0; count--) {
+    if (!fits(count, shortestExcerpt)) continue
+    let length = shortestExcerpt
+    for (let step = excerptLength; step >= 1; step = Math.floor(step / 2)) {
+      while (length + step <= excerptLength && fits(count, length + step)) length += step
+    }
+    return renderQuestion(reason, texts.slice(0, count).map((t) => cut(t, length)), texts.length - count)
+  }
+  return cut(renderQuestion(reason, [], texts.length), limit)
+}
 
 /** The options offered: each candidate, then "keep as my own note". */
 export const answerOptions = (candidates: ReadonlyArray<Candidate>): ReadonlyArray<Candidate> => {

@@ -59,7 +59,8 @@ export const queueReply = (
     user: conversation.user,
     provider: conversation.provider,
     chat: conversation.chat,
-    text,
+    // Longer than the provider takes, it would be refused and never reach the user.
+    text: ReplyText.cut(text, ReplyText.replyLimit(conversation.provider, buttons.length > 0)),
     buttons,
     questionId
   }))
@@ -75,7 +76,8 @@ const questionReplies = Effect.fn("PlanRecording.questionReplies")(function*(
       label: ReplyText.optionLabel(option),
       data: ReplyText.answerData(questionId, index)
     }))
-    replies.push(yield* queueReply(conversation, ReplyText.questionText(question.reason, question.seqs.map(textOf)), buttons, questionId))
+    const text = ReplyText.questionText(question.reason, question.seqs.map(textOf), ReplyText.replyLimit(conversation.provider, true))
+    replies.push(yield* queueReply(conversation, text, buttons, questionId))
   }
   return replies
 })

@@ -163,6 +163,19 @@ describe("WhatsApp webhook end to end", () => {
       expect((yield* verify("wrong")).status).toBe(401)
     }).pipe(Effect.provide(layer([]))))
 
+  it.effect("a question about four long messages fits WhatsApp's 1,024-character body, so it is delivered", () =>
+    Effect.gen(function*() {
+      const long = "Ana told me about the new clinic schedule and the move. ".repeat(6)
+      for (const id of ["wamid.L-1", "wamid.L-2", "wamid.L-3", "wamid.L-4"]) expect(yield* whatsApp(textBody(id, long))).toEqual(ok)
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* drain).toEqual({ sent: 2, failed: 0, held: 0 })
+      const [, question] = (yield* whatsAppCalls) as ReadonlyArray<{ readonly interactive?: { readonly body: { readonly text: string } } }>
+      const excerpt = `«${"Ana told me about the new clinic schedule and the move. ".repeat(4)}Ana told me about the…»`
+      expect(question?.interactive?.body.text).toBe(["Who is this about?", excerpt, excerpt, excerpt, excerpt].join("\n\n"))
+    }).pipe(Effect.provide(layer([
+      planStep({ ...emptyPlan, unclear: [{ sourceItemSeqs: [1, 2, 3, 4], candidates: ["Ana", "Bea"] }] })
+    ]))))
+
   it.effect("an item the store keeps refusing answers 500 only after every other item of the body is recorded", () =>
     Effect.gen(function*() {
       const body = textsBody(["wamid.1", "Ana moved to Lyon"], ["wamid.2", "poison"], ["wamid.3", "Tom got the job"])

@@ -1,4 +1,5 @@
 /** The Cloud API body for a reply: plain text, reply buttons (≤ 3) or a list (≤ 10 rows). Pure. */
+import { cut } from "@verbatim/domain/ReplyText"
 
 /** A choice offered to the user; `data` travels back verbatim as the button or row id. */
 interface Choice {
@@ -6,21 +7,17 @@ interface Choice {
   readonly data: string
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" })
+const codePoints = (text: string): number => {
+  let n = 0
+  for (const _ of text) n++
+  return n
+}
 
 /**
  * Cut `text` to at most `max` code points (Meta's unit) without splitting a grapheme, marking
  * the cut with an ellipsis. Text that fits is returned unchanged.
  */
-export const fitLabel = (text: string, max: number): string => {
-  if ([...text].length <= max) return text
-  let kept = ""
-  for (const { segment } of segmenter.segment(text)) {
-    if ([...kept].length + [...segment].length > max - 1) break
-    kept += segment
-  }
-  return `${kept.trimEnd()}…`
-}
+export const fitLabel = (text: string, max: number): string => cut(text, max, codePoints)
 
 const maxButtons = 3
 const maxRows = 10
