@@ -57,8 +57,11 @@ export const PlanProduced = Schema.TaggedStruct("PlanProduced", {
     contactsDropped: Schema.Number,
     cutSeq: Schema.NullOr(Schema.Number)
   }),
-  /** A plan that replaces an earlier one (replay promoted). */
-  supersedes: Schema.NullOr(PlanId)
+  /**
+   * The live plans this one replaces (a promoted replay): every applied plan of the session, on
+   * the first chunk's plan, so the old chunks go whatever the new chunking. Empty otherwise.
+   */
+  supersedes: Schema.Array(PlanId)
 })
 
 /** Why planning failed: the model call's failure reasons (a request that cannot be built counts as invalid). */
@@ -203,7 +206,7 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   MessageEdited: 1,
   SessionOpened: 1,
   SessionClosed: 1,
-  PlanProduced: 1,
+  PlanProduced: 2,
   PlanFailed: 1,
   NoteRecorded: 1,
   QuestionParked: 1,

@@ -54,9 +54,9 @@ export const evolve = (state: SessionState, event: Event): SessionState => {
     case "PlanApplied":
       return { ...state, appliedPlans: [...state.appliedPlans, event.planId] }
     case "PlanProduced":
-      return event.supersedes === null
+      return event.supersedes.length === 0
         ? state
-        : { ...state, appliedPlans: state.appliedPlans.filter((id) => id !== event.supersedes) }
+        : { ...state, appliedPlans: state.appliedPlans.filter((id) => !event.supersedes.includes(id)) }
     case "PlanFailed":
       return { ...state, failures: state.failures + 1 }
     case "QuestionParked":

@@ -26,9 +26,19 @@ const messageReceivedV0: Upcaster = (payload) => {
   }
 }
 
+/**
+ * PlanProduced v1 named at most one superseded plan, paired with the new plan's chunk by index;
+ * v2 lists them all.
+ */
+const planProducedV1: Upcaster = (payload) => {
+  const supersedes = payload["supersedes"]
+  return { ...payload, supersedes: typeof supersedes === "string" ? [supersedes] : [] }
+}
+
 /** Upcasters by event type, indexed by the version they lift from. */
 export const upcasters: { readonly [K in EventType]?: Readonly<Record<number, Upcaster>> } = {
-  MessageReceived: { 0: messageReceivedV0 }
+  MessageReceived: { 0: messageReceivedV0 },
+  PlanProduced: { 1: planProducedV1 }
 }
 
 /** Lift a payload from `version` to `current`; undefined when a step is missing. */

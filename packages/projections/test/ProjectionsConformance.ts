@@ -35,7 +35,7 @@ const replanned = (cutAgain: boolean): ReadonlyArray<readonly [string, ReadonlyA
     G.planApplied("r", "p1")
   ]],
   [G.sessionStream("r"), [
-    G.planProduced("r", "p2", 3, "p1"),
+    G.planProduced("r", "p2", 3, ["p1"]),
     G.noteRecorded("r", "n2", [1, 2], { planId: "p2", directives: cutAgain ? [[1, ", remind me"]] : [], mergedFrom: 2 }),
     G.instructionRecorded("r", 3, "thanks bot", "message", "p2"),
     G.planApplied("r", "p2")

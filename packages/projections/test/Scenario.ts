@@ -32,7 +32,7 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
       // A promoted replay: the new plan cuts no directive, files 3 and 4 together, and keeps 5 as an instruction.
       ...(i % 4 === 1
         ? [[stream, [
-          G.planProduced(s, `${planId}-v2`, 5, planId),
+          G.planProduced(s, `${planId}-v2`, 5, [planId]),
           G.noteRecorded(s, `note-${s}-v2-a`, [1, 2], { planId: `${planId}-v2`, person }),
           G.noteRecorded(s, `note-${s}-v2-b`, [3, 4], { planId: `${planId}-v2`, mergedFrom: 2 }),
           G.instructionRecorded(s, 5, "thanks bot", "message", `${planId}-v2`),

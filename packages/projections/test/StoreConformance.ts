@@ -4,7 +4,8 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { AppendConflict, AppendResult, EventStore, start } from "@verbatim/projections/EventStore"
 import type { StoreError } from "@verbatim/projections/EventStore"
 import type { Services } from "@verbatim/projections/Store"
-import { given, messageReceived, noteRecorded, sessionOpened, thenStream } from "@verbatim/testkit/Given"
+import { encode } from "@verbatim/projections/EventCodec"
+import { given, messageReceived, noteRecorded, planProduced, sessionOpened, thenStream } from "@verbatim/testkit/Given"
 import { Chunk, Clock, DateTime, Effect, Either, Stream, TestClock } from "effect"
 import type { Layer } from "effect"
 
@@ -174,6 +175,23 @@ export const storeConformance = (layer: Layer.Layer<Services, unknown>) =>
           payload: JSON.stringify(v0), metadata: JSON.stringify({ correlationId: null, causationId: null }), recorded_at: 0
         })}`
         expect(yield* thenStream("session-h")).toEqual([{ version: 1, event: messageReceived("h", 1, "from v0") }])
+      }))
+
+    it.effect("a v1 PlanProduced is upcast on read: its one superseded plan, or none, becomes a list", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient
+        const { supersedes: _, ...v1 } = JSON.parse(encode(planProduced("k", "p-2", 3)).payload) as Record<string, unknown>
+        yield* sql`INSERT INTO events ${
+          sql.insert([["p-1", null], ["p-2", "p-1"]].map(([planId, supersedes], i) => ({
+            stream: "session-k", version: i + 1, type: "PlanProduced", schema_version: 1,
+            payload: JSON.stringify({ ...v1, planId, supersedes }), metadata: JSON.stringify({ correlationId: null, causationId: null }),
+            recorded_at: 0
+          })))
+        }`
+        expect(yield* thenStream("session-k")).toEqual([
+          { version: 1, event: planProduced("k", "p-1", 3) },
+          { version: 2, event: planProduced("k", "p-2", 3, ["p-1"]) }
+        ])
       }))
 
     it.effect("an event newer than this build is a typed decode error", () =>

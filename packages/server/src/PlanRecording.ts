@@ -114,7 +114,8 @@ export const planEvents = Effect.fn("PlanRecording.planEvents")(function*(
       usage: chunkPlan.result.usage,
       chunk: chunkPlan.built.chunk,
       truncation: chunkPlan.built.truncation,
-      supersedes: supersedes[index] ?? null
+      // All at once, before any new chunk's notes: an old chunk's sources may fall in any new one.
+      supersedes: index === 0 ? supersedes : []
     })
     const noteIds: Array<NoteId> = []
     for (const note of decisions.notes) {

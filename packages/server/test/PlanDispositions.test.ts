@@ -91,4 +91,23 @@ describe("planning never files a message a second time", () => {
       expect({ outcome, calls: (yield* fake.requests).length, appended: (yield* eventsAfterClose(sessionId)).length - before })
         .toEqual({ outcome: "already-planned", calls: 1, appended: 0 })
     }).pipe(Effect.provide(PlanJobTest)))
+
+  it.live("promoting one chunk over a live plan of two chunks supersedes both", () =>
+    Effect.gen(function*() {
+      const sessionId = yield* closedSession(...messages)
+      // live: cut at max_tokens twice, so the session is split and planned as [1,2] and [3]
+      yield* script(
+        FakeReply.maxTokens({ people: [] }),
+        FakeReply.maxTokens({ people: [] }),
+        FakeReply.toolUse({ ...empty, people: [{ contactId: null, name: "Alice", notes: [noteOf([1, 2])] }] }),
+        FakeReply.toolUse({ ...empty, unclear: [{ sourceItemSeqs: [3], candidates: ["Alice", "Bea"] }] })
+      )
+      const job = yield* PlanJob
+      expect(yield* job.run(sessionId)).toBe("planned")
+      expect(yield* places(sessionId)).toEqual(["1: InNote", "2: InNote", "3: InQuestion"])
+      // promotion: the whole session fits one call
+      yield* script(FakeReply.toolUse({ ...empty, people: [{ contactId: null, name: "Alice", notes: [noteOf([1, 2])] }], unattached: [noteOf([3])] }))
+      const promoted = yield* job.run(sessionId, { promptVersion: "v1", replan: true })
+      expect({ promoted, places: yield* places(sessionId) }).toEqual({ promoted: "planned", places: ["1: InNote", "2: InNote", "3: InNote"] })
+    }).pipe(Effect.provide(PlanJobTest)))
 })

@@ -68,8 +68,8 @@ export const sessionClosed = (sessionId: string, messageCount: number): Event =>
   closedAt: at(600)
 })
 
-/** A plan of the session up to `toSeq`; with `supersedes`, a promoted replay replacing that plan. */
-export const planProduced = (sessionId: string, planId: string, toSeq: number, supersedes: string | null = null): Event => ({
+/** A plan of the session up to `toSeq`; with `supersedes`, a promoted replay replacing those plans. */
+export const planProduced = (sessionId: string, planId: string, toSeq: number, supersedes: ReadonlyArray<string> = []): Event => ({
   _tag: "PlanProduced",
   planId: PlanId.make(planId),
   sessionId: SessionId.make(sessionId),
@@ -80,7 +80,7 @@ export const planProduced = (sessionId: string, planId: string, toSeq: number, s
   usage: { inputTokens: 120, outputTokens: 40, cacheReadTokens: 0, cacheWriteTokens: 0 },
   chunk: { fromSeq: 1, toSeq },
   truncation: { contactsDropped: 0, cutSeq: null },
-  supersedes: supersedes === null ? null : PlanId.make(supersedes)
+  supersedes: supersedes.map((id) => PlanId.make(id))
 })
 
 /** The plan's decisions are all recorded. */

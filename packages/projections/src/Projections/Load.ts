@@ -41,9 +41,9 @@ const wantedBy = (events: ReadonlyArray<Projected>) => {
       case "PlanProduced":
         w.add("sessions", "session_id", event.sessionId)
         w.add("plans", "plan_id", event.planId)
-        if (event.supersedes !== null) {
-          w.add("plans", "plan_id", event.supersedes)
-          for (const table of ["notes", "questions", "instructions"] as const) w.add(table, "plan_id", event.supersedes)
+        for (const superseded of event.supersedes) {
+          w.add("plans", "plan_id", superseded)
+          for (const table of ["notes", "questions", "instructions"] as const) w.add(table, "plan_id", superseded)
         }
         break
       case "PlanApplied":

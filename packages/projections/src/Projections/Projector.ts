@@ -122,14 +122,15 @@ const evolve = (batch: Batch, { event, position }: Projected): StoreError | void
           cache_write_tokens: event.usage.cacheWriteTokens,
           from_seq: event.chunk.fromSeq,
           to_seq: event.chunk.toSeq,
-          supersedes: event.supersedes,
+          // The first plan it replaced; each replaced plan's `superseded_by` names this one.
+          supersedes: event.supersedes[0] ?? null,
           applied: 0,
           warnings: null,
           position,
           superseded_by: null
         })
       }
-      if (event.supersedes !== null) retire(batch, event.supersedes, event.planId)
+      for (const superseded of event.supersedes) retire(batch, superseded, event.planId)
       return patch(batch, "sessions", event.sessionId, { last_plan_failure: null })
     case "PlanFailed":
       return patch(batch, "sessions", event.sessionId, { last_plan_failure: event.reason })
