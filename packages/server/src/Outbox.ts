@@ -2,13 +2,13 @@
  * The reply outbox: queued replies are sent through the provider's API and the outcome recorded
  * (`ReplySent`, or `ReplyFailed` to try again later). A provider outage delays replies and never
  * loses them; a lease per reply and a re-read after taking it keep two instances from sending
- * one reply twice.
+ * one reply twice. A chat the provider rate-limits with a retry-after is left alone that long.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { Button } from "./ProviderClients.js"
 import type { ReplyId } from "@verbatim/domain/Ids"
 import { EventStore } from "@verbatim/projections/EventStore"
-import { Context, DateTime, Duration, Effect, Layer, Schedule, Schema } from "effect"
+import { Clock, Context, DateTime, Duration, Effect, Layer, Schedule, Schema } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
 import * as Lease from "./Lease.js"
 import { type ProviderError, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
@@ -44,6 +44,9 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
     const telegram = yield* TelegramClient
     const whatsApp = yield* WhatsAppClient
     const owner = yield* Effect.flatMap(IdGenerator, (ids) => ids.next("outbox"))
+    /** Chats a provider asked us to leave alone (429 with a retry-after), until when (epoch ms). */
+    const pausedUntil = new Map<string, number>()
+    const chatOf = (row: ReplyRow) => `${row.provider}\u0000${row.chat}`
 
     const send = (row: ReplyRow, buttons: ReadonlyArray<Button>) =>
       row.provider === "telegram"
@@ -67,6 +70,9 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
         }
         const error: ProviderError = outcome.left
         if (error.reason === "not-configured") return "held" as const
+        if (error.retryAfterSeconds !== null) {
+          pausedUntil.set(chatOf(row), (yield* Clock.currentTimeMillis) + error.retryAfterSeconds * 1000)
+        }
         yield* store.append(stream, "any", [
           { _tag: "ReplyFailed", replyId, attempt, detail: `${error.reason}: ${error.detail}`, final: !error.retryable }
         ])
@@ -77,7 +83,14 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
       const rows = yield* sql<ReplyRow>`SELECT reply_id, provider, chat, text, buttons, attempts FROM replies
         WHERE status = 'queued' ORDER BY position LIMIT 100`
       const pass = { sent: 0, failed: 0, held: 0 }
+      const now = yield* Clock.currentTimeMillis
       for (const row of rows) {
+        const paused = pausedUntil.get(chatOf(row))
+        if (paused !== undefined && paused > now) {
+          pass.held += 1
+          continue
+        }
+        pausedUntil.delete(chatOf(row))
         const result = yield* Lease.withLease(`reply:${row.reply_id}`, owner, 60_000, deliver(row), "held" as const)
         pass[result] += 1
       }

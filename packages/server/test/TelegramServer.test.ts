@@ -2,7 +2,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
-import { Effect } from "effect"
+import { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
+import { Duration, Effect, TestClock } from "effect"
 import { api, closeIdle, drain, eventLog, fixture, layer, noteBody, settled, telegram, telegramCalls } from "./harness.js"
 
 const about = (name: string, ...seqs: ReadonlyArray<number>): Plan => ({
@@ -146,6 +147,26 @@ describe("Telegram webhook end to end", () => {
       expect((yield* eventLog).map((e) => e.split(" ")[1])).toEqual(["SessionOpened", "MessageReceived", "MessageEdited"])
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
       expect(yield* noteBody("note_1")).toBe("Ana moved to Faro")
+    }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
+
+  it.effect("a chat the provider rate-limits is left alone for its retry-after, then its reply is sent once", () =>
+    Effect.gen(function*() {
+      expect(yield* telegram(text(100000001, 1, "Ana loves jazz"))).toEqual({ status: 200, body: "" })
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      yield* Effect.flatMap(FakeTelegram, (fake) => fake.failNext(1, "rate-limited"))
+      const passes = [yield* drain]
+      for (const seconds of [2, 4, 1]) {
+        yield* TestClock.adjust(Duration.seconds(seconds))
+        passes.push(yield* drain)
+      }
+      expect(passes).toEqual([
+        { sent: 0, failed: 1, held: 0 },
+        { sent: 0, failed: 0, held: 1 },
+        { sent: 0, failed: 0, held: 1 },
+        { sent: 1, failed: 0, held: 0 }
+      ])
+      const reply = sent("100000001", "Added 1 note: Ana.")
+      expect(yield* telegramCalls).toEqual([reply, reply])
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
 
   it.effect("a forwarded message that reads /done is content, not the command", () =>
