@@ -62,6 +62,7 @@ const chunks = <A>(items: ReadonlyArray<A>, size: number) =>
 const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
   Effect.gen(function*() {
     const { dialect, sql } = deps
+    yield* dialect.beginWrite(sql)
     const streams = [...new Set(requests.map((r) => r.stream))].sort()
     // Sorted, so two instances locking overlapping streams cannot deadlock.
     for (const stream of streams) yield* dialect.lockStream(sql, stream)

@@ -22,6 +22,8 @@ export type ReplayRow = Pick<EventRow, "position" | "tx_id" | "type" | "schema_v
 
 export interface Dialect {
   readonly backend: "sqlite" | "pg"
+  /** The first statement of an append's transaction: where a backend must take its write lock up front. */
+  readonly beginWrite: (sql: SqlClient) => Effect.Effect<void, SqlError>
   /** Serialise writers of one stream until the transaction ends (SQLite has a single writer already). */
   readonly lockStream: (sql: SqlClient, stream: string) => Effect.Effect<void, SqlError>
   /** Committed events after a checkpoint, in the order a catch-up reader must see them. */
@@ -35,13 +37,23 @@ export interface Dialect {
 const columns = "position, tx_id, stream, version, type, schema_version, payload, metadata, recorded_at"
 const replayColumns = "position, tx_id, type, schema_version, payload"
 
+/**
+ * Take SQLite's write lock now, waiting up to the busy timeout while another process writes.
+ * Taken later, at the first insert of a transaction that has read, it cannot wait: once another
+ * process has committed since that read, the transaction fails at once (SQLITE_BUSY), so a second
+ * process (the CLI beside a server) made appends fail. A write statement that matches no row takes
+ * the lock and changes nothing.
+ */
+const sqliteWriteLock = (sql: SqlClient) => Effect.asVoid(sql`UPDATE events SET version = version WHERE 0`)
+
 /** SQLite: one writer, so position order is commit order and `tx_id` is always 0. */
 export const sqlite: Dialect = {
   backend: "sqlite",
+  beginWrite: sqliteWriteLock,
   lockStream: () => Effect.void,
   readAfter: (sql, from, limit) =>
     sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`,
-  lockLog: () => Effect.void,
+  lockLog: sqliteWriteLock,
   replayAfter: (sql, from, limit) =>
     sql<ReplayRow>`SELECT ${sql.literal(replayColumns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`
 }
@@ -52,6 +64,7 @@ export const sqlite: Dialect = {
  */
 export const pg: Dialect = {
   backend: "pg",
+  beginWrite: () => Effect.void,
   lockStream: (sql, stream) => Effect.asVoid(sql`SELECT pg_advisory_xact_lock(hashtext(${stream}))`),
   readAfter: (sql, from, limit) =>
     sql<EventRow>`SELECT ${sql.literal(columns)} FROM events

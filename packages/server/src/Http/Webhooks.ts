@@ -54,7 +54,12 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
           onFailure: (error) => Metrics.webhook(provider, outcomeOf(error)),
           onSuccess: () => Metrics.webhook(provider, "accepted")
         }),
-        Effect.tapDefect(() => Metrics.webhook(provider, "error")),
+        Effect.tapDefect((defect) =>
+          Effect.zipRight(
+            Effect.logError("webhook failed; the provider will deliver it again").pipe(Effect.annotateLogs({ provider, defect: String(defect) })),
+            Metrics.webhook(provider, "error")
+          )
+        ),
         Effect.withSpan("Webhooks.receive", { attributes: { provider } })
       )
 
