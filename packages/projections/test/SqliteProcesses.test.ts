@@ -12,7 +12,7 @@ import { join } from "node:path"
 
 /** Another process that reads, then writes and holds SQLite's write lock for `ms` before committing. */
 const otherWriter = (filename: string, ms: number) =>
-  Effect.async<void, Error>((resume) => {
+  Effect.async<void>((resume) => {
     const driver = createRequire(import.meta.url).resolve("better-sqlite3")
     const script = `
       const db = new (require(${JSON.stringify(driver)}))(${JSON.stringify(filename)})
@@ -23,7 +23,7 @@ const otherWriter = (filename: string, ms: number) =>
       db.exec("COMMIT")`
     const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] })
     child.stdout.once("data", () => resume(Effect.void))
-    child.once("exit", (code) => code !== 0 && resume(Effect.fail(new Error(`the other writer exited with ${code}`))))
+    child.once("exit", (code) => code !== 0 && resume(Effect.die(new Error(`the other writer exited with ${code}`))))
   })
 
 describe("SQLite shared by two processes", () => {
