@@ -99,7 +99,11 @@ export const layerConfig: Layer.Layer<Services, SqlError | MigrationError | Conf
         ConfigError.InvalidData(["VERBATIM_DATABASE_URL"], "expected a postgres:// or postgresql:// URL")
       )
     }
-    yield* Effect.sync(() => mkdirSync(settings.dataDir, { recursive: true }))
+    yield* Effect.try({
+      try: () => mkdirSync(settings.dataDir, { recursive: true }),
+      catch: (error) =>
+        ConfigError.InvalidData(["VERBATIM_DATA_DIR"], `cannot use ${settings.dataDir} for the data: ${error instanceof Error ? error.message : String(error)}`)
+    })
     const filename = join(settings.dataDir, "verbatim.db")
     yield* Effect.logInfo("event store: SQLite").pipe(Effect.annotateLogs({ filename, synchronous: settings.synchronous }))
     return layerSqlite({ filename, synchronous: settings.synchronous })

@@ -3,7 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { EventStore } from "@verbatim/projections/EventStore"
 import * as Store from "@verbatim/projections/Store"
 import { ConfigProvider, Effect, Layer } from "effect"
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 
@@ -34,4 +34,19 @@ describe("Store.layerConfig", () => {
       const error = yield* Effect.flip(Effect.provide(EventStore, withConfig({ VERBATIM_SQLITE_SYNCHRONOUS: "OFF" })))
       expect(String(error)).toBe('(Invalid data at VERBATIM_SQLITE_SYNCHRONOUS: "Expected one of (FULL, NORMAL) but received "OFF"")')
     }))
+  it.effect("a data directory that cannot be created is a configuration error naming it", () =>
+    Effect.gen(function*() {
+      const file = yield* Effect.acquireRelease(
+        Effect.sync(() => {
+          const dir = mkdtempSync(join(tmpdir(), "verbatim-config-"))
+          writeFileSync(join(dir, "a-file"), "")
+          return join(dir, "a-file")
+        }),
+        (f) => Effect.sync(() => rmSync(join(f, ".."), { recursive: true, force: true }))
+      )
+      const error = yield* Effect.flip(Effect.provide(EventStore, withConfig({ VERBATIM_DATA_DIR: file })))
+      expect(String(error)).toBe(
+        `(Invalid data at VERBATIM_DATA_DIR: "cannot use ${file} for the data: EEXIST: file already exists, mkdir '${file}'")`
+      )
+    }).pipe(Effect.scoped))
 })

@@ -62,6 +62,10 @@ const toNewMessage = (message: ExportedMessage, options: ImportOptions): NewMess
     sentAt: message.sentAt
   })
 
+/** Close a session the import filled; a running server's scheduler may have closed it first (its messages are old). */
+const closeRetrying = (sessionId: SessionId) =>
+  Effect.retry(closeSession(sessionId, "import"), { times: 5, while: (e) => e._tag === "AppendConflict" })
+
 /** Capture exported messages in time order; an open session of the user's is closed first. */
 export const importMessages = Effect.fn("Import.importMessages")(function*(
   messages: ReadonlyArray<ExportedMessage>,
@@ -69,14 +73,14 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
 ) {
   const user = userIdOf(options.provider, options.senderId)
   const open = yield* Queries.openSession({ user, provider: options.provider, chat: options.senderId })
-  if (Option.isSome(open.open)) yield* closeSession(open.open.value, "import")
+  if (Option.isSome(open.open)) yield* closeRetrying(open.open.value)
   const ordered = [...messages].sort((a, b) => DateTime.toEpochMillis(a.sentAt) - DateTime.toEpochMillis(b.sentAt))
   const idleMillis = Duration.toMillis(options.idle)
   const sessions: Array<SessionId> = []
   let current: { readonly sessionId: SessionId; readonly lastAt: number } | null = null
   let recorded = 0
   const close = (at: number) =>
-    current === null ? Effect.void : Effect.asVoid(Effect.withClock(closeSession(current.sessionId, "import"), clockAt(at)))
+    current === null ? Effect.void : Effect.asVoid(Effect.withClock(closeRetrying(current.sessionId), clockAt(at)))
   for (const message of ordered) {
     const at = DateTime.toEpochMillis(message.sentAt)
     if (current !== null && at - current.lastAt > idleMillis) {

@@ -33,6 +33,15 @@ export const parseAllowedSenders = (text: string): Either.Either<ReadonlySet<Use
     if (match === null || provider === undefined || match[2] === undefined) {
       return Either.left(`entry "${entry}" is not provider:senderId with provider telegram or whatsapp`)
     }
+    // Both providers name a sender by digits; a sender written otherwise would never match.
+    if (provider === "telegram" && !/^\d+$/.test(match[2])) {
+      return Either.left(`entry "${entry}": a Telegram sender is the user's numeric id (telegram:100000001)`)
+    }
+    if (provider === "whatsapp" && /[+\-().]/.test(match[2])) {
+      return Either.left(
+        `entry "${entry}": a WhatsApp sender is the phone number as WhatsApp sends it, digits with the country code and no + or separators (whatsapp:15550001111)`
+      )
+    }
     users.push(userIdOf(provider, match[2]))
   }
   return Either.right(new Set(users))

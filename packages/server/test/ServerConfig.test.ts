@@ -71,10 +71,22 @@ describe("ServerConfig", () => {
     }))
 
   it("names a bad allow-list entry", () => {
-    expect([parseAllowedSenders("telegram:1,signal:2"), parseAllowedSenders("telegram"), parseAllowedSenders("")]).toEqual([
+    expect([
+      parseAllowedSenders("telegram:1,signal:2"),
+      parseAllowedSenders("telegram"),
+      parseAllowedSenders("whatsapp:+15550001111"),
+      parseAllowedSenders("telegram:abc"),
+      parseAllowedSenders(""),
+      parseAllowedSenders(" telegram:100000001 , whatsapp:15550001111 ")
+    ]).toEqual([
       Either.left("entry \"signal:2\" is not provider:senderId with provider telegram or whatsapp"),
       Either.left("entry \"telegram\" is not provider:senderId with provider telegram or whatsapp"),
-      Either.right(new Set())
+      Either.left(
+        "entry \"whatsapp:+15550001111\": a WhatsApp sender is the phone number as WhatsApp sends it, digits with the country code and no + or separators (whatsapp:15550001111)"
+      ),
+      Either.left("entry \"telegram:abc\": a Telegram sender is the user's numeric id (telegram:100000001)"),
+      Either.right(new Set()),
+      Either.right(new Set(["telegram:100000001", "whatsapp:15550001111"]))
     ])
   })
 
