@@ -125,7 +125,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       }))
     }).pipe(Effect.provide(layer())))
 
-  it.effect("a message filed whole as an instruction and then edited is accounted for with its edited text", () =>
+  it.effect("a message filed whole as an instruction is accounted for with its edited text, edited before or after the plan", () =>
     Effect.gen(function*() {
       yield* G.given([G.sessionStream("e"), [
         G.sessionOpened("e"),
@@ -139,6 +139,15 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         G.planApplied("e", "plan-1"),
         G.messageEdited("e", 1, "Ana moved to Paris", 700),
         G.messageEdited("e", 2, "Ana's birthday is in June, remind me", 710)
+      ]], [G.sessionStream("f"), [
+        // The plan job read the session before this edit, which slipped in before its append.
+        G.sessionOpened("f"),
+        G.messageReceived("f", 1, "remind me tomorrow"),
+        G.sessionClosed("f", 1),
+        G.messageEdited("f", 1, "remind me on Friday", 700),
+        G.planProduced("f", "plan-f", 1),
+        G.instructionRecorded("f", 1, "remind me tomorrow", "message", "plan-f"),
+        G.planApplied("f", "plan-f")
       ]])
       const accounting = yield* (yield* ReadModel).sessionAccounting("e")
       const edited = { _tag: "Instruction", kind: "message", text: "Ana moved to Paris" } as const
@@ -146,6 +155,10 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       expect(Option.map(accounting, (a) => a.messages)).toEqual(Option.some([
         { messageId: mid("e/1"), seq: 1, dispositions: [edited], disposition: edited },
         { messageId: mid("e/2"), seq: 2, dispositions: [note, { _tag: "Instruction", kind: "directive", text: ", remind me" }], disposition: note }
+      ]))
+      const raced = { _tag: "Instruction", kind: "message", text: "remind me on Friday" } as const
+      expect(Option.map(yield* (yield* ReadModel).sessionAccounting("f"), (a) => a.messages)).toEqual(Option.some([
+        { messageId: mid("f/1"), seq: 1, dispositions: [raced], disposition: raced }
       ]))
     }).pipe(Effect.provide(layer())))
 

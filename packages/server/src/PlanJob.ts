@@ -93,7 +93,7 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
           Effect.annotateLogs({ sessionId, replan, reason: error._tag === "LanguageModelError" ? error.reason : error._tag })
         )
         // A failed re-plan leaves the live plans in force: their messages are filed already.
-        if (replan) return "failed" as const
+        if (replan && state.appliedPlans.length > 0) return "failed" as const
         const events = yield* failureEvents(owed, failureReason(error), error.message)
         yield* appendAfter(stream, version, events)
         return "failed" as const

@@ -70,6 +70,7 @@ const wantedBy = (events: ReadonlyArray<Projected>) => {
         break
       case "InstructionRecorded":
         w.add("plans", "plan_id", event.planId)
+        if (event.kind === "message") w.add("messages", "message_id", event.messageId)
         w.add("instructions", "position", position)
         break
       case "PersonAdded":

@@ -175,7 +175,8 @@ const evolve = (batch: Batch, { event, position }: Projected): StoreError | void
           message_id: event.messageId,
           seq: event.seq,
           kind: event.kind,
-          text: event.text
+          // A whole message reads as it does now: it may have been edited while it was planned.
+          text: event.kind === "message" ? (batch.get("messages", event.messageId)?.["text"] ?? event.text) : event.text
         })
       }
       return
