@@ -1,6 +1,6 @@
 /** Server settings read through `Config`; anything optional left unset is reported, never fatal. */
 import { type Provider, type UserId, userIdOf } from "@verbatim/domain/Ids"
-import { Config, ConfigError, Context, Duration, Either, Layer, Option, type Redacted } from "effect"
+import { Config, ConfigError, Context, Duration, Either, Layer, Option, Redacted } from "effect"
 
 /** Everything the HTTP surface and the provider clients need. */
 export interface ServerSettings {
@@ -63,7 +63,14 @@ export const config: Config.Config<ServerSettings> = Config.all({
   ),
   maxBodyBytes: positiveInt("VERBATIM_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
   sessionIdle: positiveInt("VERBATIM_SESSION_IDLE_SECONDS").pipe(Config.withDefault(30), Config.map(Duration.seconds)),
-  apiToken: Config.option(Config.redacted("VERBATIM_API_TOKEN")),
+  // Set but empty (an unset variable in a compose file, say) would let a request without a token in.
+  apiToken: Config.option(Config.string("VERBATIM_API_TOKEN").pipe(
+    Config.validate({
+      message: "is set but empty; unset it to have a token generated, or set a token",
+      validation: (token) => token.trim() !== ""
+    }),
+    Config.map(Redacted.make)
+  )),
   telegramBotToken: Config.option(Config.redacted("TELEGRAM_BOT_TOKEN")),
   telegramApiBase: Config.string("TELEGRAM_API_BASE").pipe(Config.withDefault("https://api.telegram.org")),
   whatsAppApiBase: Config.string("WHATSAPP_API_BASE").pipe(Config.withDefault("https://graph.facebook.com/v21.0")),
