@@ -76,30 +76,36 @@ export const cut = (text: string, max: number, length: (text: string) => number 
   return `${kept.trimEnd()}…`
 }
 
+const unshownLine = (unshown: number): string => `…and ${plural(unshown, "more message", "more messages")}.`
+
 const renderQuestion = (reason: QuestionReason, excerpts: ReadonlyArray<string>, unshown: number): string =>
-  [
-    questionLead[reason],
-    ...excerpts.map((text) => `«${text}»`),
-    ...(unshown === 0 ? [] : [`…and ${plural(unshown, "more message", "more messages")}.`])
-  ].join("\n\n")
+  [questionLead[reason], ...excerpts.map((text) => `«${text}»`), ...(unshown === 0 ? [] : [unshownLine(unshown)])].join("\n\n")
 
 /**
  * The text of a question: why it is asked and the messages it concerns, within `limit`. Each
  * message is shown up to `excerptLength`; when they do not all fit, every excerpt is shortened
- * alike, and below `shortestExcerpt` the last messages are counted instead of shown.
+ * alike, and below `shortestExcerpt` the last messages are counted instead of shown. Linear in
+ * the messages (times the log of the excerpt length): a question may concern a whole session.
  */
 export const questionText = (reason: QuestionReason, texts: ReadonlyArray<string>, limit = replyLimit("telegram", true)): string => {
-  const fits = (count: number, length: number) =>
-    renderQuestion(reason, texts.slice(0, count).map((t) => cut(t, length)), texts.length - count).length <= limit
-  for (let count = texts.length; count > 0; count--) {
-    if (!fits(count, shortestExcerpt)) continue
-    let length = shortestExcerpt
-    for (let step = excerptLength; step >= 1; step = Math.floor(step / 2)) {
-      while (length + step <= excerptLength && fits(count, length + step)) length += step
-    }
-    return renderQuestion(reason, texts.slice(0, count).map((t) => cut(t, length)), texts.length - count)
+  // How many messages fit at the shortest excerpt: each adds its excerpt, « », and a blank line.
+  const lead = questionLead[reason].length
+  let count = 0
+  let used = lead
+  for (const text of texts) {
+    const next = used + 4 + cut(text, shortestExcerpt).length
+    const rest = count + 1 === texts.length ? 0 : 2 + unshownLine(texts.length - count - 1).length
+    if (next + rest > limit) break
+    used = next
+    count += 1
   }
-  return cut(renderQuestion(reason, [], texts.length), limit)
+  const shown = texts.slice(0, count)
+  const fits = (length: number) => renderQuestion(reason, shown.map((t) => cut(t, length)), texts.length - count).length <= limit
+  let length = shortestExcerpt
+  for (let step = excerptLength; step >= 1; step = Math.floor(step / 2)) {
+    while (length + step <= excerptLength && fits(length + step)) length += step
+  }
+  return cut(renderQuestion(reason, shown.map((t) => cut(t, length)), texts.length - count), limit)
 }
 
 /** The options offered: each candidate, then "keep as my own note". */
