@@ -83,7 +83,16 @@ export const QuestionsPage = Page(Question)
 export type QuestionsPage = typeof QuestionsPage.Type
 
 /** The body of `POST /api/questions/:id/answer`. */
-export const AnswerPayload = Schema.Struct({ answer: Answer })
+/** An answer as the API takes it: a person must be named (the name trimmed); the recorded `Answer` stays as it was. */
+export const AnswerPayload = Schema.Struct({
+  answer: Schema.Union(
+    Schema.TaggedStruct("Person", {
+      contactId: Schema.NullOr(Schema.String),
+      name: Schema.Trim.pipe(Schema.nonEmptyString({ message: () => "a person's name must not be empty" }))
+    }),
+    Schema.TaggedStruct("Unattached", {})
+  )
+})
 export type AnswerPayload = typeof AnswerPayload.Type
 
 /** The note an answer recorded. */

@@ -22,7 +22,20 @@ describe("read API", () => {
     Effect.gen(function*() {
       yield* telegram(fixture("telegram/01_text_private.json"))
       yield* closeIdle
-      const answer = { answer: { _tag: "Person", contactId: null, name: "Ana" } }
+      const answer = { answer: { _tag: "Person", contactId: null, name: " Ana " } }
+      const blank = yield* api("/api/questions/q_1/answer", { method: "POST", body: { answer: { _tag: "Person", contactId: null, name: "  " } } })
+      const person = "{ readonly _tag: \"Person\"; readonly contactId: string | null; readonly name: nonEmptyString }"
+      expect({ status: blank.status, message: (blank.json as { message: string }).message }).toEqual({
+        status: 400,
+        message: [
+          `{ readonly answer: ${person} | { readonly _tag: "Unattached" } }`,
+          `└─ ["answer"]`,
+          `   └─ ${person} | { readonly _tag: "Unattached" }`,
+          `      └─ ${person}`,
+          `         └─ ["name"]`,
+          `            └─ a person's name must not be empty`
+        ].join("\n")
+      })
       expect(yield* api("/api/questions/q_1/answer", { method: "POST", body: answer })).toEqual({
         status: 200,
         json: { questionId: "q_1", noteId: "note_1" }
