@@ -43,12 +43,14 @@ export type NewMessage = typeof NewMessage.Type
  */
 export const Edit = Schema.TaggedStruct("Edit", {
   ...Struct.omit(NewMessage.fields, "_tag"),
+  /** Dedupe key of the edit itself: Telegram `edit:<update_id>`, WhatsApp `edit:<wamid of the edit>`. */
+  editKey: Schema.String,
   editedAt: Schema.DateTimeUtc
 })
 export type Edit = typeof Edit.Type
 
 /** The message an edit describes, as a new message to capture. */
-export const editedMessage = ({ editedAt: _, ...fields }: Edit): NewMessage => ({ ...fields, _tag: "NewMessage" })
+export const editedMessage = ({ editKey: _key, editedAt: _at, ...fields }: Edit): NewMessage => ({ ...fields, _tag: "NewMessage" })
 
 /** A button press answering a question we asked. */
 export const Answer = Schema.TaggedStruct("Answer", {

@@ -112,6 +112,7 @@ describe("Telegram fixtures", () => {
       replyTo: null,
       media: null,
       sentAt: at(1441645532),
+      editKey: "edit:10000",
       editedAt: at(1441646600)
     }])
   })

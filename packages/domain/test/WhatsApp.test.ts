@@ -151,6 +151,7 @@ describe("WhatsApp fixtures", () => {
       forwardedFrom: null,
       replyTo: "M0",
       sentAt: at(1749854575),
+      editKey: "edit:wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=",
       editedAt: at(1749854575)
     }])
   })

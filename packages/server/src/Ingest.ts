@@ -34,7 +34,17 @@ const retryConflicts = Schedule.recurs(20)
 const newSessionId = (conversation: Queries.Conversation, ordinal: number): SessionId =>
   `${conversation.provider}:${conversation.chat}:${conversation.user.split(":").slice(1).join(":")}:${ordinal}` as SessionId
 
-const captureOnce = (item: NewMessage): Effect.Effect<Captured, StoreError | SqlError | AppendConflict, EventStore | SqlClient> =>
+/** An edit's own dedupe key: a redelivered edit appends nothing, even one older than a newer edit's time. */
+const editKeyOf = (item: Edit) => ({ provider: item.provider, providerMessageId: item.editKey })
+
+/**
+ * Append a new message to its sender's open session (or a new one). `from`: the edit the message
+ * was captured from, recorded with it so that an older edit arriving later changes nothing.
+ */
+const captureOnce = (
+  item: NewMessage,
+  from: Edit | null = null
+): Effect.Effect<Captured, StoreError | SqlError | AppendConflict, EventStore | SqlClient> =>
   Effect.gen(function*() {
     const store = yield* EventStore
     const user = userIdOf(item.provider, item.senderId)
@@ -67,8 +77,11 @@ const captureOnce = (item: NewMessage): Effect.Effect<Captured, StoreError | Sql
     const opening = Option.isNone(found.open)
       ? [{ _tag: "SessionOpened" as const, sessionId, user, provider: item.provider, chat: item.chatId, openedAt: now }]
       : []
-    const result = yield* store.append(stream, version, [...opening, { _tag: "MessageReceived", message }], {
-      idempotencyKeys: [key]
+    const edited = from === null
+      ? []
+      : [{ _tag: "MessageEdited" as const, messageId: message.id, sessionId, text: item.text, editedAt: from.editedAt }]
+    const result = yield* store.append(stream, version, [...opening, { _tag: "MessageReceived", message }, ...edited], {
+      idempotencyKeys: from === null ? [key] : [key, editKeyOf(from)]
     })
     return result._tag === "Appended"
       ? ({ _tag: "Recorded", sessionId, seq } as const)
@@ -135,7 +148,7 @@ const editOnce = (
       // message is what the sender means now, so it is captured; the original, if it comes,
       // is then a redelivery. If the original was recorded meanwhile, edit it after all.
       if (!mayCapture) return { _tag: "EditIgnored", why: "the edited message's id is recorded, but not as a message" } as const
-      const captured = yield* captureOnce(editedMessage(item))
+      const captured = yield* captureOnce(editedMessage(item), item)
       return captured._tag === "AlreadyRecorded" ? yield* editOnce(item, false) : captured
     }
     const message = found.value
@@ -147,14 +160,16 @@ const editOnce = (
     if (message.editedAt !== null && editedAt < message.editedAt) {
       return { _tag: "EditIgnored", why: "a newer edit of the message is already recorded" } as const
     }
-    yield* store.append(sessionStream(message.sessionId), "any", [{
+    const appended = yield* store.append(sessionStream(message.sessionId), "any", [{
       _tag: "MessageEdited",
       messageId: message.messageId as MessageId,
       sessionId: message.sessionId,
       text: item.text,
       editedAt: item.editedAt
-    }])
-    return { _tag: "Edited", messageId: message.messageId } as const
+    }], { idempotencyKeys: [editKeyOf(item)] })
+    return appended._tag === "Appended"
+      ? { _tag: "Edited", messageId: message.messageId } as const
+      : { _tag: "EditIgnored", why: "this edit is already recorded" } as const
   })
 
 /**

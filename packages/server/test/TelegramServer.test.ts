@@ -24,10 +24,10 @@ const text = (chatId: number, messageId: number, body: string, extra: Record<str
     }
   })
 
-/** An `edited_message` update: the message as it now reads, edited at `editDate`. */
-const edit = (chatId: number, messageId: number, body: string, editDate: number) => {
+/** An `edited_message` update (update id `updateId`): the message as it now reads, edited at `editDate`. */
+const edit = (updateId: number, chatId: number, messageId: number, body: string, editDate: number) => {
   const update = JSON.parse(text(chatId, messageId, body)) as { message: Record<string, unknown> }
-  return JSON.stringify({ update_id: 900000 + editDate % 100_000, edited_message: { ...update.message, edit_date: editDate } })
+  return JSON.stringify({ update_id: updateId, edited_message: { ...update.message, edit_date: editDate } })
 }
 
 const press = (callbackId: string, data: string) =>
@@ -125,13 +125,15 @@ describe("Telegram webhook end to end", () => {
 
   it.effect("an edit that overtakes its message captures the message as edited; the original then adds nothing", () =>
     Effect.gen(function*() {
-      const edited = edit(100000001, 5, "Ana moved to Porto", 1767225700)
+      const edited = edit(900001, 100000001, 5, "Ana moved to Porto", 1767225700)
       expect(yield* telegram(edited)).toEqual({ status: 200, body: "" })
       expect(yield* telegram(text(100000001, 5, "Ana moved to Lisbon"))).toEqual({ status: 200, body: "" })
       expect(yield* telegram(edited)).toEqual({ status: 200, body: "" })
       expect(yield* eventLog).toEqual([
         "session-telegram:100000001:100000001:1#1 SessionOpened",
-        "session-telegram:100000001:100000001:1#2 MessageReceived"
+        "session-telegram:100000001:100000001:1#2 MessageReceived",
+        // The edit's time, so an older edit arriving later changes nothing.
+        "session-telegram:100000001:100000001:1#3 MessageEdited"
       ])
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
       expect(yield* noteBody("note_1")).toBe("Ana moved to Porto")
@@ -139,12 +141,35 @@ describe("Telegram webhook end to end", () => {
 
   it.effect("the newest edit wins: an older edit delivered late, or again, changes nothing", () =>
     Effect.gen(function*() {
-      const older = edit(100000001, 5, "Ana moved to Porto", 1767225700)
-      const newer = edit(100000001, 5, "Ana moved to Faro", 1767225800)
+      const older = edit(900001, 100000001, 5, "Ana moved to Porto", 1767225700)
+      const newer = edit(900002, 100000001, 5, "Ana moved to Faro", 1767225800)
       for (const body of [text(100000001, 5, "Ana moved to Lisbon"), newer, older, older, newer]) {
         expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
       }
       expect((yield* eventLog).map((e) => e.split(" ")[1])).toEqual(["SessionOpened", "MessageReceived", "MessageEdited"])
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* noteBody("note_1")).toBe("Ana moved to Faro")
+    }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
+
+  it.effect("edits that overtake their message keep the newest: an older one arriving next changes nothing", () =>
+    Effect.gen(function*() {
+      const older = edit(900001, 100000001, 5, "Ana moved to Porto", 1767225700)
+      const newer = edit(900002, 100000001, 5, "Ana moved to Faro", 1767225800)
+      for (const body of [newer, older, text(100000001, 5, "Ana moved to Lisbon")]) {
+        expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
+      }
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* noteBody("note_1")).toBe("Ana moved to Faro")
+    }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
+
+  it.effect("two edits in the same second: a redelivery of the first does not undo the second", () =>
+    Effect.gen(function*() {
+      const first = edit(900001, 100000001, 5, "Ana moved to Porto", 1767225700)
+      const second = edit(900002, 100000001, 5, "Ana moved to Faro", 1767225700)
+      for (const body of [text(100000001, 5, "Ana moved to Lisbon"), first, second, first]) {
+        expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
+      }
+      expect((yield* eventLog).map((e) => e.split(" ")[1])).toEqual(["SessionOpened", "MessageReceived", "MessageEdited", "MessageEdited"])
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
       expect(yield* noteBody("note_1")).toBe("Ana moved to Faro")
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))

@@ -71,12 +71,12 @@ const newMessage = (message: Message): NewMessage | Ignored => {
   }
 }
 
-/** An `edited_message` is the whole message as it now reads. */
-const edit = (message: Message): Inbound => {
+/** An `edited_message` is the whole message as it now reads; its update id names the edit. */
+const edit = (message: Message, updateId: number): Inbound => {
   const edited = newMessage(message)
   return edited._tag === "Ignored"
     ? { _tag: "Ignored", reason: `edit of a ${edited.reason}` }
-    : { ...edited, _tag: "Edit", editedAt: utcOf(message.edit_date ?? message.date) }
+    : { ...edited, _tag: "Edit", editKey: `edit:${updateId}`, editedAt: utcOf(message.edit_date ?? message.date) }
 }
 
 /**
@@ -85,7 +85,7 @@ const edit = (message: Message): Inbound => {
  */
 export const normaliseTelegram = (update: Update, now: DateTime.Utc): ReadonlyArray<Inbound> => {
   if (update.message !== undefined) return [newMessage(update.message)]
-  if (update.edited_message !== undefined) return [edit(update.edited_message)]
+  if (update.edited_message !== undefined) return [edit(update.edited_message, update.update_id)]
   const query = update.callback_query
   if (query !== undefined) {
     if (query.data === undefined) return [{ _tag: "Ignored", reason: "callback query without data (game)" }]

@@ -48,6 +48,7 @@ const normaliseMessage = (message: Message, contacts: ReadonlyArray<Contact>): I
       replyTo: edited.context?.id ?? null,
       // The edit does not say when the original was sent.
       sentAt: editedAt,
+      editKey: `edit:${message.id}`,
       editedAt
     }
   }
