@@ -1,7 +1,7 @@
 /** What a webhook body means to us, whichever provider sent it, and how bodies are decoded. */
 import { Either, ParseResult, Schema, Struct } from "effect"
 import { Provider } from "./Ids.js"
-import { bodyShapeProblem } from "./internal/bodyShape.js"
+import { maxNesting, nesting, notTextIn } from "./internal/bodyShape.js"
 import { normaliseTelegram } from "./internal/normaliseTelegram.js"
 import { normaliseWhatsApp } from "./internal/normaliseWhatsApp.js"
 import { MessageKind } from "./Message.js"
@@ -96,8 +96,9 @@ const decoder = <A, I>(provider: Provider, label: string, schema: Schema.Schema<
     if (Either.isLeft(json)) {
       return Either.left(new WebhookDecodeError({ provider, message: `body is not JSON: ${String(json.left)}` }))
     }
-    const problem = bodyShapeProblem(json.right)
-    if (problem !== null) return Either.left(new WebhookDecodeError({ provider, message: problem }))
+    if (nesting(json.right) > maxNesting) {
+      return Either.left(new WebhookDecodeError({ provider, message: `body nests deeper than ${maxNesting} levels` }))
+    }
     return Either.mapLeft(decode(json.right), (error) => new WebhookDecodeError({ provider, message: describe(label, error) }))
   }
 }
@@ -121,4 +122,21 @@ export {
   normaliseTelegram,
   /** What one WhatsApp body means: one item per message and status, walking every entry and change. */
   normaliseWhatsApp
+}
+
+/**
+ * Why an item cannot be stored exactly (a field holding a lone surrogate or U+0000), or null.
+ * Only what is stored is checked: an update the service ignores is acknowledged whatever it holds.
+ */
+export const unstorable = (item: Inbound): string | null => {
+  if (item._tag === "Ignored") return null
+  const fields: ReadonlyArray<readonly [string, unknown]> = [
+    ...Object.entries(item),
+    ...(item._tag === "Answer" || item.media === null ? [] : Object.entries(item.media).map(([k, v]) => [`media.${k}`, v] as const))
+  ]
+  for (const [field, value] of fields) {
+    const found = typeof value === "string" ? notTextIn(value) : null
+    if (found !== null) return `${field} of ${item.provider} message ${item.providerMessageId} contains ${found}, which is not text`
+  }
+  return null
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { propertyRuns } from "@verbatim/testkit/Runs"
 import { DateTime, Either } from "effect"
 import fc from "fast-check"
-import { decodeTelegram, decodeWhatsApp, type Inbound, NewMessage, normaliseTelegram, normaliseWhatsApp, WebhookDecodeError } from "../src/Inbound.js"
+import { decodeTelegram, decodeWhatsApp, type Inbound, NewMessage, normaliseTelegram, normaliseWhatsApp, unstorable, WebhookDecodeError } from "../src/Inbound.js"
 
 const now = DateTime.unsafeMake(0)
 const errorOf = (result: Either.Either<unknown, WebhookDecodeError>): WebhookDecodeError | "decoded" =>
@@ -181,15 +181,20 @@ describe("bodies whose text or timestamps a store could not keep exactly", () =>
       entry: [{ id: "1", changes: [{ field: "messages", value: { messages: [{ from: "1", id: "w", timestamp: "1767225600", type: "text", ...message }] } }] }]
     })
 
-  it("refuses a lone surrogate or U+0000 anywhere in the body, naming the field", () => {
+  it("an item holding a lone surrogate or U+0000 in what is stored is unstorable, naming the field; an ignored update is not", () => {
+    const items = (result: Either.Either<ReadonlyArray<Inbound>, WebhookDecodeError>) => Either.getOrThrow(result)
+    const telegramItems = (message: Record<string, unknown>) =>
+      items(Either.map(decodeTelegram(telegram({ from: { id: 1, first_name: "A" }, ...message })), (u) => normaliseTelegram(u, now)))
     expect([
-      messageOf(decodeTelegram(telegram({ text: "Ana \ud83d likes tea" }))),
-      messageOf(decodeTelegram(telegram({ caption: "\udc00 trailing" }))),
-      messageOf(decodeWhatsApp(whatsApp({ text: { body: "a\u0000b" } })))
-    ]).toEqual([
-      "telegram: message.text: contains a lone surrogate U+D83D, which is not text",
-      "telegram: message.caption: contains a lone surrogate U+DC00, which is not text",
-      "whatsapp: entry[0].changes[0].value.messages[0].text.body: contains U+0000 (NUL), which is not text"
+      ...telegramItems({ text: "Ana \ud83d likes tea" }),
+      ...telegramItems({ caption: "\udc00 trailing", photo: [{ file_id: "f" }] }),
+      ...items(Either.map(decodeWhatsApp(whatsApp({ text: { body: "a\u0000b" } })), normaliseWhatsApp)),
+      ...items(Either.map(decodeTelegram(JSON.stringify({ update_id: 2, my_chat_member: { chat: { id: 1, title: "x\ud83d" } } })), (u) => normaliseTelegram(u, now)))
+    ].map(unstorable)).toEqual([
+      "text of telegram message 1:9 contains a lone surrogate U+D83D, which is not text",
+      "text of telegram message 1:9 contains a lone surrogate U+DC00, which is not text",
+      "text of whatsapp message w contains U+0000 (NUL), which is not text",
+      null
     ])
   })
 

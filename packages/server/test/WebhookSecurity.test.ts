@@ -114,7 +114,10 @@ describe("webhook security", () => {
       const lone = yield* telegram(telegramText(100000001, "Ana \ud83d likes tea"))
       const far = yield* telegram(telegramText(100000001, "x").replace("\"date\":1767225600", "\"date\":10000000000000"))
       expect([lone, far]).toEqual([
-        { status: 400, body: JSON.stringify({ message: "message.text: contains a lone surrogate U+D83D, which is not text", _tag: "BadRequest" }) },
+        {
+          status: 400,
+          body: JSON.stringify({ message: "text of telegram message 100000001:1 contains a lone surrogate U+D83D, which is not text", _tag: "BadRequest" })
+        },
         {
           status: 400,
           body: JSON.stringify({
@@ -124,6 +127,27 @@ describe("webhook security", () => {
         }
       ])
       expect(yield* eventLog).toEqual([])
+      const ignored = JSON.stringify({ update_id: 2, my_chat_member: { chat: { id: 1, type: "group", title: "x\ud83d" }, date: 1767225600 } })
+      expect(yield* telegram(ignored)).toEqual({ status: 200, body: "" })
+    }).pipe(Effect.provide(layer([]))))
+
+  it.effect("one message of a WhatsApp body that cannot be stored is refused; the others are recorded, once", () =>
+    Effect.gen(function*() {
+      const body = JSON.stringify({
+        object: "whatsapp_business_account",
+        entry: [{ id: "1", changes: [{ field: "messages", value: {
+          messages: [["wamid.1", "Ana moved to Lyon"], ["wamid.2", "a\u0000b"], ["wamid.3", "Tom got the job"]].map(([id, text]) => ({
+            from: "15550001111", id, timestamp: "1767225600", type: "text", text: { body: text }
+          }))
+        } }] }]
+      })
+      const refused = {
+        status: 400,
+        body: JSON.stringify({ message: "text of whatsapp message wamid.2 contains U+0000 (NUL), which is not text", _tag: "BadRequest" })
+      }
+      expect(yield* whatsApp(body)).toEqual(refused)
+      expect(yield* whatsApp(body)).toEqual(refused)
+      expect(yield* capturedTexts).toEqual(["Ana moved to Lyon", "Tom got the job"])
     }).pipe(Effect.provide(layer([]))))
 
   it.effect("malformed JSON and a body of the wrong shape are 400 with the decode message", () =>

@@ -44,11 +44,19 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
           Effect.flatMap(textOf(bytes), decode),
           (error) => new BadRequest({ message: error.message })
         )
-        // Every item is tried before a failure answers 5xx, so one that keeps failing cannot keep
-        // the items after it from being recorded on the provider's redeliveries.
-        const outcomes = yield* Effect.forEach(items, (item) => Effect.exit(Dispatch.handle(item))).pipe(Effect.provide(context))
+        // Every item is tried before a failure answers, so one that keeps failing (or that cannot be
+        // stored exactly and is refused) cannot keep the others of its body from being recorded;
+        // a redelivery records nothing twice.
+        const refusals: Array<string> = []
+        const storable = items.filter((item) => {
+          const refused = Inbound.unstorable(item)
+          if (refused !== null) refusals.push(refused)
+          return refused === null
+        })
+        const outcomes = yield* Effect.forEach(storable, (item) => Effect.exit(Dispatch.handle(item))).pipe(Effect.provide(context))
         const failed = outcomes.find(Exit.isFailure)
         if (failed !== undefined) return yield* Effect.orDie(Effect.failCause(failed.cause))
+        if (refusals.length > 0) return yield* new BadRequest({ message: refusals.join("; ") })
       }).pipe(
         Effect.tapBoth({
           onFailure: (error) => Metrics.webhook(provider, outcomeOf(error)),
