@@ -7,11 +7,12 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Candidate } from "@verbatim/domain/Decision"
 import type { Answer, Event } from "@verbatim/domain/Events"
-import type { MessageId, NoteId, PersonId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { MessageId, NoteId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import { DateTime, Effect, Option, Schema } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
+import { knownPeople, resolver } from "./People.js"
 import { queueReply } from "./PlanRecording.js"
 import { sessionStream } from "./Streams.js"
 
@@ -55,19 +56,6 @@ const load = (questionId: string) =>
     }))
   })
 
-const personOf = (user: string, answer: Answer) =>
-  Effect.gen(function*() {
-    if (answer._tag === "Unattached") return { personId: null, added: [] as Array<Event> }
-    const sql = yield* SqlClient
-    const rows = answer.contactId === null
-      ? yield* sql<{ person_id: string }>`SELECT person_id FROM people WHERE user_id = ${user} AND LOWER(name) = ${answer.name.trim().toLowerCase()}`
-      : yield* sql<{ person_id: string }>`SELECT person_id FROM people WHERE user_id = ${user} AND person_id = ${answer.contactId}`
-    if (rows[0] !== undefined) return { personId: rows[0].person_id as PersonId, added: [] as Array<Event> }
-    const personId = (yield* Effect.flatMap(IdGenerator, (ids) => ids.next("person"))) as PersonId
-    const added: Array<Event> = [{ _tag: "PersonAdded", personId, user: user as UserId, name: answer.name.trim() }]
-    return { personId, added }
-  })
-
 /**
  * Answer a question. `asker` is the user answering (a webhook's sender); `null` for the API, whose
  * bearer token speaks for every user.
@@ -91,11 +79,12 @@ export const answer = (
     const noteId = (yield* ids.next("note")) as NoteId
     const sessionId = row.session_id as SessionId
     const user = row.user_id as UserId
-    const person = yield* personOf(user, chosen)
+    const people = resolver(yield* knownPeople(user), user)
+    const personId = yield* people.resolve(chosen)
     const answeredAt = yield* DateTime.now
     const label = ReplyText.optionLabel(chosen)
     const events: Array<Event> = [
-      ...person.added,
+      ...people.added,
       { _tag: "QuestionAnswered", questionId: questionId as QuestionId, sessionId, answer: chosen, answeredAt },
       {
         _tag: "NoteRecorded",
@@ -104,8 +93,8 @@ export const answer = (
         user,
         planId: null,
         questionId: questionId as QuestionId,
-        owner: chosen,
-        personId: person.personId,
+        owner: people.owner(chosen),
+        personId,
         sources,
         directives: [],
         mergedFrom: 1

@@ -5,9 +5,9 @@
  * retry files them. A re-plan (replay promotion) that fails appends nothing, and messages the
  * user filed by answering a question are never planned again.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlClient } from "@effect/sql/SqlClient"
 import type { Event, PlanFailureReason } from "@verbatim/domain/Events"
-import type { PersonId, PlanId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { PlanId, SessionId } from "@verbatim/domain/Ids"
 import * as SessionState from "@verbatim/domain/SessionState"
 import { EventStore } from "@verbatim/projections/EventStore"
 import type { Contact } from "@verbatim/planner/RenderRequest"
@@ -18,19 +18,14 @@ import { PlanningConfig, type PlanningError, planSession } from "./Planning.js"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
-import { failureEvents, type KnownPerson, planEvents } from "./PlanRecording.js"
+import { knownPeople } from "./People.js"
+import { failureEvents, planEvents } from "./PlanRecording.js"
 import { sessionStream } from "./Streams.js"
 
 /** What one run did. */
 export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model"
 
 const leaseTtlMillis = 10 * 60 * 1000
-
-const knownPeople = (user: UserId) =>
-  Effect.flatMap(SqlClient, (sql) =>
-    sql<{ person_id: string; name: string }>`SELECT person_id, name FROM people WHERE user_id = ${user} ORDER BY person_id`.pipe(
-      Effect.map((rows) => rows.map((r): KnownPerson => ({ personId: r.person_id as PersonId, name: r.name })))
-    ))
 
 const failureReason = (error: PlanningError | { readonly _tag: "PromptError" }): PlanFailureReason => {
   switch (error._tag) {

@@ -5,19 +5,14 @@
 import type { Owner, PlanWarning } from "@verbatim/domain/Decision"
 import { applyPlan, type Decisions } from "@verbatim/domain/ApplyPlan"
 import type { Event } from "@verbatim/domain/Events"
-import type { NoteId, PersonId, PlanId, QuestionId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { NoteId, PlanId, QuestionId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import type { SessionState } from "@verbatim/domain/SessionState"
 import type { PlanFailureReason } from "@verbatim/domain/Events"
 import { Effect } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
+import { type KnownPerson, resolver } from "./People.js"
 import type { SessionPlans } from "./Planning.js"
-
-/** A person of the sender's, as the plan job resolves owners against them. */
-export interface KnownPerson {
-  readonly personId: PersonId
-  readonly name: string
-}
 
 type Conversation = { readonly sessionId: SessionId; readonly user: UserId; readonly provider: "telegram" | "whatsapp"; readonly chat: string }
 
@@ -25,26 +20,6 @@ const conversationOf = (state: SessionState): Conversation | null =>
   state.sessionId === null || state.user === null || state.provider === null || state.chat === null
     ? null
     : { sessionId: state.sessionId, user: state.user, provider: state.provider, chat: state.chat }
-
-/** Resolves owners to people: a listed contact id, else a case-insensitive name, else a new person. */
-const peopleResolver = (known: ReadonlyArray<KnownPerson>, user: UserId) => {
-  const byId = new Map(known.map((p) => [p.personId as string, p.personId]))
-  const byName = new Map(known.map((p) => [p.name.trim().toLowerCase(), p.personId]))
-  const added: Array<Event> = []
-  const resolve = Effect.fn("PlanRecording.resolvePerson")(function*(owner: Owner) {
-    if (owner._tag === "Unattached") return null
-    const listed = owner.contactId === null ? undefined : byId.get(owner.contactId)
-    if (listed !== undefined) return listed
-    const key = owner.name.trim().toLowerCase()
-    const named = byName.get(key)
-    if (named !== undefined) return named
-    const personId = (yield* Effect.flatMap(IdGenerator, (ids) => ids.next("person"))) as PersonId
-    byName.set(key, personId)
-    added.push({ _tag: "PersonAdded", personId, user, name: owner.name.trim() })
-    return personId
-  })
-  return { resolve, added }
-}
 
 /** A reply to the conversation's sender, queued for the outbox. */
 export const queueReply = (
@@ -92,7 +67,7 @@ export const planEvents = Effect.fn("PlanRecording.planEvents")(function*(
   const conversation = conversationOf(state)
   if (conversation === null) return []
   const ids = yield* IdGenerator
-  const people = peopleResolver(known, conversation.user)
+  const people = resolver(known, conversation.user)
   const textOf = (seq: number) => state.messages.find((m) => m.seq === seq)?.text ?? ""
   const decided: Array<Event> = []
   const owners: Array<Owner> = []

@@ -1,0 +1,52 @@
+/** Answers file under the user's people as plans do: by their contact id, else by name in any case and script. */
+import { describe, expect, it } from "@effect/vitest"
+import type { QuestionId, SessionId } from "@verbatim/domain/Ids"
+import { people } from "@verbatim/projections/Queries/Lists"
+import { FakeAnthropic } from "@verbatim/testkit"
+import { Effect } from "effect"
+import * as Answers from "../src/Answers.js"
+import { PlanJob } from "../src/PlanJob.js"
+import { closedSession, eventsAfterClose, PlanJobTest, text } from "./planJobHarness.js"
+
+const { FakeReply } = FakeAnthropic
+
+/** A plan that files seq 1 under `name` (person_1) and asks about seq 2, `name` or Bea. */
+const plannedWith = (name: string) =>
+  Effect.gen(function*() {
+    const sessionId = yield* closedSession(text(1, `${name} moved to Lisbon.`), text(2, "Someone called about the flat."))
+    yield* Effect.flatMap(FakeAnthropic.FakeAnthropic, (fake) =>
+      fake.script(FakeReply.toolUse({
+        people: [{ contactId: null, name, notes: [{ sourceItemSeqs: [1], directives: [] }] }],
+        unattached: [],
+        unclear: [{ sourceItemSeqs: [2], candidates: [name, "Bea"] }],
+        botMessages: []
+      })))
+    expect(yield* (yield* PlanJob).run(sessionId)).toBe("planned")
+    return sessionId
+  })
+
+const names = Effect.map(people({ limit: 100 }), (page) => page.items.map((p) => `${p.id}=${p.name}`))
+
+const answeredNote = (sessionId: SessionId) =>
+  Effect.map(eventsAfterClose(sessionId), (events) =>
+    events.flatMap((e) => (e._tag === "NoteRecorded" && e.questionId !== null ? [{ owner: e.owner, personId: e.personId }] : [])))
+
+describe("answers resolve people as plans do", () => {
+  it.live("a name differing only in case (any script) is the same person", () =>
+    Effect.gen(function*() {
+      const sessionId = yield* plannedWith("Émile")
+      const given = { _tag: "Person", contactId: null, name: "émile" } as const
+      expect((yield* Answers.answer("q_1" as QuestionId, { _tag: "Given", answer: given }, null))._tag).toBe("Filed")
+      expect(yield* names).toEqual(["person_1=Émile"])
+      expect(yield* answeredNote(sessionId)).toEqual([{ owner: given, personId: "person_1" }])
+    }).pipe(Effect.provide(PlanJobTest)))
+
+  it.live("a contact id that is not one of the user's is ignored: the name decides, and the id is not recorded", () =>
+    Effect.gen(function*() {
+      const sessionId = yield* plannedWith("Ana")
+      const given = { _tag: "Person", contactId: "person_999", name: "Ana" } as const
+      expect((yield* Answers.answer("q_1" as QuestionId, { _tag: "Given", answer: given }, null))._tag).toBe("Filed")
+      expect(yield* names).toEqual(["person_1=Ana"])
+      expect(yield* answeredNote(sessionId)).toEqual([{ owner: { ...given, contactId: null }, personId: "person_1" }])
+    }).pipe(Effect.provide(PlanJobTest)))
+})
