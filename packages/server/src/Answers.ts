@@ -9,7 +9,7 @@ import { Candidate } from "@verbatim/domain/Decision"
 import type { Answer, Event } from "@verbatim/domain/Events"
 import type { MessageId, NoteId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import * as ReplyText from "@verbatim/domain/ReplyText"
-import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import { type AppendConflict, EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import { DateTime, Effect, Option, Schema } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
 import { knownPeople, resolver } from "./People.js"
@@ -22,6 +22,7 @@ export type AnswerOutcome =
   | { readonly _tag: "NotFound" }
   | { readonly _tag: "NotYours" }
   | { readonly _tag: "AlreadyAnswered" }
+  | { readonly _tag: "Withdrawn" }
   | { readonly _tag: "AlreadyFiled" }
   | { readonly _tag: "NoSuchOption" }
 
@@ -56,20 +57,24 @@ const load = (questionId: string) =>
     }))
   })
 
-/**
- * Answer a question. `asker` is the user answering (a webhook's sender); `null` for the API, whose
- * bearer token speaks for every user.
- */
-export const answer = (
+const answerOnce = (
   questionId: string,
   choice: Choice,
   asker: UserId | null
-): Effect.Effect<AnswerOutcome, StoreError | SqlError, EventStore | SqlClient | IdGenerator> =>
+): Effect.Effect<AnswerOutcome, StoreError | SqlError | AppendConflict, EventStore | SqlClient | IdGenerator> =>
   Effect.gen(function*() {
+    const store = yield* EventStore
+    const located = yield* load(questionId)
+    if (Option.isNone(located)) return { _tag: "NotFound" } as const
+    // The version first, then the question as decided on (projections commit with their events,
+    // so it is as of that version or later): a plan or another answer appended after the version
+    // makes this append conflict, and the answer is decided again.
+    const version = yield* store.streamVersion(sessionStream(located.value.row.session_id as SessionId))
     const found = yield* load(questionId)
     if (Option.isNone(found)) return { _tag: "NotFound" } as const
     const { filed, row, sources } = found.value
     if (asker !== null && asker !== row.user_id) return { _tag: "NotYours" } as const
+    if (row.status === "withdrawn") return { _tag: "Withdrawn" } as const
     if (row.status !== "open") return { _tag: "AlreadyAnswered" } as const
     if (filed) return { _tag: "AlreadyFiled" } as const
     const options = ReplyText.answerOptions(decodeCandidates(row.candidates))
@@ -100,14 +105,28 @@ export const answer = (
         mergedFrom: 1
       }
     ]
-    const store = yield* EventStore
-    const appended = yield* store.append(sessionStream(sessionId), "any", events).pipe(
+    const appended = yield* store.append(sessionStream(sessionId), version, events).pipe(
       Effect.as(true),
-      Effect.catchIf((e) => e._tag === "StoreError" && e.reason === "duplicate-source", () => Effect.succeed(false)),
-      Effect.catchTag("AppendConflict", (e) => Effect.die(e))
+      Effect.catchIf((e) => e._tag === "StoreError" && e.reason === "duplicate-source", () => Effect.succeed(false))
     )
     return appended ? ({ _tag: "Filed", noteId, label } as const) : ({ _tag: "AlreadyAnswered" } as const)
-  }).pipe(Effect.withSpan("Answers.answer", { attributes: { questionId } }))
+  })
+
+/**
+ * Answer a question. `asker` is the user answering (a webhook's sender); `null` for the API, whose
+ * bearer token speaks for every user. Appended at the session version the answer was decided on,
+ * so a question withdrawn or answered meanwhile is not filed as well.
+ */
+export const answer = (
+  questionId: string,
+  choice: Choice,
+  asker: UserId | null
+): Effect.Effect<AnswerOutcome, StoreError | SqlError, EventStore | SqlClient | IdGenerator> =>
+  answerOnce(questionId, choice, asker).pipe(
+    Effect.retry({ times: 10, while: (e) => e._tag === "AppendConflict" }),
+    Effect.catchTag("AppendConflict", (e) => Effect.die(e)),
+    Effect.withSpan("Answers.answer", { attributes: { questionId } })
+  )
 
 /** What the bot replies to an answer. */
 export const outcomeText = (outcome: AnswerOutcome): string => {
@@ -119,6 +138,8 @@ export const outcomeText = (outcome: AnswerOutcome): string => {
       return "Sorry, I could not find that question."
     case "AlreadyAnswered":
       return "That question was already answered; nothing changed."
+    case "Withdrawn":
+      return "That question was withdrawn: a later plan filed those messages; nothing changed."
     case "AlreadyFiled":
       return "Those messages are already in a note; nothing changed."
     case "NoSuchOption":

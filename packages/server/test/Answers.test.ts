@@ -1,9 +1,11 @@
-/** Answers file under the user's people as plans do: by their contact id, else by name in any case and script. */
+/** Answers: filed under the user's people as plans do, and never beside a plan that withdrew the question meanwhile. */
 import { describe, expect, it } from "@effect/vitest"
 import type { QuestionId, SessionId } from "@verbatim/domain/Ids"
+import { EventStore } from "@verbatim/projections/EventStore"
+import { sessionAccounting } from "@verbatim/projections/Queries/Accounting"
 import { people } from "@verbatim/projections/Queries/Lists"
 import { FakeAnthropic } from "@verbatim/testkit"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import * as Answers from "../src/Answers.js"
 import { PlanJob } from "../src/PlanJob.js"
 import { closedSession, eventsAfterClose, PlanJobTest, text } from "./planJobHarness.js"
@@ -48,5 +50,27 @@ describe("answers resolve people as plans do", () => {
       expect((yield* Answers.answer("q_1" as QuestionId, { _tag: "Given", answer: given }, null))._tag).toBe("Filed")
       expect(yield* names).toEqual(["person_1=Ana"])
       expect(yield* answeredNote(sessionId)).toEqual([{ owner: { ...given, contactId: null }, personId: "person_1" }])
+    }).pipe(Effect.provide(PlanJobTest)))
+})
+
+describe("an answer racing a plan", () => {
+  it.live("a question withdrawn by a plan while it was being answered files nothing", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeAnthropic.FakeAnthropic
+      const sessionId = yield* closedSession(text(1, "Ana moved."), text(2, "Bea stayed."))
+      yield* fake.script(FakeReply.refusal())
+      const job = yield* PlanJob
+      expect(yield* job.run(sessionId)).toBe("failed")
+      yield* fake.script(FakeReply.toolUse({ people: [], unattached: [], unclear: [{ sourceItemSeqs: [1, 2], candidates: ["Ana", "Bea"] }], botMessages: [] }))
+      const store = yield* EventStore
+      // The retry plans the session (withdrawing q_1, parking q_2) between the answer's decision and its append.
+      const racing = EventStore.of({ ...store, append: (s, v, e, o) => Effect.zipRight(job.run(sessionId), store.append(s, v, e, o)) })
+      const outcome = yield* Answers.answer("q_1" as QuestionId, { _tag: "Given", answer: { _tag: "Unattached" } }, null).pipe(
+        Effect.provideService(EventStore, racing)
+      )
+      const view = Option.getOrThrow(yield* sessionAccounting(sessionId))
+      expect({ outcome: outcome._tag, places: view.messages.map((m) => `${m.seq}: ${m.dispositions.map((d) => d._tag).join("+")}`) })
+        .toEqual({ outcome: "Withdrawn", places: ["1: InQuestion", "2: InQuestion"] })
+      expect(Answers.outcomeText(outcome)).toBe("That question was withdrawn: a later plan filed those messages; nothing changed.")
     }).pipe(Effect.provide(PlanJobTest)))
 })
