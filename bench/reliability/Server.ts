@@ -114,14 +114,14 @@ export interface LoggedEvent {
 /** Every event in the log, through the API. */
 export const allEvents = async (url: string): Promise<Array<LoggedEvent>> => {
   const events: Array<LoggedEvent> = []
-  let after = 0
+  let after: string | null = null
   for (;;) {
-    const response = await fetch(`${url}/api/events?after=${after}&limit=500`, {
+    const response = await fetch(`${url}/api/events?${after === null ? "" : `after=${after}&`}limit=500`, {
       signal: requestTimeout(),
       headers: { authorization: `Bearer ${apiToken}` }
     })
     if (!response.ok) throw new Error(`GET /api/events answered ${response.status}: ${await response.text()}`)
-    const page = (await response.json()) as { events: Array<LoggedEvent>; nextAfter: number }
+    const page = (await response.json()) as { events: Array<LoggedEvent>; nextAfter: string }
     events.push(...page.events)
     if (page.events.length === 0 || page.nextAfter === after) return events
     after = page.nextAfter

@@ -121,7 +121,7 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
   .add(
     HttpApiEndpoint.get("events", "/events")
       .setUrlParams(Schema.Struct({
-        after: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())),
+        after: Schema.optional(R.EventCursor),
         limit: Schema.optional(Limit)
       }))
       .addSuccess(R.EventsPage)

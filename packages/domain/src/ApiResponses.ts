@@ -121,8 +121,28 @@ export const SessionAccounting = Schema.Struct({
 export type SessionAccounting = typeof SessionAccounting.Type
 
 /** One event as stored in the log. */
+/**
+ * Where an event is in the order a reader must follow, `transactionId:position`: on PostgreSQL a
+ * position alone is not (a transaction may commit after a later position was read); on SQLite the
+ * transaction id is always 0.
+ */
+export const EventCursor = Schema.String.pipe(
+  Schema.pattern(/^\d+:\d+$/, { message: () => "a cursor from an earlier page's nextAfter, like 0:42" })
+)
+
+/** The cursor of a checkpoint. */
+export const cursorOf = (at: { readonly txId: number; readonly position: number }): string => `${at.txId}:${at.position}`
+
+/** The checkpoint a cursor names (one that matched `EventCursor`). */
+export const checkpointOfCursor = (cursor: string): { readonly txId: number; readonly position: number } => {
+  const [txId, position] = cursor.split(":").map(Number)
+  return { txId: txId ?? 0, position: position ?? 0 }
+}
+
 export const StoredEvent = Schema.Struct({
   position: Schema.Number,
+  /** Pass as `after` to read the events that follow this one. */
+  cursor: EventCursor,
   streamId: Schema.String,
   streamVersion: Schema.Number,
   event: Event,
@@ -130,6 +150,6 @@ export const StoredEvent = Schema.Struct({
 })
 export type StoredEvent = typeof StoredEvent.Type
 
-/** Events after a position; ask again with `after = nextAfter` (unchanged when there were none). */
-export const EventsPage = Schema.Struct({ events: Schema.Array(StoredEvent), nextAfter: Schema.Number })
+/** Events after a cursor; ask again with `after = nextAfter` (unchanged when there were none). */
+export const EventsPage = Schema.Struct({ events: Schema.Array(StoredEvent), nextAfter: EventCursor })
 export type EventsPage = typeof EventsPage.Type

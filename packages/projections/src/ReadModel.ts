@@ -43,8 +43,8 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   ) => Effect.Effect<Page<Question>, StoreError>
   readonly sessionAccounting: (sessionId: string) => Effect.Effect<Option.Option<SessionAccountingView>, StoreError>
   readonly sessionMessages: (sessionId: string) => Effect.Effect<ReadonlyArray<SessionMessage>, StoreError>
-  /** Events after a position in position order (see `Queries/Lists.events` for PostgreSQL). */
-  readonly events: (after: number, limit: number) => Effect.Effect<EventsPage, StoreError>
+  /** Events after a cursor (the start when none) in the order a catch-up reader follows. */
+  readonly events: (after: string | undefined, limit: number) => Effect.Effect<EventsPage, StoreError>
 }>() {}
 
 /** Build the read model over the SqlClient in context. */
@@ -64,7 +64,7 @@ export const make = Effect.gen(function*() {
     questions: (options) => run(Lists.questions(options)),
     sessionAccounting: (sessionId) => run(sessionAccounting(sessionId)),
     sessionMessages: (sessionId) => run(Lists.sessionMessages(sessionId)),
-    events: (after, limit) => run(Lists.events(store.backend, after, limit))
+    events: (after, limit) => Lists.events(after, limit).pipe(Effect.provideService(EventStore, store))
   })
 })
 

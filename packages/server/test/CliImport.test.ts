@@ -32,10 +32,11 @@ describe("verbatim import", () => {
           "  seq 2 telegram:telegram-export:4242:12: awaiting a plan\n" +
           "  seq 3 telegram:telegram-export:4242:13: awaiting transcription\n"
       })
-      const events = yield* runCli(["events", "--after", "2"], env)
+      const events = yield* runCli(["events", "--after", "0:2"], env)
       expect(events.stdout.split("\n").slice(0, 3).map((line) => line === "" ? line : JSON.parse(line))).toEqual([
         {
           position: 3,
+          cursor: "0:3",
           streamId: "session-telegram:4242:4242:1",
           streamVersion: 3,
           recordedAt: "2024-03-01T09:02:00.000Z",
@@ -59,6 +60,7 @@ describe("verbatim import", () => {
         },
         {
           position: 4,
+          cursor: "0:4",
           streamId: "session-telegram:4242:4242:1",
           streamVersion: 4,
           recordedAt: "2024-03-01T09:03:00.000Z",
@@ -82,6 +84,7 @@ describe("verbatim import", () => {
         },
         {
           position: 5,
+          cursor: "0:5",
           streamId: "session-telegram:4242:4242:1",
           streamVersion: 5,
           recordedAt: "2024-03-01T10:03:00.000Z",

@@ -77,15 +77,31 @@ describe("read API", () => {
       })
     }).pipe(Effect.provide(asked)))
 
-  it.effect("the event log pages from a position", () =>
+  it.effect("the event log pages from a cursor; a malformed cursor is a 400", () =>
     Effect.gen(function*() {
       yield* telegram(fixture("telegram/01_text_private.json"))
-      const page = yield* api("/api/events?after=1&limit=1")
+      type Page = { events: ReadonlyArray<{ position: number; cursor: string; streamId: string; event: { _tag: string } }>; nextAfter: string }
+      const first = (yield* api("/api/events?limit=1")).json as Page
+      const page = yield* api(`/api/events?after=${first.nextAfter}&limit=1`)
       expect(page.status).toBe(200)
-      const json = page.json as { events: ReadonlyArray<{ position: number; streamId: string; event: { _tag: string } }>; nextAfter: number }
-      expect(json.events.map((e) => [e.position, e.streamId, e.event._tag])).toEqual([[2, `session-${sessionId}`, "MessageReceived"]])
-      expect(json.nextAfter).toBe(2)
-      expect(yield* api("/api/events?after=2")).toEqual({ status: 200, json: { events: [], nextAfter: 2 } })
+      const json = page.json as Page
+      expect([first.nextAfter, ...json.events.map((e) => [e.position, e.cursor, e.streamId, e.event._tag])]).toEqual([
+        "0:1",
+        [2, "0:2", `session-${sessionId}`, "MessageReceived"]
+      ])
+      expect(json.nextAfter).toBe("0:2")
+      expect(yield* api("/api/events?after=0:2")).toEqual({ status: 200, json: { events: [], nextAfter: "0:2" } })
+      const malformed = yield* api("/api/events?after=2")
+      expect([malformed.status, (malformed.json as { message: string }).message]).toEqual([
+        400,
+        [
+          "{ readonly after?: a string matching the pattern ^\\d+:\\d+$ | undefined; readonly limit?: int & between(1, 500) | undefined }",
+          `└─ ["after"]`,
+          "   └─ a string matching the pattern ^\\d+:\\d+$ | undefined",
+          "      ├─ a cursor from an earlier page's nextAfter, like 0:42",
+          "      └─ Expected undefined, actual \"2\""
+        ].join("\n")
+      ])
     }).pipe(Effect.provide(layer([]))))
 })
 

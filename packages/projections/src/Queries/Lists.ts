@@ -1,12 +1,11 @@
 /** The paged list queries of the read API: people, a person's notes, questions, events, a session's messages. */
 import { SqlClient } from "@effect/sql/SqlClient"
-import type { EventsPage, Person, Question } from "@verbatim/domain/ApiResponses"
+import { checkpointOfCursor, cursorOf, type EventsPage, type Person, type Question } from "@verbatim/domain/ApiResponses"
 import type { Candidate, QuestionReason } from "@verbatim/domain/Decision"
 import type { MessageId, PersonId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { MessageKind } from "@verbatim/domain/Message"
-import { Effect, Either, Option } from "effect"
-import type { EventRow } from "../internal/Dialect.js"
-import { toRecordedAll } from "../internal/Rows.js"
+import { Effect, Option } from "effect"
+import { EventStore, start } from "../EventStore.js"
 import { noteColumns, pageOf, toNotes } from "./Views.js"
 import type { NoteRow } from "./Views.js"
 
@@ -94,27 +93,26 @@ export const questions = (options: ListOptions & { readonly status?: "open" | "a
   })
 
 /**
- * Events after a position, in position order. On PostgreSQL only transactions older than
- * every running one are read; a reader that must never skip uses `EventStore.subscribe`.
+ * Events after a cursor, in the order a catch-up reader must follow (on PostgreSQL, committed
+ * transactions older than every running one, by transaction id then position), so paging never
+ * skips an event whose transaction committed after a later position was read.
  */
-export const events = (backend: "sqlite" | "pg", after: number, limit: number) =>
+export const events = (after: string | undefined, limit: number) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient
-    const rows = yield* sql<EventRow>`SELECT position, tx_id, stream, version, type, schema_version, payload,
-      metadata, recorded_at FROM events WHERE position > ${after}
-      ${backend === "pg" ? sql`AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint` : sql``}
-      ORDER BY position LIMIT ${limit}`
-    const decoded = toRecordedAll(rows)
-    if (Either.isLeft(decoded)) return yield* decoded.left
+    const store = yield* EventStore
+    const from = after === undefined ? start : checkpointOfCursor(after)
+    const recorded = yield* store.readPage(from, limit)
+    const last = recorded[recorded.length - 1]
     const page: EventsPage = {
-      events: decoded.right.map((r) => ({
+      events: recorded.map((r) => ({
         position: r.position,
+        cursor: cursorOf(r),
         streamId: r.stream,
         streamVersion: r.version,
         event: r.event,
         recordedAt: r.recordedAt
       })),
-      nextAfter: decoded.right[decoded.right.length - 1]?.position ?? after
+      nextAfter: cursorOf(last ?? from)
     }
     return page
   })

@@ -1,8 +1,8 @@
-/** `verbatim events [--after N] [--follow]`: the event log as JSON lines, optionally following new events. */
+/** `verbatim events [--after CURSOR] [--follow]`: the event log as JSON lines, optionally following new events. */
 import { Command, Options } from "@effect/cli"
-import { StoredEvent } from "@verbatim/domain/ApiResponses"
+import { EventCursor, StoredEvent } from "@verbatim/domain/ApiResponses"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { Console, Effect, Schema } from "effect"
+import { Console, Effect, Option, Schema } from "effect"
 
 const encode = Schema.encodeSync(StoredEvent)
 
@@ -12,18 +12,22 @@ export const jsonLine = (event: StoredEvent): string => JSON.stringify(encode(ev
 const pageSize = 500
 
 const options = {
-  after: Options.integer("after").pipe(Options.withDefault(0), Options.withDescription("Start after this position")),
+  after: Options.text("after").pipe(
+    Options.withSchema(EventCursor),
+    Options.optional,
+    Options.withDescription("Start after this event's cursor (each line's \"cursor\", like 0:42)")
+  ),
   follow: Options.boolean("follow").pipe(Options.withDescription("Keep printing new events until interrupted"))
 }
 
 export const command = Command.make("events", options, ({ after, follow }) =>
   Effect.gen(function*() {
     const model = yield* ReadModel
-    let position = after
+    let cursor = Option.getOrUndefined(after)
     for (;;) {
-      const page = yield* model.events(position, pageSize)
+      const page = yield* model.events(cursor, pageSize)
       yield* Effect.forEach(page.events, (e) => Console.log(jsonLine(e)), { discard: true })
-      position = page.nextAfter
+      cursor = page.nextAfter
       if (page.events.length === pageSize) continue
       if (!follow) return
       yield* Effect.sleep("500 millis")

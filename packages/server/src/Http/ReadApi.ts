@@ -54,5 +54,5 @@ export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
           })
         ))
       .handle("accounting", ({ path }) => orNotFound("session", path.id, read.sessionAccounting(path.id)))
-      .handle("events", ({ urlParams }) => Effect.orDie(read.events(urlParams.after ?? 0, urlParams.limit ?? 100)))
+      .handle("events", ({ urlParams }) => Effect.orDie(read.events(urlParams.after, urlParams.limit ?? 100)))
   }))
