@@ -47,14 +47,24 @@ export const parseAllowedSenders = (text: string): Either.Either<ReadonlySet<Use
   return Either.right(new Set(users))
 }
 
+/**
+ * A secret that, when set, is not blank: set but empty (an unset variable in a compose file, say)
+ * it would match an empty header or sign with an empty key, and let anyone in.
+ */
+const secret = (name: string, advice = "unset it or set the secret") =>
+  Config.string(name).pipe(
+    Config.validate({ message: `is set but empty; ${advice}`, validation: (value) => value.trim() !== "" }),
+    Config.map(Redacted.make)
+  )
+
 const positiveInt = (name: string) =>
   Config.integer(name).pipe(Config.validate({ message: "must be a positive whole number", validation: (n) => n > 0 }))
 
 /** The settings as a `Config`, with the documented defaults. */
 export const config: Config.Config<ServerSettings> = Config.all({
-  telegramWebhookSecret: Config.option(Config.redacted("TELEGRAM_WEBHOOK_SECRET")),
-  whatsAppVerifyToken: Config.option(Config.redacted("WHATSAPP_VERIFY_TOKEN")),
-  whatsAppAppSecret: Config.option(Config.redacted("WHATSAPP_APP_SECRET")),
+  telegramWebhookSecret: Config.option(secret("TELEGRAM_WEBHOOK_SECRET")),
+  whatsAppVerifyToken: Config.option(secret("WHATSAPP_VERIFY_TOKEN")),
+  whatsAppAppSecret: Config.option(secret("WHATSAPP_APP_SECRET")),
   allowedSenders: Config.string("VERBATIM_ALLOWED_SENDERS").pipe(
     Config.withDefault(""),
     Config.mapOrFail((text) =>
@@ -63,14 +73,7 @@ export const config: Config.Config<ServerSettings> = Config.all({
   ),
   maxBodyBytes: positiveInt("VERBATIM_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
   sessionIdle: positiveInt("VERBATIM_SESSION_IDLE_SECONDS").pipe(Config.withDefault(30), Config.map(Duration.seconds)),
-  // Set but empty (an unset variable in a compose file, say) would let a request without a token in.
-  apiToken: Config.option(Config.string("VERBATIM_API_TOKEN").pipe(
-    Config.validate({
-      message: "is set but empty; unset it to have a token generated, or set a token",
-      validation: (token) => token.trim() !== ""
-    }),
-    Config.map(Redacted.make)
-  )),
+  apiToken: Config.option(secret("VERBATIM_API_TOKEN", "unset it to have a token generated, or set a token")),
   telegramBotToken: Config.option(Config.redacted("TELEGRAM_BOT_TOKEN")),
   telegramApiBase: Config.string("TELEGRAM_API_BASE").pipe(Config.withDefault("https://api.telegram.org")),
   whatsAppApiBase: Config.string("WHATSAPP_API_BASE").pipe(Config.withDefault("https://graph.facebook.com/v21.0")),

@@ -20,9 +20,10 @@ const digest = (value: string | Uint8Array): Buffer => createHash("sha256").upda
 /**
  * Equality whose time does not depend on where the inputs differ. Both sides are hashed first
  * so that inputs of different lengths (which `timingSafeEqual` rejects) leak no length either.
+ * An empty secret or an empty presented value never matches: a missing header is not a secret.
  */
 export const constantTimeEqual = (a: string | Uint8Array, b: string | Uint8Array): boolean =>
-  timingSafeEqual(digest(a), digest(b))
+  a.length > 0 && b.length > 0 && timingSafeEqual(digest(a), digest(b))
 
 /** The `X-Hub-Signature-256` value Meta sends: `sha256=` + hex HMAC-SHA256 of the exact body bytes. */
 export const whatsAppSignature = (appSecret: string, body: Uint8Array): string =>

@@ -90,18 +90,24 @@ describe("ServerConfig", () => {
     ])
   })
 
-  it.effect("fails start-up on an invalid number, allow-list or empty API token, naming the variable", () =>
+  it.effect("fails start-up on an invalid number, allow-list or empty secret, naming the variable", () =>
     Effect.gen(function*() {
       const provider = (env: Record<string, string>) => ConfigProvider.fromMap(new Map(Object.entries(env)))
       const errors = yield* Effect.all([
         Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_MAX_BODY_BYTES: "0" }))),
         Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_ALLOWED_SENDERS: "bob" }))),
-        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_API_TOKEN: " " })))
+        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_API_TOKEN: " " }))),
+        Effect.flip(Effect.withConfigProvider(config, provider({ WHATSAPP_APP_SECRET: "" }))),
+        Effect.flip(Effect.withConfigProvider(config, provider({ TELEGRAM_WEBHOOK_SECRET: "" }))),
+        Effect.flip(Effect.withConfigProvider(config, provider({ WHATSAPP_VERIFY_TOKEN: "\t" })))
       ])
       expect(errors.map(String)).toEqual([
         "(Invalid data at VERBATIM_MAX_BODY_BYTES: \"must be a positive whole number\")",
         "(Invalid data at VERBATIM_ALLOWED_SENDERS: \"entry \"bob\" is not provider:senderId with provider telegram or whatsapp\")",
-        "(Invalid data at VERBATIM_API_TOKEN: \"is set but empty; unset it to have a token generated, or set a token\")"
+        "(Invalid data at VERBATIM_API_TOKEN: \"is set but empty; unset it to have a token generated, or set a token\")",
+        "(Invalid data at WHATSAPP_APP_SECRET: \"is set but empty; unset it or set the secret\")",
+        "(Invalid data at TELEGRAM_WEBHOOK_SECRET: \"is set but empty; unset it or set the secret\")",
+        "(Invalid data at WHATSAPP_VERIFY_TOKEN: \"is set but empty; unset it or set the secret\")"
       ])
     }))
 })

@@ -3,7 +3,7 @@ import { propertyRuns } from "@verbatim/testkit/Runs"
 import { Effect, Either, Option, Redacted } from "effect"
 import fc from "fast-check"
 import { ServerConfig } from "../src/ServerConfig.js"
-import { WebhookAuth, WebhookAuthError, whatsAppSignature } from "../src/WebhookAuth.js"
+import { constantTimeEqual, WebhookAuth, WebhookAuthError, whatsAppSignature } from "../src/WebhookAuth.js"
 
 const appSecret = "app-secret-🔑"
 const configured = ServerConfig.layerTest({
@@ -112,4 +112,16 @@ describe("Telegram secret token and WhatsApp verification", () => {
       ].map(Effect.either))
       expect(results).toEqual([refused("telegram", "not-configured"), refused("whatsapp", "not-configured")])
     }).pipe((effect) => provide(effect, unconfigured)))
+})
+
+describe("constant-time equality", () => {
+  it("an empty secret or an empty presented value never matches", () => {
+    expect([
+      constantTimeEqual("", ""),
+      constantTimeEqual("secret", ""),
+      constantTimeEqual("", "secret"),
+      constantTimeEqual(new Uint8Array(), new Uint8Array()),
+      constantTimeEqual("secret", "secret")
+    ]).toEqual([false, false, false, false, true])
+  })
 })

@@ -10,7 +10,7 @@ export const layer: Layer.Layer<Authorization, never, ApiToken> = Layer.effect(
   Effect.map(ApiToken, (resolved) =>
     Authorization.of({
       bearer: (presented) =>
-        Redacted.value(presented) !== "" && constantTimeEqual(Redacted.value(presented), Redacted.value(resolved.token))
+        constantTimeEqual(Redacted.value(presented), Redacted.value(resolved.token))
           ? Effect.void
           : Effect.fail(new Unauthorized({ message: "missing or wrong bearer token" }))
     }))
