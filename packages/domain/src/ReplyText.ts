@@ -88,16 +88,18 @@ const renderQuestion = (reason: QuestionReason, excerpts: ReadonlyArray<string>,
  * the messages (times the log of the excerpt length): a question may concern a whole session.
  */
 export const questionText = (reason: QuestionReason, texts: ReadonlyArray<string>, limit = replyLimit("telegram", true)): string => {
-  // How many messages fit at the shortest excerpt: each adds its excerpt, « », and a blank line.
+  // How many messages fit at the shortest excerpt: each adds its excerpt, « », and a blank line;
+  // all of them need no "…and N more" line, so they may fit where all but one and that line do not.
+  const sizes = texts.map((text) => 4 + cut(text, shortestExcerpt).length)
   const lead = questionLead[reason].length
   let count = 0
-  let used = lead
-  for (const text of texts) {
-    const next = used + 4 + cut(text, shortestExcerpt).length
-    const rest = count + 1 === texts.length ? 0 : 2 + unshownLine(texts.length - count - 1).length
-    if (next + rest > limit) break
-    used = next
-    count += 1
+  if (lead + sizes.reduce((sum, size) => sum + size, 0) <= limit) count = texts.length
+  else {
+    let used = lead
+    while (count < texts.length && used + sizes[count]! + 2 + unshownLine(texts.length - count - 1).length <= limit) {
+      used += sizes[count]!
+      count += 1
+    }
   }
   const shown = texts.slice(0, count)
   const fits = (length: number) => renderQuestion(reason, shown.map((t) => cut(t, length)), texts.length - count).length <= limit

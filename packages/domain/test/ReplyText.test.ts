@@ -21,6 +21,13 @@ describe("a question fits the provider's limit, so it is delivered", () => {
     expect(questionText("unclear", texts, 1024)).toBe([lead, ...shown, "…and 18 more messages."].join("\n\n"))
   })
 
+  it("every message is shown when all fit, even where all but one and the count of the rest would not", () => {
+    expect(questionText("unclear", ["", ""], 43)).toBe([lead, "«»", "«»"].join("\n\n"))
+    const texts = [...Array.from({ length: 19 }, (_, i) => `Message ${String(i).padStart(2, "0")} ${"x".repeat(28)}`), "ok"]
+    const whole = [lead, ...texts.map((t) => `«${t}»`)].join("\n\n")
+    expect(questionText("unclear", texts, whole.length)).toBe(whole)
+  })
+
   it("a cut never splits a grapheme", () => {
     const family = "👨‍👩‍👧"
     expect(questionText("unclear", ["short one", family.repeat(100)], 200)).toBe(
