@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { Candidate, DirectiveCut, Owner, QuestionReason, Segment } from "./Decision.js"
 import { Answer, Event } from "./Events.js"
 import { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId, UserId } from "./Ids.js"
+import { notTextIn } from "./internal/bodyShape.js"
 
 /** One page of a list; pass `nextCursor` back as `cursor` for the next page (null: no more). */
 export const Page = <S extends Schema.Schema.Any>(item: S) =>
@@ -83,12 +84,19 @@ export const QuestionsPage = Page(Question)
 export type QuestionsPage = typeof QuestionsPage.Type
 
 /** The body of `POST /api/questions/:id/answer`. */
+/** Text a store keeps exactly: no lone surrogate, no U+0000. */
+const storable = <A extends string, I, R>(self: Schema.Schema<A, I, R>) =>
+  self.pipe(Schema.filter((text) => {
+    const found = notTextIn(text)
+    return found === null ? undefined : `contains ${found}, which is not text`
+  }, { identifier: "StorableText" }))
+
 /** An answer as the API takes it: a person must be named (the name trimmed); the recorded `Answer` stays as it was. */
 export const AnswerPayload = Schema.Struct({
   answer: Schema.Union(
     Schema.TaggedStruct("Person", {
-      contactId: Schema.NullOr(Schema.String),
-      name: Schema.Trim.pipe(Schema.nonEmptyString({ message: () => "a person's name must not be empty" }))
+      contactId: Schema.NullOr(Schema.String.pipe(storable)),
+      name: Schema.Trim.pipe(Schema.nonEmptyString({ message: () => "a person's name must not be empty" }), storable)
     }),
     Schema.TaggedStruct("Unattached", {})
   )

@@ -90,7 +90,7 @@ const answerOnce = (
     const label = ReplyText.optionLabel(chosen)
     const events: Array<Event> = [
       ...people.added,
-      { _tag: "QuestionAnswered", questionId: questionId as QuestionId, sessionId, answer: chosen, answeredAt },
+      { _tag: "QuestionAnswered", questionId: questionId as QuestionId, sessionId, answer: people.owner(chosen), answeredAt },
       {
         _tag: "NoteRecorded",
         noteId,

@@ -155,10 +155,13 @@ const editOnce = (
     if (message.sender !== userIdOf(item.provider, item.senderId)) {
       return { _tag: "EditIgnored", why: "the edit comes from someone other than the sender" } as const
     }
-    if (message.text === item.text) return { _tag: "EditIgnored", why: "the text did not change" } as const
     const editedAt = DateTime.formatIso(item.editedAt)
     if (message.editedAt !== null && editedAt < message.editedAt) {
       return { _tag: "EditIgnored", why: "a newer edit of the message is already recorded" } as const
+    }
+    // The same text from a newer edit is still recorded: its time keeps older edits out.
+    if (message.text === item.text && editedAt === message.editedAt) {
+      return { _tag: "EditIgnored", why: "the text did not change" } as const
     }
     const appended = yield* store.append(sessionStream(message.sessionId), "any", [{
       _tag: "MessageEdited",

@@ -104,7 +104,7 @@ export const planEvents = Effect.fn("PlanRecording.planEvents")(function*(
         user: conversation.user,
         planId,
         questionId: null,
-        owner: note.owner,
+        owner: people.owner(note.owner),
         personId: yield* people.resolve(note.owner),
         sources: note.seqs.map((seq, i) => ({ seq, messageId: note.messageIds[i]! })),
         directives: note.directives,

@@ -50,6 +50,8 @@ describe("answers resolve people as plans do", () => {
       expect((yield* Answers.answer("q_1" as QuestionId, { _tag: "Given", answer: given }, null))._tag).toBe("Filed")
       expect(yield* names).toEqual(["person_1=Ana"])
       expect(yield* answeredNote(sessionId)).toEqual([{ owner: { ...given, contactId: null }, personId: "person_1" }])
+      const answered = (yield* eventsAfterClose(sessionId)).flatMap((e) => (e._tag === "QuestionAnswered" ? [e.answer] : []))
+      expect(answered).toEqual([{ ...given, contactId: null }])
     }).pipe(Effect.provide(PlanJobTest)))
 })
 

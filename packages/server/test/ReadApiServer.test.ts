@@ -23,19 +23,26 @@ describe("read API", () => {
       yield* telegram(fixture("telegram/01_text_private.json"))
       yield* closeIdle
       const answer = { answer: { _tag: "Person", contactId: null, name: " Ana " } }
-      const blank = yield* api("/api/questions/q_1/answer", { method: "POST", body: { answer: { _tag: "Person", contactId: null, name: "  " } } })
-      const person = "{ readonly _tag: \"Person\"; readonly contactId: string | null; readonly name: nonEmptyString }"
-      expect({ status: blank.status, message: (blank.json as { message: string }).message }).toEqual({
-        status: 400,
-        message: [
-          `{ readonly answer: ${person} | { readonly _tag: "Unattached" } }`,
-          `└─ ["answer"]`,
-          `   └─ ${person} | { readonly _tag: "Unattached" }`,
-          `      └─ ${person}`,
-          `         └─ ["name"]`,
-          `            └─ a person's name must not be empty`
-        ].join("\n")
-      })
+      const refusal = (body: unknown) =>
+        Effect.map(api("/api/questions/q_1/answer", { method: "POST", body }), (reply) => [reply.status, (reply.json as { message: string }).message])
+      const person = "{ readonly _tag: \"Person\"; readonly contactId: StorableText | null; readonly name: StorableText }"
+      const refused = (failure: string, why: string) => [400, [
+        `{ readonly answer: ${person} | { readonly _tag: "Unattached" } }`,
+        `└─ ["answer"]`,
+        `   └─ ${person} | { readonly _tag: "Unattached" }`,
+        `      └─ ${person}`,
+        `         └─ ["name"]`,
+        `            └─ StorableText`,
+        `               └─ ${failure}`,
+        `                  └─ ${why}`
+      ].join("\n")]
+      expect([
+        yield* refusal({ answer: { _tag: "Person", contactId: null, name: "  " } }),
+        yield* refusal({ answer: { _tag: "Person", contactId: null, name: "A\u0000na" } })
+      ]).toEqual([
+        refused("From side refinement failure", "a person's name must not be empty"),
+        refused("Predicate refinement failure", "contains U+0000 (NUL), which is not text")
+      ])
       expect(yield* api("/api/questions/q_1/answer", { method: "POST", body: answer })).toEqual({
         status: 200,
         json: { questionId: "q_1", noteId: "note_1" }

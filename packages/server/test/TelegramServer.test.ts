@@ -162,6 +162,17 @@ describe("Telegram webhook end to end", () => {
       expect(yield* noteBody("note_1")).toBe("Ana moved to Faro")
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
 
+  it.effect("a newest edit that restores the stored text still keeps an older edit arriving later out", () =>
+    Effect.gen(function*() {
+      const restored = edit(900002, 100000001, 5, "Ana moved to Lisbon", 1767225800)
+      const older = edit(900001, 100000001, 5, "Ana moved to Porto", 1767225700)
+      for (const body of [text(100000001, 5, "Ana moved to Lisbon"), restored, older]) {
+        expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
+      }
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* noteBody("note_1")).toBe("Ana moved to Lisbon")
+    }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
+
   it.effect("two edits in the same second: a redelivery of the first does not undo the second", () =>
     Effect.gen(function*() {
       const first = edit(900001, 100000001, 5, "Ana moved to Porto", 1767225700)
