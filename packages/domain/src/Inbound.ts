@@ -125,8 +125,9 @@ export {
 }
 
 /**
- * Why an item cannot be stored exactly (a field holding a lone surrogate or U+0000), or null.
- * Only what is stored is checked: an update the service ignores is acknowledged whatever it holds.
+ * Why an item cannot be stored exactly (a string of it holding a lone surrogate or U+0000), or
+ * null. Every string an item carries is checked, as most reach the log, a reply or a key; an
+ * update the service ignores is acknowledged whatever its body holds.
  */
 export const unstorable = (item: Inbound): string | null => {
   if (item._tag === "Ignored") return null
