@@ -76,11 +76,19 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
 
 const Limit = Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 500))
 
-/** Paging and tenancy shared by the list endpoints. */
+/** Paging and tenancy shared by the list endpoints (people page by person id). */
 const ListParams = {
   user: Schema.optional(UserId),
   limit: Schema.optional(Limit),
   cursor: Schema.optional(Schema.String)
+}
+
+/** Lists in the order they were recorded page by log position: anything else is a 400, not the first page again. */
+const PositionListParams = {
+  ...ListParams,
+  cursor: Schema.optional(
+    Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "a cursor from an earlier page's nextCursor of this list" }))
+  )
 }
 
 export class ReadApiGroup extends HttpApiGroup.make("api")
@@ -88,7 +96,7 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
   .add(
     HttpApiEndpoint.get("personNotes", "/people/:id/notes")
       .setPath(Schema.Struct({ id: PersonId }))
-      .setUrlParams(Schema.Struct(ListParams))
+      .setUrlParams(Schema.Struct(PositionListParams))
       .addSuccess(R.NotesPage)
       .addError(NotFound)
   )
@@ -101,7 +109,7 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
   )
   .add(
     HttpApiEndpoint.get("questions", "/questions")
-      .setUrlParams(Schema.Struct({ ...ListParams, status: Schema.optional(R.QuestionStatus) }))
+      .setUrlParams(Schema.Struct({ ...PositionListParams, status: Schema.optional(R.QuestionStatus) }))
       .addSuccess(R.QuestionsPage)
   )
   .add(

@@ -98,6 +98,11 @@ describe("read API", () => {
       ])
       expect(json.nextAfter).toBe("0:2")
       expect(yield* api("/api/events?after=0:2")).toEqual({ status: 200, json: { events: [], nextAfter: "0:2" } })
+      const notAPosition = yield* api("/api/questions?limit=1&cursor=person_1")
+      expect([notAPosition.status, (notAPosition.json as { message: string }).message.split("\n").slice(-2)]).toEqual([
+        400,
+        ["      ├─ a cursor from an earlier page's nextCursor of this list", "      └─ Expected undefined, actual \"person_1\""]
+      ])
       const malformed = yield* api("/api/events?after=2")
       expect([malformed.status, (malformed.json as { message: string }).message]).toEqual([
         400,

@@ -35,7 +35,8 @@ export const people = (options: ListOptions) =>
     return pageOf(items, options.limit, (p) => p.id)
   })
 
-const afterPosition = (cursor: string | undefined) => (cursor === undefined ? 0 : Number(cursor) || 0)
+/** A positional list's cursor: the API lets only digits through. */
+const afterPosition = (cursor: string | undefined) => (cursor === undefined ? 0 : Number(cursor))
 
 /** A person's notes in the order they were recorded, or none when the person is unknown. */
 export const notesByPerson = (personId: string, options: ListOptions) =>
