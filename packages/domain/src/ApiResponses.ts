@@ -83,7 +83,6 @@ export type Question = typeof Question.Type
 export const QuestionsPage = Page(Question)
 export type QuestionsPage = typeof QuestionsPage.Type
 
-/** The body of `POST /api/questions/:id/answer`. */
 /** Text a store keeps exactly: no lone surrogate, no U+0000. */
 const storable = <A extends string, I, R>(self: Schema.Schema<A, I, R>) =>
   self.pipe(Schema.filter((text) => {
@@ -91,7 +90,10 @@ const storable = <A extends string, I, R>(self: Schema.Schema<A, I, R>) =>
     return found === null ? undefined : `contains ${found}, which is not text`
   }, { identifier: "StorableText" }))
 
-/** An answer as the API takes it: a person must be named (the name trimmed); the recorded `Answer` stays as it was. */
+/**
+ * The body of `POST /api/questions/:id/answer`: a person must be named (the name trimmed); the
+ * recorded `Answer` schema stays as it was.
+ */
 export const AnswerPayload = Schema.Struct({
   answer: Schema.Union(
     Schema.TaggedStruct("Person", {
@@ -128,14 +130,13 @@ export const SessionAccounting = Schema.Struct({
 })
 export type SessionAccounting = typeof SessionAccounting.Type
 
-/** One event as stored in the log. */
 /**
  * Where an event is in the order a reader must follow, `transactionId:position`: on PostgreSQL a
  * position alone is not (a transaction may commit after a later position was read); on SQLite the
  * transaction id is always 0.
  */
 export const EventCursor = Schema.String.pipe(
-  Schema.pattern(/^\d+:\d+$/, { message: () => "a cursor from an earlier page's nextAfter, like 0:42" })
+  Schema.pattern(/^\d{1,15}:\d{1,15}$/, { message: () => "a cursor as given: an earlier page's nextAfter or an event's cursor" })
 )
 
 /** The cursor of a checkpoint. */
@@ -147,6 +148,7 @@ export const checkpointOfCursor = (cursor: string): { readonly txId: number; rea
   return { txId: txId ?? 0, position: position ?? 0 }
 }
 
+/** One event as stored in the log. */
 export const StoredEvent = Schema.Struct({
   position: Schema.Number,
   /** Pass as `after` to read the events that follow this one. */

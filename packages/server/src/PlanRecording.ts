@@ -124,7 +124,7 @@ export const planEvents = Effect.fn("PlanRecording.planEvents")(function*(
         planId,
         reason: question.reason,
         sources: question.seqs.map((seq, i) => ({ seq, messageId: question.messageIds[i]! })),
-        candidates: question.candidates
+        candidates: question.candidates.map(people.owner)
       })
     }
     for (const instruction of decisions.instructions) {

@@ -103,14 +103,15 @@ describe("read API", () => {
         400,
         ["      ├─ a cursor from an earlier page's nextCursor of this list", "      └─ Expected undefined, actual \"person_1\""]
       ])
+      expect((yield* api("/api/events?after=0:99999999999999999999")).status).toBe(400)
       const malformed = yield* api("/api/events?after=2")
       expect([malformed.status, (malformed.json as { message: string }).message]).toEqual([
         400,
         [
-          "{ readonly after?: a string matching the pattern ^\\d+:\\d+$ | undefined; readonly limit?: int & between(1, 500) | undefined }",
+          "{ readonly after?: a string matching the pattern ^\\d{1,15}:\\d{1,15}$ | undefined; readonly limit?: int & between(1, 500) | undefined }",
           `└─ ["after"]`,
-          "   └─ a string matching the pattern ^\\d+:\\d+$ | undefined",
-          "      ├─ a cursor from an earlier page's nextAfter, like 0:42",
+          "   └─ a string matching the pattern ^\\d{1,15}:\\d{1,15}$ | undefined",
+          "      ├─ a cursor as given: an earlier page's nextAfter or an event's cursor",
           "      └─ Expected undefined, actual \"2\""
         ].join("\n")
       ])
