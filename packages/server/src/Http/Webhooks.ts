@@ -49,9 +49,9 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
         // a redelivery records nothing twice.
         const refusals: Array<string> = []
         const storable = items.filter((item) => {
-          const refused = Inbound.unstorable(item)
-          if (refused !== null) refusals.push(refused)
-          return refused === null
+          const problem = Inbound.unstorable(item)
+          if (problem !== null) refusals.push(problem)
+          return problem === null
         })
         const outcomes = yield* Effect.forEach(storable, (item) => Effect.exit(Dispatch.handle(item))).pipe(Effect.provide(context))
         const failed = outcomes.find(Exit.isFailure)
