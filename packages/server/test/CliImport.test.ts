@@ -156,4 +156,13 @@ describe("verbatim import", () => {
       const events = yield* runCli(["events"], { VERBATIM_DATA_DIR: dir })
       expect(events).toEqual({ code: 0, stdout: "", stderr: "" })
     }))
+
+  it.scoped("refuses an idle time that is not a positive number of seconds", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-cli-")
+      const file = join(dir, "chat.txt")
+      writeFileSync(file, "31/12/2023, 21:15 - A: fine\n")
+      const run = yield* runCli(["import", "whatsapp-export", file, "--user", "whatsapp:1", "--idle", "0"], { VERBATIM_DATA_DIR: dir })
+      expect(run).toEqual({ code: 1, stdout: "", stderr: "--idle must be a positive number of seconds\n\n" })
+    }))
 })

@@ -9,7 +9,7 @@ import type { ExportedMessage, ExportError } from "@verbatim/domain/ChatExport"
 import type { Provider } from "@verbatim/domain/Ids"
 import { parseTelegramExport } from "@verbatim/domain/TelegramExport"
 import { parseWhatsAppExport } from "@verbatim/domain/WhatsAppExport"
-import { Console, Duration, Effect, Either, Option } from "effect"
+import { Console, Duration, Effect, Either, Option, Schema } from "effect"
 import { readFile } from "node:fs/promises"
 import { importMessages } from "../Import.js"
 import * as Progress from "../Progress.js"
@@ -29,6 +29,7 @@ const userOption = Options.text("user").pipe(
 )
 
 const idleOption = Options.integer("idle").pipe(
+  Options.withSchema(Schema.Int.pipe(Schema.positive({ message: () => "--idle must be a positive number of seconds" }))),
   Options.withDescription("Seconds of silence that start a new session (default VERBATIM_SESSION_IDLE_SECONDS)"),
   Options.optional
 )
