@@ -5,10 +5,9 @@ import * as Store from "@verbatim/projections/Store"
 import { messageReceived, sessionOpened } from "@verbatim/testkit/Given"
 import { Effect } from "effect"
 import { spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { tempDir } from "@verbatim/testkit/TempDir"
 
 /** Another process that reads, then writes and holds SQLite's write lock for `ms` before committing. */
 const otherWriter = (filename: string, ms: number) =>
@@ -29,10 +28,7 @@ const otherWriter = (filename: string, ms: number) =>
 describe("SQLite shared by two processes", () => {
   it.scoped("an append that reads while another process holds the write lock waits for it instead of failing", () =>
     Effect.gen(function*() {
-      const dir = yield* Effect.acquireRelease(
-        Effect.sync(() => mkdtempSync(join(tmpdir(), "verbatim-two-"))),
-        (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-      )
+      const dir = yield* tempDir("verbatim-two-")
       const filename = join(dir, "events.db")
       yield* Effect.gen(function*() {
         const store = yield* EventStore

@@ -2,9 +2,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { EventStore } from "@verbatim/projections/EventStore"
 import * as Store from "@verbatim/projections/Store"
+import { tempDir } from "@verbatim/testkit/TempDir"
 import { ConfigProvider, Effect, Layer } from "effect"
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { existsSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 
 const withConfig = (entries: Record<string, string>) =>
@@ -13,10 +13,7 @@ const withConfig = (entries: Record<string, string>) =>
 describe("Store.layerConfig", () => {
   it.effect("with no database URL, SQLite in a file under the data directory", () =>
     Effect.gen(function*() {
-      const dir = yield* Effect.acquireRelease(
-        Effect.sync(() => join(mkdtempSync(join(tmpdir(), "verbatim-config-")), "data")),
-        (d) => Effect.sync(() => rmSync(join(d, ".."), { recursive: true, force: true }))
-      )
+      const dir = join(yield* tempDir("verbatim-config-"), "data")
       const backend = yield* Effect.map(EventStore, (store) => store.backend).pipe(
         Effect.provide(withConfig({ VERBATIM_DATA_DIR: dir, VERBATIM_SQLITE_SYNCHRONOUS: "NORMAL" }))
       )
@@ -34,16 +31,11 @@ describe("Store.layerConfig", () => {
       const error = yield* Effect.flip(Effect.provide(EventStore, withConfig({ VERBATIM_SQLITE_SYNCHRONOUS: "OFF" })))
       expect(String(error)).toBe('(Invalid data at VERBATIM_SQLITE_SYNCHRONOUS: "Expected one of (FULL, NORMAL) but received "OFF"")')
     }))
+
   it.effect("a data directory that cannot be created is a configuration error naming it", () =>
     Effect.gen(function*() {
-      const file = yield* Effect.acquireRelease(
-        Effect.sync(() => {
-          const dir = mkdtempSync(join(tmpdir(), "verbatim-config-"))
-          writeFileSync(join(dir, "a-file"), "")
-          return join(dir, "a-file")
-        }),
-        (f) => Effect.sync(() => rmSync(join(f, ".."), { recursive: true, force: true }))
-      )
+      const file = join(yield* tempDir("verbatim-config-"), "a-file")
+      writeFileSync(file, "")
       const error = yield* Effect.flip(Effect.provide(EventStore, withConfig({ VERBATIM_DATA_DIR: file })))
       expect(String(error)).toBe(
         `(Invalid data at VERBATIM_DATA_DIR: "cannot use ${file} for the data: EEXIST: file already exists, mkdir '${file}'")`

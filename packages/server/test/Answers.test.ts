@@ -38,7 +38,7 @@ describe("answers resolve people as plans do", () => {
     Effect.gen(function*() {
       const sessionId = yield* plannedWith("Émile")
       const given = { _tag: "Person", contactId: null, name: "émile" } as const
-      expect((yield* Answers.answer("q_1" as QuestionId, { _tag: "Given", answer: given }, null))._tag).toBe("Filed")
+      expect(yield* Answers.answer("q_1" as QuestionId, { _tag: "Given", answer: given }, null)).toEqual({ _tag: "Filed", noteId: "note_2", label: "émile" })
       expect(yield* names).toEqual(["person_1=Émile"])
       expect(yield* answeredNote(sessionId)).toEqual([{ owner: given, personId: "person_1" }])
     }).pipe(Effect.provide(PlanJobTest)))
@@ -47,7 +47,7 @@ describe("answers resolve people as plans do", () => {
     Effect.gen(function*() {
       const sessionId = yield* plannedWith("Ana")
       const given = { _tag: "Person", contactId: "person_999", name: "Ana" } as const
-      expect((yield* Answers.answer("q_1" as QuestionId, { _tag: "Given", answer: given }, null))._tag).toBe("Filed")
+      expect(yield* Answers.answer("q_1" as QuestionId, { _tag: "Given", answer: given }, null)).toEqual({ _tag: "Filed", noteId: "note_2", label: "Ana" })
       expect(yield* names).toEqual(["person_1=Ana"])
       expect(yield* answeredNote(sessionId)).toEqual([{ owner: { ...given, contactId: null }, personId: "person_1" }])
       const answered = (yield* eventsAfterClose(sessionId)).flatMap((e) => (e._tag === "QuestionAnswered" ? [e.answer] : []))

@@ -1,21 +1,16 @@
 /** The API token: from the environment when set, else created once in the data folder and reused. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
-import { mkdtempSync, rmSync, statSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { statSync } from "node:fs"
 import { join } from "node:path"
+import { tempDir } from "@verbatim/testkit/TempDir"
 import { ApiToken, fromFile } from "../src/ApiToken.js"
 import { ServerConfig } from "../src/ServerConfig.js"
-
-const tempDir = Effect.acquireRelease(
-  Effect.sync(() => mkdtempSync(join(tmpdir(), "verbatim-token-"))),
-  (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-)
 
 describe("ApiToken", () => {
   it.scoped("is generated once, kept with mode 0600, and read back on the next start", () =>
     Effect.gen(function*() {
-      const dir = join(yield* tempDir, "nested")
+      const dir = join(yield* tempDir("verbatim-token-"), "nested")
       const first = yield* fromFile(dir)
       const second = yield* fromFile(dir)
       expect([first.generated, second.generated]).toEqual([true, false])

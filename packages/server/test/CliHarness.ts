@@ -1,8 +1,6 @@
 /** Runs `verbatim` as a subprocess (tsx on bin.ts) against a temporary store, and normalises its output. */
 import { Config, Effect } from "effect"
 import { execFile } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -20,12 +18,7 @@ export interface CliRun {
   readonly stderr: string
 }
 
-/** A temporary folder removed with the scope. */
-export const tempDir = (prefix: string) =>
-  Effect.acquireRelease(
-    Effect.sync(() => mkdtempSync(join(tmpdir(), prefix))),
-    (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-  )
+export { tempDir } from "@verbatim/testkit/TempDir"
 
 /** Run the CLI with only `env` (plus PATH) as its environment. */
 export const runCli = (args: ReadonlyArray<string>, env: Record<string, string>) =>

@@ -2,10 +2,10 @@
 import { HttpServer } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { ConfigProvider, type Console, Effect } from "effect"
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readFileSync, statSync } from "node:fs"
 import { createServer as createNetServer } from "node:net"
 import { join, resolve } from "node:path"
+import { tempDir } from "@verbatim/testkit/TempDir"
 import { noModelNotice, ServerLive } from "../src/Main.js"
 
 /** A port nothing listens on right now (`PORT` must be 1–65535, so 0 cannot ask the system). */
@@ -27,10 +27,7 @@ const recordingConsole = (lines: Array<string>) =>
 describe("Main", () => {
   it.live("starts on SQLite in the data folder, generates and keeps an API token, and says what is not configured", () =>
     Effect.gen(function*() {
-      const dir = yield* Effect.acquireRelease(
-        Effect.sync(() => mkdtempSync(join(tmpdir(), "verbatim-main-"))),
-        (d) => Effect.sync(() => rmSync(d, { recursive: true, force: true }))
-      )
+      const dir = yield* tempDir("verbatim-main-")
       const printed: Array<string> = []
       const console = yield* recordingConsole(printed)
       const port = yield* freePort

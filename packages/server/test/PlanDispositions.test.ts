@@ -54,7 +54,7 @@ describe("planning never files a message a second time", () => {
       const job = yield* PlanJob
       expect(yield* job.run(sessionId)).toBe("failed")
       const outcome = yield* Answers.answer("q_1", { _tag: "Given", answer: { _tag: "Person", contactId: null, name: "Alice" } }, null)
-      expect(outcome._tag).toBe("Filed")
+      expect(outcome).toEqual({ _tag: "Filed", noteId: "note_1", label: "Alice" })
       expect(yield* places(sessionId)).toEqual(["1: InNote", "2: InNote", "3: InNote"])
       // the model is back; the scheduler re-runs sessions whose last attempt failed (failedSessions)
       yield* script(FakeReply.toolUse({ ...empty, unclear: [{ sourceItemSeqs: [1, 2, 3], candidates: ["Alice", "Bea"] }] }))
@@ -70,7 +70,7 @@ describe("planning never files a message a second time", () => {
       const job = yield* PlanJob
       expect(yield* job.run(sessionId)).toBe("planned")
       const outcome = yield* Answers.answer("q_1" as QuestionId, { _tag: "Option", index: 0 }, null)
-      expect(outcome._tag).toBe("Filed")
+      expect(outcome).toEqual({ _tag: "Filed", noteId: "note_3", label: "Alice" })
       expect(yield* places(sessionId)).toEqual(["1: InNote", "2: InNote", "3: InNote"])
       yield* script(FakeReply.toolUse(unclear2))
       const promoted = yield* job.run(sessionId, { promptVersion: "v1", replan: true })
@@ -84,7 +84,11 @@ describe("planning never files a message a second time", () => {
       yield* fake.script(FakeReply.refusal())
       const job = yield* PlanJob
       expect(yield* job.run(sessionId)).toBe("failed")
-      expect((yield* Answers.answer("q_1", { _tag: "Given", answer: { _tag: "Unattached" } }, null))._tag).toBe("Filed")
+      expect(yield* Answers.answer("q_1", { _tag: "Given", answer: { _tag: "Unattached" } }, null)).toEqual({
+        _tag: "Filed",
+        noteId: "note_1",
+        label: "Keep as my own note"
+      })
       const before = (yield* eventsAfterClose(sessionId)).length
       yield* fake.script(FakeReply.toolUse({ people: [], unattached: [{ sourceItemSeqs: [1, 2], directives: [] }], unclear: [], botMessages: [] }))
       const outcome = yield* job.run(sessionId)

@@ -98,22 +98,33 @@ describe("read API", () => {
       ])
       expect(json.nextAfter).toBe("0:2")
       expect(yield* api("/api/events?after=0:2")).toEqual({ status: 200, json: { events: [], nextAfter: "0:2" } })
-      const notAPosition = yield* api("/api/questions?limit=1&cursor=person_1")
-      expect([notAPosition.status, (notAPosition.json as { message: string }).message.split("\n").slice(-2)]).toEqual([
-        400,
-        ["      ├─ a cursor from an earlier page's nextCursor of this list", "      └─ Expected undefined, actual \"person_1\""]
-      ])
-      expect((yield* api("/api/events?after=0:99999999999999999999")).status).toBe(400)
-      const malformed = yield* api("/api/events?after=2")
-      expect([malformed.status, (malformed.json as { message: string }).message]).toEqual([
-        400,
-        [
-          "{ readonly after?: a string matching the pattern ^\\d{1,15}:\\d{1,15}$ | undefined; readonly limit?: int & between(1, 500) | undefined }",
-          `└─ ["after"]`,
-          "   └─ a string matching the pattern ^\\d{1,15}:\\d{1,15}$ | undefined",
-          "      ├─ a cursor as given: an earlier page's nextAfter or an event's cursor",
-          "      └─ Expected undefined, actual \"2\""
-        ].join("\n")
+      const refusal = (path: string) => Effect.map(api(path), (reply) => [reply.status, (reply.json as { message: string }).message])
+      /** The platform's 400 for a URL parameter that does not match its pattern. */
+      const refused = (params: string, name: string, pattern: string, why: string, actual: string) => [400, [
+        params,
+        `└─ ["${name}"]`,
+        `   └─ a string matching the pattern ${pattern} | undefined`,
+        `      ├─ ${why}`,
+        `      └─ Expected undefined, actual "${actual}"`
+      ].join("\n")]
+      const eventParams = "{ readonly after?: a string matching the pattern ^\\d{1,15}:\\d{1,15}$ | undefined; " +
+        "readonly limit?: int & between(1, 500) | undefined }"
+      const cursorWhy = "a cursor as given: an earlier page's nextAfter or an event's cursor"
+      expect([
+        yield* refusal("/api/questions?limit=1&cursor=person_1"),
+        yield* refusal("/api/events?after=0:99999999999999999999"),
+        yield* refusal("/api/events?after=2")
+      ]).toEqual([
+        refused(
+          "{ readonly user?: string & Brand<\"UserId\"> | undefined; readonly limit?: int & between(1, 500) | undefined; " +
+            "readonly cursor?: a string matching the pattern ^\\d+$ | undefined; readonly status?: \"open\" | \"answered\" | undefined }",
+          "cursor",
+          "^\\d+$",
+          "a cursor from an earlier page's nextCursor of this list",
+          "person_1"
+        ),
+        refused(eventParams, "after", "^\\d{1,15}:\\d{1,15}$", cursorWhy, "0:99999999999999999999"),
+        refused(eventParams, "after", "^\\d{1,15}:\\d{1,15}$", cursorWhy, "2")
       ])
     }).pipe(Effect.provide(layer([]))))
 })

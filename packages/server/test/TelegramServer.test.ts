@@ -30,6 +30,21 @@ const edit = (updateId: number, chatId: number, messageId: number, body: string,
   return JSON.stringify({ update_id: updateId, edited_message: { ...update.message, edit_date: editDate } })
 }
 
+/** The session stream of Alice's (100000001) first session. */
+const alice = "session-telegram:100000001:100000001:1"
+
+/** Post each body in order; every one is taken (200, empty body). */
+const postAll = (...bodies: ReadonlyArray<string>) =>
+  Effect.forEach(bodies, (body) => Effect.map(telegram(body), (reply) => expect(reply).toEqual({ status: 200, body: "" })), {
+    discard: true
+  })
+
+/** Close the idle session, plan it, and read its one note's body. */
+const plannedNote = Effect.gen(function*() {
+  expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+  return yield* noteBody("note_1")
+})
+
 const press = (callbackId: string, data: string) =>
   JSON.stringify({
     update_id: 800000,
@@ -130,59 +145,51 @@ describe("Telegram webhook end to end", () => {
       expect(yield* telegram(text(100000001, 5, "Ana moved to Lisbon"))).toEqual({ status: 200, body: "" })
       expect(yield* telegram(edited)).toEqual({ status: 200, body: "" })
       expect(yield* eventLog).toEqual([
-        "session-telegram:100000001:100000001:1#1 SessionOpened",
-        "session-telegram:100000001:100000001:1#2 MessageReceived",
+        `${alice}#1 SessionOpened`,
+        `${alice}#2 MessageReceived`,
         // The edit's time, so an older edit arriving later changes nothing.
-        "session-telegram:100000001:100000001:1#3 MessageEdited"
+        `${alice}#3 MessageEdited`
       ])
-      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
-      expect(yield* noteBody("note_1")).toBe("Ana moved to Porto")
+      expect(yield* plannedNote).toBe("Ana moved to Porto")
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
 
   it.effect("the newest edit wins: an older edit delivered late, or again, changes nothing", () =>
     Effect.gen(function*() {
       const older = edit(900001, 100000001, 5, "Ana moved to Porto", 1767225700)
       const newer = edit(900002, 100000001, 5, "Ana moved to Faro", 1767225800)
-      for (const body of [text(100000001, 5, "Ana moved to Lisbon"), newer, older, older, newer]) {
-        expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
-      }
-      expect((yield* eventLog).map((e) => e.split(" ")[1])).toEqual(["SessionOpened", "MessageReceived", "MessageEdited"])
-      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
-      expect(yield* noteBody("note_1")).toBe("Ana moved to Faro")
+      yield* postAll(text(100000001, 5, "Ana moved to Lisbon"), newer, older, older, newer)
+      expect(yield* eventLog).toEqual([`${alice}#1 SessionOpened`, `${alice}#2 MessageReceived`, `${alice}#3 MessageEdited`])
+      expect(yield* plannedNote).toBe("Ana moved to Faro")
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
 
   it.effect("edits that overtake their message keep the newest: an older one arriving next changes nothing", () =>
     Effect.gen(function*() {
       const older = edit(900001, 100000001, 5, "Ana moved to Porto", 1767225700)
       const newer = edit(900002, 100000001, 5, "Ana moved to Faro", 1767225800)
-      for (const body of [newer, older, text(100000001, 5, "Ana moved to Lisbon")]) {
-        expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
-      }
-      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
-      expect(yield* noteBody("note_1")).toBe("Ana moved to Faro")
+      yield* postAll(newer, older, text(100000001, 5, "Ana moved to Lisbon"))
+      expect(yield* plannedNote).toBe("Ana moved to Faro")
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
 
   it.effect("a newest edit that restores the stored text still keeps an older edit arriving later out", () =>
     Effect.gen(function*() {
       const restored = edit(900002, 100000001, 5, "Ana moved to Lisbon", 1767225800)
       const older = edit(900001, 100000001, 5, "Ana moved to Porto", 1767225700)
-      for (const body of [text(100000001, 5, "Ana moved to Lisbon"), restored, older]) {
-        expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
-      }
-      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
-      expect(yield* noteBody("note_1")).toBe("Ana moved to Lisbon")
+      yield* postAll(text(100000001, 5, "Ana moved to Lisbon"), restored, older)
+      expect(yield* plannedNote).toBe("Ana moved to Lisbon")
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
 
   it.effect("two edits in the same second: a redelivery of the first does not undo the second", () =>
     Effect.gen(function*() {
       const first = edit(900001, 100000001, 5, "Ana moved to Porto", 1767225700)
       const second = edit(900002, 100000001, 5, "Ana moved to Faro", 1767225700)
-      for (const body of [text(100000001, 5, "Ana moved to Lisbon"), first, second, first]) {
-        expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
-      }
-      expect((yield* eventLog).map((e) => e.split(" ")[1])).toEqual(["SessionOpened", "MessageReceived", "MessageEdited", "MessageEdited"])
-      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
-      expect(yield* noteBody("note_1")).toBe("Ana moved to Faro")
+      yield* postAll(text(100000001, 5, "Ana moved to Lisbon"), first, second, first)
+      expect(yield* eventLog).toEqual([
+        `${alice}#1 SessionOpened`,
+        `${alice}#2 MessageReceived`,
+        `${alice}#3 MessageEdited`,
+        `${alice}#4 MessageEdited`
+      ])
+      expect(yield* plannedNote).toBe("Ana moved to Faro")
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
 
   it.effect("a chat the provider rate-limits is left alone for its retry-after, then its reply is sent once", () =>
@@ -210,8 +217,7 @@ describe("Telegram webhook end to end", () => {
       const forwarded = text(100000001, 2, "/done", { forward_origin: { type: "hidden_user", sender_user_name: "Ana", date: 1767225000 } })
       expect(yield* telegram(text(100000001, 1, "Ana wrote:"))).toEqual({ status: 200, body: "" })
       expect(yield* telegram(forwarded)).toEqual({ status: 200, body: "" })
-      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
-      expect(yield* noteBody("note_1")).toBe("Ana wrote:\n\n/done")
+      expect(yield* plannedNote).toBe("Ana wrote:\n\n/done")
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1, 2))]))))
 
   it.effect("a question answered by a button: one note; a second press: still one note and a polite refusal", () =>

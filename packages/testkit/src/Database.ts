@@ -9,9 +9,8 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as Store from "@verbatim/projections/Store"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { tempDir } from "./TempDir.js"
 
 /** The real PostgreSQL server tests may use, if configured. */
 export const testDatabaseUrl = Config.option(Config.redacted("VERBATIM_TEST_DATABASE_URL"))
@@ -26,10 +25,7 @@ export const pgTarget = Effect.map(testDatabaseUrl, Option.match({
 export const sqlite = (options: { readonly synchronous?: Store.SqliteSynchronous } = {}) =>
   Layer.unwrapScoped(
     Effect.map(
-      Effect.acquireRelease(
-        Effect.sync(() => mkdtempSync(join(tmpdir(), "verbatim-store-"))),
-        (dir) => Effect.sync(() => rmSync(dir, { recursive: true, force: true }))
-      ),
+      tempDir("verbatim-store-"),
       (dir) => Store.layerSqlite({ filename: join(dir, "events.db"), synchronous: options.synchronous ?? "NORMAL" })
     )
   )
