@@ -1,5 +1,5 @@
 /** Benchmark: `applyPlan` on 10,000 and 1,000 messages with an adversarial plan of one note per five messages. */
-import { applyPlan } from "@verbatim/domain/ApplyPlan"
+import { applyPlan } from "@verbatim/domain/ApplyPlan/ApplyPlan"
 import { MessageId } from "@verbatim/domain/Ids"
 import type { MessageText } from "@verbatim/domain/Message"
 import type { Plan, PlanNote } from "@verbatim/domain/Plan"

@@ -3,8 +3,8 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSchem
 import { Schema } from "effect"
 import * as R from "./ApiResponses.js"
 import { NoteId, PersonId, QuestionId, SessionId, UserId } from "./Ids.js"
-import * as Telegram from "./Telegram.js"
-import * as WhatsApp from "./WhatsApp.js"
+import * as Telegram from "./Inbound/Telegram.js"
+import * as WhatsApp from "./Inbound/WhatsApp.js"
 
 /** A body or parameter that does not parse; `message` names the field and what was expected. */
 export class BadRequest extends Schema.TaggedError<BadRequest>()("BadRequest", { message: Schema.String }, HttpApiSchema.annotations({ status: 400 })) {}

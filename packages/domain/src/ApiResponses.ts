@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { Candidate, DirectiveCut, Owner, QuestionReason, Segment } from "./Decision.js"
 import { Answer, Event } from "./Events.js"
 import { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId, UserId } from "./Ids.js"
-import { notTextIn } from "./internal/bodyShape.js"
+import { notTextIn } from "./Inbound/bodyShape.js"
 
 /** One page of a list; pass `nextCursor` back as `cursor` for the next page (null: no more). */
 export const Page = <S extends Schema.Schema.Any>(item: S) =>

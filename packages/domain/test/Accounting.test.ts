@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { duplicatePlanSeqs } from "../src/Accounting.js"
-import { applyPlan } from "../src/ApplyPlan.js"
+import { duplicatePlanSeqs } from "../src/ApplyPlan/Accounting.js"
+import { applyPlan } from "../src/ApplyPlan/ApplyPlan.js"
 import { MessageId } from "../src/Ids.js"
 import type { MessageText } from "../src/Message.js"
 import type { Plan, PlanNote } from "../src/Plan.js"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { applyPlan } from "../src/ApplyPlan.js"
+import { applyPlan } from "../src/ApplyPlan/ApplyPlan.js"
 import type { Candidate } from "../src/Decision.js"
 import { MessageId } from "../src/Ids.js"
 import type { MessageText } from "../src/Message.js"

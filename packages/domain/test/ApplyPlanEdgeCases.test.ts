@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { applyPlan } from "../src/ApplyPlan.js"
-import { assembleNote } from "../src/Assembly.js"
+import { applyPlan } from "../src/ApplyPlan/ApplyPlan.js"
+import { assembleNote } from "../src/ApplyPlan/Assembly.js"
 import { MessageId } from "../src/Ids.js"
 import type { MessageText } from "../src/Message.js"
 import type { Plan, PlanNote } from "../src/Plan.js"

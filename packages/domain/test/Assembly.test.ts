@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { assembleNote, messageTiling } from "../src/Assembly.js"
+import { assembleNote, messageTiling } from "../src/ApplyPlan/Assembly.js"
 import { MessageId } from "../src/Ids.js"
 import type { MessageText } from "../src/Message.js"
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from "@effect/vitest"
 import { propertyRuns } from "@verbatim/testkit/Runs"
 import { DateTime, Either } from "effect"
 import fc from "fast-check"
-import { decodeTelegram, decodeWhatsApp, type Inbound, NewMessage, normaliseTelegram, normaliseWhatsApp, unstorable, WebhookDecodeError } from "../src/Inbound.js"
+import { decodeTelegram, decodeWhatsApp, WebhookDecodeError } from "../src/Inbound/Decode.js"
+import { type Inbound, NewMessage, unstorable } from "../src/Inbound/Inbound.js"
+import { normaliseTelegram } from "../src/Inbound/normaliseTelegram.js"
+import { normaliseWhatsApp } from "../src/Inbound/normaliseWhatsApp.js"
 
 const now = DateTime.unsafeMake(0)
 const errorOf = (result: Either.Either<unknown, WebhookDecodeError>): WebhookDecodeError | "decoded" =>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Either } from "effect"
-import { decodeTelegram, type Inbound, normaliseTelegram } from "../src/Inbound.js"
+import { decodeTelegram } from "../src/Inbound/Decode.js"
+import type { Inbound } from "../src/Inbound/Inbound.js"
+import { normaliseTelegram } from "../src/Inbound/normaliseTelegram.js"
 import { webhookFixture } from "./fixtures.js"
 
 const now = DateTime.unsafeMake("2026-01-02T03:04:05Z")

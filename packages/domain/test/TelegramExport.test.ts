@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Either } from "effect"
-import { parseTelegramExport } from "../src/TelegramExport.js"
+import { parseTelegramExport } from "../src/Inbound/TelegramExport.js"
 
 const exported = JSON.stringify({
   name: "Zoë Çelik",

@@ -1,6 +1,6 @@
 /** Test helpers that check provenance independently of the assembly code. */
 import { expect } from "@effect/vitest"
-import type { Cut, Tile } from "../src/Assembly.js"
+import type { Cut, Tile } from "../src/ApplyPlan/Assembly.js"
 import type { Segment } from "../src/Decision.js"
 import type { MessageText } from "../src/Message.js"
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Either } from "effect"
-import { decodeWhatsApp, type Inbound, normaliseWhatsApp } from "../src/Inbound.js"
+import { decodeWhatsApp } from "../src/Inbound/Decode.js"
+import type { Inbound } from "../src/Inbound/Inbound.js"
+import { normaliseWhatsApp } from "../src/Inbound/normaliseWhatsApp.js"
 import { webhookFixture } from "./fixtures.js"
 
 const at = (unixSeconds: number) => DateTime.unsafeMake(unixSeconds * 1000)

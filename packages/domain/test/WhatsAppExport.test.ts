@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Either } from "effect"
-import { parseWhatsAppExport } from "../src/WhatsAppExport.js"
+import { parseWhatsAppExport } from "../src/Inbound/WhatsAppExport.js"
 
 const at = (iso: string) => DateTime.unsafeMake(iso)
 

@@ -7,9 +7,9 @@
  * the same export again records nothing.
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
-import type { ExportedMessage } from "@verbatim/domain/ChatExport"
+import type { ExportedMessage } from "@verbatim/domain/Inbound/ChatExport"
 import { type Provider, type SessionId, userIdOf } from "@verbatim/domain/Ids"
-import { NewMessage } from "@verbatim/domain/Inbound"
+import { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import type { EventStore } from "@verbatim/projections/EventStore"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
 import { capture, closeSession } from "./Ingest.js"

@@ -6,7 +6,7 @@
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import { type Edit, editedMessage, type NewMessage } from "@verbatim/domain/Inbound"
+import { type Edit, editedMessage, type NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { type MessageId, messageIdOf, type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import { makeInboundMessage } from "@verbatim/domain/Message"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"

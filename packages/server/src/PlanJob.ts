@@ -8,7 +8,7 @@
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { Event, PlanFailureReason } from "@verbatim/domain/Events"
 import type { PlanId, SessionId } from "@verbatim/domain/Ids"
-import * as SessionState from "@verbatim/domain/SessionState"
+import * as SessionState from "@verbatim/domain/Session/State"
 import { EventStore } from "@verbatim/projections/EventStore"
 import type { Contact } from "@verbatim/planner/RenderRequest"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"

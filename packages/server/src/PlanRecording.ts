@@ -3,11 +3,11 @@
  * it introduces and the replies that tell the sender. Everything here is appended in one append.
  */
 import type { Owner, PlanWarning } from "@verbatim/domain/Decision"
-import { applyPlan, type Decisions } from "@verbatim/domain/ApplyPlan"
+import { applyPlan, type Decisions } from "@verbatim/domain/ApplyPlan/ApplyPlan"
 import type { Event } from "@verbatim/domain/Events"
 import type { NoteId, PlanId, QuestionId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
 import * as ReplyText from "@verbatim/domain/ReplyText"
-import type { SessionState } from "@verbatim/domain/SessionState"
+import type { SessionState } from "@verbatim/domain/Session/State"
 import type { PlanFailureReason } from "@verbatim/domain/Events"
 import { Effect } from "effect"
 import { IdGenerator } from "./IdGenerator.js"

@@ -6,12 +6,12 @@
  * same request.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { applyPlan, type Decisions } from "@verbatim/domain/ApplyPlan"
+import { applyPlan, type Decisions } from "@verbatim/domain/ApplyPlan/ApplyPlan"
 import type { TokenUsage } from "@verbatim/domain/Events"
 import type { PersonId, SessionId } from "@verbatim/domain/Ids"
 import type { InboundMessage } from "@verbatim/domain/Message"
 import { Plan } from "@verbatim/domain/Plan"
-import * as SessionState from "@verbatim/domain/SessionState"
+import * as SessionState from "@verbatim/domain/Session/State"
 import type { Contact } from "@verbatim/planner/RenderRequest"
 import { EventStore, type RecordedEvent } from "@verbatim/projections/EventStore"
 import { Array as Arr, DateTime, Effect, Option, Schema } from "effect"

@@ -6,7 +6,7 @@
  */
 import type { Plan } from "@verbatim/domain/Plan"
 import type { PersonId, SessionId } from "@verbatim/domain/Ids"
-import * as SessionState from "@verbatim/domain/SessionState"
+import * as SessionState from "@verbatim/domain/Session/State"
 import type { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { LanguageModelError } from "@verbatim/planner/LanguageModelError"
 import { packagedPromptDirectory, PromptRegistry } from "@verbatim/planner/PromptRegistry"

@@ -1,5 +1,5 @@
 /** The plan job over a temp SQLite store and the real Anthropic SDK talking to the fake Messages API. */
-import type { NewMessage } from "@verbatim/domain/Inbound"
+import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import type { SessionId } from "@verbatim/domain/Ids"
 import * as AnthropicLanguageModel from "@verbatim/planner/AnthropicLanguageModel"
 import { packagedPromptDirectory, PromptRegistry } from "@verbatim/planner/PromptRegistry"

@@ -1,6 +1,6 @@
 /** The notes projection: sources, directives, confirmations, and the body derived from current message text. */
 import type { SqlError } from "@effect/sql/SqlError"
-import { assembleNote } from "@verbatim/domain/Assembly"
+import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import type { NoteRecorded } from "@verbatim/domain/Events"
 import type { MessageId } from "@verbatim/domain/Ids"
 import { Effect } from "effect"

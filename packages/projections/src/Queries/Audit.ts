@@ -1,7 +1,7 @@
 /** The audit of a note: its body traced to message offsets, the directives cut, the plan, merges, confirmation and edits. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { NoteAudit } from "@verbatim/domain/ApiResponses"
-import { assembleNote } from "@verbatim/domain/Assembly"
+import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import type { Answer, TokenUsage } from "@verbatim/domain/Events"
 import type { MessageId, PlanId, QuestionId } from "@verbatim/domain/Ids"
 import { DateTime, Effect, Option } from "effect"

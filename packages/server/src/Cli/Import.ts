@@ -5,10 +5,10 @@
  * or line.
  */
 import { Args, Command, HelpDoc, Options, ValidationError } from "@effect/cli"
-import type { ExportedMessage, ExportError } from "@verbatim/domain/ChatExport"
+import type { ExportedMessage, ExportError } from "@verbatim/domain/Inbound/ChatExport"
 import type { Provider } from "@verbatim/domain/Ids"
-import { parseTelegramExport } from "@verbatim/domain/TelegramExport"
-import { parseWhatsAppExport } from "@verbatim/domain/WhatsAppExport"
+import { parseTelegramExport } from "@verbatim/domain/Inbound/TelegramExport"
+import { parseWhatsAppExport } from "@verbatim/domain/Inbound/WhatsAppExport"
 import { Console, Duration, Effect, Either, Option, Schema } from "effect"
 import { readFile } from "node:fs/promises"
 import { importMessages } from "../Import.js"

@@ -5,7 +5,7 @@
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { userIdOf } from "@verbatim/domain/Ids"
-import type { Answer, Inbound } from "@verbatim/domain/Inbound"
+import type { Answer, Inbound } from "@verbatim/domain/Inbound/Inbound"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import { Effect } from "effect"

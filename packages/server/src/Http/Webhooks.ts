@@ -6,7 +6,10 @@
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
 import { Api, BadRequest, type PayloadTooLarge, Unauthorized } from "@verbatim/domain/Api"
 import type { Provider } from "@verbatim/domain/Ids"
-import * as Inbound from "@verbatim/domain/Inbound"
+import { decodeTelegram, decodeWhatsApp, type WebhookDecodeError } from "@verbatim/domain/Inbound/Decode"
+import * as Inbound from "@verbatim/domain/Inbound/Inbound"
+import { normaliseTelegram } from "@verbatim/domain/Inbound/normaliseTelegram"
+import { normaliseWhatsApp } from "@verbatim/domain/Inbound/normaliseWhatsApp"
 import { DateTime, Effect, Either, Exit } from "effect"
 import * as Metrics from "../Metrics.js"
 import { ServerConfig } from "../ServerConfig.js"
@@ -35,7 +38,7 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
       provider: Provider,
       request: HttpServerRequest.HttpServerRequest,
       authenticate: (bytes: Uint8Array) => Effect.Effect<void, WebhookAuthError>,
-      decode: (text: string) => Effect.Effect<ReadonlyArray<Inbound.Inbound>, Inbound.WebhookDecodeError>
+      decode: (text: string) => Effect.Effect<ReadonlyArray<Inbound.Inbound>, WebhookDecodeError>
     ) =>
       Effect.gen(function*() {
         const bytes = yield* RawBody.read(request, settings.maxBodyBytes)
@@ -78,14 +81,14 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
           request,
           () => auth.telegram(headers["x-telegram-bot-api-secret-token"]),
           (text) =>
-            Effect.flatMap(DateTime.now, (now) => Either.map(Inbound.decodeTelegram(text), (update) => Inbound.normaliseTelegram(update, now)))
+            Effect.flatMap(DateTime.now, (now) => Either.map(decodeTelegram(text), (update) => normaliseTelegram(update, now)))
         ))
       .handleRaw("whatsapp", ({ headers, request }) =>
         receive(
           "whatsapp",
           request,
           (bytes) => auth.whatsApp(bytes, headers["x-hub-signature-256"]),
-          (text) => Either.map(Inbound.decodeWhatsApp(text), Inbound.normaliseWhatsApp)
+          (text) => Either.map(decodeWhatsApp(text), normaliseWhatsApp)
         ))
       .handle("whatsappVerify", ({ urlParams }) =>
         auth.whatsAppChallenge({

@@ -3,7 +3,7 @@
  * people, messages regrouped, instructions cut differently, questions added or resolved. Pure;
  * the order of notes or questions in either input does not matter.
  */
-import type { Decisions } from "@verbatim/domain/ApplyPlan"
+import type { Decisions } from "@verbatim/domain/ApplyPlan/ApplyPlan"
 import type { Owner, QuestionReason } from "@verbatim/domain/Decision"
 
 /** A message whose note changed owner. */

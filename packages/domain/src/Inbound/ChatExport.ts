@@ -1,6 +1,6 @@
 /** A message read from a chat export (Telegram Desktop JSON, WhatsApp text), before it is captured. */
 import { Data, type DateTime } from "effect"
-import type { MessageKind } from "./Message.js"
+import type { MessageKind } from "../Message.js"
 
 /** One exported message, normalised from whichever app wrote the export. */
 export interface ExportedMessage {

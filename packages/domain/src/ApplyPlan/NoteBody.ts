@@ -1,13 +1,13 @@
 /** A decided note's body: its messages in slot order, agreed directives cut, whitespace tidied, joined with provenance. */
 import { separator, tidy } from "./Assembly.js"
 import type { Attributions } from "./Attribution.js"
-import type { DirectiveCut, Segment } from "./Decision.js"
-import * as IntList from "./IntList.js"
+import type { DirectiveCut, Segment } from "../Decision.js"
+import * as IntList from "../IntList.js"
 import type { SlotIndex } from "./SlotIndex.js"
-import { sortRange } from "./SortRange.js"
+import { sortRange } from "../SortRange.js"
 import { isWhitespace } from "./TextMatch.js"
-import * as WarningLog from "./WarningLog.js"
-import { compareStrings } from "./Warnings.js"
+import * as WarningLog from "../WarningLog.js"
+import { compareStrings } from "../Warnings.js"
 
 /** A note's body, the segments it is made of, and the directives actually cut from it. */
 export interface NoteBody {

@@ -1,6 +1,6 @@
 /** Schemas of the WhatsApp Cloud API webhook POST bodies (`messages` field) the webhook reads. */
 import { Schema } from "effect"
-import { UnixSecondsFromString } from "./UnixSeconds.js"
+import { UnixSecondsFromString } from "../UnixSeconds.js"
 
 /** Absent or present, never `undefined`: JSON has no undefined, and it keeps decode errors to the point. */
 const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })

@@ -1,10 +1,10 @@
 /** Note assembly: a body built from message text minus agreed directives, with provenance down to the character. */
-import type { PlanWarning, Segment } from "./Decision.js"
-import type { MessageId } from "./Ids.js"
-import * as IntList from "./IntList.js"
-import type { MessageText } from "./Message.js"
+import type { PlanWarning, Segment } from "../Decision.js"
+import type { MessageId } from "../Ids.js"
+import * as IntList from "../IntList.js"
+import type { MessageText } from "../Message.js"
 import { findVerbatim, isWhitespace } from "./TextMatch.js"
-import { compareNumbers, compareStrings, directiveNotFound, directiveOverlap } from "./Warnings.js"
+import { compareNumbers, compareStrings, directiveNotFound, directiveOverlap } from "../Warnings.js"
 
 /** What goes between two messages of a body: a blank line. */
 export const separator = "\n\n"

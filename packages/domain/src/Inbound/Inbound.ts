@@ -1,12 +1,8 @@
-/** What a webhook body means to us, whichever provider sent it, and how bodies are decoded. */
-import { Either, ParseResult, Schema, Struct } from "effect"
-import { Provider } from "./Ids.js"
-import { maxNesting, nesting, notTextIn } from "./internal/bodyShape.js"
-import { normaliseTelegram } from "./internal/normaliseTelegram.js"
-import { normaliseWhatsApp } from "./internal/normaliseWhatsApp.js"
-import { MessageKind } from "./Message.js"
-import * as Telegram from "./Telegram.js"
-import * as WhatsApp from "./WhatsApp.js"
+/** What a webhook body means to us, whichever provider sent it: the items the service acts on. */
+import { Schema, Struct } from "effect"
+import { Provider } from "../Ids.js"
+import { notTextIn } from "./bodyShape.js"
+import { MessageKind } from "../Message.js"
 
 /** An attachment still to be fetched (and, for audio, transcribed): what and where. */
 export const Media = Schema.Struct({
@@ -73,56 +69,6 @@ export type Ignored = typeof Ignored.Type
 
 export const Inbound = Schema.Union(NewMessage, Edit, Answer, Ignored)
 export type Inbound = typeof Inbound.Type
-
-/** A webhook body that is not JSON or not the provider's shape; `message` says which field and what was expected. */
-export class WebhookDecodeError extends Schema.TaggedError<WebhookDecodeError>()("WebhookDecodeError", {
-  provider: Provider,
-  message: Schema.String
-}) {}
-
-const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
-  path.map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join("")
-
-const describe = (label: string, error: ParseResult.ParseError): string =>
-  `${label}: ` +
-  ParseResult.ArrayFormatter.formatErrorSync(error)
-    .map((issue) => (issue.path.length === 0 ? issue.message : `${formatPath(issue.path)}: ${issue.message}`))
-    .join("; ")
-
-const decoder = <A, I>(provider: Provider, label: string, schema: Schema.Schema<A, I>) => {
-  const decode = Schema.decodeUnknownEither(schema, { errors: "all" })
-  return (body: string): Either.Either<A, WebhookDecodeError> => {
-    const json = Either.try(() => JSON.parse(body) as unknown)
-    if (Either.isLeft(json)) {
-      return Either.left(new WebhookDecodeError({ provider, message: `body is not JSON: ${String(json.left)}` }))
-    }
-    if (nesting(json.right) > maxNesting) {
-      return Either.left(new WebhookDecodeError({ provider, message: `body nests deeper than ${maxNesting} levels` }))
-    }
-    return Either.mapLeft(decode(json.right), (error) => new WebhookDecodeError({ provider, message: describe(label, error) }))
-  }
-}
-
-/** Parse and decode the raw text of a Telegram webhook body. */
-export const decodeTelegram: (body: string) => Either.Either<Telegram.Update, WebhookDecodeError> = decoder(
-  "telegram",
-  "not a Telegram Update",
-  Telegram.Update
-)
-
-/** Parse and decode the raw text of a WhatsApp Cloud API webhook body. */
-export const decodeWhatsApp: (body: string) => Either.Either<WhatsApp.Body, WebhookDecodeError> = decoder(
-  "whatsapp",
-  "not a WhatsApp webhook body",
-  WhatsApp.Body
-)
-
-export {
-  /** What one Telegram update means: exactly one item. */
-  normaliseTelegram,
-  /** What one WhatsApp body means: one item per message and status, walking every entry and change. */
-  normaliseWhatsApp
-}
 
 /**
  * Why an item cannot be stored exactly (a string of it holding a lone surrogate or U+0000), or

@@ -1,6 +1,6 @@
 /** Schemas of the Telegram Bot API `Update` bodies the webhook reads. */
 import { Schema } from "effect"
-import { UnixSeconds } from "./UnixSeconds.js"
+import { UnixSeconds } from "../UnixSeconds.js"
 
 /** Absent or present, never `undefined`: JSON has no undefined, and it keeps decode errors to the point. */
 const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })

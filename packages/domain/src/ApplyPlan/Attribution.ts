@@ -1,8 +1,8 @@
 /** Attribution: each plan note's directives pinned to the first of its messages that holds them verbatim. */
-import type { Plan } from "./Plan.js"
+import type { Plan } from "../Plan.js"
 import { type SlotIndex, seqsOf } from "./SlotIndex.js"
 import { findVerbatim } from "./TextMatch.js"
-import * as WarningLog from "./WarningLog.js"
+import * as WarningLog from "../WarningLog.js"
 
 /**
  * Every attributed directive of a plan, in three flat lists sized once (one entry per

@@ -1,7 +1,7 @@
 /** A session's state folded from its stream: the decide side of the plan job reads only this. */
-import type { Event } from "./Events.js"
-import type { PlanId, QuestionId, SessionId, UserId } from "./Ids.js"
-import type { InboundMessage } from "./Message.js"
+import type { Event } from "../Events.js"
+import type { PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
+import type { InboundMessage } from "../Message.js"
 
 export interface SessionState {
   readonly sessionId: SessionId | null

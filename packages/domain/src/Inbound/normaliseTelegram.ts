@@ -1,8 +1,8 @@
 /** Telegram `Update` → what it means to us. Pure. */
 import type { DateTime } from "effect"
-import type { Ignored, Inbound, Media, NewMessage } from "../Inbound.js"
+import type { Ignored, Inbound, Media, NewMessage } from "./Inbound.js"
 import type { MessageKind } from "../Message.js"
-import { chatName, type Message, type MessageOrigin, type Update, userName } from "../Telegram.js"
+import { chatName, type Message, type MessageOrigin, type Update, userName } from "./Telegram.js"
 import { utcOf } from "../UnixSeconds.js"
 
 /** Message ids are per chat, so the chat id is part of the key. */

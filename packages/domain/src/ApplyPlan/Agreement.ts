@@ -1,11 +1,11 @@
 /** Agreement on directives: a directive is cut from a message only if every note of the group that claimed the message quoted it there. */
 import * as Attribution from "./Attribution.js"
-import * as IntList from "./IntList.js"
+import * as IntList from "../IntList.js"
 import type { SlotIndex } from "./SlotIndex.js"
-import { sortRange } from "./SortRange.js"
+import { sortRange } from "../SortRange.js"
 import { findVerbatim } from "./TextMatch.js"
-import * as WarningLog from "./WarningLog.js"
-import { compareStrings } from "./Warnings.js"
+import * as WarningLog from "../WarningLog.js"
+import { compareStrings } from "../Warnings.js"
 
 /**
  * Builds the agreement step for one plan's attributions. The function it returns writes into

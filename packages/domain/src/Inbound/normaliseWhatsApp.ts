@@ -1,8 +1,8 @@
 /** WhatsApp Cloud API body → what it means to us, one item per message and status. Pure. */
-import type { Inbound, Media } from "../Inbound.js"
+import type { Inbound, Media } from "./Inbound.js"
 import type { MessageKind } from "../Message.js"
 import { utcOf } from "../UnixSeconds.js"
-import type { Body, Contact, EditedContent, Message, Value } from "../WhatsApp.js"
+import type { Body, Contact, EditedContent, Message, Value } from "./WhatsApp.js"
 
 type Content = { readonly kind: MessageKind; readonly text: string; readonly media: Media | null }
 

@@ -1,8 +1,8 @@
 /** Accounting: which plan entries claim which seqs, counted per claimant, and which of them the session really has. */
-import type { Plan } from "./Plan.js"
+import type { Plan } from "../Plan.js"
 import type { SlotIndex } from "./SlotIndex.js"
-import { bySlot, sortRange } from "./SortRange.js"
-import { compareNumbers } from "./Warnings.js"
+import { bySlot, sortRange } from "../SortRange.js"
+import { compareNumbers } from "../Warnings.js"
 
 /** Every plan entry that claims seqs: each note, each `unclear` entry, and the `botMessages` list. */
 export const claimedSeqLists = (plan: Plan): Array<ReadonlyArray<number>> => [

@@ -1,12 +1,12 @@
 /** Merging within one owner: plan entries sharing a slot become one group, transitively, whatever their order. */
 import type { SlotAccounting } from "./Accounting.js"
 import * as Attribution from "./Attribution.js"
-import type { Candidate, Owner } from "./Decision.js"
+import type { Candidate, Owner } from "../Decision.js"
 import { canonicalCandidates, canonicalOwner, personKey, unattachedKey } from "./Owners.js"
-import type { Plan, PlanNote } from "./Plan.js"
+import type { Plan, PlanNote } from "../Plan.js"
 import type { SlotIndex } from "./SlotIndex.js"
-import { bySlot, sortRange } from "./SortRange.js"
-import type { WarningLog } from "./WarningLog.js"
+import { bySlot, sortRange } from "../SortRange.js"
+import type { WarningLog } from "../WarningLog.js"
 
 /** One owner's merged notes, or one merged `unclear` entry: a single claimant of its slots (ascending). */
 export type Group =

@@ -1,8 +1,8 @@
 /** Across owners: each slot's disposition once every owner's notes are merged — kept, contested, the bot's, or unplanned. */
-import type { Candidate } from "./Decision.js"
+import type { Candidate } from "../Decision.js"
 import type { Group } from "./Merge.js"
 import { canonicalCandidates } from "./Owners.js"
-import { compareStrings } from "./Warnings.js"
+import { compareStrings } from "../Warnings.js"
 
 /** Where each slot goes besides staying with its one claimant; every list ascending. */
 export interface Dispositions {
