@@ -49,7 +49,8 @@ export const WarningCode = Schema.Literal(
   "directive-disputed",
   "bot-message-kept-as-note",
   "contested",
-  "unplanned"
+  "unplanned",
+  "model-text-repaired"
 )
 export type WarningCode = typeof WarningCode.Type
 

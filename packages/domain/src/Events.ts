@@ -74,7 +74,9 @@ export const PlanFailureReason = Schema.Literal(
   "refused",
   "invalid-request",
   "auth",
-  "decode"
+  "decode",
+  /** The store refused the plan's events: the plan could not be recorded. */
+  "store"
 )
 export type PlanFailureReason = typeof PlanFailureReason.Type
 

@@ -36,3 +36,24 @@ export const messageIdOf = (provider: Provider, providerMessageId: string): Mess
 
 /** `provider:senderId`, the key used for allow-lists and tenancy. */
 export const userIdOf = (provider: Provider, senderId: string): UserId => UserId.make(`${provider}:${senderId}`)
+
+/**
+ * A source of fresh ids, passed to a decision on its command. `decide` draws from it in a fixed
+ * order, so a counting supply (`note_1`, `note_2` …) makes a decision exact in tests, and the
+ * service's random one keeps ids unique across processes.
+ */
+export interface IdSupply {
+  readonly next: (prefix: string) => string
+}
+
+/** Counters per prefix: `note_1`, `note_2`, … (shared by every decision that draws from it). */
+export const countingIds = (): IdSupply => {
+  const counters = new Map<string, number>()
+  return {
+    next: (prefix) => {
+      const n = (counters.get(prefix) ?? 0) + 1
+      counters.set(prefix, n)
+      return `${prefix}_${n}`
+    }
+  }
+}

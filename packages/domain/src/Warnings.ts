@@ -51,6 +51,8 @@ export const wording = (code: WarningCode, seqs: ReadonlyArray<number>, text: st
       return `The plan gave ${listSeqs(seqs)} to more than one owner, so ${waiting(seqs)} for your answer.`
     case "bot-message-kept-as-note":
       return `Message ${seqs[0]} was planned both as a note and as addressed to the bot, so it was kept in the note.`
+    case "model-text-repaired":
+      return "Some of the plan's text could not be stored as given (U+0000 or a broken character), so it was cleaned first."
   }
 }
 

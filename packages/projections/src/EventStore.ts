@@ -96,7 +96,10 @@ export class EventStore extends Context.Tag("@verbatim/projections/EventStore")<
   readonly isRecorded: (key: IdempotencyKey) => Effect.Effect<boolean, StoreError>
   /** The current version of a stream (0 when it has no events). */
   readonly streamVersion: (stream: string) => Effect.Effect<number, StoreError>
-  readonly readStream: (stream: string) => Effect.Effect<ReadonlyArray<RecordedEvent>, StoreError>
+  /** A stream's events in version order; after `afterVersion` only, when given. */
+  readonly readStream: (stream: string, afterVersion?: number) => Effect.Effect<ReadonlyArray<RecordedEvent>, StoreError>
+  /** The checkpoint of the newest event a catch-up reader can see now: a subscription from it misses nothing later. */
+  readonly head: Effect.Effect<Checkpoint, StoreError>
   /** Up to `limit` committed events after a checkpoint, in reader order. */
   readonly readPage: (from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<RecordedEvent>, StoreError>
   /** Every committed event after a checkpoint up to the current head, paged. */

@@ -1,7 +1,8 @@
 /** Read queries over the projections, for the HTTP API, the CLI and the jobs. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { EventsPage, Note, Person, Question } from "@verbatim/domain/ApiResponses"
-import type { MessageId } from "@verbatim/domain/Ids"
+import type { MessageId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { KnownPerson } from "@verbatim/domain/Session/People"
 import type { MessageKind } from "@verbatim/domain/Message"
 import { Context, Effect, Layer } from "effect"
 import type { Option } from "effect"
@@ -12,9 +13,12 @@ import type { SessionAccountingView } from "./Queries/Accounting.js"
 import { noteAudit } from "./Queries/Audit.js"
 import type { NoteAuditView } from "./Queries/Audit.js"
 import * as Lists from "./Queries/Lists.js"
+import { knownPeople } from "./Queries/People.js"
+import * as Sessions from "./Queries/Sessions.js"
+import type { Conversation, ConversationSessions } from "./Queries/Sessions.js"
 import type { ListOptions } from "./Queries/Lists.js"
 
-export type { ListOptions, NoteAuditView, SessionAccountingView }
+export type { Conversation, ConversationSessions, ListOptions, NoteAuditView, SessionAccountingView }
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
 export type { SourceEdit } from "./Queries/Audit.js"
 
@@ -45,6 +49,19 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly sessionMessages: (sessionId: string) => Effect.Effect<ReadonlyArray<SessionMessage>, StoreError>
   /** Events after a cursor (the start when none) in the order a catch-up reader follows. */
   readonly events: (after: string | undefined, limit: number) => Effect.Effect<EventsPage, StoreError>
+  // Sessions: which stream a command goes to, and which sessions are owed work
+  readonly conversationSessions: (conversation: Conversation) => Effect.Effect<ConversationSessions, StoreError>
+  readonly messageSession: (messageId: MessageId) => Effect.Effect<Option.Option<SessionId>, StoreError>
+  readonly questionSession: (questionId: QuestionId) => Effect.Effect<Option.Option<SessionId>, StoreError>
+  /** Open sessions whose last message arrived at or before `cutoff` (ISO time). */
+  readonly idleSessions: (cutoff: string) => Effect.Effect<ReadonlyArray<SessionId>, StoreError>
+  /** Closed sessions with no applied plan and no recorded failure. */
+  readonly unplannedSessions: Effect.Effect<ReadonlyArray<SessionId>, StoreError>
+  /** A user's sessions whose last planning attempt failed. */
+  readonly failedSessions: (user: UserId) => Effect.Effect<ReadonlyArray<SessionId>, StoreError>
+  readonly sessionUser: (sessionId: SessionId) => Effect.Effect<Option.Option<UserId>, StoreError>
+  /** The user's people, in id order. */
+  readonly knownPeople: (user: UserId) => Effect.Effect<ReadonlyArray<KnownPerson>, StoreError>
 }>() {}
 
 /** Build the read model over the SqlClient in context. */
@@ -64,7 +81,15 @@ export const make = Effect.gen(function*() {
     questions: (options) => run(Lists.questions(options)),
     sessionAccounting: (sessionId) => run(sessionAccounting(sessionId)),
     sessionMessages: (sessionId) => run(Lists.sessionMessages(sessionId)),
-    events: (after, limit) => Lists.events(after, limit).pipe(Effect.provideService(EventStore, store))
+    events: (after, limit) => Lists.events(after, limit).pipe(Effect.provideService(EventStore, store)),
+    conversationSessions: (conversation) => run(Sessions.conversationSessions(conversation)),
+    messageSession: (messageId) => run(Sessions.messageSession(messageId)),
+    questionSession: (questionId) => run(Sessions.questionSession(questionId)),
+    idleSessions: (cutoff) => run(Sessions.idleSessions(cutoff)),
+    unplannedSessions: run(Sessions.unplannedSessions),
+    failedSessions: (user) => run(Sessions.failedSessions(user)),
+    sessionUser: (sessionId) => run(Sessions.sessionUser(sessionId)),
+    knownPeople: (user) => run(knownPeople(user))
   })
 })
 

@@ -79,9 +79,11 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
     const isRecorded = (key: IdempotencyKey) =>
       recordedKeys([key]).pipe(Effect.map((found) => found.length > 0), Effect.mapError(sqlError))
 
-    const readStream = Effect.fn("EventStore.readStream")(function*(stream: string) {
+    const readStream = Effect.fn("EventStore.readStream")(function*(stream: string, afterVersion = 0) {
       const rows = yield* sql<EventRow>`SELECT position, tx_id, stream, version, type, schema_version, payload,
-        metadata, recorded_at FROM events WHERE stream = ${stream} ORDER BY version`.pipe(Effect.mapError(sqlError))
+        metadata, recorded_at FROM events WHERE stream = ${stream} AND version > ${afterVersion} ORDER BY version`.pipe(
+        Effect.mapError(sqlError)
+      )
       return yield* toRecordedAll(rows)
     })
 
@@ -114,6 +116,7 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
       isRecorded,
       streamVersion: (stream) => currentVersion(stream).pipe(Effect.mapError(sqlError)),
       readStream,
+      head: dialect.head(sql).pipe(Effect.mapError(sqlError)),
       readPage,
       readAll,
       subscribe

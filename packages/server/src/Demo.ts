@@ -31,6 +31,7 @@ import { IdGenerator } from "./IdGenerator.js"
 import { BackgroundLive, ClientsLive, StoreLive } from "./Main.js"
 import { Outbox } from "./Outbox.js"
 import { PlanJob } from "./PlanJob.js"
+import { PlanTrigger } from "./PlanTrigger.js"
 import { PlanningConfig } from "./Planning.js"
 import { ServerConfig } from "./ServerConfig.js"
 
@@ -52,7 +53,8 @@ const settings = (dataDir: string) =>
 /** The server as `serve` composes it, with the given model and listening on a free loopback port. */
 const serverLayer = (model: Layer.Layer<LanguageModel>) => {
   const planner = Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, PlanningConfig.layerConfig)
-  const app = Layer.mergeAll(PlanJob.layer.pipe(Layer.provide(planner)), Outbox.layer).pipe(
+  const app = Layer.mergeAll(PlanTrigger.layer, Outbox.layer).pipe(
+    Layer.provideMerge(PlanJob.layer.pipe(Layer.provide(planner))),
     Layer.provideMerge(ClientsLive),
     Layer.provideMerge(IdGenerator.layer),
     Layer.provideMerge(ServerConfig.layer),

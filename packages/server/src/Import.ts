@@ -6,15 +6,14 @@
  * chat's, not the import's. Provider message ids come from the export's stable ids: importing
  * the same export again records nothing.
  */
-import type { SqlClient } from "@effect/sql/SqlClient"
 import type { ExportedMessage } from "@verbatim/domain/Inbound/ChatExport"
 import { type Provider, type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import type { EventStore } from "@verbatim/projections/EventStore"
+import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
 import { capture, closeSession } from "./Ingest.js"
 import type { Progress } from "./Progress.js"
-import * as Queries from "./SessionQueries.js"
 
 /** Whose sessions receive the import, and what splits it into sessions. */
 export interface ImportOptions {
@@ -63,8 +62,7 @@ const toNewMessage = (message: ExportedMessage, options: ImportOptions): NewMess
   })
 
 /** Close a session the import filled; a running server's scheduler may have closed it first (its messages are old). */
-const closeRetrying = (sessionId: SessionId) =>
-  Effect.retry(closeSession(sessionId, "import"), { times: 5, while: (e) => e._tag === "AppendConflict" })
+const closeImported = (sessionId: SessionId) => closeSession(sessionId, "import")
 
 /** Capture exported messages in time order; an open session of the user's is closed first. */
 export const importMessages = Effect.fn("Import.importMessages")(function*(
@@ -72,15 +70,15 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
   options: ImportOptions
 ) {
   const user = userIdOf(options.provider, options.senderId)
-  const open = yield* Queries.openSession({ user, provider: options.provider, chat: options.senderId })
-  if (Option.isSome(open.open)) yield* closeRetrying(open.open.value)
+  const open = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions({ user, provider: options.provider, chat: options.senderId }))
+  if (Option.isSome(open.open)) yield* closeImported(open.open.value)
   const ordered = [...messages].sort((a, b) => DateTime.toEpochMillis(a.sentAt) - DateTime.toEpochMillis(b.sentAt))
   const idleMillis = Duration.toMillis(options.idle)
   const sessions: Array<SessionId> = []
   let current: { readonly sessionId: SessionId; readonly lastAt: number } | null = null
   let recorded = 0
   const close = (at: number) =>
-    current === null ? Effect.void : Effect.asVoid(Effect.withClock(closeRetrying(current.sessionId), clockAt(at)))
+    current === null ? Effect.void : Effect.asVoid(Effect.withClock(closeImported(current.sessionId), clockAt(at)))
   for (const message of ordered) {
     const at = DateTime.toEpochMillis(message.sentAt)
     if (current !== null && at - current.lastAt > idleMillis) {
@@ -97,4 +95,4 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
   }
   if (current !== null) yield* close(current.lastAt + idleMillis)
   return { messages: ordered.length, recorded, alreadyRecorded: ordered.length - recorded, sessions } satisfies ImportSummary
-}) satisfies (...args: never) => Effect.Effect<ImportSummary, unknown, EventStore | SqlClient>
+}) satisfies (...args: never) => Effect.Effect<ImportSummary, unknown, EventStore | ReadModel>

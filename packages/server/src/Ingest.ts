@@ -1,19 +1,16 @@
 /**
  * Capturing what a webhook delivered: a new message joins its sender's open session (or opens
- * one), an edit is recorded against the message it changes. Idempotent on the provider's message
- * id, and safe under concurrency: every append names the stream version it read, and a conflict
- * is retried from a fresh read.
+ * one), an edit is recorded against the message it changes, `/done` closes the session. Each is a
+ * command run through the session runner, idempotent on the provider's key.
  */
-import type { SqlClient } from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
-import { type Edit, editedMessage, type NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { type MessageId, messageIdOf, type SessionId, userIdOf } from "@verbatim/domain/Ids"
-import { makeInboundMessage } from "@verbatim/domain/Message"
-import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
-import { AppendConflict } from "@verbatim/projections/EventStore"
-import { DateTime, Effect, Option, Schedule } from "effect"
-import * as Queries from "./SessionQueries.js"
+import { type Edit, editedMessage, type NewMessage } from "@verbatim/domain/Inbound/Inbound"
+import { Command, type Rejected } from "@verbatim/domain/Session/Commands"
+import { AppendConflict, EventStore, type IdempotencyKey, type StoreError } from "@verbatim/projections/EventStore"
+import { type Conversation, ReadModel } from "@verbatim/projections/ReadModel"
+import { DateTime, Effect, Option } from "effect"
 import { ConversationLocks } from "./ConversationLocks.js"
+import { attempt, execute, Retry, retrying } from "./Sessions.js"
 import { sessionStream } from "./Streams.js"
 
 /** What capturing one item did. */
@@ -28,93 +25,74 @@ export type Captured =
 export const isDoneCommand = (item: NewMessage): boolean =>
   item.kind === "text" && item.forwardedFrom === null && /^\/done(@\w+)?$/i.test(item.text.trim())
 
-const retryConflicts = Schedule.recurs(20)
-
 /** Deterministic ids: two racing first messages name the same new session and one of them conflicts. */
-const newSessionId = (conversation: Queries.Conversation, ordinal: number): SessionId =>
+const newSessionId = (conversation: Conversation, ordinal: number): SessionId =>
   `${conversation.provider}:${conversation.chat}:${conversation.user.split(":").slice(1).join(":")}:${ordinal}` as SessionId
 
+const conversationOf = (item: NewMessage): Conversation => ({
+  user: userIdOf(item.provider, item.senderId),
+  provider: item.provider,
+  chat: item.chatId
+})
+
+const keyOf = (item: NewMessage | Edit): IdempotencyKey => ({ provider: item.provider, providerMessageId: item.providerMessageId })
+
 /** An edit's own dedupe key: a redelivered edit appends nothing, even one older than a newer edit's time. */
-const editKeyOf = (item: Edit) => ({ provider: item.provider, providerMessageId: item.editKey })
+const editKeyOf = (item: Edit): IdempotencyKey => ({ provider: item.provider, providerMessageId: item.editKey })
+
+/** The conversation's open session, or the id its next session takes. */
+const targetSession = (conversation: Conversation) =>
+  Effect.map(Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation)), ({ count, open }) =>
+    Option.getOrElse(open, () => newSessionId(conversation, count + 1)))
+
+/** One attempt at a capture; `from` is the edit a message is captured from (an edit that overtook it). */
+const captureAttempt = (item: NewMessage, from: Edit | null): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | ReadModel> =>
+  Effect.gen(function*() {
+    const sessionId = yield* targetSession(conversationOf(item))
+    const now = yield* DateTime.now
+    const done = yield* attempt(
+      sessionId,
+      () => Effect.succeed(Command.Capture({ sessionId, message: item, fromEdit: from, now })),
+      from === null ? [keyOf(item)] : [keyOf(item), editKeyOf(from)]
+    )
+    if (done._tag === "AlreadyRecorded") return { _tag: "AlreadyRecorded" } as const
+    const received = done.events.find((e) => e._tag === "MessageReceived")
+    return { _tag: "Recorded", sessionId, seq: received?._tag === "MessageReceived" ? received.message.seq : 0 } as const
+  })
 
 /**
- * Append a new message to its sender's open session (or a new one). `from`: the edit the message
- * was captured from, recorded with it so that an older edit arriving later changes nothing.
+ * `/done`: close the open session under the command's own key, so a redelivery closes nothing
+ * more. With no session open the key is still recorded (an append of no events), so a redelivery
+ * arriving after the next session opens does not close that one.
  */
-const captureOnce = (
-  item: NewMessage,
-  from: Edit | null = null
-): Effect.Effect<Captured, StoreError | SqlError | AppendConflict, EventStore | SqlClient> =>
+const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | ReadModel> =>
   Effect.gen(function*() {
-    const store = yield* EventStore
-    const user = userIdOf(item.provider, item.senderId)
-    const conversation: Queries.Conversation = { user, provider: item.provider, chat: item.chatId }
-    const key = { provider: item.provider, providerMessageId: item.providerMessageId }
-    // No separate "already recorded?" read: the append checks the key first, in its transaction.
-    const found = yield* Queries.conversationState(conversation)
-    const sessionId = Option.match(found.open, {
-      onNone: () => newSessionId(conversation, found.count + 1),
-      onSome: (open) => open.sessionId
-    })
-    const stream = sessionStream(sessionId)
-    const version = Option.match(found.open, { onNone: () => 0, onSome: (open) => open.version })
+    const conversation = conversationOf(item)
+    const found = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation))
     const now = yield* DateTime.now
-    const seq = Option.match(found.open, { onNone: () => 1, onSome: (open) => open.lastSeq + 1 })
-    const message = makeInboundMessage({
-      id: messageIdOf(item.provider, item.providerMessageId),
-      sessionId,
-      seq,
-      provider: item.provider,
-      providerMessageId: item.providerMessageId,
-      sender: user,
-      chat: item.chatId,
-      text: item.text,
-      kind: item.kind,
-      forwardedFrom: item.forwardedFrom,
-      replyTo: item.replyTo,
-      receivedAt: now
-    })
-    const opening = Option.isNone(found.open)
-      ? [{ _tag: "SessionOpened" as const, sessionId, user, provider: item.provider, chat: item.chatId, openedAt: now }]
-      : []
-    const edited = from === null
-      ? []
-      : [{ _tag: "MessageEdited" as const, messageId: message.id, sessionId, text: item.text, editedAt: from.editedAt }]
-    const result = yield* store.append(stream, version, [...opening, { _tag: "MessageReceived", message }, ...edited], {
-      idempotencyKeys: from === null ? [key] : [key, editKeyOf(from)]
-    })
-    return result._tag === "Appended"
-      ? ({ _tag: "Recorded", sessionId, seq } as const)
-      : ({ _tag: "AlreadyRecorded" } as const)
+    if (Option.isNone(found.open)) {
+      const next = newSessionId(conversation, found.count + 1)
+      const recorded = yield* Effect.flatMap(EventStore, (store) =>
+        store.append(sessionStream(next), 0, [], { idempotencyKeys: [keyOf(item)] })).pipe(
+          Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.fail(new Retry()))
+        )
+      return recorded._tag === "Appended" ? { _tag: "SessionClosed", sessionId: null } as const : { _tag: "AlreadyRecorded" } as const
+    }
+    const sessionId = found.open.value
+    const done = yield* attempt(sessionId, () => Effect.succeed(Command.Close({ reason: "command", now })), [keyOf(item)]).pipe(
+      Effect.catchIf((e): e is Rejected => e._tag === "Rejected" && e.reason === "already-closed", () => Effect.fail(new Retry()))
+    )
+    return done._tag === "Appended" ? { _tag: "SessionClosed", sessionId } as const : { _tag: "AlreadyRecorded" } as const
   })
 
-const closeOnce = (item: NewMessage): Effect.Effect<Captured, StoreError | SqlError | AppendConflict, EventStore | SqlClient> =>
-  Effect.gen(function*() {
-    const found = yield* Queries.openSession({
-      user: userIdOf(item.provider, item.senderId),
-      provider: item.provider,
-      chat: item.chatId
-    })
-    if (Option.isNone(found.open)) return { _tag: "SessionClosed", sessionId: null } as const
-    yield* closeSession(found.open.value, "command")
-    return { _tag: "SessionClosed", sessionId: found.open.value } as const
-  })
-
-/** Close a session if it is still open; a conflict means it changed under us and is retried by the caller. */
-export const closeSession = Effect.fn("Ingest.closeSession")(function*(
-  sessionId: SessionId,
-  reason: "idle" | "command" | "import"
-) {
-  const store = yield* EventStore
-  const stream = sessionStream(sessionId)
-  const events = yield* store.readStream(stream)
-  if (events.some((e) => e.event._tag === "SessionClosed")) return false
-  const messageCount = events.filter((e) => e.event._tag === "MessageReceived").length
-  const closedAt = yield* DateTime.now
-  yield* store.append(stream, events.length === 0 ? 0 : events[events.length - 1]!.version, [
-    { _tag: "SessionClosed", sessionId, reason, messageCount, closedAt }
-  ])
-  return true
+/** Close a session if it is still open; false when it was closed already (or never opened). */
+export const closeSession = Effect.fn("Ingest.closeSession")(function*(sessionId: SessionId, reason: "idle" | "command" | "import") {
+  const now = yield* DateTime.now
+  return yield* execute(sessionId, () => Effect.succeed(Command.Close({ reason, now }))).pipe(
+    Effect.as(true),
+    Effect.catchIf((e): e is Rejected => e._tag === "Rejected" && (e.reason === "already-closed" || e.reason === "no-session"), () =>
+      Effect.succeed(false))
+  )
 })
 
 /** One writer per conversation in this process: captures and edits of a sender's chat queue up. */
@@ -122,63 +100,46 @@ const inConversation = (item: { readonly provider: string; readonly chatId: stri
 <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.flatMap(ConversationLocks, (locks) => locks.withLock(`${item.provider}\u0000${item.chatId}\u0000${item.senderId}`, effect))
 
-/** Run under the conversation's lock, retrying stream conflicts from a fresh read. */
-const serialised = <A, E, R>(item: Parameters<typeof inConversation>[0], effect: Effect.Effect<A, E | AppendConflict, R>) =>
-  effect.pipe(
-    Effect.retry({ schedule: retryConflicts, while: (e) => e instanceof AppendConflict }),
+/** Capture a new message from an allowed sender (or close the session on `/done`). */
+export const capture = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore | ReadModel> =>
+  retrying(isDoneCommand(item) ? closeAttempt(item) : captureAttempt(item, null)).pipe(
     inConversation(item),
-    Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, (e) => Effect.die(e))
+    // A capture is refused only by a bug: every refusal a capture can meet is handled above.
+    Effect.catchTag("Rejected", (e) => Effect.die(e)),
+    Effect.withSpan("Ingest.capture")
   )
 
-/** Capture a new message from an allowed sender (or close the session on `/done`). */
-export const capture = (
-  item: NewMessage
-): Effect.Effect<Captured, StoreError | SqlError, EventStore | SqlClient> =>
-  serialised(item, isDoneCommand(item) ? closeOnce(item) : captureOnce(item)).pipe(Effect.withSpan("Ingest.capture"))
+const ignored = (why: string) => ({ _tag: "EditIgnored", why } as const)
 
-const editOnce = (
-  item: Edit,
-  mayCapture: boolean
-): Effect.Effect<Captured, StoreError | SqlError | AppendConflict, EventStore | SqlClient> =>
+const editAttempt = (item: Edit, mayCapture: boolean): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | ReadModel> =>
   Effect.gen(function*() {
-    const store = yield* EventStore
-    const found = yield* Queries.messageByProviderId(item.provider, item.providerMessageId)
+    const id: MessageId = messageIdOf(item.provider, item.providerMessageId)
+    const found = yield* Effect.flatMap(ReadModel, (read) => read.messageSession(id))
     if (Option.isNone(found)) {
       // The edit overtook its message (or the message was never sent to us): the edited
       // message is what the sender means now, so it is captured; the original, if it comes,
       // is then a redelivery. If the original was recorded meanwhile, edit it after all.
-      if (!mayCapture) return { _tag: "EditIgnored", why: "the edited message's id is recorded, but not as a message" } as const
-      const captured = yield* captureOnce(editedMessage(item), item)
-      return captured._tag === "AlreadyRecorded" ? yield* editOnce(item, false) : captured
+      if (!mayCapture) return ignored("the edited message's id is recorded, but not as a message")
+      const captured = yield* captureAttempt(editedMessage(item), item)
+      return captured._tag === "AlreadyRecorded" ? yield* editAttempt(item, false) : captured
     }
-    const message = found.value
-    if (message.sender !== userIdOf(item.provider, item.senderId)) {
-      return { _tag: "EditIgnored", why: "the edit comes from someone other than the sender" } as const
-    }
-    const editedAt = DateTime.formatIso(item.editedAt)
-    if (message.editedAt !== null && editedAt < message.editedAt) {
-      return { _tag: "EditIgnored", why: "a newer edit of the message is already recorded" } as const
-    }
-    // The same text from a newer edit is still recorded: its time keeps older edits out.
-    if (message.text === item.text && editedAt === message.editedAt) {
-      return { _tag: "EditIgnored", why: "the text did not change" } as const
-    }
-    const appended = yield* store.append(sessionStream(message.sessionId), "any", [{
-      _tag: "MessageEdited",
-      messageId: message.messageId as MessageId,
-      sessionId: message.sessionId,
-      text: item.text,
-      editedAt: item.editedAt
-    }], { idempotencyKeys: [editKeyOf(item)] })
-    return appended._tag === "Appended"
-      ? { _tag: "Edited", messageId: message.messageId } as const
-      : { _tag: "EditIgnored", why: "this edit is already recorded" } as const
-  })
+    const done = yield* attempt(found.value, () => Effect.succeed(Command.Edit({ edit: item })), [editKeyOf(item)])
+    return done._tag === "Appended" ? { _tag: "Edited", messageId: id } as const : ignored("this edit is already recorded")
+  }).pipe(
+    Effect.catchIf(
+      (e): e is Rejected => e._tag === "Rejected" && (e.reason === "edit-ignored" || e.reason === "not-in-session"),
+      (e) => Effect.succeed(ignored(e.reason === "edit-ignored" ? e.detail : "the edited message is not in its session"))
+    )
+  )
 
 /**
  * Record an edit of a message we captured: the newest edit by the provider's edit time wins, an
  * older one arriving late changes nothing, and edits from someone else are ignored. An edit whose
  * message never arrived captures the message as edited.
  */
-export const edit = (item: Edit): Effect.Effect<Captured, StoreError | SqlError, EventStore | SqlClient> =>
-  serialised(item, editOnce(item, true)).pipe(Effect.withSpan("Ingest.edit"))
+export const edit = (item: Edit): Effect.Effect<Captured, StoreError, EventStore | ReadModel> =>
+  retrying(editAttempt(item, true)).pipe(
+    inConversation(item),
+    Effect.catchTag("Rejected", (e) => Effect.die(e)),
+    Effect.withSpan("Ingest.edit")
+  )

@@ -20,6 +20,7 @@ import * as Metrics from "./Metrics.js"
 import * as Outbox from "./Outbox.js"
 import { PlanJob } from "./PlanJob.js"
 import { PlanningConfig } from "./Planning.js"
+import { PlanTrigger } from "./PlanTrigger.js"
 import { TelegramClient, WhatsAppClient } from "./ProviderClients.js"
 import * as Scheduler from "./Scheduler.js"
 import { notConfigured, ServerConfig } from "./ServerConfig.js"
@@ -59,18 +60,23 @@ export const ClientsLive = Layer.mergeAll(TelegramClient.layer, WhatsAppClient.l
  * Store, settings, ids, provider clients, plan job and outbox: what the server and the CLI's
  * jobs share.
  */
-export const AppLive = Layer.mergeAll(PlanJobLive, Outbox.Outbox.layer).pipe(
+export const AppLive = Layer.mergeAll(PlanTrigger.layer, Outbox.Outbox.layer).pipe(
+  Layer.provideMerge(PlanJobLive),
   Layer.provideMerge(ClientsLive),
   Layer.provideMerge(IdGenerator.layer),
   Layer.provideMerge(ServerConfig.layer),
   Layer.provideMerge(StoreLive)
 )
 
-/** The scheduler (close idle sessions, plan closed ones) every second and the outbox every two, for the scope's life. */
+/**
+ * For the scope's life: idle sessions closed every second, every closed session planned as its
+ * `SessionClosed` reaches the log's reader, and the outbox drained every two seconds.
+ */
 export const BackgroundLive = Layer.scopedDiscard(
   Effect.gen(function*() {
     const settings = yield* ServerConfig
     yield* Effect.forkScoped(Scheduler.run(settings.sessionIdle, "1 second"))
+    yield* Effect.forkScoped(Effect.flatMap(PlanTrigger, (trigger) => trigger.follow("500 millis")))
     yield* Effect.forkScoped(Outbox.runEvery("2 seconds"))
   })
 )

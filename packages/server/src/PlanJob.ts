@@ -1,26 +1,27 @@
 /**
- * The plan job: a closed session in, its plans and decisions recorded in one append. Idempotent
- * (a session whose plan is applied appends nothing) and exclusive per session (a lease). A model
- * that fails leaves a `PlanFailed` and the messages parked in a question: nothing is lost, and a
- * retry files them. A re-plan (replay promotion) that fails appends nothing, and messages the
- * user filed by answering a question are never planned again.
+ * The plan job: a closed session's owed messages planned by the model, and the plans recorded by
+ * the session decider in one append. Idempotent (a planned session appends nothing) and exclusive
+ * per session (a lease). A model that fails, or a plan the store refuses, leaves a `PlanFailed`
+ * and the messages parked in a question: nothing is lost, and a retry files them. A re-plan
+ * (replay promotion) that fails appends nothing, and messages the user filed by answering a
+ * question are never planned again.
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
-import type { Event, PlanFailureReason } from "@verbatim/domain/Events"
-import type { PlanId, SessionId } from "@verbatim/domain/Ids"
+import type { PlanFailureReason } from "@verbatim/domain/Events"
+import type { SessionId } from "@verbatim/domain/Ids"
+import { Command, type PlannedChunk } from "@verbatim/domain/Session/Commands"
 import * as SessionState from "@verbatim/domain/Session/State"
-import { EventStore } from "@verbatim/projections/EventStore"
+import type { EventStore } from "@verbatim/projections/EventStore"
+import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Contact } from "@verbatim/planner/RenderRequest"
-import { Array as Arr, Context, Effect, Layer, Option } from "effect"
+import { Array as Arr, Context, Effect, Layer } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
 import * as Lease from "./Lease.js"
-import { PlanningConfig, type PlanningError, planSession } from "./Planning.js"
+import { PlanningConfig, type PlanningError, planSession, type SessionPlans } from "./Planning.js"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
-import { knownPeople } from "./People.js"
-import { failureEvents, planEvents } from "./PlanRecording.js"
-import { sessionStream } from "./Streams.js"
+import { execute, load } from "./Sessions.js"
 
 /** What one run did. */
 export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model"
@@ -36,22 +37,16 @@ const failureReason = (error: PlanningError | { readonly _tag: "PromptError" }):
   }
 }
 
-/** Append, retrying at the new version while the only events that slipped in are edits (bodies are derived). */
-const appendAfter = (stream: string, version: number, events: ReadonlyArray<Event>) =>
-  Effect.gen(function*() {
-    const store = yield* EventStore
-    let expected = version
-    for (;;) {
-      const result = yield* store.append(stream, expected, events).pipe(
-        Effect.map(Option.some),
-        Effect.catchTag("AppendConflict", () => Effect.succeed(Option.none()))
-      )
-      if (Option.isSome(result)) return true
-      const since = (yield* store.readStream(stream)).filter((e) => e.version > expected)
-      if (!since.every((e) => e.event._tag === "MessageEdited")) return false
-      expected = since[since.length - 1]!.version
-    }
-  })
+/** The planner's chunks as the decider records them. */
+const chunksOf = (planned: SessionPlans): ReadonlyArray<PlannedChunk> =>
+  planned.plans.map((p) => ({
+    plan: p.result.plan,
+    raw: p.result.raw,
+    model: p.result.model,
+    usage: p.result.usage,
+    chunk: p.built.chunk,
+    truncation: p.built.truncation
+  }))
 
 /** Options of a run: a prompt version other than the configured one, and plans it supersedes (replay promotion). */
 export interface RunOptions {
@@ -59,45 +54,62 @@ export interface RunOptions {
   readonly replan?: boolean
 }
 
+type Needs = EventStore | SqlClient | ReadModel | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel
+
+/** Record a failed attempt; the decider parks the owed messages the first time. */
+const recordFailure = (sessionId: SessionId, revision: number, replan: boolean, reason: PlanFailureReason, detail: string) =>
+  Effect.gen(function*() {
+    const ids = yield* Effect.flatMap(IdGenerator, (g) => g.supply)
+    yield* execute(sessionId, () => Effect.succeed(Command.FailPlan({ reason, detail, revision, replan, ids }))).pipe(
+      // Something other than an edit came first (an answer, another plan): the session moved on.
+      Effect.catchTag("Rejected", () => Effect.void)
+    )
+    return "failed" as const
+  })
+
+const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: RunOptions) {
+  const read = yield* ReadModel
+  const { state } = yield* load(sessionId)
+  if (!state.closed || state.user === null) return "not-closed" as const
+  const user = state.user
+  const replan = options.replan === true
+  if (state.appliedPlans.length > 0 && !replan) return "already-planned" as const
+  // Messages the user filed by answering a question stay where the answer put them.
+  const owed = SessionState.plannable(state)
+  if (!Arr.isNonEmptyReadonlyArray(owed)) return "already-planned" as const
+  const people = yield* read.knownPeople(user)
+  const contacts: ReadonlyArray<Contact> = people.map((p) => ({ id: p.personId, name: p.name }))
+  const planned = yield* planSession(owed, contacts, options.promptVersion).pipe(Effect.either)
+  if (planned._tag === "Left") {
+    const error = planned.left
+    yield* Effect.logWarning("planning failed").pipe(
+      Effect.annotateLogs({ sessionId, replan, reason: error._tag === "LanguageModelError" ? error.reason : error._tag })
+    )
+    return yield* recordFailure(sessionId, state.revision, replan, failureReason(error), error.message)
+  }
+  const ids = yield* Effect.flatMap(IdGenerator, (g) => g.supply)
+  const prompt = { version: planned.right.prompt.version, hash: planned.right.prompt.hash }
+  const plans = chunksOf(planned.right)
+  return yield* execute(sessionId, () =>
+    Effect.map(read.knownPeople(user), (known) =>
+      Command.RecordPlans({ prompt, plans, known, revision: state.revision, replan, ids }))).pipe(
+      Effect.as("planned" as const),
+      Effect.catchTag("Rejected", () => Effect.succeed("busy" as const)),
+      // A plan the store refuses is a recorded failure, never a silent loop of model calls.
+      Effect.catchTag("StoreError", (error) =>
+        Effect.zipRight(
+          Effect.logError("the store refused a plan").pipe(Effect.annotateLogs({ sessionId, reason: error.reason, detail: error.message })),
+          recordFailure(sessionId, state.revision, replan, "store", `the store refused the plan: ${error.message}`)
+        ))
+    )
+})
+
 export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
   readonly run: (sessionId: SessionId, options?: RunOptions) => Effect.Effect<PlanOutcome>
 }>() {
   static readonly make = Effect.gen(function*() {
-    const context = yield* Effect.context<
-      EventStore | SqlClient | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel
-    >()
+    const context = yield* Effect.context<Needs>()
     const owner = yield* Effect.flatMap(IdGenerator, (ids) => ids.next("planner"))
-    const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: RunOptions) {
-      const store = yield* EventStore
-      const stream = sessionStream(sessionId)
-      const recorded = yield* store.readStream(stream)
-      const state = SessionState.fold(recorded.map((e) => e.event))
-      const version = recorded.length === 0 ? 0 : recorded[recorded.length - 1]!.version
-      if (!state.closed || state.user === null) return "not-closed" as const
-      const replan = options.replan === true
-      if (state.appliedPlans.length > 0 && !replan) return "already-planned" as const
-      // Messages the user filed by answering a question stay where the answer put them.
-      const owed = { ...state, messages: SessionState.plannable(state) }
-      if (!Arr.isNonEmptyReadonlyArray(owed.messages)) return "already-planned" as const
-      const people = yield* knownPeople(state.user)
-      const contacts: ReadonlyArray<Contact> = people.map((p) => ({ id: p.personId, name: p.name }))
-      const planned = yield* planSession(owed.messages, contacts, options.promptVersion).pipe(Effect.either)
-      if (planned._tag === "Left") {
-        const error = planned.left
-        yield* Effect.logWarning("planning failed").pipe(
-          Effect.annotateLogs({ sessionId, replan, reason: error._tag === "LanguageModelError" ? error.reason : error._tag })
-        )
-        // A failed re-plan leaves the live plans in force: their messages are filed already.
-        if (replan && state.appliedPlans.length > 0) return "failed" as const
-        const events = yield* failureEvents(owed, failureReason(error), error.message)
-        yield* appendAfter(stream, version, events)
-        return "failed" as const
-      }
-      const supersedes: ReadonlyArray<PlanId> = replan ? state.appliedPlans : []
-      const events = yield* planEvents(owed, planned.right, people, supersedes)
-      const appended = yield* appendAfter(stream, version, events)
-      return appended ? ("planned" as const) : ("busy" as const)
-    })
     const run = (sessionId: SessionId, options: RunOptions = {}): Effect.Effect<PlanOutcome> =>
       Lease.withLease(`plan:${sessionId}`, owner, leaseTtlMillis, once(sessionId, options), "busy" as const).pipe(
         Effect.tapErrorCause((cause) => Effect.logError("plan job failed", cause).pipe(Effect.annotateLogs({ sessionId }))),

@@ -23,6 +23,7 @@ import { IdGenerator } from "../src/IdGenerator.js"
 import { Outbox } from "../src/Outbox.js"
 import { PlanJob } from "../src/PlanJob.js"
 import { PlanningConfig } from "../src/Planning.js"
+import { PlanTrigger } from "../src/PlanTrigger.js"
 import { TelegramClient, WhatsAppClient } from "../src/ProviderClients.js"
 import * as Scheduler from "../src/Scheduler.js"
 import { parseAllowedSenders, ServerConfig } from "../src/ServerConfig.js"
@@ -92,8 +93,11 @@ export const api = (path: string, init: { readonly method?: string; readonly bod
       (reply) => ({ status: reply.status, json: JSON.parse(reply.body) as unknown })
     ))
 
-/** Let the idle time pass, then close idle sessions and plan them. */
-export const closeIdle = Effect.zipRight(TestClock.adjust(Duration.sum(idle, Duration.seconds(1))), Scheduler.tick(idle))
+/** Let the idle time pass, then close idle sessions and plan them (the plan trigger caught up with the log). */
+export const closeIdle = Effect.zipRight(
+  TestClock.adjust(Duration.sum(idle, Duration.seconds(1))),
+  Effect.all({ closed: Scheduler.closeIdle(idle), planned: Effect.flatMap(PlanTrigger, (trigger) => trigger.catchUp) })
+)
 
 /** Send every queued reply once. */
 export const drain = Effect.flatMap(Outbox, (outbox) => outbox.drain)
@@ -160,6 +164,7 @@ export interface LayerOptions {
 export const layer = (steps: ReadonlyArray<ScriptStep>, options: LayerOptions = {}) =>
   harness.pipe(
     Layer.provideMerge(Routes.layer),
+    Layer.provideMerge(PlanTrigger.layer),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
     Layer.provideMerge(Layer.mergeAll(PlanJob.layer, Outbox.layer, DirectReplies.layer, ApiToken.layerTest(apiToken))),
     Layer.provideMerge(Layer.mergeAll(ScriptedLanguageModel.layer(steps), PromptRegistry.layerConfig, Tokenizer.layer, planning)),

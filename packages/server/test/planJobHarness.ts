@@ -5,6 +5,7 @@ import * as AnthropicLanguageModel from "@verbatim/planner/AnthropicLanguageMode
 import { packagedPromptDirectory, PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { EventStore } from "@verbatim/projections/EventStore"
+import type * as Store from "@verbatim/projections/Store"
 import { sessionAccounting } from "@verbatim/projections/Queries/Accounting"
 import { Database, FakeAnthropic } from "@verbatim/testkit"
 import { DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
@@ -12,6 +13,7 @@ import { IdGenerator } from "../src/IdGenerator.js"
 import * as Ingest from "../src/Ingest.js"
 import { PlanJob } from "../src/PlanJob.js"
 import { PlanningConfig } from "../src/Planning.js"
+import { PlanTrigger } from "../src/PlanTrigger.js"
 import { sessionStream } from "../src/Streams.js"
 
 const model = Layer.unwrapEffect(
@@ -37,18 +39,30 @@ const planning = Layer.succeed(PlanningConfig, {
   retry: { maxAttempts: 3, baseDelay: Duration.millis(1), maxDelay: Duration.millis(5) }
 })
 
-/** A fresh store, fake model server and plan job per test. */
-export const PlanJobTest = PlanJob.layer.pipe(
-  Layer.provideMerge(Layer.mergeAll(
-    model,
-    PromptRegistry.layer({ directory: packagedPromptDirectory, defaultVersion: "v1" }),
-    Tokenizer.layer,
-    planning,
-    IdGenerator.layerTest
-  )),
-  Layer.provideMerge(FakeAnthropic.FakeAnthropic.layer),
-  Layer.provideMerge(Database.sqlite())
-)
+/**
+ * A fresh store (SQLite unless given), fake model server, plan job and plan trigger per test;
+ * `wrap` changes the store the jobs use (a fault on some appends, say).
+ */
+export const planJobLayer = (
+  database: Layer.Layer<Store.Services, unknown> = Database.sqlite(),
+  wrap: (store: EventStore["Type"]) => EventStore["Type"] = (store) => store
+) =>
+  PlanTrigger.layer.pipe(
+    Layer.provideMerge(PlanJob.layer),
+    Layer.provideMerge(Layer.mergeAll(
+      model,
+      PromptRegistry.layer({ directory: packagedPromptDirectory, defaultVersion: "v1" }),
+      Tokenizer.layer,
+      planning,
+      IdGenerator.layerTest
+    )),
+    Layer.provideMerge(FakeAnthropic.FakeAnthropic.layer),
+    Layer.provideMerge(Layer.effect(EventStore, Effect.map(EventStore, wrap))),
+    Layer.provideMerge(database)
+  )
+
+/** A fresh SQLite store, fake model server and plan job per test. */
+export const PlanJobTest = planJobLayer()
 
 /** A text message from the test sender, Telegram message id `100000001:<n>`. */
 export const text = (n: number, body: string): NewMessage => ({

@@ -1,7 +1,20 @@
-/** A session's state folded from its stream: the decide side of the plan job reads only this. */
+/** A session's state folded from its stream: every session decision reads only this. */
+import { DateTime } from "effect"
+import type { Candidate, QuestionReason } from "../Decision.js"
 import type { Event } from "../Events.js"
-import type { PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
+import type { MessageId, PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
 import type { InboundMessage } from "../Message.js"
+
+/** A question parked in the session and not retired by a superseding plan. */
+export interface QuestionState {
+  readonly questionId: QuestionId
+  readonly planId: PlanId | null
+  readonly user: UserId
+  readonly reason: QuestionReason
+  readonly status: "open" | "answered" | "withdrawn"
+  readonly candidates: ReadonlyArray<Candidate>
+  readonly sources: ReadonlyArray<{ readonly messageId: MessageId; readonly seq: number }>
+}
 
 export interface SessionState {
   readonly sessionId: SessionId | null
@@ -10,6 +23,8 @@ export interface SessionState {
   readonly chat: string | null
   /** In seq order, each with its latest text. */
   readonly messages: ReadonlyArray<InboundMessage>
+  /** ISO time of each message's newest recorded edit. */
+  readonly editedAt: ReadonlyMap<MessageId, string>
   readonly closed: boolean
   /** Plans whose decisions were recorded and not superseded. */
   readonly appliedPlans: ReadonlyArray<PlanId>
@@ -18,11 +33,28 @@ export interface SessionState {
   readonly openFailedQuestions: ReadonlyArray<QuestionId>
   /** Seqs of messages the user's answer to a question filed in a note: no plan files them again. */
   readonly answeredSeqs: ReadonlyArray<number>
+  readonly questions: ReadonlyMap<QuestionId, QuestionState>
+  /** Messages in a live note, by the plan that filed them (`null`: an answer). */
+  readonly filed: ReadonlyMap<PlanId | null, ReadonlySet<MessageId>>
+  /**
+   * Counts every event but edits: a plan decided at one revision is stale at another (edits do
+   * not make it stale, because note bodies are derived from the text as it stands).
+   */
+  readonly revision: number
 }
 
 /** The messages a plan may still file: all but those an answer filed. */
 export const plannable = (state: SessionState): ReadonlyArray<InboundMessage> =>
   state.answeredSeqs.length === 0 ? state.messages : state.messages.filter((m) => !state.answeredSeqs.includes(m.seq))
+
+/** Whether a message is in a live note. */
+export const isFiled = (state: SessionState, messageId: MessageId): boolean => {
+  for (const messages of state.filed.values()) if (messages.has(messageId)) return true
+  return false
+}
+
+/** The seq the next captured message takes. */
+export const nextSeq = (state: SessionState): number => (state.messages[state.messages.length - 1]?.seq ?? 0) + 1
 
 export const empty: SessionState = {
   sessionId: null,
@@ -30,53 +62,91 @@ export const empty: SessionState = {
   provider: null,
   chat: null,
   messages: [],
+  editedAt: new Map(),
   closed: false,
   appliedPlans: [],
   failures: 0,
   openFailedQuestions: [],
-  answeredSeqs: []
+  answeredSeqs: [],
+  questions: new Map(),
+  filed: new Map(),
+  revision: 0
 }
 
-/** One event's effect on the state; events of other kinds leave it unchanged. */
-export const evolve = (state: SessionState, event: Event): SessionState => {
+const withQuestion = (state: SessionState, questionId: QuestionId, status: QuestionState["status"]) => {
+  const question = state.questions.get(questionId)
+  return question === undefined ? state.questions : new Map(state.questions).set(questionId, { ...question, status })
+}
+
+/** A superseding plan retires the notes and questions of the plans it replaces. */
+const retire = (state: SessionState, plans: ReadonlyArray<PlanId>): SessionState => {
+  if (plans.length === 0) return state
+  const filed = new Map(state.filed)
+  for (const plan of plans) filed.delete(plan)
+  const questions = new Map([...state.questions].filter(([, q]) => q.planId === null || !plans.includes(q.planId)))
+  return { ...state, filed, questions, appliedPlans: state.appliedPlans.filter((id) => !plans.includes(id)) }
+}
+
+const evolveFacts = (state: SessionState, event: Event): SessionState => {
   switch (event._tag) {
     case "SessionOpened":
       return { ...state, sessionId: event.sessionId, user: event.user, provider: event.provider, chat: event.chat }
-    case "MessageReceived":
-      return { ...state, messages: [...state.messages, event.message].sort((a, b) => a.seq - b.seq) }
+    case "MessageReceived": {
+      const last = state.messages[state.messages.length - 1]
+      const messages = last === undefined || last.seq < event.message.seq
+        ? [...state.messages, event.message]
+        : [...state.messages, event.message].sort((a, b) => a.seq - b.seq)
+      return { ...state, messages }
+    }
     case "MessageEdited":
       return {
         ...state,
-        messages: state.messages.map((m) => (m.id === event.messageId ? { ...m, text: event.text } as InboundMessage : m))
+        messages: state.messages.map((m) => (m.id === event.messageId ? { ...m, text: event.text } as InboundMessage : m)),
+        editedAt: new Map(state.editedAt).set(event.messageId, DateTime.formatIso(event.editedAt))
       }
     case "SessionClosed":
       return { ...state, closed: true }
     case "PlanApplied":
       return { ...state, appliedPlans: [...state.appliedPlans, event.planId] }
     case "PlanProduced":
-      return event.supersedes.length === 0
-        ? state
-        : { ...state, appliedPlans: state.appliedPlans.filter((id) => !event.supersedes.includes(id)) }
+      return retire(state, event.supersedes)
     case "PlanFailed":
       return { ...state, failures: state.failures + 1 }
-    case "QuestionParked":
-      return event.reason === "failed"
-        ? { ...state, openFailedQuestions: [...state.openFailedQuestions, event.questionId] }
-        : state
-    case "NoteRecorded":
+    case "QuestionParked": {
+      const question: QuestionState = { ...event, status: "open" }
+      return {
+        ...state,
+        questions: new Map(state.questions).set(event.questionId, question),
+        openFailedQuestions: event.reason === "failed" ? [...state.openFailedQuestions, event.questionId] : state.openFailedQuestions
+      }
+    }
+    case "NoteRecorded": {
+      const filed = new Map(state.filed)
+      filed.set(event.planId, new Set([...(filed.get(event.planId) ?? []), ...event.sources.map((s) => s.messageId)]))
       return event.questionId === null
-        ? state
-        : { ...state, answeredSeqs: [...state.answeredSeqs, ...event.sources.map((s) => s.seq)] }
+        ? { ...state, filed }
+        : { ...state, filed, answeredSeqs: [...state.answeredSeqs, ...event.sources.map((s) => s.seq)] }
+    }
     case "QuestionAnswered":
     case "QuestionWithdrawn":
-      return { ...state, openFailedQuestions: state.openFailedQuestions.filter((id) => id !== event.questionId) }
+      return {
+        ...state,
+        questions: withQuestion(state, event.questionId, event._tag === "QuestionAnswered" ? "answered" : "withdrawn"),
+        openFailedQuestions: state.openFailedQuestions.filter((id) => id !== event.questionId)
+      }
     default:
       return state
   }
 }
 
-export const fold = (events: Iterable<Event>): SessionState => {
-  let state = empty
+/** One event's effect on the state; events of other kinds leave it unchanged. */
+export const evolve = (state: SessionState, event: Event): SessionState => {
+  const next = evolveFacts(state, event)
+  return event._tag === "MessageEdited" ? next : { ...next, revision: next.revision + 1 }
+}
+
+export const fold = (events: Iterable<Event>, from: SessionState = empty): SessionState => {
+  let state = from
   for (const event of events) state = evolve(state, event)
   return state
 }

@@ -28,6 +28,8 @@ export interface Dialect {
   readonly lockStream: (sql: SqlClient, stream: string) => Effect.Effect<void, SqlError>
   /** Committed events after a checkpoint, in the order a catch-up reader must see them. */
   readonly readAfter: (sql: SqlClient, from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<EventRow>, SqlError>
+  /** The newest checkpoint a catch-up reader can see now. */
+  readonly head: (sql: SqlClient) => Effect.Effect<Checkpoint, SqlError>
   /** Keep writers out until the transaction ends, so a replay sees the whole log. */
   readonly lockLog: (sql: SqlClient) => Effect.Effect<void, SqlError>
   /** Every event after a checkpoint in reader order, for a replay holding `lockLog`. */
@@ -53,6 +55,11 @@ export const sqlite: Dialect = {
   lockStream: () => Effect.void,
   readAfter: (sql, from, limit) =>
     sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`,
+  head: (sql) =>
+    Effect.map(sql<{ p: number | string | null }>`SELECT MAX(position) AS p FROM events`, (rows) => ({
+      txId: 0,
+      position: Number(rows[0]?.p ?? 0)
+    })),
   lockLog: sqliteWriteLock,
   replayAfter: (sql, from, limit) =>
     sql<ReplayRow>`SELECT ${sql.literal(replayColumns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`
@@ -71,6 +78,13 @@ export const pg: Dialect = {
       WHERE (tx_id, position) > (${from.txId}, ${from.position})
         AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
       ORDER BY tx_id, position LIMIT ${limit}`,
+  // Every transaction that commits later has an id at or above the snapshot's xmin, so it sorts after this.
+  head: (sql) =>
+    Effect.map(
+      sql<{ tx_id: number | string; position: number | string }>`SELECT tx_id, position FROM events
+        WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint ORDER BY tx_id DESC, position DESC LIMIT 1`,
+      (rows) => (rows[0] === undefined ? { txId: 0, position: 0 } : { txId: Number(rows[0].tx_id), position: Number(rows[0].position) })
+    ),
   // Under this lock every writer of the log has finished, so no snapshot filter is needed.
   lockLog: (sql) => Effect.asVoid(sql`LOCK TABLE events IN EXCLUSIVE MODE`),
   replayAfter: (sql, from, limit) =>

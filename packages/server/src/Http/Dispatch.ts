@@ -2,12 +2,11 @@
  * What the service does with each normalised webhook item: capture, edit, answer, or nothing.
  * Senders not on the allow-list get one polite refusal and nothing of theirs is stored.
  */
-import type { SqlClient } from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
 import { userIdOf } from "@verbatim/domain/Ids"
 import type { Answer, Inbound } from "@verbatim/domain/Inbound/Inbound"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import type { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect } from "effect"
 import * as Answers from "../Answers.js"
 import type { IdGenerator } from "../IdGenerator.js"
@@ -19,7 +18,7 @@ import { DirectReplies } from "./DirectReplies.js"
 /** What handling one item did, for logs. */
 export type Handled = "captured" | "duplicate" | "closed" | "edited" | "edit-ignored" | "answered" | "stranger" | "ignored"
 
-type Requirements = EventStore | SqlClient | IdGenerator | ServerConfig | DirectReplies
+type Requirements = EventStore | ReadModel | IdGenerator | ServerConfig | DirectReplies
 
 /**
  * A button press: the answer recorded (or politely refused), the confirmation queued in the
@@ -47,7 +46,7 @@ const answer = (item: Answer) =>
   })
 
 /** Handle one item; resolves once whatever it appends has committed. */
-export const handle = (item: Inbound): Effect.Effect<Handled, StoreError | SqlError, Requirements> =>
+export const handle = (item: Inbound): Effect.Effect<Handled, StoreError, Requirements> =>
   Effect.gen(function*() {
     if (item._tag === "Ignored") return "ignored" as const
     const settings = yield* ServerConfig

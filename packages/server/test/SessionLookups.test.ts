@@ -1,17 +1,22 @@
-/** The capture path's lookups: what they find, and that each finds it through an index. */
+/** The capture path's read-model lookups: what they find, and that each finds it through an index. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as Statement from "@effect/sql/Statement"
 import { describe, expect, it } from "@effect/vitest"
-import { userIdOf } from "@verbatim/domain/Ids"
+import { messageIdOf, type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import { NewMessage } from "@verbatim/domain/Inbound/Inbound"
+import { ReadModel } from "@verbatim/projections/ReadModel"
 import * as Database from "@verbatim/testkit/Database"
 import { DateTime, Effect, Option, Ref, TestClock } from "effect"
 import * as Ingest from "../src/Ingest.js"
-import * as Queries from "../src/SessionQueries.js"
+import * as Sessions from "../src/Sessions.js"
 
 const sender = "100000001"
 const conversation = { user: userIdOf("telegram", sender), provider: "telegram" as const, chat: sender }
 const sessionId = "telegram:100000001:100000001:1"
+
+const read = <A, E>(f: (model: ReadModel["Type"]) => Effect.Effect<A, E>) => Effect.flatMap(ReadModel, f)
+const messageSession = (provider: "telegram" | "whatsapp", id: string) => read((m) => m.messageSession(messageIdOf(provider, id)))
+const idleSessions = (cutoff: string) => read((m) => m.idleSessions(cutoff))
 
 const newMessage = (providerMessageId: string, text: string) =>
   NewMessage.make({
@@ -55,47 +60,41 @@ describe.each([
   { backend: "SQLite", store: () => Database.sqlite() },
   { backend: "PostgreSQL", store: () => Database.pg }
 ])("session queries on $backend", ({ store }) => {
-  it.effect("an edit's lookup finds the captured message by provider and provider id, and nothing for another provider", () =>
+  it.effect("an edit's lookup finds the captured message's session by provider and provider id, and nothing for another provider", () =>
     Effect.gen(function*() {
       yield* captureAt("2026-11-30T10:00:00Z", "6557", "Ana moved to Lyon")
-      expect(yield* Queries.messageByProviderId("telegram", "6557")).toEqual(Option.some({
-        messageId: "telegram:6557",
-        sessionId,
-        sender: "telegram:100000001",
-        text: "Ana moved to Lyon",
-        editedAt: null
-      }))
-      expect(yield* Queries.messageByProviderId("whatsapp", "6557")).toEqual(Option.none())
-      expect(yield* Queries.messageByProviderId("telegram", "6558")).toEqual(Option.none())
+      expect(yield* messageSession("telegram", "6557")).toEqual(Option.some(sessionId))
+      expect(yield* messageSession("whatsapp", "6557")).toEqual(Option.none())
+      expect(yield* messageSession("telegram", "6558")).toEqual(Option.none())
     }).pipe(Effect.provide(store())))
 
   it.effect("a session is idle once its last message is at or before the cutoff", () =>
     Effect.gen(function*() {
       yield* captureAt("2026-11-30T10:00:00Z", "6557", "Ana moved to Lyon")
       yield* captureAt("2026-11-30T10:05:00Z", "6558", "and her sister Bea")
-      expect(yield* Queries.idleSessions("2026-11-30T10:04:59.999Z")).toEqual([])
-      expect(yield* Queries.idleSessions("2026-11-30T10:05:00.000Z")).toEqual([sessionId])
+      expect(yield* idleSessions("2026-11-30T10:04:59.999Z")).toEqual([])
+      expect(yield* idleSessions("2026-11-30T10:05:00.000Z")).toEqual([sessionId])
       expect(yield* Ingest.closeSession(sessionId as never, "idle")).toBe(true)
-      expect(yield* Queries.idleSessions("2026-11-30T11:00:00.000Z")).toEqual([])
+      expect(yield* idleSessions("2026-11-30T11:00:00.000Z")).toEqual([])
     }).pipe(Effect.provide(store())))
 })
 
 describe("session queries' plans", () => {
-  it.effect("on SQLite each lookup searches an index: a capture's, an edit's and the idle check's", () =>
+  it.effect("on SQLite each lookup searches an index: a capture's, its stream read, an edit's and the idle check's", () =>
     Effect.gen(function*() {
       yield* captureAt("2026-11-30T10:00:00Z", "6557", "Ana moved to Lyon")
-      expect(yield* plansOf(Queries.conversationState(conversation))).toEqual([[
-        "SEARCH s USING INDEX sessions_conversation (user_id=? AND provider=? AND chat=?)",
-        "CORRELATED SCALAR SUBQUERY 1",
-        "SEARCH m USING COVERING INDEX sqlite_autoindex_messages_2 (session_id=?)",
-        "CORRELATED SCALAR SUBQUERY 2",
-        "SEARCH e USING COVERING INDEX sqlite_autoindex_events_1 (stream=?)"
+      expect(yield* plansOf(read((m) => m.conversationSessions(conversation)))).toEqual([[
+        "SEARCH sessions USING INDEX sessions_conversation (user_id=? AND provider=? AND chat=?)"
       ]])
-      expect(yield* plansOf(Queries.messageByProviderId("telegram", "6557"))).toEqual([[
+      // The runner reads only the stream's events after the version it folded last.
+      expect(yield* plansOf(Sessions.load(sessionId as SessionId))).toEqual([[
+        "SEARCH events USING INDEX sqlite_autoindex_events_1 (stream=? AND version>?)"
+      ]])
+      expect(yield* plansOf(messageSession("telegram", "6557"))).toEqual([[
         "SEARCH messages USING INDEX sqlite_autoindex_messages_1 (message_id=?)"
       ]])
       // The open sessions are scanned (they are few); each one's last message is one index search.
-      expect(yield* plansOf(Queries.idleSessions("2026-11-30T11:00:00.000Z"))).toEqual([[
+      expect(yield* plansOf(idleSessions("2026-11-30T11:00:00.000Z"))).toEqual([[
         "SCAN s USING INDEX sqlite_autoindex_sessions_1",
         "CORRELATED SCALAR SUBQUERY 1",
         "SEARCH m USING INDEX sqlite_autoindex_messages_2 (session_id=?)"

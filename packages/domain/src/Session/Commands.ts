@@ -1,0 +1,89 @@
+/**
+ * Every command on a session and every way a decision can refuse one. Ids and the time arrive on
+ * the command, so `decide` is pure: the same state and command always decide the same events.
+ */
+import { Data, type DateTime } from "effect"
+import type { Answer, PlanFailureReason, TokenUsage } from "../Events.js"
+import type { IdSupply, QuestionId, SessionId, UserId } from "../Ids.js"
+import type { Edit, NewMessage } from "../Inbound/Inbound.js"
+import type { Plan } from "../Plan.js"
+import type { KnownPerson } from "./People.js"
+
+/** One chunk's plan as the model returned it, and what the request showed. */
+export interface PlannedChunk {
+  readonly plan: Plan
+  /** The tool input exactly as the model returned it. */
+  readonly raw: unknown
+  readonly model: string
+  readonly usage: TokenUsage
+  readonly chunk: { readonly fromSeq: number; readonly toSeq: number }
+  readonly truncation: { readonly contactsDropped: number; readonly cutSeq: number | null }
+}
+
+/** The answer chosen: an option index from a button, or an answer given through the API. */
+export type Choice = { readonly _tag: "Option"; readonly index: number } | { readonly _tag: "Given"; readonly answer: Answer }
+
+export type Command = Data.TaggedEnum<{
+  /** A new message joins the session (`sessionId` names it when this opens it). `fromEdit`: the edit it was captured from. */
+  Capture: { readonly sessionId: SessionId; readonly message: NewMessage; readonly fromEdit: Edit | null; readonly now: DateTime.Utc }
+  /** New text for a message of the session; the newest edit by the provider's time wins. */
+  Edit: { readonly edit: Edit }
+  Close: { readonly reason: "idle" | "command" | "import"; readonly now: DateTime.Utc }
+  /**
+   * The plans of the session's owed messages, decided at `revision`. `replan`: they supersede the
+   * live plans (a promoted replay).
+   */
+  RecordPlans: {
+    readonly prompt: { readonly version: string; readonly hash: string }
+    readonly plans: ReadonlyArray<PlannedChunk>
+    readonly known: ReadonlyArray<KnownPerson>
+    readonly revision: number
+    readonly replan: boolean
+    readonly ids: IdSupply
+  }
+  /** Planning failed: recorded, and the owed messages parked (once) so none is lost. */
+  FailPlan: {
+    readonly reason: PlanFailureReason
+    readonly detail: string
+    readonly revision: number
+    readonly replan: boolean
+    readonly ids: IdSupply
+  }
+  /** An answer to a question; `asker` is the user answering, `null` for the operator's API. */
+  Answer: {
+    readonly questionId: QuestionId
+    readonly choice: Choice
+    readonly asker: UserId | null
+    readonly known: ReadonlyArray<KnownPerson>
+    readonly ids: IdSupply
+    readonly now: DateTime.Utc
+  }
+}>
+export const Command = Data.taggedEnum<Command>()
+
+/** Why a command changed nothing. None is a fault: each is told politely, or acted on by the runner. */
+export type RejectionReason =
+  /** The session closed after it was looked up: look again (a new session takes the message). */
+  | "moved"
+  /** No such session (an empty stream). */
+  | "no-session"
+  | "already-closed"
+  /** The edited message is not in this session. */
+  | "not-in-session"
+  | "edit-ignored"
+  | "not-closed"
+  | "already-planned"
+  /** Something other than an edit happened since the plan was decided. */
+  | "stale"
+  | "not-found"
+  | "not-yours"
+  | "already-answered"
+  | "withdrawn"
+  | "already-filed"
+  | "no-such-option"
+
+/** A decision's refusal: the reason, and plain words for it. */
+export class Rejected extends Data.TaggedError("Rejected")<{ readonly reason: RejectionReason; readonly detail: string }> {}
+
+/** A refusal whose words are its reason. */
+export const rejected = (reason: RejectionReason, detail: string = reason): Rejected => new Rejected({ reason, detail })

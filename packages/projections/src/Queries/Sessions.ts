@@ -1,0 +1,93 @@
+/** Read-model lookups the session lifecycle needs: which stream a command goes to, and which sessions are owed work. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import { MessageId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { Effect, Option, Schema } from "effect"
+
+/** The conversation a session belongs to: one sender in one chat on one provider. */
+export const Conversation = Schema.Struct({ user: UserId, provider: Provider, chat: Schema.String })
+export type Conversation = typeof Conversation.Type
+
+/** A conversation's open session, if any, and how many sessions it has had. */
+export interface ConversationSessions {
+  readonly open: Option.Option<SessionId>
+  readonly count: number
+}
+
+/** A count or id as either driver returns it (PostgreSQL returns BIGINT and COUNT as text). */
+const Count = Schema.Union(Schema.Number, Schema.NumberFromString)
+const SessionRow = Schema.Struct({ session_id: SessionId })
+const sessionIds = (rows: ReadonlyArray<typeof SessionRow.Type>) => rows.map((r) => r.session_id)
+
+export const conversationSessions = (conversation: Conversation) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.single({
+      Request: Conversation,
+      Result: Schema.Struct({ open: Schema.NullOr(SessionId), n: Count }),
+      execute: (c) =>
+        sql`SELECT MAX(CASE WHEN closed_at IS NULL THEN session_id END) AS open, COUNT(*) AS n FROM sessions
+          WHERE user_id = ${c.user} AND provider = ${c.provider} AND chat = ${c.chat}`
+    })(conversation).pipe(
+      Effect.map((row): ConversationSessions => ({ open: Option.fromNullable(row.open), count: row.n }))
+    ))
+
+/** The session a captured message belongs to. */
+export const messageSession = (messageId: MessageId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findOne({
+      Request: MessageId,
+      Result: SessionRow,
+      execute: (id) => sql`SELECT session_id FROM messages WHERE message_id = ${id}`
+    })(messageId).pipe(Effect.map(Option.map((r) => r.session_id))))
+
+/** The session a question was parked in. */
+export const questionSession = (questionId: QuestionId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findOne({
+      Request: QuestionId,
+      Result: SessionRow,
+      execute: (id) => sql`SELECT session_id FROM questions WHERE question_id = ${id}`
+    })(questionId).pipe(Effect.map(Option.map((r) => r.session_id))))
+
+/** Open sessions whose last message (by seq, the order of capture) arrived at or before `cutoff` (ISO time). */
+export const idleSessions = (cutoff: string) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: Schema.String,
+      Result: SessionRow,
+      execute: (at) =>
+        sql`SELECT s.session_id FROM sessions s
+          WHERE s.closed_at IS NULL
+            AND (SELECT m.received_at FROM messages m WHERE m.session_id = s.session_id ORDER BY m.seq DESC LIMIT 1) <= ${at}
+          ORDER BY s.session_id`
+    })(cutoff).pipe(Effect.map(sessionIds)))
+
+/** Closed sessions with no applied plan and no recorded failure: planning is still owed. */
+export const unplannedSessions = Effect.flatMap(SqlClient, (sql) =>
+  SqlSchema.findAll({
+    Request: Schema.Void,
+    Result: SessionRow,
+    execute: () =>
+      sql`SELECT s.session_id FROM sessions s
+        WHERE s.closed_at IS NOT NULL AND s.last_plan_failure IS NULL
+          AND NOT EXISTS (SELECT 1 FROM plans p WHERE p.session_id = s.session_id AND p.applied = 1)
+        ORDER BY s.session_id`
+  })(undefined).pipe(Effect.map(sessionIds)))
+
+/** A user's sessions whose last planning attempt failed: the next successful plan for that user retries them. */
+export const failedSessions = (user: UserId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: UserId,
+      Result: SessionRow,
+      execute: (u) => sql`SELECT session_id FROM sessions WHERE user_id = ${u} AND last_plan_failure IS NOT NULL ORDER BY session_id`
+    })(user).pipe(Effect.map(sessionIds)))
+
+/** The user a session belongs to. */
+export const sessionUser = (sessionId: SessionId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findOne({
+      Request: SessionId,
+      Result: Schema.Struct({ user_id: UserId }),
+      execute: (id) => sql`SELECT user_id FROM sessions WHERE session_id = ${id}`
+    })(sessionId).pipe(Effect.map(Option.map((r) => r.user_id))))

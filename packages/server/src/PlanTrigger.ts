@@ -1,0 +1,89 @@
+/**
+ * Planning reacts to events: every `SessionClosed` in the log runs the plan job for its session,
+ * read through the store's catch-up subscription from the log's head at start-up (sessions
+ * already owed then are found once, in the read model). A run that another instance holds, or
+ * that failed, is tried again with backoff, a few times; once a user's session plans, that user's
+ * sessions that failed earlier are planned again (the model answers again).
+ */
+import type { SessionId, UserId } from "@verbatim/domain/Ids"
+import { type Checkpoint, checkpointOf, EventStore, type RecordedEvent } from "@verbatim/projections/EventStore"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Clock, Context, Duration, Effect, Layer, Option, Stream } from "effect"
+import { PlanJob } from "./PlanJob.js"
+
+/** Retries of a run that was busy or failed: 2 s, 4 s, … 64 s, then left to the next plan of the user or `verbatim retry`. */
+const maxRetries = 6
+const backoff = (attempt: number) => Duration.toMillis(Duration.seconds(2 ** attempt))
+
+export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<PlanTrigger, {
+  /** Plan every session closed since the last call (and due retries); resolves once caught up with the log, with how many planned. */
+  readonly catchUp: Effect.Effect<number>
+  /** Follow the log for as long as the scope lives (the service's background fiber). */
+  readonly follow: (pollInterval: Duration.DurationInput) => Effect.Effect<void>
+}>() {
+  static readonly make = Effect.gen(function*() {
+    const store = yield* EventStore
+    const read = yield* ReadModel
+    const jobs = yield* PlanJob
+    const lock = yield* Effect.makeSemaphore(1)
+    let cursor: Checkpoint = yield* Effect.orDie(store.head)
+    const retries = new Map<SessionId, { readonly attempt: number; readonly at: number }>()
+    for (const sessionId of yield* Effect.orDie(read.unplannedSessions)) retries.set(sessionId, { attempt: 0, at: 0 })
+
+    /** Run the plan job for these sessions; retry what was busy or failed, and recover the users whose plans succeed. */
+    const plan = (sessions: Iterable<SessionId>) =>
+      Effect.gen(function*() {
+        let planned = 0
+        const recovered = new Set<UserId>()
+        const runOne = (sessionId: SessionId) =>
+          Effect.gen(function*() {
+            const outcome = yield* jobs.run(sessionId)
+            const previous = retries.get(sessionId)
+            retries.delete(sessionId)
+            if (outcome === "planned") {
+              planned += 1
+              Option.map(yield* Effect.orDie(read.sessionUser(sessionId)), (user) => recovered.add(user))
+            } else if ((outcome === "busy" || outcome === "failed") && (previous?.attempt ?? 0) < maxRetries) {
+              const attempt = (previous?.attempt ?? 0) + 1
+              retries.set(sessionId, { attempt, at: (yield* Clock.currentTimeMillis) + backoff(attempt) })
+            }
+          })
+        for (const sessionId of sessions) yield* runOne(sessionId)
+        for (const user of recovered) {
+          for (const sessionId of yield* Effect.orDie(read.failedSessions(user))) {
+            if ((yield* jobs.run(sessionId)) === "planned") planned += 1
+          }
+        }
+        return planned
+      })
+
+    const due = Effect.map(Clock.currentTimeMillis, (now) => [...retries].filter(([, r]) => r.at <= now).map(([id]) => id))
+    const closedIn = (events: Iterable<RecordedEvent>) => {
+      const closed = new Set<SessionId>()
+      for (const e of events) {
+        cursor = checkpointOf(e)
+        if (e.event._tag === "SessionClosed") closed.add(e.event.sessionId)
+      }
+      return closed
+    }
+
+    const catchUp = lock.withPermits(1)(Effect.gen(function*() {
+      const events = yield* Effect.orDie(Stream.runCollect(store.readAll(cursor)))
+      return yield* plan(new Set([...(yield* due), ...closedIn(events)]))
+    }))
+
+    const follow = (pollInterval: Duration.DurationInput) =>
+      store.subscribe(cursor, { pollInterval: Duration.toMillis(pollInterval) }).pipe(
+        Stream.groupedWithin(256, pollInterval),
+        Stream.runForEach((chunk) => lock.withPermits(1)(Effect.gen(function*() {
+          yield* plan(new Set([...(yield* due), ...closedIn(chunk)]))
+        }))),
+        Effect.tapErrorCause((cause) => Effect.logError("following the log for planning failed", cause)),
+        Effect.ignore
+      )
+
+    return PlanTrigger.of({ catchUp, follow })
+  })
+
+  static readonly layer = Layer.effect(PlanTrigger, PlanTrigger.make)
+}

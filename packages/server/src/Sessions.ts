@@ -1,0 +1,96 @@
+/**
+ * The one way a session command runs: read the stream (from a cached fold, only what is new),
+ * fold, decide, append at the version read. A version conflict (another writer got there first)
+ * or a decider's `Moved` (the session closed after it was looked up) runs the whole attempt again
+ * from a fresh read, under one schedule, for every command.
+ */
+import type { Event } from "@verbatim/domain/Events"
+import type { SessionId } from "@verbatim/domain/Ids"
+import type { Command, Rejected } from "@verbatim/domain/Session/Commands"
+import { decide } from "@verbatim/domain/Session/Decide"
+import * as State from "@verbatim/domain/Session/State"
+import { AppendConflict, EventStore, type IdempotencyKey, type StoreError } from "@verbatim/projections/EventStore"
+import { Effect, Either, Schedule } from "effect"
+import { sessionStream } from "./Streams.js"
+
+/** Retried from a fresh read: another writer appended first, or the session closed after it was looked up. */
+export class Retry extends Error {
+  readonly _tag = "Retry"
+}
+
+/** Version conflicts are retried soon, with jitter so two racing writers part, and not forever. */
+const conflicts = Schedule.exponential("2 millis").pipe(Schedule.jittered, Schedule.intersect(Schedule.recurs(30)))
+
+/** Run an attempt again while it fails with `Retry`; past the schedule it is a defect (something is stuck). */
+export const retrying = <A, E, R>(attempt: Effect.Effect<A, E | Retry, R>): Effect.Effect<A, Exclude<E, Retry>, R> =>
+  attempt.pipe(
+    Effect.retry({ schedule: conflicts, while: (e) => e instanceof Retry }),
+    Effect.catchIf((e): e is Retry => e instanceof Retry, (e) => Effect.die(e))
+  ) as Effect.Effect<A, Exclude<E, Retry>, R>
+
+interface Folded {
+  readonly version: number
+  readonly state: State.SessionState
+}
+
+/** Folds by stream, per store, newest last; a stream's next read starts after the version folded. */
+const cacheSize = 512
+const caches = new WeakMap<object, Map<string, Folded>>()
+const cacheOf = (store: object) => {
+  let cache = caches.get(store)
+  if (cache === undefined) caches.set(store, cache = new Map())
+  return cache
+}
+
+/** The session's state as of its newest committed event, and that event's version. */
+export const load = (sessionId: SessionId): Effect.Effect<Folded, StoreError, EventStore> =>
+  Effect.gen(function*() {
+    const store = yield* EventStore
+    const cache = cacheOf(store)
+    const stream = sessionStream(sessionId)
+    const cached = cache.get(stream) ?? { version: 0, state: State.empty }
+    const recorded = yield* store.readStream(stream, cached.version)
+    const last = recorded[recorded.length - 1]
+    const folded = last === undefined ? cached : { version: last.version, state: State.fold(recorded.map((e) => e.event), cached.state) }
+    cache.delete(stream)
+    cache.set(stream, folded)
+    if (cache.size > cacheSize) cache.delete(cache.keys().next().value!)
+    return folded
+  })
+
+/** What running a command did: the events appended (none when the decision had nothing to add), or a redelivery. */
+export type Executed =
+  | { readonly _tag: "Appended"; readonly events: ReadonlyArray<Event>; readonly state: State.SessionState }
+  | { readonly _tag: "AlreadyRecorded" }
+
+/**
+ * One attempt: fold, build the command from the state, decide, append at the version read.
+ * Refusals fail with the decider's `Rejected`; `moved` and a version conflict fail with `Retry`.
+ */
+export const attempt = <E, R>(
+  sessionId: SessionId,
+  command: (state: State.SessionState) => Effect.Effect<Command, E, R>,
+  idempotencyKeys: ReadonlyArray<IdempotencyKey> = []
+): Effect.Effect<Executed, E | Rejected | StoreError | Retry, R | EventStore> =>
+  Effect.gen(function*() {
+    const store = yield* EventStore
+    const { state, version } = yield* load(sessionId)
+    const decided = decide(state, yield* command(state))
+    if (Either.isLeft(decided)) return yield* decided.left.reason === "moved" ? Effect.fail(new Retry()) : Effect.fail(decided.left)
+    const events = decided.right
+    if (events.length === 0 && idempotencyKeys.length === 0) return { _tag: "Appended", events, state } as const
+    const appended = yield* store.append(sessionStream(sessionId), version, events, { idempotencyKeys }).pipe(
+      Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.fail(new Retry()))
+    )
+    return appended._tag === "Appended"
+      ? ({ _tag: "Appended", events, state: State.fold(events, state) } as const)
+      : ({ _tag: "AlreadyRecorded" } as const)
+  })
+
+/** Run a command on a session, retrying conflicts. */
+export const execute = <E, R>(
+  sessionId: SessionId,
+  command: (state: State.SessionState) => Effect.Effect<Command, E, R>,
+  idempotencyKeys: ReadonlyArray<IdempotencyKey> = []
+): Effect.Effect<Executed, E | Rejected | StoreError, R | EventStore> =>
+  retrying(attempt(sessionId, command, idempotencyKeys)).pipe(Effect.withSpan("Sessions.execute"))
