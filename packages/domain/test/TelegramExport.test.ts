@@ -58,6 +58,32 @@ describe("parseTelegramExport", () => {
     ))
   })
 
+  it("refuses ids that are not exactly one integer and an epoch that is not plain digits, naming message and field", () => {
+    const entry = { id: 2, type: "message", date: "2024-03-01T09:01:00", date_unixtime: "1709283660", from: "Zoë", text: "hi" }
+    const parse = (chat: Record<string, unknown>, fields: Record<string, unknown>, id = "2") =>
+      Either.mapLeft(parseTelegramExport(JSON.stringify({ id: 4242, messages: [{ ...entry, ...fields }], ...chat }).replace("\"ID\"", id)),
+        (e) => e.message)
+    const notAnId = "a whole number between -9007199254740991 and 9007199254740991, not -0"
+    const damaged = "the file may be damaged, export it again"
+    expect([
+      parse({}, { id: "ID" }, "1.5"),
+      parse({}, { id: "ID" }, "-0"),
+      parse({}, { reply_to_message_id: "ID" }, "9007199254740993"),
+      parse({ id: "ID" }, {}, "1e300"),
+      parse({}, { date_unixtime: "1e9" }),
+      parse({}, { date_unixtime: " 1709283660" }),
+      parse({}, { date_unixtime: "" })
+    ]).toEqual([
+      Either.left(`message 1: id: ${notAnId}; ${damaged}`),
+      Either.left(`message 1: id: ${notAnId}; ${damaged}`),
+      Either.left(`message 1: reply_to_message_id: ${notAnId}; ${damaged}`),
+      Either.left(`not a single-chat export: id: ${notAnId}; use "Export chat history" on one chat`),
+      Either.left(`message 1: date_unixtime: unix seconds as plain decimal digits, actual "1e9"; ${damaged}`),
+      Either.left(`message 1: date_unixtime: unix seconds as plain decimal digits, actual " 1709283660"; ${damaged}`),
+      Either.left(`message 1: date_unixtime: unix seconds as plain decimal digits, actual ""; ${damaged}`)
+    ])
+  })
+
   it("refuses text that is not JSON, or not one chat", () => {
     expect(Either.mapLeft(parseTelegramExport("{"), (e) => e.message.replace(/\(.*\)/, "(…)"))).toEqual(Either.left(
       "not JSON (…); export the chat from Telegram Desktop with \"Format: JSON\""

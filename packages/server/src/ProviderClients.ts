@@ -11,6 +11,12 @@ export interface Button {
   readonly data: string
 }
 
+/** The bot itself, as Telegram's `getMe` describes it (a bot always has a username). */
+export interface TelegramBot {
+  readonly id: number
+  readonly username: string
+}
+
 /** The provider's id of a message we sent (Telegram `chatId:message_id`, WhatsApp `wamid`). */
 export interface Sent {
   readonly providerMessageId: string
@@ -51,6 +57,7 @@ const GraphFailure = Schema.Struct({
   error: Schema.optional(Schema.Struct({ message: Schema.optional(Schema.String), code: Schema.optional(Schema.Number) }))
 })
 const TelegramSent = Schema.Struct({ result: Schema.Struct({ message_id: Schema.Number, chat: Schema.Struct({ id: Schema.Number }) }) })
+const TelegramMe = Schema.Struct({ result: Schema.Struct({ id: Schema.Number, username: Schema.String }) })
 const WhatsAppSent = Schema.Struct({ messages: Schema.NonEmptyArray(Schema.Struct({ id: Schema.String })) })
 
 /** Graph error codes that mean "slow down" even when the status is 400. */
@@ -107,6 +114,8 @@ export class TelegramClient extends Context.Tag("@verbatim/server/TelegramClient
   readonly sendMessage: (chatId: string, text: string, buttons?: ReadonlyArray<Button>) => Effect.Effect<Sent, ProviderError>
   /** Acknowledge a button press so the client stops its spinner; `text` shows as a brief notice. */
   readonly answerCallbackQuery: (callbackId: string, text?: string) => Effect.Effect<void, ProviderError>
+  /** Who the bot is: its id and the username groups address it by (`/done@username`). */
+  readonly getMe: Effect.Effect<TelegramBot, ProviderError>
 }>() {
   static readonly make = Effect.gen(function*() {
     const settings = yield* ServerConfig
@@ -141,7 +150,10 @@ export class TelegramClient extends Context.Tag("@verbatim/server/TelegramClient
       }),
       answerCallbackQuery: Effect.fn("TelegramClient.answerCallbackQuery")(function*(callbackId, text) {
         yield* call("answerCallbackQuery", { callback_query_id: callbackId, ...(text === undefined ? {} : { text }) }, Schema.Unknown)
-      })
+      }),
+      getMe: Effect.map(call("getMe", {}, TelegramMe), ({ result }) => ({ id: result.id, username: result.username })).pipe(
+        Effect.withSpan("TelegramClient.getMe")
+      )
     })
   })
 

@@ -65,6 +65,14 @@ describe("TelegramClient against a fake Bot API", () => {
       expect((yield* fake.calls).length).toBe(6)
     }))
 
+  it.scoped("getMe reads the bot's id and username", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeTelegram.make()
+      const me = yield* Effect.flatMap(TelegramClient, (telegram) => telegram.getMe).pipe(Effect.provide(withClients(telegramSettings(fake))))
+      expect(me).toEqual({ id: 123456, username: "verbatim_bot" })
+      expect(yield* fake.calls).toEqual([{ method: "getMe", token: fake.token, body: {} }])
+    }))
+
   it.scoped("a wrong token is permanent; no token sends nothing; an unreachable API is retryable", () =>
     Effect.gen(function*() {
       const fake = yield* FakeTelegram.make()

@@ -25,6 +25,9 @@ const failures: Record<TelegramFailure, JsonResponse> = {
   "bad-request": { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: chat not found" } }
 }
 
+/** The bot the fake is, as `getMe` and the `from` of sent messages describe it. */
+export const fakeBot = { id: 123456, is_bot: true, first_name: "Verbatim", username: "verbatim_bot" } as const
+
 /** The bot token the fake accepts unless told otherwise. */
 export const defaultToken = "123456:TEST-TOKEN"
 
@@ -58,7 +61,7 @@ export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<
             if (typeof body["text"] !== "string" || body["chat_id"] === undefined) return failures["bad-request"]
             const result = {
               message_id: nextMessageId++,
-              from: { id: 123456, is_bot: true, first_name: "Verbatim", username: "verbatim_bot" },
+              from: fakeBot,
               chat: { id: Number(body["chat_id"]), type: "private" },
               date: 1767225600,
               text: body["text"],
@@ -68,6 +71,10 @@ export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<
           }
           case "answerCallbackQuery":
             return { status: 200, body: { ok: true, result: true } }
+          case "getMe": {
+            const result = { ...fakeBot, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false }
+            return { status: 200, body: { ok: true, result } }
+          }
           default:
             return { status: 404, body: { ok: false, error_code: 404, description: "Not Found: method not found" } }
         }

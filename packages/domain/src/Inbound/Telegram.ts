@@ -1,16 +1,18 @@
 /** Schemas of the Telegram Bot API `Update` bodies the webhook reads. */
 import { Schema } from "effect"
 import { UnixSeconds } from "../UnixSeconds.js"
+import { IntegerId } from "./IntegerId.js"
 
 /** Absent or present, never `undefined`: JSON has no undefined, and it keeps decode errors to the point. */
 const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
 
 // Every struct ignores fields it does not name (Schema's default), so new Bot API fields pass;
 // the fields we do read are required with their exact types, so a malformed body fails loudly.
+// Ids become keys, so each must be an integer a double holds exactly (`IntegerId`).
 
 /** A Telegram user; `is_bot` is absent in older samples, so it is not required. */
 export const User = Schema.Struct({
-  id: Schema.Number,
+  id: IntegerId,
   first_name: Schema.String,
   last_name: optional(Schema.String),
   username: optional(Schema.String)
@@ -19,7 +21,7 @@ export type User = typeof User.Type
 
 /** A chat: private chats carry names, groups and channels a title. */
 export const Chat = Schema.Struct({
-  id: Schema.Number,
+  id: IntegerId,
   type: Schema.String,
   title: optional(Schema.String),
   first_name: optional(Schema.String),
@@ -60,7 +62,7 @@ export type MessageOrigin = typeof MessageOrigin.Type
 
 /** A message, an edited message or a channel post. Only the fields normalisation reads. */
 export const Message = Schema.Struct({
-  message_id: Schema.Number,
+  message_id: IntegerId,
   from: optional(User),
   chat: Chat,
   date: UnixSeconds,
@@ -81,7 +83,7 @@ export const Message = Schema.Struct({
   forward_from_chat: optional(Chat),
   forward_sender_name: optional(Schema.String),
   /** Only its id is read: the replied-to message may be of any kind (even a story). */
-  reply_to_message: optional(Schema.Struct({ message_id: Schema.Number }))
+  reply_to_message: optional(Schema.Struct({ message_id: IntegerId }))
 }).annotations({ title: "a Telegram Message object" })
 export type Message = typeof Message.Type
 
@@ -89,7 +91,7 @@ export type Message = typeof Message.Type
 export const CallbackQuery = Schema.Struct({
   id: Schema.String,
   from: User,
-  message: optional(Schema.Struct({ message_id: Schema.Number, chat: Chat })),
+  message: optional(Schema.Struct({ message_id: IntegerId, chat: Chat })),
   inline_message_id: optional(Schema.String),
   chat_instance: Schema.String,
   data: optional(Schema.String)
@@ -99,7 +101,7 @@ export type CallbackQuery = typeof CallbackQuery.Type
 /** One webhook body. Update kinds not named here (channel_post, my_chat_member …) are kept as unknown keys. */
 export const Update = Schema.Struct(
   {
-    update_id: Schema.Number,
+    update_id: IntegerId,
     message: optional(Message),
     edited_message: optional(Message),
     callback_query: optional(CallbackQuery)

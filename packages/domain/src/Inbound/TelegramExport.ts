@@ -4,30 +4,35 @@
  * or, without one, become media-without-text with empty text.
  */
 import { DateTime, Either, ParseResult, Schema } from "effect"
+import { UnixSecondsFromString, utcOf } from "../UnixSeconds.js"
 import { type ExportedMessage, ExportError } from "./ChatExport.js"
+import { IntegerId } from "./IntegerId.js"
+
+/** Absent or present: JSON has no undefined, so errors name only the type that was expected. */
+const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
 
 const TextPart = Schema.Union(Schema.String, Schema.Struct({ type: Schema.String, text: Schema.String }))
 
-/** The fields of one exported entry that matter here; Telegram adds many more. */
+/** The fields of one exported entry that matter here; Telegram adds many more. Ids become keys. */
 const Entry = Schema.Struct({
-  id: Schema.Number,
+  id: IntegerId,
   type: Schema.String,
   date: Schema.String,
-  date_unixtime: Schema.optional(Schema.String),
-  from: Schema.optional(Schema.NullOr(Schema.String)),
-  forwarded_from: Schema.optional(Schema.NullOr(Schema.String)),
-  reply_to_message_id: Schema.optional(Schema.Number),
-  text: Schema.optional(Schema.Union(Schema.String, Schema.Array(TextPart))),
-  photo: Schema.optional(Schema.String),
-  file: Schema.optional(Schema.String),
-  media_type: Schema.optional(Schema.String),
-  sticker_emoji: Schema.optional(Schema.String)
+  date_unixtime: optional(UnixSecondsFromString),
+  from: optional(Schema.NullOr(Schema.String)),
+  forwarded_from: optional(Schema.NullOr(Schema.String)),
+  reply_to_message_id: optional(IntegerId),
+  text: optional(Schema.Union(Schema.String, Schema.Array(TextPart))),
+  photo: optional(Schema.String),
+  file: optional(Schema.String),
+  media_type: optional(Schema.String),
+  sticker_emoji: optional(Schema.String)
 })
 type Entry = typeof Entry.Type
 
 const Export = Schema.Struct({
-  name: Schema.optional(Schema.NullOr(Schema.String)),
-  id: Schema.Number,
+  name: optional(Schema.NullOr(Schema.String)),
+  id: IntegerId,
   messages: Schema.Array(Schema.Unknown)
 })
 
@@ -42,8 +47,7 @@ const plainText = (text: Entry["text"]): string =>
   text === undefined ? "" : typeof text === "string" ? text : text.map((part) => (typeof part === "string" ? part : part.text)).join("")
 
 const sentAt = (entry: Entry): DateTime.Utc | undefined => {
-  const fromEpoch = entry.date_unixtime === undefined ? undefined : Number(entry.date_unixtime) * 1000
-  if (fromEpoch !== undefined && Number.isFinite(fromEpoch)) return DateTime.unsafeMake(fromEpoch)
+  if (entry.date_unixtime !== undefined) return utcOf(entry.date_unixtime)
   // Older exports only have local time without a zone; it is read as UTC.
   return DateTime.make(/[zZ]|[+-]\d\d:\d\d$/.test(entry.date) ? entry.date : `${entry.date}Z`).pipe((o) =>
     o._tag === "Some" ? o.value : undefined

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "@effect/vitest"
+import { propertyRuns } from "@verbatim/testkit/Runs"
+import { DateTime } from "effect"
+import fc from "fast-check"
+import { isDoneCommand } from "../src/Inbound/Commands.js"
+import type { NewMessage } from "../src/Inbound/Inbound.js"
+
+const typed = (text: string, extra: Partial<NewMessage> = {}): NewMessage => ({
+  _tag: "NewMessage",
+  provider: "telegram",
+  providerMessageId: "-5:9",
+  senderId: "5",
+  chatId: "-5",
+  senderName: "Eve",
+  text,
+  kind: "text",
+  forwardedFrom: null,
+  replyTo: null,
+  media: null,
+  sentAt: DateTime.unsafeMake(0),
+  ...extra
+})
+
+const bot = "Verbatim_bot"
+
+describe("isDoneCommand", () => {
+  it("closes on a plain /done, or one addressed to this bot in any case", () => {
+    expect([
+      isDoneCommand(typed("/done"), bot),
+      isDoneCommand(typed("  /DONE \n"), bot),
+      isDoneCommand(typed("/done@Verbatim_bot"), bot),
+      isDoneCommand(typed("/done@verbatim_BOT"), bot),
+      isDoneCommand(typed("/Done@VERBATIM_BOT"), bot),
+      isDoneCommand(typed("/done"), null)
+    ]).toEqual([true, true, true, true, true, true])
+  })
+
+  it("a /done addressed to another bot, or to anyone when this bot's name is unknown, is content", () => {
+    expect([
+      isDoneCommand(typed("/done@OtherBot"), bot),
+      isDoneCommand(typed("/done@Verbatim_bot2"), bot),
+      isDoneCommand(typed("/done@Verbatim"), bot),
+      isDoneCommand(typed("/done@Verbatim_bot"), null),
+      isDoneCommand(typed("/done@"), bot),
+      isDoneCommand(typed("/done @Verbatim_bot"), bot)
+    ]).toEqual([false, false, false, false, false, false])
+  })
+
+  it("a forward, a caption, other text and WhatsApp's /done@name never close", () => {
+    expect([
+      isDoneCommand(typed("/done", { forwardedFrom: "Ana" }), bot),
+      isDoneCommand(typed("/done@Verbatim_bot", { forwardedFrom: "forwarded" }), bot),
+      isDoneCommand(typed("/done", { kind: "caption", media: { type: "photo", fileId: "f" } }), bot),
+      isDoneCommand(typed("/done now"), bot),
+      isDoneCommand(typed("/donex"), bot),
+      isDoneCommand(typed("done"), bot),
+      isDoneCommand(typed("/done@Verbatim_bot", { provider: "whatsapp" }), bot),
+      isDoneCommand(typed("/done", { provider: "whatsapp" }), bot)
+    ]).toEqual([false, false, false, false, false, false, false, true])
+  })
+
+  it("property: /done@name closes only when name is this bot's username, ignoring case", () => {
+    const name = fc.stringMatching(/^\w{1,32}$/)
+    fc.assert(
+      fc.property(name, fc.option(name, { nil: null }), (addressee, username) => {
+        const closes = isDoneCommand(typed(`/done@${addressee}`), username)
+        expect(closes).toBe(username !== null && addressee.toLowerCase() === username.toLowerCase())
+      }),
+      { numRuns: propertyRuns(500) }
+    )
+  })
+
+  it("property: any other @name never closes, whatever case the bot's own name is typed in", () => {
+    const name = fc.stringMatching(/^\w{1,32}$/)
+    fc.assert(
+      fc.property(name, name, (addressee, username) => {
+        fc.pre(addressee.toLowerCase() !== username.toLowerCase())
+        expect([
+          isDoneCommand(typed(`/done@${addressee}`), username),
+          isDoneCommand(typed(`/done@${username.toUpperCase()}`), username),
+          isDoneCommand(typed(`/done@${username.toLowerCase()}`), username)
+        ]).toEqual([false, true, true])
+      }),
+      { numRuns: propertyRuns(500) }
+    )
+  })
+})
