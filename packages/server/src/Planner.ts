@@ -74,7 +74,7 @@ export const layerConfig = (model: Option.Option<string> = Option.none()) =>
 export const planJobLayer = <E, R>(job: Layer.Layer<PlanJob, E, R>): Layer.Layer<PlanJob, E, R> =>
   Layer.effect(
     PlanJob,
-    Effect.map(PlanJob, (job) => PlanJob.of({ run: (sessionId, options) => Effect.tap(job.run(sessionId, options), Metrics.plan) }))
+    Effect.map(PlanJob, (inner) => PlanJob.of({ run: (sessionId, options) => Effect.tap(inner.run(sessionId, options), Metrics.plan) }))
   ).pipe(Layer.provide(job))
 
 const jobOver = (source: Exclude<ModelSource, { readonly _tag: "None" }>) =>

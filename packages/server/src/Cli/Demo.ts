@@ -27,7 +27,7 @@ import { renderAudit } from "./Audit.js"
 import { CliError } from "./CliError.js"
 
 /** The demo's folder: `conversation.json`, `plan.json` and `cassettes/`. */
-export const demoDirectory: string = fileURLToPath(new URL("../../demo/", import.meta.url))
+const demoDirectory: string = fileURLToPath(new URL("../../demo/", import.meta.url))
 const cassettes = join(demoDirectory, "cassettes")
 const secret = "demo-webhook-secret"
 const sessionId = "telegram:100000001:100000001:1" as SessionId
