@@ -3,8 +3,9 @@ import { propertyRuns } from "@verbatim/testkit/Runs"
 import { Schema } from "effect"
 import fc from "fast-check"
 import { PlanWarning, type WarningCode } from "../src/Decision.js"
+import { compareNumbers, compareSeqLists, compareStrings } from "../src/Order.js"
 import * as WarningLog from "../src/WarningLog.js"
-import { canonicalWarnings, compareNumbers, warning, wording } from "../src/Warnings.js"
+import { wording } from "../src/WarningLog.js"
 
 const runs = { numRuns: propertyRuns(1_000) }
 
@@ -20,9 +21,19 @@ const logged = (entries: ReadonlyArray<Entry>) => {
   return WarningLog.toWarnings(log)
 }
 
-/** The same warnings built whole, then put in canonical order by comparing their words. */
-const worded = (entries: ReadonlyArray<Entry>) =>
-  canonicalWarnings(entries.map(({ code, seqs, text }) => warning(code, seqs, wording(code, seqs, text))))
+const compareWorded = (a: PlanWarning, b: PlanWarning): number =>
+  compareStrings(a.code, b.code) || compareSeqLists(a.seqs, b.seqs) || compareStrings(a.message, b.message)
+
+/** The canonical order stated plainly: warnings worded whole, sorted by code, seqs, then words, duplicates dropped. */
+const worded = (entries: ReadonlyArray<Entry>): Array<PlanWarning> =>
+  entries
+    .map(({ code, seqs, text }) => ({ code, seqs: seqs.slice().sort(compareNumbers), message: wording(code, seqs, text) }))
+    .sort(compareWorded)
+    .filter((w, i, all) => {
+      const previous = all[i - 1]
+      return previous === undefined || previous.code !== w.code || previous.message !== w.message ||
+        compareSeqLists(previous.seqs, w.seqs) !== 0
+    })
 
 const codes: ReadonlyArray<WarningCode> = [
   "directive-not-found",

@@ -77,12 +77,18 @@ export class PromptRegistry extends Context.Tag("@verbatim/planner/PromptRegistr
   static readonly layer = (options: PromptRegistryOptions): Layer.Layer<PromptRegistry, PromptError> =>
     Layer.effect(PromptRegistry, PromptRegistry.make(options))
 
-  /** The packaged prompts, default version from `VERBATIM_PROMPT_VERSION` (v1 when unset). */
+  /**
+   * Prompt versions from `VERBATIM_PROMPT_DIR` (the packaged folder when unset), default version
+   * from `VERBATIM_PROMPT_VERSION` (v1 when unset).
+   */
   static readonly layerConfig: Layer.Layer<PromptRegistry, PromptError | ConfigError.ConfigError> = Layer.effect(
     PromptRegistry,
     Effect.flatMap(
-      Config.string("VERBATIM_PROMPT_VERSION").pipe(Config.withDefault("v1")),
-      (defaultVersion) => PromptRegistry.make({ directory: packagedPromptDirectory, defaultVersion })
+      Config.all({
+        directory: Config.string("VERBATIM_PROMPT_DIR").pipe(Config.withDefault(packagedPromptDirectory)),
+        defaultVersion: Config.string("VERBATIM_PROMPT_VERSION").pipe(Config.withDefault("v1"))
+      }),
+      PromptRegistry.make
     )
   )
 }

@@ -59,4 +59,22 @@ describe("PromptRegistry", () => {
         hash: "480c2336b410f1ad5f8bf1b28944490255804b65350c527787e74ebdd511e3a4"
       })
     }))
+  it.effect("reads the folder VERBATIM_PROMPT_DIR names instead of the packaged one", () =>
+    Effect.gen(function*() {
+      const directory = yield* Effect.promise(() => mkdtemp(join(tmpdir(), "prompts-")))
+      yield* Effect.promise(() => writeFile(join(directory, "v7.md"), "second\n"))
+      const registry = yield* Effect.provide(
+        PromptRegistry,
+        PromptRegistry.layerConfig.pipe(
+          Layer.provide(withConfig([["VERBATIM_PROMPT_DIR", directory], ["VERBATIM_PROMPT_VERSION", "v7"]]))
+        )
+      )
+      expect(registry.versions).toEqual(["v7"])
+      expect(registry.current).toEqual({
+        version: "v7",
+        text: "second\n",
+        // sha256 of the bytes "second\n"
+        hash: "480c2336b410f1ad5f8bf1b28944490255804b65350c527787e74ebdd511e3a4"
+      })
+    }))
 })

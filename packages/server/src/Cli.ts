@@ -53,7 +53,7 @@ export const describeFailure = (error: unknown): string => {
   if (ConfigError.isConfigError(error)) return `configuration: ${String(error)}; see the configuration table in README.md`
   if (typeof error === "object" && error !== null && "_tag" in error) {
     const message = messageOf(error)
-    if (error._tag === "CliError") return message
+    if (error._tag === "CliError" || error._tag === "NoModelError") return message
     if (error._tag === "ServeError") return `cannot listen: ${message}; set PORT or HOST to listen elsewhere`
     return `${String(error._tag)}: ${message}`
   }

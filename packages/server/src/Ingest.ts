@@ -4,11 +4,13 @@
  * command run through the session runner, idempotent on the provider's key.
  */
 import { type MessageId, messageIdOf, type SessionId, userIdOf } from "@verbatim/domain/Ids"
+import { isDoneCommand } from "@verbatim/domain/Inbound/Commands"
 import { type Edit, editedMessage, type NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { Command, type Rejected } from "@verbatim/domain/Session/Commands"
 import { AppendConflict, EventStore, type IdempotencyKey, type StoreError } from "@verbatim/projections/EventStore"
 import { type Conversation, ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
+import { BotIdentity } from "./BotIdentity.js"
 import { ConversationLocks } from "./ConversationLocks.js"
 import { attempt, execute, Retry, retrying } from "./Sessions.js"
 import { sessionStream } from "./Streams.js"
@@ -20,10 +22,6 @@ export type Captured =
   | { readonly _tag: "SessionClosed"; readonly sessionId: SessionId | null }
   | { readonly _tag: "Edited"; readonly messageId: string }
   | { readonly _tag: "EditIgnored"; readonly why: string }
-
-/** `/done` (or `/done@bot`), typed by the sender, closes the session at once; it is a command, not content. */
-export const isDoneCommand = (item: NewMessage): boolean =>
-  item.kind === "text" && item.forwardedFrom === null && /^\/done(@\w+)?$/i.test(item.text.trim())
 
 /** Deterministic ids: two racing first messages name the same new session and one of them conflicts. */
 const newSessionId = (conversation: Conversation, ordinal: number): SessionId =>
@@ -100,9 +98,15 @@ const inConversation = (item: { readonly provider: string; readonly chatId: stri
 <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.flatMap(ConversationLocks, (locks) => locks.withLock(`${item.provider}\u0000${item.chatId}\u0000${item.senderId}`, effect))
 
-/** Capture a new message from an allowed sender (or close the session on `/done`). */
+/** The bot's own Telegram name, where the service knows it (an import runs without one). */
+const botUsername = Effect.map(Effect.serviceOption(BotIdentity), Option.match({ onNone: () => null, onSome: (b) => b.telegramUsername }))
+
+/**
+ * Capture a new message from an allowed sender, or close the session on `/done` (or
+ * `/done@<this bot>`): a command, not content. `/done@another_bot` is captured as text.
+ */
 export const capture = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore | ReadModel> =>
-  retrying(isDoneCommand(item) ? closeAttempt(item) : captureAttempt(item, null)).pipe(
+  Effect.flatMap(botUsername, (bot) => retrying(isDoneCommand(item, bot) ? closeAttempt(item) : captureAttempt(item, null))).pipe(
     inConversation(item),
     // A capture is refused only by a bug: every refusal a capture can meet is handled above.
     Effect.catchTag("Rejected", (e) => Effect.die(e)),

@@ -6,7 +6,8 @@ import { readFileSync, statSync } from "node:fs"
 import { createServer as createNetServer } from "node:net"
 import { join, resolve } from "node:path"
 import { tempDir } from "@verbatim/testkit/TempDir"
-import { noModelNotice, ServerLive } from "../src/Main.js"
+import { noModelNotice } from "../src/Announce.js"
+import { ServerLive } from "../src/Main.js"
 
 /** A port nothing listens on right now (`PORT` must be 1–65535, so 0 cannot ask the system). */
 const freePort = Effect.async<number>((resume) => {

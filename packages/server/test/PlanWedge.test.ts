@@ -4,10 +4,11 @@
  * call the model again in a loop.
  */
 import { describe, expect, it } from "@effect/vitest"
-import type { SessionId } from "@verbatim/domain/Ids"
+import { type SessionId, UserId } from "@verbatim/domain/Ids"
 import { EventStore, StoreError } from "@verbatim/projections/EventStore"
 import { Database, FakeAnthropic } from "@verbatim/testkit"
 import { Effect, Layer } from "effect"
+import * as Answers from "../src/Answers.js"
 import { PlanJob } from "../src/PlanJob.js"
 import { PlanTrigger } from "../src/PlanTrigger.js"
 import { closedSession, dispositions, eventsAfterClose, planJobLayer, text } from "./planJobHarness.js"
@@ -38,7 +39,7 @@ describe.each([
   { backend: "SQLite", database: () => Database.sqlite() },
   { backend: "PostgreSQL", database: () => Database.pg }
 ])("a model answer the store cannot keep, on $backend", ({ database }) => {
-  it.live("is recorded cleaned, with a warning, and planned once", () =>
+  it.live("is recorded cleaned, with a warning, and planned once; a press of a cleaned candidate files", () =>
     Effect.gen(function*() {
       const sessionId = yield* closedSession(text(1, "Ana moved to Porto."), text(2, "Her sister called."))
       yield* script(FakeReply.toolUse(hostilePlan))
@@ -58,6 +59,13 @@ describe.each([
       expect(yield* dispositions(sessionId)).toEqual(["1: InNote", "2: InQuestion"])
       expect(yield* catchUp).toBe(0)
       expect(yield* calls).toBe(1)
+      // A press of the cleaned candidate's button files the message (the sender is the question's user).
+      expect(yield* Answers.answer("q_1", { _tag: "Option", index: 1 }, UserId.make("telegram:100000001"))).toEqual({
+        _tag: "Filed",
+        noteId: "note_2",
+        label: "Bea\uFFFD"
+      })
+      expect(yield* dispositions(sessionId)).toEqual(["1: InNote", "2: InNote"])
     }).pipe(Effect.provide(planJobLayer(database()))))
 })
 

@@ -13,7 +13,7 @@ import { packagedPromptDirectory, PromptRegistry } from "@verbatim/planner/Promp
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { EventStore } from "@verbatim/projections/EventStore"
 import * as Store from "@verbatim/projections/Store"
-import { RecordedLanguageModel } from "@verbatim/testkit/RecordedLanguageModel"
+import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
 import { planStep, ScriptedLanguageModel, type ScriptStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Array as Arr, ConfigProvider, DateTime, Effect, Layer } from "effect"
 import { createHash } from "node:crypto"

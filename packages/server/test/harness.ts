@@ -10,13 +10,14 @@ import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import * as Database from "@verbatim/testkit/Database"
-import { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
+import { FakeTelegram, fakeBot } from "@verbatim/testkit/FakeTelegram"
 import { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
 import { ScriptedLanguageModel, type ScriptStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { ConfigProvider, Context, Duration, Effect, Layer, Option, Redacted, TestClock } from "effect"
 import { readFileSync } from "node:fs"
 import { createServer } from "node:http"
 import { ApiToken } from "../src/ApiToken.js"
+import { BotIdentity } from "../src/BotIdentity.js"
 import { DirectReplies } from "../src/Http/DirectReplies.js"
 import * as Routes from "../src/Http/Routes.js"
 import { IdGenerator } from "../src/IdGenerator.js"
@@ -166,7 +167,7 @@ export const layer = (steps: ReadonlyArray<ScriptStep>, options: LayerOptions = 
     Layer.provideMerge(Routes.layer),
     Layer.provideMerge(PlanTrigger.layer),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
-    Layer.provideMerge(Layer.mergeAll(PlanJob.layer, Outbox.layer, DirectReplies.layer, ApiToken.layerTest(apiToken))),
+    Layer.provideMerge(Layer.mergeAll(PlanJob.layer, Outbox.layer, DirectReplies.layer, ApiToken.layerTest(apiToken), BotIdentity.layerTest(fakeBot.username))),
     Layer.provideMerge(Layer.mergeAll(ScriptedLanguageModel.layer(steps), PromptRegistry.layerConfig, Tokenizer.layer, planning)),
     Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer).pipe(Layer.provide(FetchHttpClient.layer))),
     Layer.provideMerge(IdGenerator.layerTest),

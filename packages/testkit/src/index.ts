@@ -1,10 +1,5 @@
-export {}
-export * as Arbitraries from "./Arbitraries.js"
-export * as FakeTokenizer from "./FakeTokenizer.js"
+/** The testkit modules that tests import from the package root (the others by their own paths). */
 export * as Database from "./Database.js"
-export * as Given from "./Given.js"
-export * as ScriptedLanguageModel from "./ScriptedLanguageModel.js"
-export * as RecordedLanguageModel from "./RecordedLanguageModel.js"
 export * as FakeAnthropic from "./FakeAnthropic.js"
 export * as FakeTelegram from "./FakeTelegram.js"
-export * as FakeWhatsApp from "./FakeWhatsApp.js"
+export * as FakeTokenizer from "./FakeTokenizer.js"

@@ -2,7 +2,7 @@
 import type { Plan } from "../Plan.js"
 import type { SlotIndex } from "./SlotIndex.js"
 import { bySlot, sortRange } from "../SortRange.js"
-import { compareNumbers } from "../Warnings.js"
+import { compareNumbers } from "../Order.js"
 
 /** Every plan entry that claims seqs: each note, each `unclear` entry, and the `botMessages` list. */
 export const claimedSeqLists = (plan: Plan): Array<ReadonlyArray<number>> => [

@@ -5,7 +5,7 @@ import type { SlotIndex } from "./SlotIndex.js"
 import { sortRange } from "../SortRange.js"
 import { findVerbatim } from "./TextMatch.js"
 import * as WarningLog from "../WarningLog.js"
-import { compareStrings } from "../Warnings.js"
+import { compareStrings } from "../Order.js"
 
 /**
  * Builds the agreement step for one plan's attributions. The function it returns writes into

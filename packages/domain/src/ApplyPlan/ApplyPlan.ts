@@ -12,7 +12,7 @@ import { makeAssembler } from "./NoteBody.js"
 import type { Plan } from "../Plan.js"
 import * as SlotIndex from "./SlotIndex.js"
 import * as WarningLog from "../WarningLog.js"
-import { compareNumbers } from "../Warnings.js"
+import { compareNumbers } from "../Order.js"
 
 /** A note decided by a plan, with its derived body and provenance. */
 export interface AppliedNote {

@@ -4,7 +4,8 @@ import type { MessageId } from "../Ids.js"
 import * as IntList from "../IntList.js"
 import type { MessageText } from "../Message.js"
 import { findVerbatim, isWhitespace } from "./TextMatch.js"
-import { compareNumbers, compareStrings, directiveNotFound, directiveOverlap } from "../Warnings.js"
+import { compareNumbers, compareStrings } from "../Order.js"
+import * as WarningLog from "../WarningLog.js"
 
 /** What goes between two messages of a body: a blank line. */
 export const separator = "\n\n"
@@ -55,7 +56,7 @@ export const selectCuts = <C extends { readonly start: number; readonly end: num
   const cuts: Array<C> = []
   let reach = 0
   for (const cut of found) {
-    if (cut.start < reach) warnings.push(directiveOverlap(cut.text, seq))
+    if (cut.start < reach) warnings.push(WarningLog.warning("directive-overlap", [seq], cut.text))
     else {
       cuts.push(cut)
       reach = cut.end
@@ -69,7 +70,7 @@ const cutsOf = (message: MessageText, wanted: ReadonlySet<string>, warnings: Arr
   const found: Array<Cut> = []
   for (const text of wanted) {
     const start = findVerbatim(message.text, text)
-    if (start === -1) warnings.push(directiveNotFound(text, [message.seq]))
+    if (start === -1) warnings.push(WarningLog.warning("directive-not-found", [message.seq], text))
     else found.push({ messageId: message.id, seq: message.seq, text, start, end: start + text.length })
   }
   return selectCuts(found, message.seq, warnings)
@@ -174,7 +175,7 @@ export const assembleNote = (
       body += message.text.slice(start, end)
     }
   }
-  for (const texts of wanted.values()) for (const text of texts) warnings.push(directiveNotFound(text, []))
+  for (const texts of wanted.values()) for (const text of texts) warnings.push(WarningLog.warning("directive-not-found", [], text))
   return { body, segments, cuts: allCuts, dropped: allDropped, warnings }
 }
 

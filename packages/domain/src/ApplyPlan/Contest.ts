@@ -2,7 +2,7 @@
 import type { Candidate } from "../Decision.js"
 import type { Group } from "./Merge.js"
 import { canonicalCandidates } from "./Owners.js"
-import { compareStrings } from "../Warnings.js"
+import { compareStrings } from "../Order.js"
 
 /** Where each slot goes besides staying with its one claimant; every list ascending. */
 export interface Dispositions {

@@ -7,7 +7,7 @@ import type { SlotIndex } from "./SlotIndex.js"
 import { sortRange } from "../SortRange.js"
 import { isWhitespace } from "./TextMatch.js"
 import * as WarningLog from "../WarningLog.js"
-import { compareStrings } from "../Warnings.js"
+import { compareStrings } from "../Order.js"
 
 /** A note's body, the segments it is made of, and the directives actually cut from it. */
 export interface NoteBody {

@@ -1,6 +1,6 @@
 /** Who a plan entry speaks for: owner identity, canonical names, and the order candidates are offered in. */
 import type { Candidate, Owner } from "../Decision.js"
-import { compareStrings } from "../Warnings.js"
+import { compareStrings } from "../Order.js"
 
 /** The identity key of the `unattached` owner. */
 export const unattachedKey = "u"

@@ -1,7 +1,7 @@
 /** SlotIndex: a session's messages in seq order, slot 0..n-1, and the one lookup from a plan seq to its slot. */
 import type { MessageId } from "../Ids.js"
 import type { MessageText } from "../Message.js"
-import { compareNumbers } from "../Warnings.js"
+import { compareNumbers } from "../Order.js"
 
 /**
  * A session indexed by position: slot `i` holds the `i`-th distinct seq in ascending order

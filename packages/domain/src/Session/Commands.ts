@@ -2,8 +2,8 @@
  * Every command on a session and every way a decision can refuse one. Ids and the time arrive on
  * the command, so `decide` is pure: the same state and command always decide the same events.
  */
-import { Data, type DateTime } from "effect"
-import type { Answer, PlanFailureReason, TokenUsage } from "../Events.js"
+import { Data, type DateTime, type Either } from "effect"
+import type { Answer, Event, PlanFailureReason, TokenUsage } from "../Events.js"
 import type { IdSupply, QuestionId, SessionId, UserId } from "../Ids.js"
 import type { Edit, NewMessage } from "../Inbound/Inbound.js"
 import type { Plan } from "../Plan.js"
@@ -87,3 +87,6 @@ export class Rejected extends Data.TaggedError("Rejected")<{ readonly reason: Re
 
 /** A refusal whose words are its reason. */
 export const rejected = (reason: RejectionReason, detail: string = reason): Rejected => new Rejected({ reason, detail })
+
+/** What a decision yields: the events to append, or why nothing changes. */
+export type Decision = Either.Either<ReadonlyArray<Event>, Rejected>

@@ -7,15 +7,13 @@ import type { Event } from "../Events.js"
 import { messageIdOf, userIdOf } from "../Ids.js"
 import { makeInboundMessage } from "../Message.js"
 import { decideAnswer } from "./Answer.js"
-import type { Command } from "./Commands.js"
-import { rejected, type Rejected } from "./Commands.js"
+import { type Command, type Decision, rejected } from "./Commands.js"
 import { decideFailPlan, decideRecordPlans } from "./Plans.js"
 import { nextSeq, type SessionState } from "./State.js"
 
 export { evolve, empty as initialState } from "./State.js"
 
-/** What a decision yields: the events to append, or why nothing changes. */
-export type Decision = Either.Either<ReadonlyArray<Event>, Rejected>
+export type { Decision } from "./Commands.js"
 
 const capture = (state: SessionState, command: Command & { readonly _tag: "Capture" }): Decision => {
   if (state.closed) return Either.left(rejected("moved"))

@@ -4,7 +4,7 @@
  * outright), and a plan the store refuses would be lost; the sender's own text is never touched.
  */
 import type { PlanWarning } from "../Decision.js"
-import { wording } from "../Warnings.js"
+import { wording } from "../WarningLog.js"
 
 const notText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 

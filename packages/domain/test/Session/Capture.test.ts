@@ -1,19 +1,8 @@
 /** Capturing a message: the first opens the session, each next one takes the next seq. */
 import { describe, it } from "@effect/vitest"
-import { rejected } from "../../src/Session/Commands.js"
-import {
-  anEdit,
-  at,
-  capture,
-  closedSession,
-  message,
-  messageId,
-  openSession,
-  sessionId,
-  spec,
-  user
-} from "./fixtures.js"
 import { SessionId } from "../../src/Ids.js"
+import { rejected } from "../../src/Session/Commands.js"
+import { anEdit, at, capture, closedSession, message, messageId, openSession, sessionId, spec, user } from "./fixtures.js"
 
 describe("Capture", () => {
   it("opens the session with its first message, seq 1, received at the command's time", () => {

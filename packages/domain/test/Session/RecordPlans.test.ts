@@ -134,6 +134,22 @@ describe("RecordPlans", () => {
     ])
   })
 
+  it("withdraws no question of a superseded plan: the plan it belongs to retires it", () => {
+    const unclear = plan({ unclear: [{ sourceItemSeqs: [1], candidates: ["Ana"] }] })
+    const mine = plan({ unattached: [{ sourceItemSeqs: [1], directives: [] }] })
+    spec.given([
+      ...closedSession("Ana or Bob?"),
+      planProduced("plan_a", unclear, 1, 1),
+      questionParked("q_a", "plan_a", "unclear", [1], [person("Ana")]),
+      planApplied("plan_a", [], ["q_a"])
+    ]).when(recordPlans([chunk(mine, 1, 1)], 6, { replan: true })).then([
+      planProduced("plan_1", mine, 1, 1, ["plan_a"]),
+      noteRecorded("note_1", unattached, null, [1]),
+      planApplied("plan_1", ["note_1"]),
+      replyQueued("reply_1", "Added 1 note: your own notes.")
+    ])
+  })
+
   it("does not plan again the messages an answer filed", () => {
     const rest = plan({ unattached: [{ sourceItemSeqs: [1, 3], directives: [] }] })
     spec.given([
@@ -159,48 +175,5 @@ describe("RecordPlans", () => {
       noteRecorded("note_a", unattached, null, [1], { plan: null, question: "q_1" })
     ]).when(recordPlans([chunk(plan({ unattached: [{ sourceItemSeqs: [1], directives: [] }] }), 1, 1)], 7))
       .thenRejects(rejected("already-planned", "already-planned"))
-  })
-
-  it("records model text with U+0000 or a lone surrogate cleaned, in the decisions and in the raw plan, with a warning", () => {
-    const broken = plan({
-      people: [{ contactId: null, name: "A\u0000na", notes: [{ sourceItemSeqs: [1], directives: [] }] }],
-      unclear: [{ sourceItemSeqs: [2], candidates: ["Bo\uD800b"] }]
-    })
-    const raw = { ...broken, thinking: "sure\uDC00" }
-    const cleaned = {
-      ...plan({
-        people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] }],
-        unclear: [{ sourceItemSeqs: [2], candidates: ["Bo\uFFFDb"] }]
-      }),
-      thinking: "sure\uFFFD"
-    }
-    const repaired = {
-      code: "model-text-repaired" as const,
-      seqs: [],
-      message: "Some of the plan's text could not be stored as given (U+0000 or a broken character), so it was cleaned first."
-    }
-    spec.given(closedSession("Ana sings", "Bob or someone?")).when(recordPlans([chunk(broken, 1, 2, raw)], 4)).then([
-      personAdded("person_1", "Ana"),
-      planProduced("plan_1", cleaned, 1, 2),
-      noteRecorded("note_1", person("Ana"), "person_1", [1]),
-      questionParked("q_1", "plan_1", "unclear", [2], [person("Bo\uFFFDb")]),
-      planApplied("plan_1", ["note_1"], ["q_1"], [repaired]),
-      replyQueued("reply_1", "Added 1 note: Ana. 1 question."),
-      replyQueued("reply_2", "Who is this about?\n\n«Bob or someone?»", choices("q_1", "Bo\uFFFDb", "Keep as my own note"), "q_1")
-    ])
-  })
-
-  it("warns when only the raw plan needed cleaning", () => {
-    const mine = plan({ unattached: [{ sourceItemSeqs: [1], directives: [] }] })
-    spec.given(closedSession("one")).when(recordPlans([chunk(mine, 1, 1, { ...mine, note: "\u0000" })], 3)).then([
-      planProduced("plan_1", { ...mine, note: "" }, 1, 1),
-      noteRecorded("note_1", unattached, null, [1]),
-      planApplied("plan_1", ["note_1"], [], [{
-        code: "model-text-repaired",
-        seqs: [],
-        message: "Some of the plan's text could not be stored as given (U+0000 or a broken character), so it was cleaned first."
-      }]),
-      replyQueued("reply_1", "Added 1 note: your own notes.")
-    ])
   })
 })

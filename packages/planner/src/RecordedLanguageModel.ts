@@ -7,8 +7,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { TokenUsage } from "@verbatim/domain/Events"
 import { Plan } from "@verbatim/domain/Plan"
-import { LanguageModel, type PlanningRequest, type PlanResult } from "@verbatim/planner/LanguageModel"
-import { LanguageModelError, LanguageModelErrorReason } from "@verbatim/planner/LanguageModelError"
+import { LanguageModel, type PlanningRequest, type PlanResult } from "./LanguageModel.js"
+import { LanguageModelError, LanguageModelErrorReason } from "./LanguageModelError.js"
 import { Context, Data, Effect, Layer, ParseResult, Schema } from "effect"
 
 /** A cassette that is not there, cannot be read, or does not decode. */
@@ -68,7 +68,7 @@ const replay = (cassette: Cassette) =>
   })
 
 /** Replays a directory of cassettes; `plan` fails with `CassetteError` when a request was never recorded. */
-export class RecordedLanguageModel extends Context.Tag("@verbatim/testkit/RecordedLanguageModel")<
+export class RecordedLanguageModel extends Context.Tag("@verbatim/planner/RecordedLanguageModel")<
   RecordedLanguageModel,
   { readonly plan: (request: PlanningRequest) => Effect.Effect<PlanResult, LanguageModelError | CassetteError> }
 >() {

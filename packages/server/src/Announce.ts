@@ -1,0 +1,32 @@
+/** The start-up report of `serve`: where it listens, where the data lives, the generated token, what is not configured. */
+import { HttpServer } from "@effect/platform"
+import * as Store from "@verbatim/projections/Store"
+import { Console, Effect, Layer, Option, Redacted } from "effect"
+import { resolve } from "node:path"
+import { ApiToken } from "./ApiToken.js"
+import { modelSource } from "./Planner.js"
+import { notConfigured, ServerConfig } from "./ServerConfig.js"
+
+/** Said at start-up when no model is configured. */
+export const noModelNotice = "no model key: messages are captured and held; planning resumes once ANTHROPIC_API_KEY is set"
+
+/** Prints the report once the server listens. */
+export const layer = Layer.effectDiscard(
+  Effect.gen(function*() {
+    const server = yield* HttpServer.HttpServer
+    const settings = yield* ServerConfig
+    const token = yield* ApiToken
+    const store = yield* Store.config
+    const model = yield* modelSource()
+    const address = server.address._tag === "TcpAddress" ? `http://${server.address.hostname}:${server.address.port}` : server.address.path
+    const data = Option.isSome(store.url) ? "PostgreSQL (VERBATIM_DATABASE_URL)" : resolve(store.dataDir, "verbatim.db")
+    const lines = [
+      `verbatim listening on ${address}`,
+      `data: ${data}`,
+      ...(token.generated ? [`API token (generated, kept in ${token.path}): ${Redacted.value(token.token)}`] : []),
+      ...notConfigured({ ...settings, apiToken: Option.some(token.token) }),
+      ...(model._tag === "None" ? [noModelNotice] : [])
+    ]
+    yield* Effect.forEach(lines, (line) => Console.log(line), { discard: true })
+  })
+)

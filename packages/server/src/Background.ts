@@ -1,0 +1,19 @@
+/** The service's background fibers: closing idle sessions, planning closed ones, the reply outbox. */
+import { Effect, Layer } from "effect"
+import * as Outbox from "./Outbox.js"
+import { PlanTrigger } from "./PlanTrigger.js"
+import * as Scheduler from "./Scheduler.js"
+import { ServerConfig } from "./ServerConfig.js"
+
+/**
+ * For the scope's life: idle sessions closed every second, every closed session planned as its
+ * `SessionClosed` reaches the log's reader, and the outbox drained every two seconds.
+ */
+export const BackgroundLive = Layer.scopedDiscard(
+  Effect.gen(function*() {
+    const settings = yield* ServerConfig
+    yield* Effect.forkScoped(Scheduler.run(settings.sessionIdle, "1 second"))
+    yield* Effect.forkScoped(Effect.flatMap(PlanTrigger, (trigger) => trigger.follow("500 millis")))
+    yield* Effect.forkScoped(Outbox.runEvery("2 seconds"))
+  })
+)

@@ -1,0 +1,87 @@
+/**
+ * The planner as configuration chooses it, for `serve` and the CLI alike: recorded answers when
+ * `VERBATIM_CASSETTE_DIR` is set, else Anthropic when `ANTHROPIC_API_KEY` is, else no model (the
+ * plan job then leaves sessions unplanned). Every model call's tokens and every plan run's
+ * outcome are counted.
+ */
+import * as AnthropicLanguageModel from "@verbatim/planner/AnthropicLanguageModel"
+import { LanguageModel } from "@verbatim/planner/LanguageModel"
+import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
+import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
+import { Tokenizer } from "@verbatim/planner/Tokenizer"
+import { Config, Data, Effect, Layer, Option } from "effect"
+import * as Metrics from "./Metrics.js"
+import { PlanJob } from "./PlanJob.js"
+import { PlanningConfig } from "./Planning.js"
+
+/** Where plans come from. */
+export type ModelSource = Data.TaggedEnum<{
+  Recorded: { readonly directory: string }
+  Anthropic: { readonly options: AnthropicLanguageModel.AnthropicOptions }
+  None: {}
+}>
+const ModelSource = Data.taggedEnum<ModelSource>()
+
+/**
+ * `VERBATIM_CASSETTE_DIR` (recorded answers), else `ANTHROPIC_API_KEY` with the Anthropic
+ * settings (`model`, when given, overrides `VERBATIM_MODEL`), else none.
+ */
+export const modelSource = Effect.fn("Planner.modelSource")(function*(model: Option.Option<string> = Option.none()) {
+  const cassettes = yield* Config.option(Config.string("VERBATIM_CASSETTE_DIR"))
+  if (Option.isSome(cassettes)) return ModelSource.Recorded({ directory: cassettes.value })
+  if (Option.isNone(yield* Config.option(Config.redacted("ANTHROPIC_API_KEY")))) return ModelSource.None()
+  const options = yield* AnthropicLanguageModel.anthropicConfig
+  return ModelSource.Anthropic({ options: Option.match(model, { onNone: () => options, onSome: (m) => ({ ...options, model: m }) }) })
+})
+
+/** Planning was asked for with no model configured. */
+export class NoModelError extends Data.TaggedError("NoModelError")<{ readonly message: string }> {}
+
+const noModel = new NoModelError({
+  message: "no model configured: set ANTHROPIC_API_KEY (or VERBATIM_CASSETTE_DIR for recorded answers)"
+})
+
+/** A model counting the tokens of every call it answers. */
+const metered = <E, R>(model: Layer.Layer<LanguageModel, E, R>): Layer.Layer<LanguageModel, E, R> =>
+  Layer.effect(
+    LanguageModel,
+    Effect.map(LanguageModel, (inner) =>
+      LanguageModel.of({ plan: (request) => Effect.tap(inner.plan(request), (result) => Metrics.modelTokens(result.usage)) }))
+  ).pipe(Layer.provide(model))
+
+/**
+ * Everything `planSession` needs around a given model: the prompt registry
+ * (`VERBATIM_PROMPT_DIR`, `VERBATIM_PROMPT_VERSION`), the tokenizer and the planning settings.
+ */
+export const layer = <E, R>(model: Layer.Layer<LanguageModel, E, R>) =>
+  Layer.mergeAll(metered(model), PromptRegistry.layerConfig, Tokenizer.layer, PlanningConfig.layerConfig)
+
+const modelLayer = (source: Exclude<ModelSource, { readonly _tag: "None" }>): Layer.Layer<LanguageModel> =>
+  source._tag === "Recorded" ? RecordedLanguageModel.layer(source.directory) : AnthropicLanguageModel.layer(source.options)
+
+type PlannerLayer = ReturnType<typeof layer<never, never>>
+
+const configured = (source: ModelSource): Layer.Layer<
+  Layer.Layer.Success<PlannerLayer>,
+  Layer.Layer.Error<PlannerLayer> | NoModelError
+> => source._tag === "None" ? Layer.fail(noModel) : layer(modelLayer(source))
+
+/** The configured planner; no model configured fails the layer with `NoModelError`. */
+export const layerConfig = (model: Option.Option<string> = Option.none()) =>
+  Layer.unwrapEffect(Effect.map(modelSource(model), configured))
+
+/** The plan job with each run counted by outcome. */
+export const planJobLayer = <E, R>(job: Layer.Layer<PlanJob, E, R>): Layer.Layer<PlanJob, E, R> =>
+  Layer.effect(
+    PlanJob,
+    Effect.map(PlanJob, (inner) => PlanJob.of({ run: (sessionId, options) => Effect.tap(inner.run(sessionId, options), Metrics.plan) }))
+  ).pipe(Layer.provide(job))
+
+const jobOver = (source: Exclude<ModelSource, { readonly _tag: "None" }>) =>
+  PlanJob.layer.pipe(Layer.provide(layer(modelLayer(source))))
+
+/** The plan job over the configured planner; with no model configured, sessions wait unplanned (`PlanJob.layerNoModel`). */
+export const planJobLayerConfig = planJobLayer(
+  Layer.unwrapEffect(Effect.map(modelSource(), (source): ReturnType<typeof jobOver> =>
+    source._tag === "None" ? PlanJob.layerNoModel : jobOver(source)))
+)

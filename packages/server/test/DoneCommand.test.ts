@@ -1,0 +1,56 @@
+/**
+ * `/done` through the real webhook: recorded once by its provider key, so a redelivery closes
+ * nothing more, and obeyed only when addressed to this bot (the fake Telegram's `getMe` names it
+ * `verbatim_bot`).
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { eventLog, layer, telegram } from "./harness.js"
+
+const update = (updateId: number, messageId: number, body: string) =>
+  JSON.stringify({
+    update_id: updateId,
+    message: {
+      message_id: messageId,
+      from: { id: 100000001, is_bot: false, first_name: "Alice" },
+      chat: { id: 100000001, type: "private", first_name: "Alice" },
+      date: 1767225600,
+      text: body
+    }
+  })
+
+const first = "session-telegram:100000001:100000001:1"
+const second = "session-telegram:100000001:100000001:2"
+
+const postAll = (...bodies: ReadonlyArray<string>) =>
+  Effect.forEach(bodies, (body) => Effect.map(telegram(body), (reply) => expect(reply).toEqual({ status: 200, body: "" })), {
+    discard: true
+  })
+
+describe("/done", () => {
+  it.effect("redelivered after the next session opened closes nothing", () =>
+    Effect.gen(function*() {
+      const done = update(900001, 11, "/done")
+      yield* postAll(update(900000, 10, "Ana moved to Porto."), done, update(900002, 12, "Bea called."), done)
+      expect(yield* eventLog).toEqual([
+        `${first}#1 SessionOpened`,
+        `${first}#2 MessageReceived`,
+        `${first}#3 SessionClosed`,
+        `${second}#1 SessionOpened`,
+        `${second}#2 MessageReceived`
+      ])
+    }).pipe(Effect.provide(layer([]))))
+
+  it.effect("with no session open is still recorded, so its redelivery does not close the session opened after it", () =>
+    Effect.gen(function*() {
+      const done = update(900001, 11, "/done")
+      yield* postAll(done, update(900002, 12, "Bea called."), done)
+      expect(yield* eventLog).toEqual([`${first}#1 SessionOpened`, `${first}#2 MessageReceived`])
+    }).pipe(Effect.provide(layer([]))))
+
+  it.effect("addressed to another bot is captured as text; addressed to this bot it closes", () =>
+    Effect.gen(function*() {
+      yield* postAll(update(900000, 10, "/done@other_bot"), update(900001, 11, "/done@Verbatim_Bot"))
+      expect(yield* eventLog).toEqual([`${first}#1 SessionOpened`, `${first}#2 MessageReceived`, `${first}#3 SessionClosed`])
+    }).pipe(Effect.provide(layer([]))))
+})
