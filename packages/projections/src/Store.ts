@@ -44,7 +44,7 @@ const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError, SqlCli
       EventStore,
       Effect.gen(function*() {
         yield* prepare
-        yield* migrate(dialect.backend)
+        yield* migrate
         return yield* SqlEventStore.make({ dialect, project: Projector.apply })
       })
     )

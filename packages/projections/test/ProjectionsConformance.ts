@@ -141,6 +141,31 @@ export const projectionsConformance = (layer: () => Layer.Layer<Services, unknow
       expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(live))
     }).pipe(Effect.provide(layer())))
 
+  it.effect("an earlier edit applied again leaves a note and a whole-message instruction reading the latest text", () =>
+    Effect.gen(function*() {
+      const store = yield* EventStore
+      yield* G.given([G.sessionStream("e"), [
+        G.sessionOpened("e"),
+        G.messageReceived("e", 1, "Ana loves jazz"),
+        G.messageReceived("e", 2, "thanks bot"),
+        G.planProduced("e", "p1", 2),
+        G.noteRecorded("e", "n1", [1], { planId: "p1" }),
+        G.instructionRecorded("e", 2, "thanks bot", "message", "p1"),
+        G.planApplied("e", "p1"),
+        G.messageEdited("e", 1, "Ana loves blues", 60),
+        G.messageEdited("e", 2, "thanks, bot", 60),
+        G.messageEdited("e", 1, "Ana loves soul", 120),
+        G.messageEdited("e", 2, "thank you, bot", 120)
+      ]])
+      const latest = yield* dump
+      expect({ note: yield* noteRow("n1"), instructions: latest.instructions.map((row) => row["text"]) })
+        .toEqual({ note: [{ body: "Ana loves soul", unmatched_directives: 0 }], instructions: ["thank you, bot"] })
+      const recorded = Chunk.toArray(yield* Stream.runCollect(store.readAll(start)))
+      const firstEdits = recorded.filter((r) => r.event._tag === "MessageEdited").slice(0, 2)
+      yield* apply(firstEdits)
+      expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(latest))
+    }).pipe(Effect.provide(layer())))
+
   it.effect("applying the same events twice changes nothing", () =>
     Effect.gen(function*() {
       const store = yield* EventStore

@@ -1,7 +1,8 @@
 /** Read, in a few statements, every stored row a batch of events may read or change. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
-import type { Projected } from "./Projector.js"
+import type { Keys, Projected } from "./Projection.js"
+import { projectionsOf } from "./Registry.js"
 import type { Batch, Row } from "./Rows.js"
 import type { TableName } from "./Tables.js"
 
@@ -9,7 +10,7 @@ import type { TableName } from "./Tables.js"
 const listSize = 5000
 
 /** The keys a batch looks up, per table and column. */
-class Wanted {
+class Wanted implements Keys {
   readonly byTable = new Map<TableName, Map<string, Set<unknown>>>()
   add(table: TableName, column: string, value: unknown) {
     let columns = this.byTable.get(table)
@@ -20,68 +21,11 @@ class Wanted {
   }
 }
 
+/** The rows the projections of each event name. */
 const wantedBy = (events: ReadonlyArray<Projected>) => {
   const w = new Wanted()
   for (const { event, position } of events) {
-    switch (event._tag) {
-      case "SessionOpened":
-      case "SessionClosed":
-      case "PlanFailed":
-        w.add("sessions", "session_id", event.sessionId)
-        break
-      case "MessageReceived":
-        w.add("messages", "message_id", event.message.id)
-        break
-      case "MessageEdited":
-        w.add("messages", "message_id", event.messageId)
-        w.add("message_edits", "message_id", event.messageId)
-        w.add("note_sources", "message_id", event.messageId)
-        w.add("instructions", "message_id", event.messageId)
-        break
-      case "PlanProduced":
-        w.add("sessions", "session_id", event.sessionId)
-        w.add("plans", "plan_id", event.planId)
-        for (const superseded of event.supersedes) {
-          w.add("plans", "plan_id", superseded)
-          for (const table of ["notes", "questions", "instructions"] as const) w.add(table, "plan_id", superseded)
-        }
-        break
-      case "PlanApplied":
-        w.add("plans", "plan_id", event.planId)
-        break
-      case "NoteRecorded":
-        if (event.planId !== null) w.add("plans", "plan_id", event.planId)
-        w.add("notes", "note_id", event.noteId)
-        w.add("note_directives", "note_id", event.noteId)
-        for (const source of event.sources) {
-          w.add("messages", "message_id", source.messageId)
-          w.add("note_sources", "message_id", source.messageId)
-          if (event.questionId !== null) w.add("confirmations", "message_id", source.messageId)
-        }
-        break
-      case "QuestionParked":
-        if (event.planId !== null) w.add("plans", "plan_id", event.planId)
-        w.add("questions", "question_id", event.questionId)
-        w.add("question_messages", "question_id", event.questionId)
-        break
-      case "QuestionAnswered":
-      case "QuestionWithdrawn":
-        w.add("questions", "question_id", event.questionId)
-        break
-      case "InstructionRecorded":
-        w.add("plans", "plan_id", event.planId)
-        if (event.kind === "message") w.add("messages", "message_id", event.messageId)
-        w.add("instructions", "position", position)
-        break
-      case "PersonAdded":
-        w.add("people", "person_id", event.personId)
-        break
-      case "ReplyQueued":
-      case "ReplySent":
-      case "ReplyFailed":
-        w.add("replies", "reply_id", event.replyId)
-        break
-    }
+    for (const projection of projectionsOf(event._tag)) projection.wants(event, position, w)
   }
   return w
 }

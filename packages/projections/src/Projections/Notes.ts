@@ -1,10 +1,15 @@
-/** The notes projection: sources, directives, confirmations, and the body derived from current message text. */
+/**
+ * The notes projection; owns `notes`, `note_sources`, `note_directives` and `confirmations`: each
+ * note with its sources, directives and confirmations, and its body derived from current message text.
+ */
 import type { SqlError } from "@effect/sql/SqlError"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import type { NoteRecorded } from "@verbatim/domain/Events"
 import type { MessageId } from "@verbatim/domain/Ids"
 import { Effect } from "effect"
 import { StoreError } from "../EventStore.js"
+import { isRetired } from "./Plans.js"
+import type { Projection } from "./Projection.js"
 import type { Batch } from "./Rows.js"
 import type { TableName } from "./Tables.js"
 
@@ -25,7 +30,7 @@ const duplicate = (message: string) => new StoreError({ reason: "duplicate-sourc
  * Recompute a note's body with the domain's assembly from its sources' current text and its
  * recorded directives; a directive that no longer matches is kept in the body and flagged.
  */
-export const deriveBody = (batch: Batch, noteId: string) => {
+const deriveBody = (batch: Batch, noteId: string) => {
   const note = batch.get("notes", noteId)
   if (!note) return
   const messages = batch.where("note_sources", "note_id", noteId).flatMap((source) => {
@@ -51,7 +56,7 @@ export const deriveBody = (batch: Batch, noteId: string) => {
 }
 
 /** Record a note once; a second NoteRecorded for the same note changes nothing. */
-export const recordNote = (batch: Batch, event: typeof NoteRecorded.Type, position: number): StoreError | void => {
+const recordNote = (batch: Batch, event: typeof NoteRecorded.Type, position: number): StoreError | void => {
   if (batch.has("notes", event.noteId)) return
   const owner = event.owner
   batch.put("notes", {
@@ -83,4 +88,60 @@ export const recordNote = (batch: Batch, event: typeof NoteRecorded.Type, positi
     batch.put("note_directives", { note_id: event.noteId, ordinal, message_id: d.messageId, seq: d.seq, text: d.text, matched: 0 })
   )
   deriveBody(batch, event.noteId)
+}
+
+/**
+ * A plan superseded by a promoted replay stops counting: its notes leave the read model (the
+ * events stay in the log, and the audit of the new plan).
+ */
+const retire = (batch: Batch, planId: string) => {
+  for (const note of batch.where("notes", "plan_id", planId)) {
+    for (const directive of batch.where("note_directives", "note_id", note["note_id"])) batch.delete("note_directives", directive)
+    for (const source of batch.where("note_sources", "note_id", note["note_id"])) batch.delete("note_sources", source)
+    batch.delete("notes", note)
+  }
+}
+
+/**
+ * Notes as filed, with bodies kept current as their messages are edited. An edit's note is loaded
+ * whole (see Load), and re-derived from the text the messages projection (applied first) keeps.
+ */
+export const Notes: Projection<"NoteRecorded" | "MessageEdited" | "PlanProduced"> = {
+  name: "notes",
+  canHandle: ["NoteRecorded", "MessageEdited", "PlanProduced"],
+  wants(event, _position, keys) {
+    switch (event._tag) {
+      case "NoteRecorded":
+        if (event.planId !== null) keys.add("plans", "plan_id", event.planId)
+        keys.add("notes", "note_id", event.noteId)
+        keys.add("note_directives", "note_id", event.noteId)
+        for (const source of event.sources) {
+          keys.add("messages", "message_id", source.messageId)
+          keys.add("note_sources", "message_id", source.messageId)
+          if (event.questionId !== null) keys.add("confirmations", "message_id", source.messageId)
+        }
+        return
+      case "MessageEdited":
+        keys.add("messages", "message_id", event.messageId)
+        return keys.add("note_sources", "message_id", event.messageId)
+      case "PlanProduced":
+        for (const superseded of event.supersedes) keys.add("notes", "plan_id", superseded)
+        return
+    }
+  },
+  evolve(batch, { event, position }) {
+    switch (event._tag) {
+      case "NoteRecorded":
+        return isRetired(batch, event.planId) ? undefined : recordNote(batch, event, position)
+      case "MessageEdited": {
+        // Deriving again from the current text is the same whether or not this edit is new.
+        const source = batch.get("note_sources", event.messageId)
+        if (source && batch.has("messages", event.messageId)) deriveBody(batch, source["note_id"] as string)
+        return
+      }
+      case "PlanProduced":
+        for (const superseded of event.supersedes) retire(batch, superseded)
+        return
+    }
+  }
 }

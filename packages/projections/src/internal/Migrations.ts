@@ -1,50 +1,59 @@
-/** Schema migrations of the event log, one set per backend, run by @effect/sql's Migrator. */
+/** Schema migrations of the event log and read models, run by @effect/sql's Migrator; dialect differences via `sql.onDialectOrElse`. */
 import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { createTables } from "../Projections/Tables.js"
 
-const sqliteEvents = Effect.gen(function*() {
-  const sql = yield* SqlClient
-  yield* sql`CREATE TABLE events (
-    position INTEGER PRIMARY KEY AUTOINCREMENT,
-    tx_id INTEGER NOT NULL DEFAULT 0,
-    stream TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    type TEXT NOT NULL,
-    schema_version INTEGER NOT NULL,
-    payload TEXT NOT NULL,
-    metadata TEXT NOT NULL,
-    recorded_at INTEGER NOT NULL,
-    UNIQUE (stream, version)
-  )`
-  yield* sql`CREATE TABLE idempotency_keys (
-    provider TEXT NOT NULL,
-    provider_message_id TEXT NOT NULL,
-    position INTEGER NOT NULL,
-    PRIMARY KEY (provider, provider_message_id)
-  )`
-})
+/** Where the event log's columns differ: how positions are numbered, and how wide a whole number is. */
+interface EventColumns {
+  /** The log position: assigned by the database, in append order. */
+  readonly position: string
+  /** The appending transaction, for the PostgreSQL reader's order; SQLite has one writer, so 0. */
+  readonly txId: string
+  /** A position or a millisecond time. */
+  readonly bigint: string
+}
 
-const pgEvents = Effect.gen(function*() {
+const sqliteColumns: EventColumns = {
+  position: "INTEGER PRIMARY KEY AUTOINCREMENT",
+  txId: "INTEGER NOT NULL DEFAULT 0",
+  bigint: "INTEGER"
+}
+
+const pgColumns: EventColumns = {
+  position: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+  txId: "BIGINT NOT NULL DEFAULT (pg_current_xact_id()::text::bigint)",
+  bigint: "BIGINT"
+}
+
+/**
+ * The event log and its idempotency keys. The statements' text is what SQLite keeps as the
+ * schema, so it is unchanged from when each backend had its own copy.
+ */
+const events = Effect.gen(function*() {
   const sql = yield* SqlClient
+  const c = sql.onDialectOrElse({ pg: () => pgColumns, orElse: () => sqliteColumns })
   yield* sql`CREATE TABLE events (
-    position BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    tx_id BIGINT NOT NULL DEFAULT (pg_current_xact_id()::text::bigint),
+    position ${sql.literal(c.position)},
+    tx_id ${sql.literal(c.txId)},
     stream TEXT NOT NULL,
     version INTEGER NOT NULL,
     type TEXT NOT NULL,
     schema_version INTEGER NOT NULL,
     payload TEXT NOT NULL,
     metadata TEXT NOT NULL,
-    recorded_at BIGINT NOT NULL,
+    recorded_at ${sql.literal(c.bigint)} NOT NULL,
     UNIQUE (stream, version)
   )`
-  yield* sql`CREATE INDEX events_reader ON events (tx_id, position)`
+  // The PostgreSQL reader's order; on SQLite, position order is the reader's and the key serves it.
+  yield* sql.onDialectOrElse({
+    pg: () => Effect.asVoid(sql`CREATE INDEX events_reader ON events (tx_id, position)`),
+    orElse: () => Effect.void
+  })
   yield* sql`CREATE TABLE idempotency_keys (
     provider TEXT NOT NULL,
     provider_message_id TEXT NOT NULL,
-    position BIGINT NOT NULL,
+    position ${sql.literal(c.bigint)} NOT NULL,
     PRIMARY KEY (provider, provider_message_id)
   )`
 })
@@ -94,16 +103,15 @@ export const supersededPlans = Effect.flatMap(SqlClient, (sql) =>
 
 const run = Migrator.make({})
 
-/** Bring a database up to date; safe to run at every start. */
-export const migrate = (backend: "sqlite" | "pg") =>
-  run({
-    table: "verbatim_migrations",
-    loader: Migrator.fromRecord({
-      "1_events": backend === "sqlite" ? sqliteEvents : pgEvents,
-      "2_projections": createTables,
-      "3_leases": leases,
-      "4_lookup_indexes": lookupIndexes,
-      "5_leaner_message_indexes": leanerMessageIndexes,
-      "6_superseded_plans": supersededPlans
-    })
+/** Bring a database up to date (either backend, by its client's dialect); safe to run at every start. */
+export const migrate = run({
+  table: "verbatim_migrations",
+  loader: Migrator.fromRecord({
+    "1_events": events,
+    "2_projections": createTables,
+    "3_leases": leases,
+    "4_lookup_indexes": lookupIndexes,
+    "5_leaner_message_indexes": leanerMessageIndexes,
+    "6_superseded_plans": supersededPlans
   })
+})

@@ -1,0 +1,63 @@
+/**
+ * The plans projection; owns `plans`: each model call's plan, whether it was applied, and which
+ * plan a promoted replay put in its place.
+ */
+import type { Projection } from "./Projection.js"
+import type { Batch } from "./Rows.js"
+
+/**
+ * Whether an event of this plan belongs to a plan a promoted replay has replaced. Its notes,
+ * questions and instructions then stay out of the read model (each projection retires its own
+ * rows of it), including when its events are applied again.
+ */
+export const isRetired = (batch: Batch, planId: string | null): boolean =>
+  planId !== null && batch.get("plans", planId)?.["superseded_by"] != null
+
+/** A row per plan; a superseded plan keeps who superseded it, so it stays retired when replayed. */
+export const Plans: Projection<"PlanProduced" | "PlanApplied"> = {
+  name: "plans",
+  canHandle: ["PlanProduced", "PlanApplied"],
+  wants(event, _position, keys) {
+    keys.add("plans", "plan_id", event.planId)
+    if (event._tag === "PlanProduced") for (const superseded of event.supersedes) keys.add("plans", "plan_id", superseded)
+  },
+  evolve(batch, { event, position }) {
+    switch (event._tag) {
+      case "PlanProduced": {
+        if (!batch.has("plans", event.planId)) {
+          batch.put("plans", {
+            plan_id: event.planId,
+            session_id: event.sessionId,
+            prompt_version: event.promptVersion,
+            prompt_hash: event.promptHash,
+            model: event.model,
+            input_tokens: event.usage.inputTokens,
+            output_tokens: event.usage.outputTokens,
+            cache_read_tokens: event.usage.cacheReadTokens,
+            cache_write_tokens: event.usage.cacheWriteTokens,
+            from_seq: event.chunk.fromSeq,
+            to_seq: event.chunk.toSeq,
+            // The first plan it replaced; each replaced plan's `superseded_by` names this one.
+            supersedes: event.supersedes[0] ?? null,
+            applied: 0,
+            warnings: null,
+            position,
+            superseded_by: null
+          })
+        }
+        for (const superseded of event.supersedes) {
+          const plan = batch.get("plans", superseded)
+          if (plan) batch.update("plans", plan, { applied: 0, superseded_by: event.planId })
+        }
+        return
+      }
+      case "PlanApplied": {
+        const plan = batch.get("plans", event.planId)
+        if (plan && !isRetired(batch, event.planId)) {
+          batch.update("plans", plan, { applied: 1, warnings: JSON.stringify(event.warnings) })
+        }
+        return
+      }
+    }
+  }
+}

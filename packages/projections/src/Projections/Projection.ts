@@ -1,0 +1,47 @@
+/**
+ * The shape of one read model's projection: the event types it handles, the rows each needs
+ * loaded, and how each changes them. The Projector and Load both read projections through this
+ * module, so neither imports the other.
+ */
+import type { Event, EventType } from "@verbatim/domain/Events"
+import type { RecordedEvent, StoreError } from "../EventStore.js"
+import type { Batch } from "./Rows.js"
+import type { TableName } from "./Tables.js"
+
+/** What a projection reads of a recorded event. */
+export type Projected = Pick<RecordedEvent, "event" | "position">
+
+/** The events of the given types. */
+export type EventOf<T extends EventType> = Extract<Event, { readonly _tag: T }>
+
+/** Where a projection names the stored rows it needs: those whose `column` equals `value`. */
+export interface Keys {
+  add(table: TableName, column: string, value: unknown): void
+}
+
+/** One read model's reaction to the events it handles: only events whose tag is in `canHandle` reach it. */
+export interface Projection<T extends EventType> {
+  /** For messages and tests: the read model's name. */
+  readonly name: string
+  /** The event tags this projection reacts to. */
+  readonly canHandle: ReadonlyArray<T>
+  /** Name every stored row `evolve` may read or change for this event, to be loaded beforehand. */
+  wants(event: EventOf<T>, position: number, keys: Keys): void
+  /**
+   * Apply the event's row changes to the batch: keyed by id or log position and setting absolute
+   * values, so the same event applied again changes nothing. A refused row is returned as the error.
+   */
+  evolve(batch: Batch, recorded: { readonly event: EventOf<T>; readonly position: number }): StoreError | void
+}
+
+/**
+ * A projection of whichever event types, as the Projector holds them. `any` because the event
+ * parameters make `Projection` invariant in its types; `canHandle` is what keeps other events out.
+ */
+export type AnyProjection = Projection<any>
+
+/** Change a row if it exists (an `UPDATE ... WHERE key = ...`). */
+export const patch = (batch: Batch, table: TableName, key: unknown, changes: Record<string, unknown>) => {
+  const row = batch.get(table, key)
+  if (row) batch.update(table, row, changes)
+}
