@@ -3,18 +3,21 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { EventsPage, Note, Person, Question } from "@verbatim/domain/ApiResponses"
 import type { MessageId } from "@verbatim/domain/Ids"
 import type { MessageKind } from "@verbatim/domain/Message"
+import type { PersonId, SessionId } from "@verbatim/domain/Ids"
 import { Context, Effect, Layer } from "effect"
-import type { Option } from "effect"
-import { EventStore, StoreError } from "./EventStore.js"
-import { sqlError } from "./internal/Rows.js"
+import type { DateTime, Option } from "effect"
+import { EventStore, type StoreError } from "./EventStore.js"
+import { toStoreError } from "./internal/Rows.js"
 import { sessionAccounting } from "./Queries/Accounting.js"
 import type { SessionAccountingView } from "./Queries/Accounting.js"
 import { noteAudit } from "./Queries/Audit.js"
 import type { NoteAuditView } from "./Queries/Audit.js"
+import * as Jobs from "./Queries/Jobs.js"
+import type { QueueDepths, QueuedReply } from "./Queries/Jobs.js"
 import * as Lists from "./Queries/Lists.js"
 import type { ListOptions } from "./Queries/Lists.js"
 
-export type { ListOptions, NoteAuditView, SessionAccountingView }
+export type { ListOptions, NoteAuditView, QueueDepths, QueuedReply, SessionAccountingView }
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
 export type { SourceEdit } from "./Queries/Audit.js"
 
@@ -45,6 +48,20 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly sessionMessages: (sessionId: string) => Effect.Effect<ReadonlyArray<SessionMessage>, StoreError>
   /** Events after a cursor (the start when none) in the order a catch-up reader follows. */
   readonly events: (after: string | undefined, limit: number) => Effect.Effect<EventsPage, StoreError>
+  // Outbox, replay, health and import
+  /** Replies waiting to be sent, oldest first, at most `limit`; their buttons decoded. */
+  readonly queuedReplies: (limit: number) => Effect.Effect<ReadonlyArray<QueuedReply>, StoreError>
+  /** Closed sessions opened at or after `since` (all when none), in the order they were opened. */
+  readonly closedSessions: (since: Option.Option<DateTime.Utc>) => Effect.Effect<ReadonlyArray<SessionId>, StoreError>
+  /** A user's contacts recorded before a log position (the people a plan at that position saw), by id. */
+  readonly contactsBefore: (
+    user: string,
+    position: number
+  ) => Effect.Effect<ReadonlyArray<{ readonly id: PersonId; readonly name: string }>, StoreError>
+  /** Replies queued, sessions open, and closed sessions without an applied plan. */
+  readonly queueDepths: Effect.Effect<QueueDepths, StoreError>
+  /** Succeeds when the database answers. */
+  readonly ping: Effect.Effect<void, StoreError>
 }>() {}
 
 /** Build the read model over the SqlClient in context. */
@@ -54,7 +71,7 @@ export const make = Effect.gen(function*() {
   const run = <A, E>(effect: Effect.Effect<A, E, SqlClient>): Effect.Effect<A, StoreError> =>
     effect.pipe(
       Effect.provideService(SqlClient, sql),
-      Effect.mapError((e) => (e instanceof StoreError ? e : sqlError(e)))
+      Effect.mapError(toStoreError)
     )
   return ReadModel.of({
     people: (options) => run(Lists.people(options)),
@@ -64,7 +81,12 @@ export const make = Effect.gen(function*() {
     questions: (options) => run(Lists.questions(options)),
     sessionAccounting: (sessionId) => run(sessionAccounting(sessionId)),
     sessionMessages: (sessionId) => run(Lists.sessionMessages(sessionId)),
-    events: (after, limit) => Lists.events(after, limit).pipe(Effect.provideService(EventStore, store))
+    events: (after, limit) => Lists.events(after, limit).pipe(Effect.provideService(EventStore, store)),
+    queuedReplies: (limit) => run(Jobs.queuedReplies(limit)),
+    closedSessions: (since) => run(Jobs.closedSessions(since)),
+    contactsBefore: (user, position) => run(Jobs.contactsBefore(user, position)),
+    queueDepths: run(Jobs.queueDepths),
+    ping: run(Jobs.ping)
   })
 })
 

@@ -10,10 +10,10 @@ import type { Event, PlanFailureReason } from "@verbatim/domain/Events"
 import type { PlanId, SessionId } from "@verbatim/domain/Ids"
 import * as SessionState from "@verbatim/domain/Session/State"
 import { EventStore } from "@verbatim/projections/EventStore"
+import { Leases } from "@verbatim/projections/Leases"
 import type { Contact } from "@verbatim/planner/RenderRequest"
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
-import * as Lease from "./Lease.js"
 import { PlanningConfig, type PlanningError, planSession } from "./Planning.js"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
@@ -25,7 +25,8 @@ import { sessionStream } from "./Streams.js"
 /** What one run did. */
 export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model"
 
-const leaseTtlMillis = 10 * 60 * 1000
+/** The lease a run holds on its session: another process planning it shows as this key's holder. */
+export const planLease = (sessionId: SessionId) => `plan:${sessionId}`
 
 const failureReason = (error: PlanningError | { readonly _tag: "PromptError" }): PlanFailureReason => {
   switch (error._tag) {
@@ -66,7 +67,7 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
     const context = yield* Effect.context<
       EventStore | SqlClient | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel
     >()
-    const owner = yield* Effect.flatMap(IdGenerator, (ids) => ids.next("planner"))
+    const leases = yield* Leases
     const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: RunOptions) {
       const store = yield* EventStore
       const stream = sessionStream(sessionId)
@@ -99,7 +100,7 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
       return appended ? ("planned" as const) : ("busy" as const)
     })
     const run = (sessionId: SessionId, options: RunOptions = {}): Effect.Effect<PlanOutcome> =>
-      Lease.withLease(`plan:${sessionId}`, owner, leaseTtlMillis, once(sessionId, options), "busy" as const).pipe(
+      leases.withLease(planLease(sessionId), once(sessionId, options), "busy" as const).pipe(
         Effect.tapErrorCause((cause) => Effect.logError("plan job failed", cause).pipe(Effect.annotateLogs({ sessionId }))),
         Effect.catchAllCause(() => Effect.succeed("failed" as const)),
         Effect.provide(context)
