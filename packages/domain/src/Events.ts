@@ -5,8 +5,11 @@
  */
 import { Schema } from "effect"
 import { Candidate, DirectiveCut, Owner, PlanWarning, QuestionReason } from "./Decision.js"
-import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, ReplyId, SessionId, UserId } from "./Ids.js"
+import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, UserId } from "./Ids.js"
 import { InboundMessage } from "./Message.js"
+import { ReplyFailed, ReplyQueued, ReplySent } from "./ReplyEvents.js"
+
+export { ReplyFailed, ReplyQueued, ReplySent }
 
 export const TokenUsage = Schema.Struct({
   inputTokens: Schema.Number,
@@ -155,30 +158,6 @@ export const PersonAdded = Schema.TaggedStruct("PersonAdded", {
   personId: PersonId,
   user: UserId,
   name: Schema.String
-})
-
-export const ReplyQueued = Schema.TaggedStruct("ReplyQueued", {
-  replyId: ReplyId,
-  user: UserId,
-  provider: Provider,
-  chat: Schema.String,
-  text: Schema.String,
-  /** Buttons offered with the reply: label and the callback data sent back on a press. */
-  buttons: Schema.Array(Schema.Struct({ label: Schema.String, data: Schema.String })),
-  questionId: Schema.NullOr(QuestionId)
-})
-
-export const ReplySent = Schema.TaggedStruct("ReplySent", {
-  replyId: ReplyId,
-  providerMessageId: Schema.String,
-  sentAt: Schema.DateTimeUtc
-})
-
-export const ReplyFailed = Schema.TaggedStruct("ReplyFailed", {
-  replyId: ReplyId,
-  attempt: Schema.Number,
-  detail: Schema.String,
-  final: Schema.Boolean
 })
 
 export const Event = Schema.Union(

@@ -1,24 +1,26 @@
 /** Read queries over the projections, for the HTTP API, the CLI and the jobs. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { EventsPage, Note, Person, Question } from "@verbatim/domain/ApiResponses"
-import type { MessageId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { MessageId, PersonId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { KnownPerson } from "@verbatim/domain/Session/People"
 import type { MessageKind } from "@verbatim/domain/Message"
 import { Context, Effect, Layer } from "effect"
-import type { Option } from "effect"
-import { EventStore, StoreError } from "./EventStore.js"
-import { sqlError } from "./internal/Rows.js"
+import type { DateTime, Option } from "effect"
+import { EventStore, type StoreError } from "./EventStore.js"
+import { toStoreError } from "./internal/Rows.js"
 import { sessionAccounting } from "./Queries/Accounting.js"
 import type { SessionAccountingView } from "./Queries/Accounting.js"
 import { noteAudit } from "./Queries/Audit.js"
 import type { NoteAuditView } from "./Queries/Audit.js"
+import * as Jobs from "./Queries/Jobs.js"
+import type { QueueDepths, QueuedReply } from "./Queries/Jobs.js"
 import * as Lists from "./Queries/Lists.js"
 import { knownPeople } from "./Queries/People.js"
 import * as Sessions from "./Queries/Sessions.js"
 import type { Conversation, ConversationSessions } from "./Queries/Sessions.js"
 import type { ListOptions } from "./Queries/Lists.js"
 
-export type { Conversation, ConversationSessions, ListOptions, NoteAuditView, SessionAccountingView }
+export type { Conversation, ConversationSessions, ListOptions, NoteAuditView, QueueDepths, QueuedReply, SessionAccountingView }
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
 export type { SourceEdit } from "./Queries/Audit.js"
 
@@ -62,6 +64,20 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly sessionUser: (sessionId: SessionId) => Effect.Effect<Option.Option<UserId>, StoreError>
   /** The user's people, in id order. */
   readonly knownPeople: (user: UserId) => Effect.Effect<ReadonlyArray<KnownPerson>, StoreError>
+  // Outbox, replay, health and import
+  /** Replies waiting to be sent, oldest first, at most `limit`; their buttons decoded. */
+  readonly queuedReplies: (limit: number) => Effect.Effect<ReadonlyArray<QueuedReply>, StoreError>
+  /** Closed sessions opened at or after `since` (all when none), in the order they were opened. */
+  readonly closedSessions: (since: Option.Option<DateTime.Utc>) => Effect.Effect<ReadonlyArray<SessionId>, StoreError>
+  /** A user's contacts recorded before a log position (the people a plan at that position saw), by id. */
+  readonly contactsBefore: (
+    user: string,
+    position: number
+  ) => Effect.Effect<ReadonlyArray<{ readonly id: PersonId; readonly name: string }>, StoreError>
+  /** Replies queued, sessions open, and closed sessions without an applied plan. */
+  readonly queueDepths: Effect.Effect<QueueDepths, StoreError>
+  /** Succeeds when the database answers. */
+  readonly ping: Effect.Effect<void, StoreError>
 }>() {}
 
 /** Build the read model over the SqlClient in context. */
@@ -71,7 +87,7 @@ export const make = Effect.gen(function*() {
   const run = <A, E>(effect: Effect.Effect<A, E, SqlClient>): Effect.Effect<A, StoreError> =>
     effect.pipe(
       Effect.provideService(SqlClient, sql),
-      Effect.mapError((e) => (e instanceof StoreError ? e : sqlError(e)))
+      Effect.mapError(toStoreError)
     )
   return ReadModel.of({
     people: (options) => run(Lists.people(options)),
@@ -89,7 +105,12 @@ export const make = Effect.gen(function*() {
     unplannedSessions: run(Sessions.unplannedSessions),
     failedSessions: (user) => run(Sessions.failedSessions(user)),
     sessionUser: (sessionId) => run(Sessions.sessionUser(sessionId)),
-    knownPeople: (user) => run(knownPeople(user))
+    knownPeople: (user) => run(knownPeople(user)),
+    queuedReplies: (limit) => run(Jobs.queuedReplies(limit)),
+    closedSessions: (since) => run(Jobs.closedSessions(since)),
+    contactsBefore: (user, position) => run(Jobs.contactsBefore(user, position)),
+    queueDepths: run(Jobs.queueDepths),
+    ping: run(Jobs.ping)
   })
 })
 

@@ -1,6 +1,7 @@
 /**
  * The store's layers: SQLite (embedded default) or PostgreSQL, migrated at start, with the
- * inline projections wired into every append. Each provides the EventStore and the SqlClient.
+ * inline projections wired into every append. Each provides the EventStore, the read model, the
+ * leases and the SqlClient.
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
@@ -15,6 +16,7 @@ import { EventStore } from "./EventStore.js"
 import type { Dialect } from "./internal/Dialect.js"
 import * as Dialects from "./internal/Dialect.js"
 import { migrate } from "./internal/Migrations.js"
+import { Leases } from "./Leases.js"
 import * as Projector from "./Projections/Projector.js"
 import * as ReadModel from "./ReadModel.js"
 import * as SqlEventStore from "./SqlEventStore.js"
@@ -35,11 +37,11 @@ export interface PgOptions {
 }
 
 /** What every store layer provides. */
-export type Services = EventStore | ReadModel.ReadModel | SqlClient
+export type Services = EventStore | ReadModel.ReadModel | Leases | SqlClient
 
 const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError, SqlClient>) =>
   Layer.provideMerge(
-    ReadModel.layer,
+    Layer.merge(ReadModel.layer, Leases.layer),
     Layer.scoped(
       EventStore,
       Effect.gen(function*() {

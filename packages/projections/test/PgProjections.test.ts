@@ -1,6 +1,7 @@
 /** Read-model projections on PostgreSQL: the server in VERBATIM_TEST_DATABASE_URL, else PGlite. */
 import { describe } from "@effect/vitest"
 import * as Database from "@verbatim/testkit/Database"
+import { jobQueriesConformance } from "./JobQueriesConformance.js"
 import { projectionsConformance } from "./ProjectionsConformance.js"
 import { queriesConformance } from "./QueriesConformance.js"
 
@@ -10,4 +11,8 @@ describe("projections on PostgreSQL", () => {
 
 describe("queries on PostgreSQL", () => {
   queriesConformance(() => Database.pg)
+})
+
+describe("job queries on PostgreSQL", () => {
+  jobQueriesConformance(() => Database.pg)
 })

@@ -1,6 +1,7 @@
 /** Read-model projections on SQLite. */
 import { describe } from "@effect/vitest"
 import * as Database from "@verbatim/testkit/Database"
+import { jobQueriesConformance } from "./JobQueriesConformance.js"
 import { projectionsConformance } from "./ProjectionsConformance.js"
 import { queriesConformance } from "./QueriesConformance.js"
 
@@ -10,4 +11,8 @@ describe("projections on SQLite", () => {
 
 describe("queries on SQLite", () => {
   queriesConformance(() => Database.sqlite())
+})
+
+describe("job queries on SQLite", () => {
+  jobQueriesConformance(() => Database.sqlite())
 })

@@ -4,28 +4,15 @@
  * loses them; a lease per reply and a re-read after taking it keep two instances from sending
  * one reply twice. A chat the provider rate-limits with a retry-after is left alone that long.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import type { Button } from "./ProviderClients.js"
-import type { ReplyId } from "@verbatim/domain/Ids"
 import { EventStore } from "@verbatim/projections/EventStore"
-import { Clock, Context, DateTime, Duration, Effect, Layer, Schedule, Schema } from "effect"
-import { IdGenerator } from "./IdGenerator.js"
-import * as Lease from "./Lease.js"
+import { Leases } from "@verbatim/projections/Leases"
+import { type QueuedReply, ReadModel } from "@verbatim/projections/ReadModel"
+import { Clock, Context, DateTime, Duration, Effect, Layer, Schedule } from "effect"
 import { type ProviderError, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
 import { replyStream } from "./Streams.js"
 
-interface ReplyRow {
-  readonly reply_id: string
-  readonly provider: string
-  readonly chat: string
-  readonly text: string
-  readonly buttons: string
-  readonly attempts: number | string
-}
-
-const decodeButtons = Schema.decodeUnknownSync(
-  Schema.parseJson(Schema.Array(Schema.Struct({ label: Schema.String, data: Schema.String })))
-)
+/** Replies one pass tries at most. */
+const passSize = 100
 
 /** What one pass did. */
 export interface OutboxPass {
@@ -39,28 +26,28 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
   readonly drain: Effect.Effect<OutboxPass>
 }>() {
   static readonly make = Effect.gen(function*() {
-    const sql = yield* SqlClient
     const store = yield* EventStore
+    const read = yield* ReadModel
+    const leases = yield* Leases
     const telegram = yield* TelegramClient
     const whatsApp = yield* WhatsAppClient
-    const owner = yield* Effect.flatMap(IdGenerator, (ids) => ids.next("outbox"))
     /** Chats a provider asked us to leave alone (429 with a retry-after), until when (epoch ms). */
     const pausedUntil = new Map<string, number>()
-    const chatOf = (row: ReplyRow) => `${row.provider}\u0000${row.chat}`
+    const chatOf = (row: QueuedReply) => `${row.provider}\u0000${row.chat}`
 
-    const send = (row: ReplyRow, buttons: ReadonlyArray<Button>) =>
+    const send = (row: QueuedReply) =>
       row.provider === "telegram"
-        ? telegram.sendMessage(row.chat, row.text, buttons)
-        : whatsApp.sendMessage(row.chat, row.text, buttons)
+        ? telegram.sendMessage(row.chat, row.text, row.buttons)
+        : whatsApp.sendMessage(row.chat, row.text, row.buttons)
 
-    const deliver = (row: ReplyRow) =>
+    const deliver = (row: QueuedReply) =>
       Effect.gen(function*() {
-        const replyId = row.reply_id as ReplyId
+        const replyId = row.replyId
         const stream = replyStream(replyId)
         const history = yield* store.readStream(stream)
         if (history.some((e) => e.event._tag === "ReplySent")) return "sent" as const
-        const attempt = Number(row.attempts) + 1
-        const outcome = yield* send(row, decodeButtons(row.buttons)).pipe(Effect.either)
+        const attempt = row.attempts + 1
+        const outcome = yield* send(row).pipe(Effect.either)
         if (outcome._tag === "Right") {
           const sentAt = yield* DateTime.now
           yield* store.append(stream, "any", [
@@ -80,8 +67,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
       })
 
     const drain = Effect.gen(function*() {
-      const rows = yield* sql<ReplyRow>`SELECT reply_id, provider, chat, text, buttons, attempts FROM replies
-        WHERE status = 'queued' ORDER BY position LIMIT 100`
+      const rows = yield* read.queuedReplies(passSize)
       const pass = { sent: 0, failed: 0, held: 0 }
       const now = yield* Clock.currentTimeMillis
       for (const row of rows) {
@@ -91,15 +77,14 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
           continue
         }
         pausedUntil.delete(chatOf(row))
-        const result = yield* Lease.withLease(`reply:${row.reply_id}`, owner, 60_000, deliver(row), "held" as const)
+        const result = yield* leases.withLease(`reply:${row.replyId}`, deliver(row), "held" as const)
         pass[result] += 1
       }
       return pass as OutboxPass
     }).pipe(
       Effect.tapErrorCause((cause) => Effect.logError("outbox pass failed", cause)),
       Effect.orElseSucceed((): OutboxPass => ({ sent: 0, failed: 0, held: 0 })),
-      Effect.withSpan("Outbox.drain"),
-      Effect.provideService(SqlClient, sql)
+      Effect.withSpan("Outbox.drain")
     )
     return Outbox.of({ drain })
   })

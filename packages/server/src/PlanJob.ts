@@ -6,17 +6,16 @@
  * (replay promotion) that fails appends nothing, and messages the user filed by answering a
  * question are never planned again.
  */
-import type { SqlClient } from "@effect/sql/SqlClient"
 import type { PlanFailureReason } from "@verbatim/domain/Events"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { Command, type PlannedChunk } from "@verbatim/domain/Session/Commands"
 import * as SessionState from "@verbatim/domain/Session/State"
 import type { EventStore } from "@verbatim/projections/EventStore"
+import { Leases } from "@verbatim/projections/Leases"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Contact } from "@verbatim/planner/RenderRequest"
 import { Array as Arr, Context, Effect, Layer } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
-import * as Lease from "./Lease.js"
 import { PlanningConfig, type PlanningError, planSession, type SessionPlans } from "./Planning.js"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
@@ -26,7 +25,8 @@ import { execute, load } from "./Sessions.js"
 /** What one run did. */
 export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model"
 
-const leaseTtlMillis = 10 * 60 * 1000
+/** The lease key of a session's planning. */
+export const planLease = (sessionId: SessionId) => `plan:${sessionId}`
 
 const failureReason = (error: PlanningError | { readonly _tag: "PromptError" }): PlanFailureReason => {
   switch (error._tag) {
@@ -54,7 +54,7 @@ export interface RunOptions {
   readonly replan?: boolean
 }
 
-type Needs = EventStore | SqlClient | ReadModel | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel
+type Needs = EventStore | ReadModel | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel
 
 /** Record a failed attempt; the decider parks the owed messages the first time. */
 const recordFailure = (sessionId: SessionId, revision: number, replan: boolean, reason: PlanFailureReason, detail: string) =>
@@ -109,9 +109,9 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
 }>() {
   static readonly make = Effect.gen(function*() {
     const context = yield* Effect.context<Needs>()
-    const owner = yield* Effect.flatMap(IdGenerator, (ids) => ids.next("planner"))
+    const leases = yield* Leases
     const run = (sessionId: SessionId, options: RunOptions = {}): Effect.Effect<PlanOutcome> =>
-      Lease.withLease(`plan:${sessionId}`, owner, leaseTtlMillis, once(sessionId, options), "busy" as const).pipe(
+      leases.withLease(planLease(sessionId), once(sessionId, options), "busy" as const).pipe(
         Effect.tapErrorCause((cause) => Effect.logError("plan job failed", cause).pipe(Effect.annotateLogs({ sessionId }))),
         Effect.catchAllCause(() => Effect.succeed("failed" as const)),
         Effect.provide(context)

@@ -5,15 +5,14 @@
  * saw (people recorded before that plan), so the same prompt and the same model reproduce the
  * same request.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
 import { applyPlan, type Decisions } from "@verbatim/domain/ApplyPlan/ApplyPlan"
 import type { TokenUsage } from "@verbatim/domain/Events"
-import type { PersonId, SessionId } from "@verbatim/domain/Ids"
+import type { SessionId } from "@verbatim/domain/Ids"
 import type { InboundMessage } from "@verbatim/domain/Message"
 import { Plan } from "@verbatim/domain/Plan"
 import * as SessionState from "@verbatim/domain/Session/State"
-import type { Contact } from "@verbatim/planner/RenderRequest"
 import { EventStore, type RecordedEvent } from "@verbatim/projections/EventStore"
+import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Array as Arr, DateTime, Effect, Option, Schema } from "effect"
 import { planSession } from "./Planning.js"
 import type { Progress } from "./Progress.js"
@@ -51,11 +50,7 @@ type Produced = Extract<RecordedEvent["event"], { readonly _tag: "PlanProduced" 
 export const selectSessions = (options: Selection) =>
   Effect.gen(function*() {
     if (options.sessions.length > 0) return options.sessions as ReadonlyArray<SessionId>
-    const sql = yield* SqlClient
-    const since = Option.match(options.since, { onNone: () => "", onSome: DateTime.formatIso })
-    const rows = yield* sql<{ session_id: string }>`SELECT session_id FROM sessions
-      WHERE closed_at IS NOT NULL AND opened_at >= ${since} ORDER BY opened_at, session_id`
-    return rows.map((r) => r.session_id as SessionId)
+    return yield* (yield* ReadModel).closedSessions(options.since)
   })
 
 /** The first position of the append that recorded a plan (the people it added come before it). */
@@ -64,14 +59,6 @@ const appendStart = (events: ReadonlyArray<RecordedEvent>, plan: RecordedEvent):
   while (index > 0 && ["PersonAdded", "QuestionWithdrawn"].includes(events[index - 1]!.event._tag)) index -= 1
   return events[index]!.position
 }
-
-const contactsBefore = (user: string, position: number) =>
-  Effect.flatMap(SqlClient, (sql) =>
-    Effect.map(
-      sql<{ person_id: string; name: string }>`SELECT person_id, name FROM people
-        WHERE user_id = ${user} AND position < ${position} ORDER BY person_id`,
-      (rows) => rows.map((r): Contact => ({ id: r.person_id as PersonId, name: r.name }))
-    ))
 
 const decide = (messages: ReadonlyArray<InboundMessage>, chunk: { readonly fromSeq: number; readonly toSeq: number }, plan: Plan): Decisions =>
   applyPlan(messages.filter((m) => m.seq >= chunk.fromSeq && m.seq <= chunk.toSeq), plan)
@@ -91,7 +78,7 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
     e.event._tag === "PlanProduced" && state.appliedPlans.includes(e.event.planId)
   )
   const cutoff = live.length === 0 ? Number.MAX_SAFE_INTEGER : appendStart(events, live[0]!)
-  const contacts = yield* contactsBefore(state.user, cutoff)
+  const contacts = yield* (yield* ReadModel).contactsBefore(state.user, cutoff)
   const liveDecisions = live.map((e) =>
     decide(state.messages, e.event.chunk, Option.getOrElse(decodePlan(e.event.plan), () => ({ people: [], unattached: [], unclear: [], botMessages: [] })))
   )

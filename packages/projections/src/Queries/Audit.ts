@@ -2,11 +2,11 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { NoteAudit } from "@verbatim/domain/ApiResponses"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
-import type { Answer, TokenUsage } from "@verbatim/domain/Events"
-import type { MessageId, PlanId, QuestionId } from "@verbatim/domain/Ids"
-import { DateTime, Effect, Option } from "effect"
-import { noteColumns, toNote } from "./Views.js"
-import type { NoteRow } from "./Views.js"
+import { Answer, type TokenUsage } from "@verbatim/domain/Events"
+import { MessageId, PlanId, QuestionId } from "@verbatim/domain/Ids"
+import { type DateTime, Effect, Option, Schema } from "effect"
+import { decodeRows, IsoTime, Json, Num } from "./Columns.js"
+import { noteColumns, NoteRow, toNote } from "./Views.js"
 
 /** One revision of a source message: the text it replaced and when. */
 export interface SourceEdit {
@@ -29,78 +29,98 @@ export interface NoteAuditView extends NoteAudit {
   readonly plan: (NonNullable<NoteAudit["plan"]> & { readonly usage: TokenUsage }) | null
 }
 
-interface SourceRow {
-  readonly message_id: string
-  readonly seq: number
-  readonly provider_message_id: string
-  readonly text: string
-  readonly received_at: string
-}
+const AuditedNoteRow = Schema.Struct({
+  ...NoteRow.fields,
+  plan_id: Schema.NullOr(PlanId),
+  question_id: Schema.NullOr(QuestionId),
+  merged_from: Num
+})
+const SourceRow = Schema.Struct({
+  message_id: MessageId,
+  seq: Num,
+  provider_message_id: Schema.String,
+  text: Schema.String,
+  received_at: IsoTime
+})
+const EditRow = Schema.Struct({ message_id: MessageId, previous_text: Schema.String, text: Schema.String, edited_at: IsoTime })
+const DirectiveRow = Schema.Struct({ message_id: MessageId, seq: Num, text: Schema.String })
+const PlanRow = Schema.Struct({
+  plan_id: PlanId,
+  prompt_version: Schema.String,
+  prompt_hash: Schema.String,
+  model: Schema.String,
+  input_tokens: Num,
+  output_tokens: Num,
+  cache_read_tokens: Num,
+  cache_write_tokens: Num
+})
+const AnswerRow = Schema.Struct({
+  question_id: QuestionId,
+  answer: Schema.NullOr(Json(Answer)),
+  answered_at: Schema.NullOr(IsoTime)
+})
 
 /** The audit of one note, or none when no such note exists. */
 export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: string) {
   const sql = yield* SqlClient
-  const [row] = yield* sql<NoteRow & { plan_id: string | null; question_id: string | null; merged_from: number }>`
+  const [row] = yield* decodeRows(AuditedNoteRow)(sql`
     SELECT ${sql.literal(noteColumns)}, n.plan_id, n.question_id, n.merged_from
-    FROM notes n JOIN events e ON e.position = n.position WHERE n.note_id = ${noteId}`
+    FROM notes n JOIN events e ON e.position = n.position WHERE n.note_id = ${noteId}`)
   if (row === undefined) return Option.none<NoteAuditView>()
-  const sources = yield* sql<SourceRow>`SELECT m.message_id, m.seq, m.provider_message_id, m.text, m.received_at
-    FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE s.note_id = ${noteId} ORDER BY m.seq`
-  const edits = yield* sql<{ message_id: string; previous_text: string; text: string; edited_at: string }>`
+  const sources = yield* decodeRows(SourceRow)(sql`SELECT m.message_id, m.seq, m.provider_message_id, m.text, m.received_at
+    FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE s.note_id = ${noteId} ORDER BY m.seq`)
+  const edits = yield* decodeRows(EditRow)(sql`
     SELECT e.message_id, e.previous_text, e.text, e.edited_at FROM message_edits e
-    JOIN note_sources s ON s.message_id = e.message_id WHERE s.note_id = ${noteId} ORDER BY e.message_id, e.position`
-  const directives = yield* sql<{ message_id: string; seq: number; text: string }>`
-    SELECT message_id, seq, text FROM note_directives WHERE note_id = ${noteId} ORDER BY ordinal`
+    JOIN note_sources s ON s.message_id = e.message_id WHERE s.note_id = ${noteId} ORDER BY e.message_id, e.position`)
+  const directives = yield* decodeRows(DirectiveRow)(sql`
+    SELECT message_id, seq, text FROM note_directives WHERE note_id = ${noteId} ORDER BY ordinal`)
   const assembled = assembleNote(
-    sources.map((s) => ({ id: s.message_id as MessageId, seq: Number(s.seq), text: s.text })),
-    directives.map((d) => ({ messageId: d.message_id as MessageId, text: d.text }))
+    sources.map((s) => ({ id: s.message_id, seq: s.seq, text: s.text })),
+    directives.map((d) => ({ messageId: d.message_id, text: d.text }))
   )
-  const plans = row.plan_id === null ? [] : yield* sql<{
-    plan_id: string; prompt_version: string; prompt_hash: string; model: string
-    input_tokens: number; output_tokens: number; cache_read_tokens: number; cache_write_tokens: number
-  }>`SELECT plan_id, prompt_version, prompt_hash, model, input_tokens, output_tokens, cache_read_tokens,
-    cache_write_tokens FROM plans WHERE plan_id = ${row.plan_id}`
-  const answers = row.question_id === null ? [] : yield* sql<{ question_id: string; answer: string | null; answered_at: string | null }>`
-    SELECT question_id, answer, answered_at FROM questions WHERE question_id = ${row.question_id}`
+  const plans = row.plan_id === null ? [] : yield* decodeRows(PlanRow)(sql`SELECT plan_id, prompt_version, prompt_hash,
+    model, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens FROM plans WHERE plan_id = ${row.plan_id}`)
+  const answers = row.question_id === null ? [] : yield* decodeRows(AnswerRow)(sql`
+    SELECT question_id, answer, answered_at FROM questions WHERE question_id = ${row.question_id}`)
   const plan = plans[0]
   const answered = answers[0]
-  const note = toNote(row, sources.map((s) => ({ messageId: s.message_id as MessageId, seq: Number(s.seq) })))
+  const note = toNote(row, sources.map((s) => ({ messageId: s.message_id, seq: s.seq })))
   return Option.some<NoteAuditView>({
     note,
     segments: assembled.segments,
     sources: sources.map((s) => ({
-      messageId: s.message_id as MessageId,
-      seq: Number(s.seq),
+      messageId: s.message_id,
+      seq: s.seq,
       providerMessageId: s.provider_message_id,
       text: s.text,
-      receivedAt: DateTime.unsafeMake(s.received_at),
+      receivedAt: s.received_at,
       edits: edits.filter((e) => e.message_id === s.message_id).map((e) => ({
         previousText: e.previous_text,
         text: e.text,
-        editedAt: DateTime.unsafeMake(e.edited_at)
+        editedAt: e.edited_at
       }))
     })),
     directives: directives.map((d) => {
       const cut = assembled.cuts.find((c) => c.messageId === d.message_id && c.text === d.text)
-      return { messageId: d.message_id as MessageId, seq: Number(d.seq), text: d.text, start: cut?.start ?? null, end: cut?.end ?? null }
+      return { messageId: d.message_id, seq: d.seq, text: d.text, start: cut?.start ?? null, end: cut?.end ?? null }
     }),
     plan: plan === undefined ? null : {
-      planId: plan.plan_id as PlanId,
+      planId: plan.plan_id,
       promptVersion: plan.prompt_version,
       promptHash: plan.prompt_hash,
       model: plan.model,
       usage: {
-        inputTokens: Number(plan.input_tokens),
-        outputTokens: Number(plan.output_tokens),
-        cacheReadTokens: Number(plan.cache_read_tokens),
-        cacheWriteTokens: Number(plan.cache_write_tokens)
+        inputTokens: plan.input_tokens,
+        outputTokens: plan.output_tokens,
+        cacheReadTokens: plan.cache_read_tokens,
+        cacheWriteTokens: plan.cache_write_tokens
       }
     },
-    mergedFrom: Number(row.merged_from),
+    mergedFrom: row.merged_from,
     confirmation: answered?.answer == null || answered.answered_at === null ? null : {
-      questionId: answered.question_id as QuestionId,
-      answer: JSON.parse(answered.answer) as Answer,
-      answeredAt: DateTime.unsafeMake(answered.answered_at)
+      questionId: answered.question_id,
+      answer: answered.answer,
+      answeredAt: answered.answered_at
     }
   })
 })

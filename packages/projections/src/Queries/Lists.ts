@@ -1,13 +1,13 @@
 /** The paged list queries of the read API: people, a person's notes, questions, events, a session's messages. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { checkpointOfCursor, cursorOf, type EventsPage, type Person, type Question } from "@verbatim/domain/ApiResponses"
-import type { Candidate, QuestionReason } from "@verbatim/domain/Decision"
-import type { MessageId, PersonId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
-import type { MessageKind } from "@verbatim/domain/Message"
-import { Effect, Option } from "effect"
+import { Candidate, QuestionReason } from "@verbatim/domain/Decision"
+import { MessageId, PersonId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { MessageKind } from "@verbatim/domain/Message"
+import { Effect, Option, Schema } from "effect"
 import { EventStore, start } from "../EventStore.js"
-import { noteColumns, pageOf, toNotes } from "./Views.js"
-import type { NoteRow } from "./Views.js"
+import { decodeRows, Json, Num } from "./Columns.js"
+import { noteColumns, noteRows, pageOf, toNotes } from "./Views.js"
 
 /** Which page of a list: at most `limit` items after `cursor`, optionally for one user. */
 export interface ListOptions {
@@ -16,22 +16,33 @@ export interface ListOptions {
   readonly cursor?: string | undefined
 }
 
+const PersonRow = Schema.Struct({ person_id: PersonId, user_id: UserId, name: Schema.String, note_count: Num })
+
+const QuestionRow = Schema.Struct({
+  question_id: QuestionId,
+  session_id: SessionId,
+  user_id: UserId,
+  reason: QuestionReason,
+  status: Schema.Literal("open", "answered"),
+  candidates: Json(Schema.Array(Candidate)),
+  position: Num
+})
+
+const QuestionSourceRow = Schema.Struct({ question_id: QuestionId, message_id: MessageId, seq: Num, text: Schema.String })
+
+const MessageRow = Schema.Struct({ message_id: MessageId, seq: Num, text: Schema.String, kind: MessageKind })
+
 export const people = (options: ListOptions) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
-    const rows = yield* sql<{ person_id: string; user_id: string; name: string; note_count: number | string }>`
+    const rows = yield* decodeRows(PersonRow)(sql`
       SELECT p.person_id, p.user_id, p.name,
         (SELECT COUNT(*) FROM notes n WHERE n.person_id = p.person_id) AS note_count
       FROM people p
       WHERE ${options.user === undefined ? sql`1 = 1` : sql`p.user_id = ${options.user}`}
         AND p.person_id > ${options.cursor ?? ""}
-      ORDER BY p.person_id LIMIT ${options.limit}`
-    const items = rows.map((r): Person => ({
-      id: r.person_id as PersonId,
-      user: r.user_id as UserId,
-      name: r.name,
-      noteCount: Number(r.note_count)
-    }))
+      ORDER BY p.person_id LIMIT ${options.limit}`)
+    const items = rows.map((r): Person => ({ id: r.person_id, user: r.user_id, name: r.name, noteCount: r.note_count }))
     return pageOf(items, options.limit, (p) => p.id)
   })
 
@@ -43,11 +54,11 @@ export const notesByPerson = (personId: string, options: ListOptions) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const known = yield* sql`SELECT 1 AS n FROM people WHERE person_id = ${personId}`
-    const rows = yield* sql<NoteRow>`SELECT ${sql.literal(noteColumns)} FROM notes n
+    const rows = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
       JOIN events e ON e.position = n.position
       WHERE n.person_id = ${personId} AND n.position > ${afterPosition(options.cursor)}
         AND ${options.user === undefined ? sql`1 = 1` : sql`n.user_id = ${options.user}`}
-      ORDER BY n.position LIMIT ${options.limit}`
+      ORDER BY n.position LIMIT ${options.limit}`)
     if (known.length === 0 && rows.length === 0) return Option.none()
     const notes = yield* toNotes(sql, rows)
     return Option.some(pageOf(notes, options.limit, () => String(rows[rows.length - 1]!.position)))
@@ -57,8 +68,8 @@ export const notesByPerson = (personId: string, options: ListOptions) =>
 export const note = (noteId: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
-    const rows = yield* sql<NoteRow>`SELECT ${sql.literal(noteColumns)} FROM notes n
-      JOIN events e ON e.position = n.position WHERE n.note_id = ${noteId}`
+    const rows = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
+      JOIN events e ON e.position = n.position WHERE n.note_id = ${noteId}`)
     return Option.fromNullable((yield* toNotes(sql, rows))[0])
   })
 
@@ -66,29 +77,27 @@ export const note = (noteId: string) =>
 export const questions = (options: ListOptions & { readonly status?: "open" | "answered" | undefined }) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
-    const rows = yield* sql<{
-      question_id: string; session_id: string; user_id: string; reason: string; status: string
-      candidates: string; position: number | string
-    }>`SELECT question_id, session_id, user_id, reason, status, candidates, position FROM questions
+    const rows = yield* decodeRows(QuestionRow)(sql`SELECT question_id, session_id, user_id, reason, status, candidates,
+      position FROM questions
       WHERE status = ${options.status ?? "open"} AND position > ${afterPosition(options.cursor)}
         AND ${options.user === undefined ? sql`1 = 1` : sql`user_id = ${options.user}`}
-      ORDER BY position LIMIT ${options.limit}`
+      ORDER BY position LIMIT ${options.limit}`)
     const ids = rows.map((r) => r.question_id)
-    const sources = ids.length === 0 ? [] : yield* sql<{ question_id: string; message_id: string; seq: number; text: string }>`
+    const sources = ids.length === 0 ? [] : yield* decodeRows(QuestionSourceRow)(sql`
       SELECT qm.question_id, qm.message_id, qm.seq, m.text FROM question_messages qm
-      JOIN messages m ON m.message_id = qm.message_id WHERE ${sql.in("qm.question_id", ids)} ORDER BY qm.seq`
+      JOIN messages m ON m.message_id = qm.message_id WHERE ${sql.in("qm.question_id", ids)} ORDER BY qm.seq`)
     const items = rows.map((r): Question => ({
-      id: r.question_id as QuestionId,
-      sessionId: r.session_id as SessionId,
-      user: r.user_id as UserId,
-      reason: r.reason as QuestionReason,
-      status: r.status === "answered" ? "answered" : "open",
+      id: r.question_id,
+      sessionId: r.session_id,
+      user: r.user_id,
+      reason: r.reason,
+      status: r.status,
       sources: sources.filter((s) => s.question_id === r.question_id).map((s) => ({
-        messageId: s.message_id as MessageId,
-        seq: Number(s.seq),
+        messageId: s.message_id,
+        seq: s.seq,
         text: s.text
       })),
-      candidates: JSON.parse(r.candidates) as Array<Candidate>
+      candidates: r.candidates
     }))
     return pageOf(items, options.limit, () => String(rows[rows.length - 1]!.position))
   })
@@ -122,7 +131,7 @@ export const events = (after: string | undefined, limit: number) =>
 export const sessionMessages = (sessionId: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
-    const rows = yield* sql<{ message_id: string; seq: number; text: string; kind: string }>`
-      SELECT message_id, seq, text, kind FROM messages WHERE session_id = ${sessionId} ORDER BY seq`
-    return rows.map((r) => ({ id: r.message_id as MessageId, seq: Number(r.seq), text: r.text, kind: r.kind as MessageKind }))
+    const rows = yield* decodeRows(MessageRow)(sql`
+      SELECT message_id, seq, text, kind FROM messages WHERE session_id = ${sessionId} ORDER BY seq`)
+    return rows.map((r) => ({ id: r.message_id, seq: r.seq, text: r.text, kind: r.kind }))
   })

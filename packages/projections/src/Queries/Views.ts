@@ -2,22 +2,29 @@
 import type { SqlClient } from "@effect/sql/SqlClient"
 import type { Note, SourceRef } from "@verbatim/domain/ApiResponses"
 import type { Owner } from "@verbatim/domain/Decision"
-import type { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
-import { DateTime, Effect } from "effect"
+import { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { Effect, Schema } from "effect"
+import { decodeRows, Millis, Num } from "./Columns.js"
 
 /** The columns of `notes` a view needs, with the recorded time of its NoteRecorded event. */
-export interface NoteRow {
-  readonly note_id: string
-  readonly user_id: string
-  readonly session_id: string
-  readonly owner_kind: string
-  readonly owner_contact_id: string | null
-  readonly owner_name: string | null
-  readonly person_id: string | null
-  readonly body: string
-  readonly position: number | string
-  readonly recorded_at: number | string
-}
+export const NoteRow = Schema.Struct({
+  note_id: NoteId,
+  user_id: UserId,
+  session_id: SessionId,
+  owner_kind: Schema.String,
+  owner_contact_id: Schema.NullOr(Schema.String),
+  owner_name: Schema.NullOr(Schema.String),
+  person_id: Schema.NullOr(PersonId),
+  body: Schema.String,
+  position: Num,
+  recorded_at: Millis
+})
+export type NoteRow = typeof NoteRow.Type
+
+/** Decode rows selected with `noteColumns`. */
+export const noteRows = decodeRows(NoteRow)
+
+const SourceRow = Schema.Struct({ note_id: NoteId, message_id: MessageId, seq: Num })
 
 /** The select list matching `NoteRow`; the query aliases `notes` as n and `events` as e. */
 export const noteColumns = `n.note_id, n.user_id, n.session_id, n.owner_kind, n.owner_contact_id, n.owner_name,
@@ -33,13 +40,13 @@ export const sourcesOf = (sql: SqlClient, noteIds: ReadonlyArray<string>) =>
   noteIds.length === 0
     ? Effect.succeed(new Map<string, Array<SourceRef>>())
     : Effect.map(
-      sql<{ note_id: string; message_id: string; seq: number }>`SELECT note_id, message_id, seq FROM note_sources
-        WHERE ${sql.in("note_id", noteIds)} ORDER BY note_id, seq`,
+      decodeRows(SourceRow)(sql`SELECT note_id, message_id, seq FROM note_sources
+        WHERE ${sql.in("note_id", noteIds)} ORDER BY note_id, seq`),
       (rows) => {
         const out = new Map<string, Array<SourceRef>>()
         for (const row of rows) {
           const list = out.get(row.note_id) ?? []
-          list.push({ messageId: row.message_id as MessageId, seq: Number(row.seq) })
+          list.push({ messageId: row.message_id, seq: row.seq })
           out.set(row.note_id, list)
         }
         return out
@@ -47,14 +54,14 @@ export const sourcesOf = (sql: SqlClient, noteIds: ReadonlyArray<string>) =>
     )
 
 export const toNote = (row: NoteRow, sources: ReadonlyArray<SourceRef>): Note => ({
-  id: row.note_id as NoteId,
-  user: row.user_id as UserId,
-  sessionId: row.session_id as SessionId,
+  id: row.note_id,
+  user: row.user_id,
+  sessionId: row.session_id,
   owner: ownerOf(row),
-  personId: row.person_id as PersonId | null,
+  personId: row.person_id,
   body: row.body,
   sources,
-  recordedAt: DateTime.unsafeMake(Number(row.recorded_at))
+  recordedAt: row.recorded_at
 })
 
 /** Convert note rows to views, loading their sources in one query. */

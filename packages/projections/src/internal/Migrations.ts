@@ -101,6 +101,13 @@ export const supersededPlans = Effect.flatMap(SqlClient, (sql) =>
     fillSupersededBy
   ], { discard: true }))
 
+/**
+ * When each lease was taken, so `retry` can say since when a session is being planned. Rows
+ * taken before this migration get 0: their time was not recorded, and they expire soon anyway.
+ */
+const leaseAcquiredAt = Effect.flatMap(SqlClient, (sql) =>
+  sql`ALTER TABLE leases ADD COLUMN acquired_at BIGINT NOT NULL DEFAULT 0`)
+
 const run = Migrator.make({})
 
 /** Bring a database up to date (either backend, by its client's dialect); safe to run at every start. */
@@ -112,6 +119,7 @@ export const migrate = run({
     "3_leases": leases,
     "4_lookup_indexes": lookupIndexes,
     "5_leaner_message_indexes": leanerMessageIndexes,
-    "6_superseded_plans": supersededPlans
+    "6_superseded_plans": supersededPlans,
+    "7_lease_acquired_at": leaseAcquiredAt
   })
 })

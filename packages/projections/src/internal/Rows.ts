@@ -1,5 +1,5 @@
 /** Decoding rows of the events table into recorded events. */
-import { DateTime, Either } from "effect"
+import { DateTime, Either, ParseResult } from "effect"
 import { decode } from "../EventCodec.js"
 import type { EventMetadata, RecordedEvent } from "../EventStore.js"
 import { StoreError } from "../EventStore.js"
@@ -47,3 +47,11 @@ export const toRecordedAll = (rows: ReadonlyArray<EventRow>) => decodeAll(rows, 
 
 /** Any storage failure as the store's typed error. */
 export const sqlError = (cause: unknown) => new StoreError({ reason: "sql", message: String(cause), cause })
+
+/** A failed query or a row that does not decode, as the store's typed error. */
+export const toStoreError = (error: unknown): StoreError =>
+  error instanceof StoreError
+    ? error
+    : ParseResult.isParseError(error)
+    ? new StoreError({ reason: "decode", message: error.message, cause: error })
+    : sqlError(error)

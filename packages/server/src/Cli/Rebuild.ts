@@ -4,9 +4,9 @@
  * digest with the live one, and exits 1 naming any table that differs; live tables are untouched.
  */
 import { Command, Options } from "@effect/cli"
-import { SqlClient } from "@effect/sql/SqlClient"
-import { digest, eventCount, rebuild } from "@verbatim/projections/Projections/Rebuild"
-import { Console, Data, Effect } from "effect"
+import { eventCount, rebuild } from "@verbatim/projections/Projections/Rebuild"
+import { verifyRebuild } from "@verbatim/projections/ScratchRebuild"
+import { Console, Effect } from "effect"
 import * as Progress from "../Progress.js"
 import { CliError } from "./CliError.js"
 
@@ -16,19 +16,8 @@ const rebuildWithProgress = Effect.gen(function*() {
   return yield* rebuild({ onPage: progress.advance })
 }).pipe(Effect.scoped)
 
-class Scratch extends Data.TaggedError("Scratch")<{ readonly events: number; readonly digests: Record<string, string> }> {}
-
 /** Rebuild in a transaction rolled back at the end; returns the events replayed and the tables that differ. */
-export const verify = Effect.gen(function*() {
-  const sql = yield* SqlClient
-  const live = yield* digest()
-  const scratch = yield* sql.withTransaction(Effect.gen(function*() {
-    const events = yield* rebuildWithProgress
-    return yield* new Scratch({ events, digests: yield* digest() })
-  })).pipe(Effect.catchTag("Scratch", Effect.succeed))
-  const differing = Object.keys(live).filter((table) => live[table as keyof typeof live] !== scratch.digests[table])
-  return { events: scratch.events, differing }
-})
+export const verify = verifyRebuild(rebuildWithProgress)
 
 export const command = Command.make(
   "rebuild",

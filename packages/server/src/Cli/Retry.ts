@@ -1,8 +1,9 @@
 /** `verbatim retry SESSION`: run the plan job again for a session whose planning failed. */
 import { Args, Command } from "@effect/cli"
 import type { SessionId } from "@verbatim/domain/Ids"
-import { Console, Effect } from "effect"
-import { PlanJob, type PlanOutcome } from "../PlanJob.js"
+import { Leases } from "@verbatim/projections/Leases"
+import { Console, DateTime, Effect, Option } from "effect"
+import { PlanJob, planLease, type PlanOutcome } from "../PlanJob.js"
 import { CliError } from "./CliError.js"
 
 const said: Record<PlanOutcome, string> = {
@@ -18,6 +19,16 @@ export const command = Command.make("retry", { sessionId: Args.text({ name: "SES
   Effect.gen(function*() {
     const jobs = yield* PlanJob
     const outcome = yield* jobs.run(sessionId as SessionId)
+    if (outcome === "busy") {
+      // The holder may have finished between the refusal and this read: then the generic line.
+      const holder = yield* Effect.orElseSucceed((yield* Leases).holder(planLease(sessionId as SessionId)), Option.none)
+      if (Option.isSome(holder)) {
+        return yield* new CliError({
+          message: `session ${sessionId} is being planned by ${holder.value.owner} since ` +
+            `${DateTime.formatIso(holder.value.since)}; try again once it finishes`
+        })
+      }
+    }
     const line = `session ${sessionId}: ${said[outcome]}`
     if (outcome === "planned" || outcome === "already-planned") return yield* Console.log(line)
     return yield* new CliError({ message: line })

@@ -1,6 +1,5 @@
 /** The bearer-protected read API: people, notes, audits, questions and answers, accounting, the event log. */
 import { HttpApiBuilder } from "@effect/platform"
-import type { SqlClient } from "@effect/sql/SqlClient"
 import { Api, Conflict, NotFound } from "@verbatim/domain/Api"
 import type { AnswerResult } from "@verbatim/domain/ApiResponses"
 import type { EventStore } from "@verbatim/projections/EventStore"
@@ -25,7 +24,7 @@ const orNotFound = <A, E, R>(
 export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
-    const context = yield* Effect.context<EventStore | SqlClient | IdGenerator>()
+    const context = yield* Effect.context<EventStore | ReadModel | IdGenerator>()
     const page = (params: { readonly user?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) => ({
       user: params.user,
       limit: params.limit ?? defaultLimit,

@@ -1,0 +1,71 @@
+/** The read model's queries for the outbox, replay and the metrics scrape, run against every backend. */
+import { expect, it } from "@effect/vitest"
+import type { ReplyQueued } from "@verbatim/domain/Events"
+import { PersonId, ReplyId, SessionId } from "@verbatim/domain/Ids"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import type { Services } from "@verbatim/projections/Store"
+import * as G from "@verbatim/testkit/Given"
+import { Effect, Option } from "effect"
+import type { Layer } from "effect"
+
+const buttons = [{ label: "Ana", data: "q:1:0" }, { label: "Keep as my own note", data: "q:1:u" }]
+
+/** Register the suite for one backend; each test gets a fresh database. */
+export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown>) => {
+  it.effect("queued replies oldest first with their buttons decoded, sent ones left out, at most the limit", () =>
+    Effect.gen(function*() {
+      yield* G.given(
+        ["reply-r1", [{ ...(G.replyQueued("r1", "Who is this about?") as typeof ReplyQueued.Type), buttons }]],
+        ["reply-r2", [G.replyQueued("r2", "Filed."), {
+          _tag: "ReplySent",
+          replyId: ReplyId.make("r2"),
+          providerMessageId: "m-2",
+          sentAt: G.at(5)
+        }]],
+        ["reply-r3", [G.replyQueued("r3", "Filed too.")]]
+      )
+      const read = yield* ReadModel
+      const r1 = { replyId: ReplyId.make("r1"), provider: "telegram", chat: "100000001", text: "Who is this about?", buttons, attempts: 0 }
+      const r3 = { replyId: ReplyId.make("r3"), provider: "telegram", chat: "100000001", text: "Filed too.", buttons: [], attempts: 0 }
+      expect(yield* read.queuedReplies(100)).toEqual([r1, r3])
+      expect(yield* read.queuedReplies(1)).toEqual([r1])
+      expect(yield* read.queueDepths).toEqual({ queuedReplies: 2, openSessions: 0, unplannedSessions: 0 })
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("closed sessions in opening order, open ones left out; depths count open and unplanned sessions", () =>
+    Effect.gen(function*() {
+      yield* G.given(
+        [G.sessionStream("a"), [G.sessionOpened("a"), G.messageReceived("a", 1, "still open")]],
+        [G.sessionStream("b"), [G.sessionOpened("b"), G.messageReceived("b", 1, "closed"), G.sessionClosed("b", 1)]],
+        [G.sessionStream("c"), [
+          G.sessionOpened("c"),
+          G.messageReceived("c", 1, "planned"),
+          G.sessionClosed("c", 1),
+          G.planProduced("c", "plan-c", 1),
+          G.planApplied("c", "plan-c")
+        ]]
+      )
+      const read = yield* ReadModel
+      expect(yield* read.closedSessions(Option.none())).toEqual([SessionId.make("b"), SessionId.make("c")])
+      expect(yield* read.closedSessions(Option.some(G.at(0)))).toEqual([SessionId.make("b"), SessionId.make("c")])
+      expect(yield* read.closedSessions(Option.some(G.at(1)))).toEqual([])
+      expect(yield* read.queueDepths).toEqual({ queuedReplies: 0, openSessions: 1, unplannedSessions: 1 })
+      yield* read.ping
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a user's contacts recorded before a position, by id", () =>
+    Effect.gen(function*() {
+      const [, , bo] = yield* G.given(
+        ["person-cy", [G.personAdded("person-cy", "Cy")]],
+        ["person-ana", [G.personAdded("person-ana", "Ana")]],
+        ["person-bo", [G.personAdded("person-bo", "Bo")]]
+      )
+      const position = bo!._tag === "Appended" ? bo!.positions[0]! : 0
+      const read = yield* ReadModel
+      expect(yield* read.contactsBefore(G.user, position)).toEqual([
+        { id: PersonId.make("person-ana"), name: "Ana" },
+        { id: PersonId.make("person-cy"), name: "Cy" }
+      ])
+      expect(yield* read.contactsBefore("telegram:someone-else", position)).toEqual([])
+    }).pipe(Effect.provide(layer())))
+}
