@@ -15,10 +15,13 @@ export interface AnthropicOptions {
   readonly timeout: Duration.Duration
 }
 
+/** The model planned with unless `VERBATIM_MODEL` says otherwise: one the SDK knows and does not list as deprecated. */
+export const defaultModel = "claude-sonnet-5-5"
+
 /** `ANTHROPIC_API_KEY` (secret), `VERBATIM_MODEL`, `ANTHROPIC_BASE_URL`, `VERBATIM_MODEL_TIMEOUT`. */
 export const anthropicConfig: Config.Config<AnthropicOptions> = Config.all({
   apiKey: Config.redacted("ANTHROPIC_API_KEY"),
-  model: Config.string("VERBATIM_MODEL").pipe(Config.withDefault("claude-sonnet-4-5")),
+  model: Config.string("VERBATIM_MODEL").pipe(Config.withDefault(defaultModel)),
   baseUrl: Config.option(Config.string("ANTHROPIC_BASE_URL")),
   timeout: Config.duration("VERBATIM_MODEL_TIMEOUT").pipe(Config.withDefault(Duration.minutes(2)))
 })

@@ -15,15 +15,23 @@ export const storableText = (text: string): string =>
 /** Every string inside a JSON-like value made storable; `repaired` counts the strings that changed. */
 export const repairStrings = <A>(value: A): { readonly value: A; readonly repaired: number } => {
   let repaired = 0
+  const fix = (text: string) => {
+    const fixed = storableText(text)
+    if (fixed !== text) repaired += 1
+    return fixed
+  }
   const walk = (v: unknown): unknown => {
-    if (typeof v === "string") {
-      const fixed = storableText(v)
-      if (fixed !== v) repaired += 1
-      return fixed
-    }
+    if (typeof v === "string") return fix(v)
     if (Array.isArray(v)) return v.map(walk)
-    if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [storableText(k), walk(x)]))
-    return v
+    if (v === null || typeof v !== "object") return v
+    const out: Record<string, unknown> = {}
+    for (const [key, x] of Object.entries(v)) {
+      // A cleaned key never lands on another key: no value is lost to a collision.
+      let name = fix(key)
+      while ((name !== key && Object.hasOwn(v, name)) || Object.hasOwn(out, name)) name += "\uFFFD"
+      out[name] = walk(x)
+    }
+    return out
   }
   const fixed = walk(value) as A
   return { value: repaired === 0 ? value : fixed, repaired }

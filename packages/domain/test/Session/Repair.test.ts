@@ -95,6 +95,12 @@ describe("repairStrings", () => {
     })
   })
 
+  it("repairs keys too, counting each, and a cleaned key never overwrites another key's value", () => {
+    expect(repairStrings({ "a\u0000": "x", ok: 1 })).toEqual({ value: { a: "x", ok: 1 }, repaired: 1 })
+    expect(repairStrings({ "a\u0000": "x", b: "y\u0000" })).toEqual({ value: { a: "x", b: "y" }, repaired: 2 })
+    expect(repairStrings({ "a\u0000": 1, a: 2 })).toEqual({ value: { "a\uFFFD": 1, a: 2 }, repaired: 1 })
+  })
+
   it("returns the very value when nothing needed repair", () => {
     const input = { people: [{ name: "Ana" }], botMessages: [4] }
     const result = repairStrings(input)
