@@ -115,9 +115,10 @@ export const providerOutage = (_: Options) =>
   (async () => {
     const fakes = await startFakes()
     const dir = mkdtempSync(join(tmpdir(), "verbatim-reliability-"))
-    await run(fakes.telegram.failNext(15, "server"))
     await run(fakes.anthropic.script(...Array.from({ length: 6 }, () => ownNote)))
     const server = await S.start({ ...env, ...fakes.env, VERBATIM_DATA_DIR: dir })
+    // The outage begins once the server is up (it asks Telegram its bot's name at start-up).
+    await run(fakes.telegram.failNext(15, "server"))
     try {
       let id = 1
       for (const user of users) {
