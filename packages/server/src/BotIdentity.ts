@@ -3,7 +3,7 @@
  * (`/done@username`), so a command meant for another bot in the same group is not taken as ours.
  */
 import { Config, Context, Effect, Layer, Option } from "effect"
-import { TelegramClient } from "./ProviderClients.js"
+import { ProviderError, TelegramClient } from "./ProviderClients.js"
 import { ServerConfig } from "./ServerConfig.js"
 
 /** `TELEGRAM_BOT_USERNAME`, with or without its leading `@`; unset, it is asked of Telegram. */
@@ -31,7 +31,20 @@ export class BotIdentity extends Context.Tag("@verbatim/server/BotIdentity")<Bot
     const settings = yield* ServerConfig
     if (Option.isNone(settings.telegramBotToken)) return BotIdentity.of({ telegramUsername: null })
     const telegram = yield* TelegramClient
+    // Bounded, so a Telegram that does not answer holds start-up seconds, not the client's whole timeout.
     const username = yield* telegram.getMe.pipe(
+      Effect.timeoutFail({
+        duration: "5 seconds",
+        onTimeout: () =>
+          new ProviderError({
+            provider: "telegram",
+            reason: "unavailable",
+            retryable: true,
+            status: null,
+            retryAfterSeconds: null,
+            detail: "no answer within 5 s"
+          })
+      }),
       Effect.map((bot) => bot.username),
       Effect.catchAll((error) =>
         Effect.as(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { FakeTelegram, fakeBot } from "@verbatim/testkit/FakeTelegram"
-import { ConfigProvider, Effect, Either, HashMap, Layer, Logger } from "effect"
+import { ConfigProvider, Effect, Either, Fiber, HashMap, Layer, Logger, Option, Redacted, TestClock } from "effect"
 import { BotIdentity } from "../src/BotIdentity.js"
+import { TelegramClient } from "../src/ProviderClients.js"
 import { ServerConfig } from "../src/ServerConfig.js"
 import { telegramSettings, withClients } from "./clientLayers.js"
 
@@ -68,5 +69,24 @@ describe("BotIdentity", () => {
       expect(Either.mapLeft(refused, String)).toEqual(Either.left(
         "(Invalid data at TELEGRAM_BOT_USERNAME: \"must be the bot's username: letters, digits and underscores (verbatim_bot), with or without a leading @\")"
       ))
+    }))
+
+  it.effect("a getMe that never answers holds start-up five seconds, then the username is unknown", () =>
+    Effect.gen(function*() {
+      const silent = Layer.succeed(TelegramClient, { getMe: Effect.never } as unknown as TelegramClient["Type"])
+      const settings = ServerConfig.layerTest({ telegramBotToken: Option.some(Redacted.make("t")) })
+      const built = yield* Effect.fork(logged(Effect.map(BotIdentity, (b) => b.telegramUsername).pipe(
+        Effect.provide(BotIdentity.layer.pipe(Layer.provide(Layer.merge(silent, settings)))),
+        Effect.withConfigProvider(ConfigProvider.fromMap(new Map()))
+      )))
+      yield* TestClock.adjust("5 seconds")
+      expect(yield* Fiber.join(built)).toEqual({
+        result: null,
+        lines: [{
+          level: "WARN",
+          message: ["Telegram getMe failed: only a plain /done closes a session; set TELEGRAM_BOT_USERNAME to fix"],
+          annotations: { reason: "unavailable", detail: "no answer within 5 s" }
+        }]
+      })
     }))
 })
