@@ -34,11 +34,16 @@ export interface ImportSummary {
   readonly sessions: ReadonlyArray<SessionId>
 }
 
-/** A clock stopped at one instant: what `capture` and `closeSession` read as "now". */
+/**
+ * A clock stopped at one instant: what `capture` and `closeSession` read as "now". It still
+ * sleeps in real time (a retried conflict waits), so only the time it tells is the chat's.
+ */
 const clockAt = (millis: number): Clock.Clock => {
   const clock = Clock.make()
   return {
     ...clock,
+    [Clock.ClockTypeId]: Clock.ClockTypeId,
+    sleep: (duration) => clock.sleep(duration),
     unsafeCurrentTimeMillis: () => millis,
     currentTimeMillis: Effect.succeed(millis),
     unsafeCurrentTimeNanos: () => BigInt(millis) * 1_000_000n,
