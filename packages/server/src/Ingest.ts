@@ -12,7 +12,7 @@ import { type Conversation, ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
 import { BotIdentity } from "./BotIdentity.js"
 import { ConversationLocks } from "./ConversationLocks.js"
-import { attempt, execute, Retry, retrying } from "./Sessions.js"
+import { attempt, execute, memo, remembered, Retry, retrying } from "./Sessions.js"
 import { sessionStream } from "./Streams.js"
 
 /** What capturing one item did. */
@@ -38,22 +38,38 @@ const keyOf = (item: NewMessage | Edit): IdempotencyKey => ({ provider: item.pro
 /** An edit's own dedupe key: a redelivered edit appends nothing, even one older than a newer edit's time. */
 const editKeyOf = (item: Edit): IdempotencyKey => ({ provider: item.provider, providerMessageId: item.editKey })
 
+/**
+ * Conversations' open sessions as last captured into, so a capture reads nothing before its
+ * append: a session another instance closed meanwhile makes the append conflict, and the capture
+ * forgets it and looks again.
+ */
+const openSessions = memo<SessionId>(1024)
+const conversationKey = (c: Conversation) => `${c.user}\u0000${c.provider}\u0000${c.chat}`
+
 /** The conversation's open session, or the id its next session takes. */
 const targetSession = (conversation: Conversation) =>
-  Effect.map(Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation)), ({ count, open }) =>
-    Option.getOrElse(open, () => newSessionId(conversation, count + 1)))
+  Effect.gen(function*() {
+    const last = openSessions.get(yield* EventStore, conversationKey(conversation))
+    // A session this instance closed is known closed: the next capture looks up its successor.
+    if (last !== undefined && (yield* remembered(last))?.closed !== true) return last
+    const { count, open } = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation))
+    return Option.getOrElse(open, () => newSessionId(conversation, count + 1))
+  })
 
 /** One attempt at a capture; `from` is the edit a message is captured from (an edit that overtook it). */
 const captureAttempt = (item: NewMessage, from: Edit | null): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | ReadModel> =>
   Effect.gen(function*() {
+    const store = yield* EventStore
+    const key = conversationKey(conversationOf(item))
     const sessionId = yield* targetSession(conversationOf(item))
     const now = yield* DateTime.now
     const done = yield* attempt(
       sessionId,
       () => Effect.succeed(Command.Capture({ sessionId, message: item, fromEdit: from, now })),
       from === null ? [keyOf(item)] : [keyOf(item), editKeyOf(from)]
-    )
+    ).pipe(Effect.tapError((e) => Effect.sync(() => e instanceof Retry && openSessions.delete(store, key))))
     if (done._tag === "AlreadyRecorded") return { _tag: "AlreadyRecorded" } as const
+    openSessions.set(store, key, sessionId)
     const received = done.events.find((e) => e._tag === "MessageReceived")
     return { _tag: "Recorded", sessionId, seq: received?._tag === "MessageReceived" ? received.message.seq : 0 } as const
   })

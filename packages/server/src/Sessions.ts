@@ -1,6 +1,6 @@
 /**
- * The one way a session command runs: read the stream (from a cached fold, only what is new),
- * fold, decide, append at the version read. A version conflict (another writer got there first)
+ * The one way a session command runs: fold the stream (remembered between commands, so only
+ * what is new is read), decide, append at the version folded. A version conflict (another writer got there first)
  * or a decider's `Moved` (the session closed after it was looked up) runs the whole attempt again
  * from a fresh read, under one schedule, for every command.
  */
@@ -33,28 +33,46 @@ interface Folded {
   readonly state: State.SessionState
 }
 
-/** Folds by stream, per store, newest last; a stream's next read starts after the version folded. */
-const cacheSize = 512
-const caches = new WeakMap<object, Map<string, Folded>>()
-const cacheOf = (store: object) => {
-  let cache = caches.get(store)
-  if (cache === undefined) caches.set(store, cache = new Map())
-  return cache
+/** Bounded maps per store, newest last: what a runner remembers between commands. */
+const perStore = <V>(size: number) => {
+  const caches = new WeakMap<object, Map<string, V>>()
+  const of = (store: object) => {
+    let cache = caches.get(store)
+    if (cache === undefined) caches.set(store, cache = new Map())
+    return cache
+  }
+  return {
+    get: (store: object, key: string) => of(store).get(key),
+    set: (store: object, key: string, value: V) => {
+      const cache = of(store)
+      cache.delete(key)
+      cache.set(key, value)
+      if (cache.size > size) cache.delete(cache.keys().next().value!)
+    },
+    delete: (store: object, key: string) => void of(store).delete(key)
+  }
 }
+
+/** A session's fold as of a version; a stream's next read starts after it. */
+const folds = perStore<Folded>(512)
+
+/** A bounded memory of keys to values per store, for lookups a runner's caller repeats (a conversation's session). */
+export const memo = perStore
+
+/** The session's remembered state, unread: a guess that may be behind the log (an append checks it). */
+export const remembered = (sessionId: SessionId): Effect.Effect<State.SessionState | undefined, never, EventStore> =>
+  Effect.map(EventStore, (store) => folds.get(store, sessionStream(sessionId))?.state)
 
 /** The session's state as of its newest committed event, and that event's version. */
 export const load = (sessionId: SessionId): Effect.Effect<Folded, StoreError, EventStore> =>
   Effect.gen(function*() {
     const store = yield* EventStore
-    const cache = cacheOf(store)
     const stream = sessionStream(sessionId)
-    const cached = cache.get(stream) ?? { version: 0, state: State.empty }
+    const cached = folds.get(store, stream) ?? { version: 0, state: State.empty }
     const recorded = yield* store.readStream(stream, cached.version)
     const last = recorded[recorded.length - 1]
     const folded = last === undefined ? cached : { version: last.version, state: State.fold(recorded.map((e) => e.event), cached.state) }
-    cache.delete(stream)
-    cache.set(stream, folded)
-    if (cache.size > cacheSize) cache.delete(cache.keys().next().value!)
+    folds.set(store, stream, folded)
     return folded
   })
 
@@ -64,8 +82,11 @@ export type Executed =
   | { readonly _tag: "AlreadyRecorded" }
 
 /**
- * One attempt: fold, build the command from the state, decide, append at the version read.
- * Refusals fail with the decider's `Rejected`; `moved` and a version conflict fail with `Retry`.
+ * One attempt: build the command from the state, decide, append at the version the state is of.
+ * The state is the remembered fold when there is one, unread: the append's expected version
+ * checks it (a conflict drops it, and the next attempt reads), and a refusal decided on it is
+ * decided again on a fresh read before it stands. Refusals fail with the decider's `Rejected`;
+ * `moved` and a version conflict fail with `Retry`.
  */
 export const attempt = <E, R>(
   sessionId: SessionId,
@@ -74,17 +95,27 @@ export const attempt = <E, R>(
 ): Effect.Effect<Executed, E | Rejected | StoreError | Retry, R | EventStore> =>
   Effect.gen(function*() {
     const store = yield* EventStore
-    const { state, version } = yield* load(sessionId)
-    const decided = decide(state, yield* command(state))
+    const stream = sessionStream(sessionId)
+    const remembered = folds.get(store, stream)
+    let { state, version } = remembered ?? (yield* load(sessionId))
+    let decided = decide(state, yield* command(state))
+    if (Either.isLeft(decided) && remembered !== undefined) {
+      ;({ state, version } = yield* load(sessionId))
+      decided = decide(state, yield* command(state))
+    }
     if (Either.isLeft(decided)) return yield* decided.left.reason === "moved" ? Effect.fail(new Retry()) : Effect.fail(decided.left)
     const events = decided.right
     if (events.length === 0 && idempotencyKeys.length === 0) return { _tag: "Appended", events, state } as const
-    const appended = yield* store.append(sessionStream(sessionId), version, events, { idempotencyKeys }).pipe(
-      Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.fail(new Retry()))
+    const appended = yield* store.append(stream, version, events, { idempotencyKeys }).pipe(
+      Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => {
+        folds.delete(store, stream)
+        return Effect.fail(new Retry())
+      })
     )
-    return appended._tag === "Appended"
-      ? ({ _tag: "Appended", events, state: State.fold(events, state) } as const)
-      : ({ _tag: "AlreadyRecorded" } as const)
+    if (appended._tag === "AlreadyRecorded") return { _tag: "AlreadyRecorded" } as const
+    const next = State.fold(events, state)
+    folds.set(store, stream, { version: appended.version, state: next })
+    return { _tag: "Appended", events, state: next } as const
   })
 
 /** Run a command on a session, retrying conflicts. */
