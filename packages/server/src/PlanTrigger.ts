@@ -2,13 +2,14 @@
  * Planning reacts to events: every `SessionClosed` in the log runs the plan job for its session,
  * read through the store's catch-up subscription from the log's head at start-up (sessions
  * already owed then are found once, in the read model). A run that another instance holds, or
- * that failed, is tried again with backoff, a few times; once a user's session plans, that user's
+ * that failed, is tried again with backoff, a few times (looked for on every poll, even when the
+ * log is quiet); once a user's session plans, that user's
  * sessions that failed earlier are planned again (the model answers again).
  */
 import type { SessionId, UserId } from "@verbatim/domain/Ids"
 import { type Checkpoint, checkpointOf, EventStore, type RecordedEvent } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { Clock, Context, Duration, Effect, Layer, Option, Stream } from "effect"
+import { Chunk, Clock, Context, Duration, Effect, Layer, Option, Stream } from "effect"
 import { PlanJob } from "./PlanJob.js"
 
 /** Retries of a run that was busy or failed: 2 s, 4 s, … 64 s, then left to the next plan of the user or `verbatim retry`. */
@@ -75,6 +76,8 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
     const follow = (pollInterval: Duration.DurationInput) =>
       store.subscribe(cursor, { pollInterval: Duration.toMillis(pollInterval) }).pipe(
         Stream.groupedWithin(256, pollInterval),
+        // A quiet log still has retries coming due: a tick with no events looks for them.
+        Stream.merge(Stream.as(Stream.tick(pollInterval), Chunk.empty<RecordedEvent>())),
         Stream.runForEach((chunk) => lock.withPermits(1)(Effect.gen(function*() {
           yield* plan(new Set([...(yield* due), ...closedIn(chunk)]))
         }))),
