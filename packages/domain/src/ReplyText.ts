@@ -18,19 +18,26 @@ const spokenWarnings = new Set<PlanWarning["code"]>([
   "bot-message-kept-as-note"
 ])
 
+/** A note's owner in a summary: `key` names one person (or the user's own notes), `label` as the plan spelled it. */
+export interface NoteOwner {
+  readonly key: string
+  readonly label: string
+}
+
 /**
- * "Added 2 notes: Alice, Bob. 1 question." — names in note order, each once; then one line per
- * warning worth saying.
+ * "Added 2 notes: Alice, Bob. 1 question." — people in note order, each once however the plan
+ * spelled them (as first spelled); then one line per warning worth saying.
  */
 export const planSummary = (input: {
-  readonly owners: ReadonlyArray<Owner>
+  readonly owners: ReadonlyArray<NoteOwner>
   readonly questions: number
   readonly warnings: ReadonlyArray<PlanWarning>
 }): string => {
-  const names = [...new Set(input.owners.map(ownerLabel))]
+  const names = new Map<string, string>()
+  for (const o of input.owners) if (!names.has(o.key)) names.set(o.key, o.label)
   const notes = input.owners.length === 0
     ? "Added no notes."
-    : `Added ${plural(input.owners.length, "note", "notes")}: ${names.join(", ")}.`
+    : `Added ${plural(input.owners.length, "note", "notes")}: ${[...names.values()].join(", ")}.`
   const questions = input.questions === 0 ? "" : ` ${plural(input.questions, "question", "questions")}.`
   const warnings = input.warnings.filter((w) => spokenWarnings.has(w.code)).map((w) => `\n- ${w.message}`)
   return notes + questions + warnings.join("")

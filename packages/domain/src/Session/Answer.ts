@@ -10,6 +10,9 @@ import { type Command, type Decision, rejected } from "./Commands.js"
 import { resolver } from "./People.js"
 import { isFiled, type SessionState } from "./State.js"
 
+/** A given person's name as recorded: trimmed, as people are matched. */
+const trimmed = (answer: Answer): Answer => answer._tag === "Person" ? { ...answer, name: answer.name.trim() } : answer
+
 export const decideAnswer = (state: SessionState, command: Command & { readonly _tag: "Answer" }): Decision => {
   const question = state.questions.get(command.questionId)
   if (question === undefined || state.sessionId === null) return Either.left(rejected("not-found"))
@@ -19,9 +22,10 @@ export const decideAnswer = (state: SessionState, command: Command & { readonly 
   if (question.sources.some((s) => isFiled(state, s.messageId))) return Either.left(rejected("already-filed"))
   const { choice, ids } = command
   const chosen: Answer | undefined = choice._tag === "Given"
-    ? choice.answer
+    ? trimmed(choice.answer)
     : ReplyText.answerOptions(question.candidates)[choice.index]
   if (chosen === undefined) return Either.left(rejected("no-such-option"))
+  if (chosen._tag === "Person" && chosen.name === "") return Either.left(rejected("no-such-option", "a person's name must not be empty"))
   const noteId = NoteId.make(ids.next("note"))
   const people = resolver(command.known, question.user, ids)
   const personId = people.resolve(chosen)

@@ -5,7 +5,7 @@
  */
 import { Either } from "effect"
 import { applyPlan, type Decisions } from "../ApplyPlan/ApplyPlan.js"
-import type { Owner, PlanWarning } from "../Decision.js"
+import type { PlanWarning } from "../Decision.js"
 import type { Event } from "../Events.js"
 import { type IdSupply, NoteId, PlanId, QuestionId, type SessionId } from "../Ids.js"
 import * as ReplyText from "../ReplyText.js"
@@ -48,7 +48,7 @@ export const decideRecordPlans = (state: SessionState, command: Command & { read
   const people = resolver(command.known, to.user, ids)
   const textOf = (seq: number) => owed.find((m) => m.seq === seq)?.text ?? ""
   const decided: Array<Event> = []
-  const owners: Array<Owner> = []
+  const owners: Array<ReplyText.NoteOwner> = []
   const parked: Array<Parked> = []
   const warnings: Array<PlanWarning> = []
   for (const [index, chunkPlan] of command.plans.entries()) {
@@ -79,7 +79,8 @@ export const decideRecordPlans = (state: SessionState, command: Command & { read
     for (const note of decisions.notes) {
       const noteId = NoteId.make(ids.next("note"))
       noteIds.push(noteId)
-      owners.push(note.owner)
+      const personId = people.resolve(note.owner)
+      owners.push({ key: personId ?? "", label: ReplyText.ownerLabel(note.owner) })
       decided.push({
         _tag: "NoteRecorded",
         noteId,
@@ -88,7 +89,7 @@ export const decideRecordPlans = (state: SessionState, command: Command & { read
         planId,
         questionId: null,
         owner: people.owner(note.owner),
-        personId: people.resolve(note.owner),
+        personId,
         sources: note.seqs.map((seq, i) => ({ seq, messageId: note.messageIds[i]! })),
         directives: note.directives,
         mergedFrom: note.mergedFrom

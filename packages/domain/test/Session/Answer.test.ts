@@ -72,6 +72,15 @@ describe("Answer", () => {
     )
   })
 
+  it("records a given name trimmed, and refuses a name of only spaces", () => {
+    spec.given(asked).when(answer("q_1", given(person("  Erin\u00a0")), { known: [ana] })).then([
+      personAdded("person_1", "Erin"),
+      ...filed(person("Erin"), "person_1")
+    ])
+    spec.given(asked).when(answer("q_1", given(person(" \t "))))
+      .thenRejects(rejected("no-such-option", "a person's name must not be empty"))
+  })
+
   it("ignores a contact id that is not one of the user's: the name decides, and the id is not recorded", () => {
     spec.given(asked).when(answer("q_1", given(person("Zoe", "person-of-someone-else")), { known: [ana] })).then([
       personAdded("person_1", "Zoe"),

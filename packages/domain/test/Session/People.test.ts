@@ -61,6 +61,38 @@ describe("people in a recorded plan", () => {
     ])
   })
 
+  it("names a person spelled two ways in two chunks once in the summary, as first spelled", () => {
+    const first = plan({ people: [{ contactId: null, name: "Carla", notes: [{ sourceItemSeqs: [1], directives: [] }] }] })
+    const second = plan({ people: [{ contactId: null, name: "carla ", notes: [{ sourceItemSeqs: [2], directives: [] }] }] })
+    spec.given(closedSession("Carla sings", "Carla dances")).when(recordPlans([chunk(first, 1, 1), chunk(second, 2, 2)], 4)).then([
+      personAdded("person_1", "Carla"),
+      planProduced("plan_1", first, 1, 1),
+      noteRecorded("note_1", person("Carla"), "person_1", [1]),
+      planApplied("plan_1", ["note_1"]),
+      planProduced("plan_2", second, 2, 2),
+      noteRecorded("note_2", person("carla"), "person_1", [2], { plan: "plan_2" }),
+      planApplied("plan_2", ["note_2"]),
+      replyQueued("reply_1", "Added 2 notes: Carla.")
+    ])
+  })
+
+  it("names two of the user's people who share a name once each", () => {
+    const otherAna = { personId: personId("person-ana-2"), name: "Ana" }
+    const twoAnas = plan({
+      people: [
+        { contactId: "person-ana", name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] },
+        { contactId: "person-ana-2", name: "Ana", notes: [{ sourceItemSeqs: [2], directives: [] }] }
+      ]
+    })
+    spec.given(closedSession("Ana sings", "Ana dances")).when(recordPlans([chunk(twoAnas, 1, 2)], 4, { known: [ana, otherAna] })).then([
+      planProduced("plan_1", twoAnas, 1, 2),
+      noteRecorded("note_1", person("Ana", "person-ana"), "person-ana", [1]),
+      noteRecorded("note_2", person("Ana", "person-ana-2"), "person-ana-2", [2]),
+      planApplied("plan_1", ["note_1", "note_2"]),
+      replyQueued("reply_1", "Added 2 notes: Ana, Ana.")
+    ])
+  })
+
   it("records a candidate's contact id only when it is the user's", () => {
     const contested = plan({
       people: [
