@@ -58,6 +58,9 @@ export interface RecordedEvent {
 /** The checkpoint just after an event. */
 export const checkpointOf = (event: Pick<RecordedEvent, "txId" | "position">): Checkpoint => ({ txId: event.txId, position: event.position })
 
+/** Whether `a` comes after `b` in reader order. */
+export const isAfter = (a: Checkpoint, b: Checkpoint): boolean => a.txId > b.txId || (a.txId === b.txId && a.position > b.position)
+
 /** An append whose expected version did not match the stream: reload and retry. */
 export class AppendConflict extends Data.TaggedError("AppendConflict")<{
   readonly stream: string
@@ -75,6 +78,8 @@ export class StoreError extends Data.TaggedError("StoreError")<{
 export interface ReadOptions {
   /** Rows fetched per query; memory stays bounded by one page. */
   readonly pageSize?: number
+  /** Only events of these types (filtered in the query: the others are never decoded). */
+  readonly types?: ReadonlyArray<Event["_tag"]>
 }
 
 export interface SubscribeOptions extends ReadOptions {
@@ -100,10 +105,17 @@ export class EventStore extends Context.Tag("@verbatim/projections/EventStore")<
   readonly readStream: (stream: string, afterVersion?: number) => Effect.Effect<ReadonlyArray<RecordedEvent>, StoreError>
   /** The checkpoint of the newest event a catch-up reader can see now: a subscription from it misses nothing later. */
   readonly head: Effect.Effect<Checkpoint, StoreError>
-  /** Up to `limit` committed events after a checkpoint, in reader order. */
-  readonly readPage: (from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<RecordedEvent>, StoreError>
+  /** Up to `limit` committed events after a checkpoint, in reader order (of `types` only, when given). */
+  readonly readPage: (
+    from: Checkpoint,
+    limit: number,
+    types?: ReadonlyArray<Event["_tag"]>
+  ) => Effect.Effect<ReadonlyArray<RecordedEvent>, StoreError>
   /** Every committed event after a checkpoint up to the current head, paged. */
   readonly readAll: (from: Checkpoint, options?: ReadOptions) => Stream.Stream<RecordedEvent, StoreError>
-  /** A catch-up subscription: `readAll`, then keeps polling for new events forever. */
+  /**
+   * A catch-up subscription: `readAll`, then keeps polling for new events forever. With `types`,
+   * each poll starts from the head seen at the previous one, so a quiet type costs no growing scan.
+   */
   readonly subscribe: (from: Checkpoint, options?: SubscribeOptions) => Stream.Stream<RecordedEvent, StoreError>
 }>() {}

@@ -3,8 +3,17 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { Event } from "@verbatim/domain/Events"
 import { Chunk, Clock, Effect, Option, Schedule, Stream } from "effect"
 import type { Scope } from "effect"
-import type { AppendOptions, Checkpoint, ExpectedVersion, IdempotencyKey, RecordedEvent, StoreError } from "./EventStore.js"
-import { checkpointOf, EventStore } from "./EventStore.js"
+import type {
+  AppendOptions,
+  Checkpoint,
+  ExpectedVersion,
+  IdempotencyKey,
+  ReadOptions,
+  RecordedEvent,
+  StoreError,
+  SubscribeOptions
+} from "./EventStore.js"
+import { checkpointOf, EventStore, isAfter } from "./EventStore.js"
 import { type AppendRequest, commitBatch } from "./internal/Append.js"
 import type { Dialect, EventRow } from "./internal/Dialect.js"
 import * as GroupCommit from "./internal/GroupCommit.js"
@@ -87,25 +96,33 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
       return yield* toRecordedAll(rows)
     })
 
-    const readPage = (from: Checkpoint, limit: number): Effect.Effect<ReadonlyArray<RecordedEvent>, StoreError> =>
-      dialect.readAfter(sql, from, limit).pipe(Effect.mapError(sqlError), Effect.flatMap(toRecordedAll))
+    const readPage = (
+      from: Checkpoint,
+      limit: number,
+      types?: ReadonlyArray<Event["_tag"]>
+    ): Effect.Effect<ReadonlyArray<RecordedEvent>, StoreError> =>
+      dialect.readAfter(sql, from, limit, types).pipe(Effect.mapError(sqlError), Effect.flatMap(toRecordedAll))
 
-    const pages = (from: Checkpoint, pageSize: number) =>
-      Stream.paginateChunkEffect(from, (cursor) =>
-        Effect.map(readPage(cursor, pageSize), (page) => {
+    const pages = (from: Checkpoint, options: ReadOptions) => {
+      const pageSize = options.pageSize ?? 1000
+      return Stream.paginateChunkEffect(from, (cursor) =>
+        Effect.map(readPage(cursor, pageSize, options.types), (page) => {
           const last = page[page.length - 1]
           const next = last === undefined || page.length < pageSize ? Option.none() : Option.some(checkpointOf(last))
           return [Chunk.unsafeFromArray(page), next] as const
         }))
+    }
 
-    const readAll = (from: Checkpoint, options: { readonly pageSize?: number } = {}) =>
-      pages(from, options.pageSize ?? 1000)
+    const readAll = (from: Checkpoint, options: ReadOptions = {}) => pages(from, options)
 
-    const subscribe = (from: Checkpoint, options: { readonly pageSize?: number; readonly pollInterval?: number } = {}) =>
+    const subscribe = (from: Checkpoint, options: SubscribeOptions = {}) =>
       Stream.unwrap(Effect.sync(() => {
         let cursor = from
-        const catchUp = Stream.suspend(() => pages(cursor, options.pageSize ?? 1000)).pipe(
-          Stream.tap((event) => Effect.sync(() => (cursor = checkpointOf(event))))
+        const advance = (to: Checkpoint) => Effect.sync(() => void (isAfter(to, cursor) && (cursor = to)))
+        const read = Stream.suspend(() => pages(cursor, options)).pipe(Stream.tap((event) => advance(checkpointOf(event))))
+        // Filtered, a pass ends at the head seen before it: every event up to there was read or skipped.
+        const catchUp = options.types === undefined ? read : Stream.unwrap(
+          Effect.map(Effect.mapError(dialect.head(sql), sqlError), (head) => Stream.concat(read, Stream.execute(advance(head))))
         )
         return Stream.repeat(catchUp, Schedule.spaced(options.pollInterval ?? 100))
       }))

@@ -159,6 +159,30 @@ export const storeConformance = (layer: Layer.Layer<Services, unknown>) =>
         ])
       }).pipe(Effect.withClock(Clock.make())))
 
+    it.effect("reads and subscriptions of some types see those types only, in order, the later ones too", () =>
+      Effect.gen(function*() {
+        const store = yield* EventStore
+        const from = yield* store.head
+        yield* given(["session-t", [sessionOpened("t"), messageReceived("t", 1, "a")]])
+        expect(Chunk.toArray(yield* Stream.runCollect(store.readAll(from, { types: ["SessionOpened"], pageSize: 1 })))
+          .map((r) => r.event)).toEqual([sessionOpened("t")])
+        const seen = yield* store.subscribe(from, { pollInterval: 10, pageSize: 1, types: ["MessageReceived"] }).pipe(
+          Stream.take(3),
+          Stream.runCollect,
+          Effect.fork
+        )
+        yield* Effect.sleep(40)
+        yield* given(["session-u", [sessionOpened("u")]])
+        yield* Effect.sleep(40)
+        yield* given(["session-u", [messageReceived("u", 1, "b"), messageReceived("u", 2, "c")]])
+        const events = yield* seen.await.pipe(Effect.flatten)
+        expect(Chunk.toArray(events).map((r) => r.event)).toEqual([
+          messageReceived("t", 1, "a"),
+          messageReceived("u", 1, "b"),
+          messageReceived("u", 2, "c")
+        ])
+      }).pipe(Effect.withClock(Clock.make())))
+
     it.effect("a v0 MessageReceived payload is upcast on read", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient

@@ -7,13 +7,16 @@
  * sessions that failed earlier are planned again (the model answers again).
  */
 import type { SessionId, UserId } from "@verbatim/domain/Ids"
-import { type Checkpoint, checkpointOf, EventStore, type RecordedEvent } from "@verbatim/projections/EventStore"
+import { type Checkpoint, checkpointOf, EventStore, isAfter, type RecordedEvent } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Chunk, Clock, Context, Duration, Effect, Layer, Option, Stream } from "effect"
 import { PlanJob } from "./PlanJob.js"
 
 /** Retries of a run that was busy or failed: 2 s, 4 s, … 64 s, then left to the next plan of the user or `verbatim retry`. */
 const maxRetries = 6
+
+/** The only events planning reads: the store filters the log, so captures cost the trigger nothing. */
+const closes = ["SessionClosed"] as const
 const backoff = (attempt: number) => Duration.toMillis(Duration.seconds(2 ** attempt))
 
 export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<PlanTrigger, {
@@ -69,12 +72,15 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
     }
 
     const catchUp = lock.withPermits(1)(Effect.gen(function*() {
-      const events = yield* Effect.orDie(Stream.runCollect(store.readAll(cursor)))
-      return yield* plan(new Set([...(yield* due), ...closedIn(events)]))
+      const head = yield* Effect.orDie(store.head)
+      const events = yield* Effect.orDie(Stream.runCollect(store.readAll(cursor, { types: closes })))
+      const closed = closedIn(events)
+      if (isAfter(head, cursor)) cursor = head
+      return yield* plan(new Set([...(yield* due), ...closed]))
     }))
 
     const follow = (pollInterval: Duration.DurationInput) =>
-      store.subscribe(cursor, { pollInterval: Duration.toMillis(pollInterval) }).pipe(
+      store.subscribe(cursor, { pollInterval: Duration.toMillis(pollInterval), types: closes }).pipe(
         Stream.groupedWithin(256, pollInterval),
         // A quiet log still has retries coming due: a tick with no events looks for them.
         Stream.merge(Stream.as(Stream.tick(pollInterval), Chunk.empty<RecordedEvent>())),

@@ -26,8 +26,13 @@ export interface Dialect {
   readonly beginWrite: (sql: SqlClient) => Effect.Effect<void, SqlError>
   /** Serialise writers of one stream until the transaction ends (SQLite has a single writer already). */
   readonly lockStream: (sql: SqlClient, stream: string) => Effect.Effect<void, SqlError>
-  /** Committed events after a checkpoint, in the order a catch-up reader must see them. */
-  readonly readAfter: (sql: SqlClient, from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<EventRow>, SqlError>
+  /** Committed events after a checkpoint (of `types` only, when given), in the order a catch-up reader must see them. */
+  readonly readAfter: (
+    sql: SqlClient,
+    from: Checkpoint,
+    limit: number,
+    types?: ReadonlyArray<string>
+  ) => Effect.Effect<ReadonlyArray<EventRow>, SqlError>
   /** The newest checkpoint a catch-up reader can see now. */
   readonly head: (sql: SqlClient) => Effect.Effect<Checkpoint, SqlError>
   /** Keep writers out until the transaction ends, so a replay sees the whole log. */
@@ -48,13 +53,18 @@ const replayColumns = "position, tx_id, type, schema_version, payload"
  */
 const sqliteWriteLock = (sql: SqlClient) => Effect.asVoid(sql`UPDATE events SET version = version WHERE 0`)
 
+/** The filter on event types a reader asked for, or nothing. */
+const ofTypes = (sql: SqlClient, types: ReadonlyArray<string> | undefined) =>
+  types === undefined ? sql.literal("") : sql` AND type IN ${sql.in(types)}`
+
 /** SQLite: one writer, so position order is commit order and `tx_id` is always 0. */
 export const sqlite: Dialect = {
   backend: "sqlite",
   beginWrite: sqliteWriteLock,
   lockStream: () => Effect.void,
-  readAfter: (sql, from, limit) =>
-    sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`,
+  readAfter: (sql, from, limit, types) =>
+    sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE position > ${from.position}${ofTypes(sql, types)}
+      ORDER BY position LIMIT ${limit}`,
   head: (sql) =>
     Effect.map(sql<{ p: number | string | null }>`SELECT MAX(position) AS p FROM events`, (rows) => ({
       txId: 0,
@@ -73,10 +83,10 @@ export const pg: Dialect = {
   backend: "pg",
   beginWrite: () => Effect.void,
   lockStream: (sql, stream) => Effect.asVoid(sql`SELECT pg_advisory_xact_lock(hashtext(${stream}))`),
-  readAfter: (sql, from, limit) =>
+  readAfter: (sql, from, limit, types) =>
     sql<EventRow>`SELECT ${sql.literal(columns)} FROM events
       WHERE (tx_id, position) > (${from.txId}, ${from.position})
-        AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+        AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint${ofTypes(sql, types)}
       ORDER BY tx_id, position LIMIT ${limit}`,
   // Every transaction that commits later has an id at or above the snapshot's xmin, so it sorts after this.
   head: (sql) =>
