@@ -135,3 +135,15 @@ export const parseAnswerData = (data: string): { readonly questionId: string; re
   const match = /^a:(.+):(\d{1,3})$/.exec(data)
   return match === null ? null : { questionId: match[1]!, option: Number(match[2]) }
 }
+
+/** What the bot says to `/start` and `/help`: what it does, how a session closes, its commands. */
+export const helpText = [
+  "I keep notes about the people you know, in your own words.",
+  "",
+  "Send or forward me messages: they gather into a session. When you stop for a while, or send /done, I sort the session into notes about the people it mentions and tell you what I filed. When I cannot tell who a message is about, I ask, with buttons.",
+  "",
+  "Your text is kept exactly as you sent it. Anything addressed to me (\"remind me on Friday\") is cut from the note and kept in its history.",
+  "",
+  "/done: sort what you sent now",
+  "/help: this message"
+].join("\n")

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { propertyRuns } from "@verbatim/testkit/Runs"
 import { DateTime } from "effect"
 import fc from "fast-check"
-import { isDoneCommand } from "../src/Inbound/Commands.js"
+import { botCommand, isDoneCommand } from "../src/Inbound/Commands.js"
 import type { NewMessage } from "../src/Inbound/Inbound.js"
 
 const typed = (text: string, extra: Partial<NewMessage> = {}): NewMessage => ({
@@ -83,5 +83,22 @@ describe("isDoneCommand", () => {
       }),
       { numRuns: propertyRuns(500) }
     )
+  })
+})
+
+describe("botCommand", () => {
+  it("reads /start and /help, plain or addressed to this bot, as asking for help; /done as done", () => {
+    expect([
+      botCommand(typed("/start"), bot),
+      botCommand(typed(" /HELP "), bot),
+      botCommand(typed("/help@verbatim_bot"), bot),
+      botCommand(typed("/start@Verbatim_bot"), null),
+      botCommand(typed("/help@OtherBot"), bot),
+      botCommand(typed("/help", { forwardedFrom: "Ana" }), bot),
+      botCommand(typed("/help me"), bot),
+      botCommand(typed("/help", { provider: "whatsapp" }), bot),
+      botCommand(typed("/done"), bot),
+      botCommand(typed("Ana moved to Lyon"), bot)
+    ]).toEqual(["help", "help", "help", null, null, null, null, "help", "done", null])
   })
 })

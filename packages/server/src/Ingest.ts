@@ -1,11 +1,13 @@
 /**
  * Capturing what a webhook delivered: a new message joins its sender's open session (or opens
- * one), an edit is recorded against the message it changes, `/done` closes the session. Each is a
- * command run through the session runner, idempotent on the provider's key.
+ * one), an edit is recorded against the message it changes, `/done` closes the session, `/start`
+ * and `/help` queue the help reply. Each is idempotent on the provider's key.
  */
-import { type MessageId, messageIdOf, type SessionId, userIdOf } from "@verbatim/domain/Ids"
-import { isDoneCommand } from "@verbatim/domain/Inbound/Commands"
+import type { Event } from "@verbatim/domain/Events"
+import { type MessageId, messageIdOf, ReplyId, type SessionId, userIdOf } from "@verbatim/domain/Ids"
+import { botCommand } from "@verbatim/domain/Inbound/Commands"
 import { type Edit, editedMessage, type NewMessage } from "@verbatim/domain/Inbound/Inbound"
+import * as ReplyText from "@verbatim/domain/ReplyText"
 import { Command, type Rejected } from "@verbatim/domain/Session/Commands"
 import { AppendConflict, EventStore, type IdempotencyKey, type StoreError } from "@verbatim/projections/EventStore"
 import { type Conversation, ReadModel } from "@verbatim/projections/ReadModel"
@@ -13,7 +15,7 @@ import { DateTime, Effect, Option } from "effect"
 import { BotIdentity } from "./BotIdentity.js"
 import { ConversationLocks } from "./ConversationLocks.js"
 import { attempt, execute, memo, remembered, Retry, retrying } from "./Sessions.js"
-import { sessionStream } from "./Streams.js"
+import { replyStream, sessionStream } from "./Streams.js"
 
 /** What capturing one item did. */
 export type Captured =
@@ -22,6 +24,7 @@ export type Captured =
   | { readonly _tag: "SessionClosed"; readonly sessionId: SessionId | null }
   | { readonly _tag: "Edited"; readonly messageId: string }
   | { readonly _tag: "EditIgnored"; readonly why: string }
+  | { readonly _tag: "Helped" }
 
 /** Deterministic ids: two racing first messages name the same new session and one of them conflicts. */
 const newSessionId = (conversation: Conversation, ordinal: number): SessionId =>
@@ -99,6 +102,30 @@ const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Re
     return done._tag === "Appended" ? { _tag: "SessionClosed", sessionId } as const : { _tag: "AlreadyRecorded" } as const
   })
 
+/**
+ * `/start` or `/help`: the help reply, queued in its own reply stream under the command's key (the
+ * reply's id is the message's, so a redelivery queues nothing more). Not content: no session sees it.
+ */
+const helpAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore> =>
+  Effect.gen(function*() {
+    const replyId = ReplyId.make(`help:${item.provider}:${item.providerMessageId}`)
+    const reply: Event = {
+      _tag: "ReplyQueued",
+      replyId,
+      user: userIdOf(item.provider, item.senderId),
+      provider: item.provider,
+      chat: item.chatId,
+      text: ReplyText.helpText,
+      buttons: [],
+      questionId: null
+    }
+    const store = yield* EventStore
+    const recorded = yield* store.append(replyStream(replyId), 0, [reply], { idempotencyKeys: [keyOf(item)] }).pipe(
+      Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.succeed({ _tag: "AlreadyRecorded" } as const))
+    )
+    return recorded._tag === "Appended" ? { _tag: "Helped" } as const : { _tag: "AlreadyRecorded" } as const
+  })
+
 /** Close a session if it is still open; false when it was closed already (or never opened). */
 export const closeSession = Effect.fn("Ingest.closeSession")(function*(sessionId: SessionId, reason: "idle" | "command" | "import") {
   const now = yield* DateTime.now
@@ -122,7 +149,10 @@ const botUsername = Effect.map(Effect.serviceOption(BotIdentity), Option.match({
  * `/done@<this bot>`): a command, not content. `/done@another_bot` is captured as text.
  */
 export const capture = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore | ReadModel> =>
-  Effect.flatMap(botUsername, (bot) => retrying(isDoneCommand(item, bot) ? closeAttempt(item) : captureAttempt(item, null))).pipe(
+  Effect.flatMap(botUsername, (bot) => {
+    const command = botCommand(item, bot)
+    return retrying(command === "done" ? closeAttempt(item) : command === "help" ? helpAttempt(item) : captureAttempt(item, null))
+  }).pipe(
     inConversation(item),
     // A capture is refused only by a bug: every refusal a capture can meet is handled above.
     Effect.catchTag("Rejected", (e) => Effect.die(e)),

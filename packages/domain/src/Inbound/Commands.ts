@@ -1,21 +1,29 @@
 /** Commands a sender types to the bot rather than content to capture. Pure. */
 import type { NewMessage } from "./Inbound.js"
 
-/** `/done`, optionally addressed as `/done@name` (Telegram groups, where several bots listen). */
-const done = /^\/done(?:@(\w+))?$/i
+/** What a command asks: close the session now, or explain the bot (`/start` is Telegram's first message to a bot). */
+export type BotCommand = "done" | "help"
+
+/** `/name`, optionally addressed as `/name@bot` (Telegram groups, where several bots listen). */
+const command = /^\/(done|start|help)(?:@(\w+))?$/i
 
 /**
- * Whether a message is the sender's own `/done`, which closes their session at once. Telegram
- * `/done@name` closes only when `name` is this bot's username (compared case-insensitively,
- * as Telegram does): in a group, `/done@OtherBot` is meant for another bot and is content here.
- * With no known username, and on WhatsApp (which has no `@bot` form), only a plain `/done`
- * closes. A forward or a caption reading `/done` is content, never the command.
+ * The command a message is, if it is the sender's own `/done`, `/start` or `/help`. Telegram
+ * `/done@name` is a command only when `name` is this bot's username (compared
+ * case-insensitively, as Telegram does): in a group, `/done@OtherBot` is meant for another bot
+ * and is content here. With no known username, and on WhatsApp (which has no `@bot` form), only
+ * the plain form is a command. A forward or a caption reading `/done` is content, never a command.
  */
-export const isDoneCommand = (item: NewMessage, botUsername: string | null): boolean => {
-  if (item.kind !== "text" || item.forwardedFrom !== null) return false
-  const match = done.exec(item.text.trim())
-  if (match === null) return false
-  const addressee = match[1]
-  if (addressee === undefined) return true
-  return item.provider === "telegram" && botUsername !== null && addressee.toLowerCase() === botUsername.toLowerCase()
+export const botCommand = (item: NewMessage, botUsername: string | null): BotCommand | null => {
+  if (item.kind !== "text" || item.forwardedFrom !== null) return null
+  const match = command.exec(item.text.trim())
+  if (match === null) return null
+  const addressee = match[2]
+  const ours = addressee === undefined ||
+    (item.provider === "telegram" && botUsername !== null && addressee.toLowerCase() === botUsername.toLowerCase())
+  if (!ours) return null
+  return match[1]!.toLowerCase() === "done" ? "done" : "help"
 }
+
+/** Whether a message is the sender's own `/done`, which closes their session at once. */
+export const isDoneCommand = (item: NewMessage, botUsername: string | null): boolean => botCommand(item, botUsername) === "done"

@@ -16,7 +16,7 @@ import { replyStream } from "../Streams.js"
 import { DirectReplies } from "./DirectReplies.js"
 
 /** What handling one item did, for logs. */
-export type Handled = "captured" | "duplicate" | "closed" | "edited" | "edit-ignored" | "answered" | "stranger" | "ignored"
+export type Handled = "captured" | "duplicate" | "closed" | "helped" | "edited" | "edit-ignored" | "answered" | "stranger" | "ignored"
 
 type Requirements = EventStore | ReadModel | IdGenerator | ServerConfig | DirectReplies
 
@@ -57,7 +57,13 @@ export const handle = (item: Inbound): Effect.Effect<Handled, StoreError, Requir
     switch (item._tag) {
       case "NewMessage": {
         const captured = yield* Ingest.capture(item)
-        return captured._tag === "Recorded" ? "captured" as const : captured._tag === "SessionClosed" ? "closed" as const : "duplicate" as const
+        return captured._tag === "Recorded"
+          ? "captured" as const
+          : captured._tag === "SessionClosed"
+          ? "closed" as const
+          : captured._tag === "Helped"
+          ? "helped" as const
+          : "duplicate" as const
       }
       case "Edit": {
         const edited = yield* Ingest.edit(item)
