@@ -24,13 +24,27 @@ export interface NoteOwner {
   readonly label: string
 }
 
+/** Instructions quoted in a summary, each cut to this many characters; past `quotedInstructions`, counted. */
+const instructionExcerpt = 80
+const quotedInstructions = 5
+
+/** What was taken as meant for the bot, quoted, so the sender sees it and can object. */
+const instructionLine = (instructions: ReadonlyArray<{ readonly text: string }>): string => {
+  if (instructions.length === 0) return ""
+  const quoted = instructions.slice(0, quotedInstructions).map((i) => `“${cut(i.text.trim(), instructionExcerpt)}”`)
+  const more = instructions.length > quotedInstructions ? ` and ${instructions.length - quotedInstructions} more` : ""
+  return `\nTaken as meant for me, so kept out of the notes: ${quoted.join(", ")}${more}.`
+}
+
 /**
  * "Added 2 notes: Alice, Bob. 1 question." — people in note order, each once however the plan
- * spelled them (as first spelled); then one line per warning worth saying.
+ * spelled them (as first spelled); then what was taken as instructions to the bot, quoted; then
+ * one line per warning worth saying.
  */
 export const planSummary = (input: {
   readonly owners: ReadonlyArray<NoteOwner>
   readonly questions: number
+  readonly instructions: ReadonlyArray<{ readonly text: string }>
   readonly warnings: ReadonlyArray<PlanWarning>
 }): string => {
   const names = new Map<string, string>()
@@ -40,7 +54,7 @@ export const planSummary = (input: {
     : `Added ${plural(input.owners.length, "note", "notes")}: ${[...names.values()].join(", ")}.`
   const questions = input.questions === 0 ? "" : ` ${plural(input.questions, "question", "questions")}.`
   const warnings = input.warnings.filter((w) => spokenWarnings.has(w.code)).map((w) => `\n- ${w.message}`)
-  return notes + questions + warnings.join("")
+  return notes + questions + instructionLine(input.instructions) + warnings.join("")
 }
 
 const questionLead: Record<QuestionReason, string> = {

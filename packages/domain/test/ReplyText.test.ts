@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { propertyRuns } from "@verbatim/testkit/Runs"
 import fc from "fast-check"
+import * as ReplyText from "../src/ReplyText.js"
 import { excerptLength, questionText, replyLimit } from "../src/ReplyText.js"
 
 const lead = "Who is this about?"
@@ -61,5 +62,21 @@ describe("a question fits the provider's limit, so it is delivered", () => {
       ),
       { numRuns: propertyRuns(500) }
     )
+  })
+})
+
+describe("a plan's summary", () => {
+  const ana = { key: "person_1", label: "Ana" }
+
+  it("quotes what it took as meant for the bot, each cut, the sixth and later counted", () => {
+    const instructions = ["remind me on Friday", `  ${"x".repeat(100)}`, "/help", "delete this", "tag it", "and this", "and that"]
+      .map((text) => ({ text }))
+    expect(ReplyText.planSummary({ owners: [ana], questions: 0, instructions, warnings: [] })).toBe(
+      `Added 1 note: Ana.\nTaken as meant for me, so kept out of the notes: “remind me on Friday”, “${"x".repeat(79)}…”, “/help”, “delete this”, “tag it” and 2 more.`
+    )
+  })
+
+  it("says nothing of instructions when there were none", () => {
+    expect(ReplyText.planSummary({ owners: [], questions: 1, instructions: [], warnings: [] })).toBe("Added no notes. 1 question.")
   })
 })

@@ -65,7 +65,10 @@ describe("PlanJob", () => {
         "PlanApplied",
         "ReplyQueued"
       ])
-      expect(events[6]).toMatchObject({ text: "Added 2 notes: Alice, your own notes.", buttons: [] })
+      expect(events[6]).toMatchObject({
+        text: "Added 2 notes: Alice, your own notes.\nTaken as meant for me, so kept out of the notes: “remind me on Friday”.",
+        buttons: []
+      })
       const alice = Option.getOrThrow(yield* note("note_1"))
       expect(alice.body).toBe(
         "Alice said she is moving to Lisbon in March.\n\nShe wants a quiet flat near the river."

@@ -50,6 +50,7 @@ export const decideRecordPlans = (state: SessionState, command: Command & { read
   const decided: Array<Event> = []
   const owners: Array<ReplyText.NoteOwner> = []
   const parked: Array<Parked> = []
+  const instructions: Array<{ readonly text: string }> = []
   const warnings: Array<PlanWarning> = []
   for (const [index, chunkPlan] of command.plans.entries()) {
     const planId = PlanId.make(ids.next("plan"))
@@ -112,6 +113,7 @@ export const decideRecordPlans = (state: SessionState, command: Command & { read
       })
     }
     for (const instruction of decisions.instructions) {
+      instructions.push(instruction)
       decided.push({ _tag: "InstructionRecorded", sessionId: to.sessionId, planId, ...instruction })
     }
     warnings.push(...chunkWarnings)
@@ -123,7 +125,7 @@ export const decideRecordPlans = (state: SessionState, command: Command & { read
     sessionId: to.sessionId,
     reason: "replanned"
   }))
-  const summary = queueReply(ids, to, ReplyText.planSummary({ owners, questions: parked.length, warnings }))
+  const summary = queueReply(ids, to, ReplyText.planSummary({ owners, questions: parked.length, instructions, warnings }))
   const asked = questionReplies(ids, to, parked, textOf)
   return Either.right([...people.added, ...withdrawn, ...decided, summary, ...asked])
 }

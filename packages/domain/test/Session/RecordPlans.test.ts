@@ -51,7 +51,10 @@ describe("RecordPlans", () => {
         instruction("plan_1", 1, "directive", "Remind me on Friday"),
         instruction("plan_1", 4, "message", "/help"),
         planApplied("plan_1", ["note_1", "note_2", "note_3"], ["q_1"]),
-        replyQueued("reply_1", "Added 3 notes: Ana, Bob, your own notes. 1 question."),
+        replyQueued(
+          "reply_1",
+          "Added 3 notes: Ana, Bob, your own notes. 1 question.\nTaken as meant for me, so kept out of the notes: “Remind me on Friday”, “/help”."
+        ),
         replyQueued(
           "reply_2",
           "Who is this about?\n\n«Maybe Carla or Dana will come»",
