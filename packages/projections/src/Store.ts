@@ -7,7 +7,7 @@ import * as PgClient from "@effect/sql-pg/PgClient"
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
+import { SqlError } from "@effect/sql/SqlError"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
 import * as ConfigError from "effect/ConfigError"
 import { mkdirSync } from "node:fs"
@@ -64,17 +64,40 @@ export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlEr
   )
 }
 
+/**
+ * A failed connection said in one line: where (host, port, database; never the password), the
+ * driver's reason, and what to check.
+ */
+export const connectionFailure = (url: string, cause: unknown): string => {
+  let where = "the configured URL"
+  try {
+    const parsed = new URL(url)
+    where = `${parsed.hostname || "localhost"}:${parsed.port || "5432"}, database ${decodeURIComponent(parsed.pathname.slice(1)) || "(default)"}`
+  } catch {
+    // An unparsable URL is named as configured; the driver's reason says what is wrong with it.
+  }
+  const reason = cause instanceof AggregateError && cause.errors.length > 0
+    ? cause.errors.map((e) => (e instanceof Error ? e.message : String(e))).join("; ")
+    : cause instanceof Error && cause.message !== ""
+    ? cause.message
+    : String(cause)
+  return `cannot connect to PostgreSQL at ${where}: ${reason}; check VERBATIM_DATABASE_URL and that the server accepts connections`
+}
+
 /** PostgreSQL at a URL. */
 export const layerPg = (
   url: string | Redacted.Redacted,
   options: PgOptions = {}
-): Layer.Layer<Services, SqlError | MigrationError> =>
-  storeOn(Dialects.pg, Effect.void).pipe(
-    Layer.provideMerge(PgClient.layer({
-      url: typeof url === "string" ? Redacted.make(url) : url,
-      ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections })
-    }))
+): Layer.Layer<Services, SqlError | MigrationError> => {
+  const redacted = typeof url === "string" ? Redacted.make(url) : url
+  const client = PgClient.layer({
+    url: redacted,
+    ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections })
+  }).pipe(
+    Layer.mapError((error) => new SqlError({ cause: error.cause, message: connectionFailure(Redacted.value(redacted), error.cause) }))
   )
+  return storeOn(Dialects.pg, Effect.void).pipe(Layer.provideMerge(client))
+}
 
 /** The settings that pick and tune the backend. */
 export const config = Config.all({

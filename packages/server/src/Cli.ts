@@ -55,6 +55,8 @@ export const describeFailure = (error: unknown): string => {
     const message = messageOf(error)
     if (error._tag === "CliError" || error._tag === "NoModelError") return message
     if (error._tag === "ServeError") return `cannot listen: ${message}; set PORT or HOST to listen elsewhere`
+    // The store's own errors are written to be read (a connection failure names where and why).
+    if (error._tag === "SqlError" && message.startsWith("cannot ")) return message
     return `${String(error._tag)}: ${message}`
   }
   return String(error)
