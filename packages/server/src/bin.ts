@@ -2,8 +2,10 @@
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Effect } from "effect"
 import { run } from "./Cli.js"
+import { withTerminalStyling } from "./PlainConsole.js"
 
 run(process.argv).pipe(
+  withTerminalStyling,
   Effect.provide(NodeContext.layer),
   NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true })
 )

@@ -1,0 +1,34 @@
+/** The CLI's help and errors carry no ANSI styling once piped, and keep it on a terminal. */
+import { describe, expect, it } from "@effect/vitest"
+import { Console, Effect } from "effect"
+import * as PlainConsole from "../src/PlainConsole.js"
+import { runCli } from "./CliHarness.js"
+
+const styled = "\u001b[0;1mUSAGE\u001b[0m"
+
+/** A console that records what reaches each stream. */
+const recording = (lines: Array<string>): Console.Console => ({
+  ...Console.defaultConsole,
+  log: (...args) => Effect.sync(() => void lines.push(`out ${args.join(" ")}`)),
+  error: (...args) => Effect.sync(() => void lines.push(`err ${args.join(" ")}`))
+})
+
+describe("the CLI's console", () => {
+  it.effect("strips styling from the streams that are not terminals only", () =>
+    Effect.gen(function*() {
+      const lines: Array<string> = []
+      const console = PlainConsole.make(recording(lines), { stdout: false, stderr: true })
+      yield* Effect.withConsole(Effect.zipRight(Console.log(styled), Console.error(styled)), console)
+      expect(lines).toEqual(["out USAGE", `err ${styled}`])
+    }))
+
+  it.live("`--help` into a pipe is plain text", () =>
+    Effect.gen(function*() {
+      const run = yield* runCli(["--help"], {})
+      expect({ code: run.code, head: run.stdout.split("\n").slice(0, 7), escapes: run.stdout.includes("\u001b") }).toEqual({
+        code: 0,
+        head: ["verbatim", "", "verbatim 0.1.0", "", "USAGE", "", "$ verbatim"],
+        escapes: false
+      })
+    }))
+})
