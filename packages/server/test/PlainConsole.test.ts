@@ -7,8 +7,8 @@ import { runCli } from "./CliHarness.js"
 const styled = "\u001b[0;1mUSAGE\u001b[0m"
 
 /** A console that records what reaches each stream. */
-const recording = (lines: Array<string>): Console.Console => ({
-  ...Console.defaultConsole,
+const recording = (base: Console.Console, lines: Array<string>): Console.Console => ({
+  ...base,
   log: (...args) => Effect.sync(() => void lines.push(`out ${args.join(" ")}`)),
   error: (...args) => Effect.sync(() => void lines.push(`err ${args.join(" ")}`))
 })
@@ -17,7 +17,8 @@ describe("the CLI's console", () => {
   it.effect("strips styling from the streams that are not terminals only", () =>
     Effect.gen(function*() {
       const lines: Array<string> = []
-      const console = PlainConsole.make(recording(lines), { stdout: false, stderr: true })
+      const base = yield* Console.consoleWith(Effect.succeed)
+      const console = PlainConsole.make(recording(base, lines), { stdout: false, stderr: true })
       yield* Effect.withConsole(Effect.zipRight(Console.log(styled), Console.error(styled)), console)
       expect(lines).toEqual(["out USAGE", `err ${styled}`])
     }))

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import type { SessionId } from "@verbatim/domain/Ids"
-import { Edit, NewMessage } from "@verbatim/domain/Inbound/Inbound"
+import { Edit } from "@verbatim/domain/Inbound/Inbound"
 import { EventStore } from "@verbatim/projections/EventStore"
 import * as Store from "@verbatim/projections/Store"
 import { tempDir } from "@verbatim/testkit/TempDir"
@@ -13,31 +13,18 @@ import { DateTime, Effect, Layer } from "effect"
 import { join } from "node:path"
 import * as Ingest from "../src/Ingest.js"
 import { sessionStream } from "../src/Streams.js"
+import { text } from "./planJobHarness.js"
 
-const sender = "100000001"
 const first = "telegram:100000001:100000001:1" as SessionId
 const second = "telegram:100000001:100000001:2" as SessionId
 
-const message = (providerMessageId: string, text: string) =>
-  NewMessage.make({
-    provider: "telegram",
-    providerMessageId,
-    senderId: sender,
-    chatId: sender,
-    senderName: null,
-    text,
-    kind: "text",
-    forwardedFrom: null,
-    replyTo: null,
-    media: null,
-    sentAt: DateTime.unsafeMake("2026-11-30T09:00:00Z")
-  })
+const message = (n: number, body: string) => text(n, body)
 
-const editOf = (providerMessageId: string, text: string) =>
+const editOf = (n: number, body: string) =>
   Edit.make({
-    ...message(providerMessageId, text),
+    ...text(n, body),
     _tag: "Edit",
-    editKey: `${providerMessageId}@1`,
+    editKey: `${n}@1`,
     editedAt: DateTime.unsafeMake("2026-11-30T09:01:00Z")
   })
 
@@ -66,9 +53,9 @@ describe("remembered folds", () => {
   it.scopedLive("a capture into a session another instance closed lands in the next session", () =>
     Effect.gen(function*() {
       const { a, b } = yield* twoInstances
-      expect(yield* a(Ingest.capture(message("1", "Ana moved to Lyon")))).toEqual({ _tag: "Recorded", sessionId: first, seq: 1 })
+      expect(yield* a(Ingest.capture(message(1, "Ana moved to Lyon")))).toEqual({ _tag: "Recorded", sessionId: first, seq: 1 })
       expect(yield* b(Ingest.closeSession(first, "idle"))).toBe(true)
-      expect(yield* a(Ingest.capture(message("2", "Bea starts at Acme")))).toEqual({ _tag: "Recorded", sessionId: second, seq: 1 })
+      expect(yield* a(Ingest.capture(message(2, "Bea starts at Acme")))).toEqual({ _tag: "Recorded", sessionId: second, seq: 1 })
       expect(yield* a(streamOf(first))).toEqual(["SessionOpened", "MessageReceived Ana moved to Lyon", "SessionClosed"])
       expect(yield* a(streamOf(second))).toEqual(["SessionOpened", "MessageReceived Bea starts at Acme"])
     }))
@@ -76,9 +63,9 @@ describe("remembered folds", () => {
   it.scopedLive("a capture after another instance captured into the same session takes the next seq", () =>
     Effect.gen(function*() {
       const { a, b } = yield* twoInstances
-      yield* a(Ingest.capture(message("1", "Ana moved to Lyon")))
-      expect(yield* b(Ingest.capture(message("2", "her sister is Bea")))).toEqual({ _tag: "Recorded", sessionId: first, seq: 2 })
-      expect(yield* a(Ingest.capture(message("3", "Bea starts at Acme")))).toEqual({ _tag: "Recorded", sessionId: first, seq: 3 })
+      yield* a(Ingest.capture(message(1, "Ana moved to Lyon")))
+      expect(yield* b(Ingest.capture(message(2, "her sister is Bea")))).toEqual({ _tag: "Recorded", sessionId: first, seq: 2 })
+      expect(yield* a(Ingest.capture(message(3, "Bea starts at Acme")))).toEqual({ _tag: "Recorded", sessionId: first, seq: 3 })
       expect(yield* b(streamOf(first))).toEqual([
         "SessionOpened",
         "MessageReceived Ana moved to Lyon",
@@ -90,9 +77,9 @@ describe("remembered folds", () => {
   it.scopedLive("an edit of a message another instance captured is recorded, though this instance's fold lacks it", () =>
     Effect.gen(function*() {
       const { a, b } = yield* twoInstances
-      yield* a(Ingest.capture(message("1", "Ana moved to Lyon")))
-      yield* b(Ingest.capture(message("2", "her sister is Bea")))
-      expect(yield* a(Ingest.edit(editOf("2", "her sister is Beatriz")))).toEqual({ _tag: "Edited", messageId: "telegram:2" })
+      yield* a(Ingest.capture(message(1, "Ana moved to Lyon")))
+      yield* b(Ingest.capture(message(2, "her sister is Bea")))
+      expect(yield* a(Ingest.edit(editOf(2, "her sister is Beatriz")))).toEqual({ _tag: "Edited", messageId: "telegram:100000001:2" })
       expect(yield* b(streamOf(first))).toEqual([
         "SessionOpened",
         "MessageReceived Ana moved to Lyon",
@@ -105,8 +92,8 @@ describe("remembered folds", () => {
   it.scoped("a capture after this instance closed the session opens the next one, without a retry", () =>
     Effect.gen(function*() {
       const { a } = yield* twoInstances
-      yield* a(Ingest.capture(message("1", "Ana moved to Lyon")))
+      yield* a(Ingest.capture(message(1, "Ana moved to Lyon")))
       expect(yield* a(Ingest.closeSession(first, "idle"))).toBe(true)
-      expect(yield* a(Ingest.capture(message("2", "Bea starts at Acme")))).toEqual({ _tag: "Recorded", sessionId: second, seq: 1 })
+      expect(yield* a(Ingest.capture(message(2, "Bea starts at Acme")))).toEqual({ _tag: "Recorded", sessionId: second, seq: 1 })
     }))
 })
