@@ -8,6 +8,7 @@ import { Api, BadRequest, type PayloadTooLarge, Unauthorized } from "@verbatim/d
 import type { Provider } from "@verbatim/domain/Ids"
 import { decodeTelegram, decodeWhatsApp, type WebhookDecodeError } from "@verbatim/domain/Inbound/Decode"
 import * as Inbound from "@verbatim/domain/Inbound/Inbound"
+import { summarise } from "@verbatim/domain/IssueSummary"
 import { normaliseTelegram } from "@verbatim/domain/Inbound/normaliseTelegram"
 import { normaliseWhatsApp } from "@verbatim/domain/Inbound/normaliseWhatsApp"
 import { DateTime, Effect, Either, Exit } from "effect"
@@ -59,7 +60,7 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
         const outcomes = yield* Effect.forEach(storable, (item) => Effect.exit(Dispatch.handle(item))).pipe(Effect.provide(context))
         const failed = outcomes.find(Exit.isFailure)
         if (failed !== undefined) return yield* Effect.orDie(Effect.failCause(failed.cause))
-        if (refusals.length > 0) return yield* new BadRequest({ message: refusals.join("; ") })
+        if (refusals.length > 0) return yield* new BadRequest({ message: summarise(refusals) })
       }).pipe(
         Effect.tapBoth({
           onFailure: (error) => Metrics.webhook(provider, outcomeOf(error)),
