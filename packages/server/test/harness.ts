@@ -5,7 +5,6 @@
  * background fibers, so every step is deterministic under `TestClock`.
  */
 import { FetchHttpClient, HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { EventStore, start } from "@verbatim/projections/EventStore"
@@ -15,7 +14,6 @@ import { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
 import { ScriptedLanguageModel, type ScriptStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { ConfigProvider, Context, Duration, Effect, Layer, Option, Redacted, TestClock } from "effect"
 import { readFileSync } from "node:fs"
-import { createServer } from "node:http"
 import { ApiToken } from "../src/ApiToken.js"
 import { BotIdentity } from "../src/BotIdentity.js"
 import { DirectReplies } from "../src/Http/DirectReplies.js"
@@ -27,6 +25,7 @@ import { PlanningConfig } from "../src/Planning.js"
 import { PlanTrigger } from "../src/PlanTrigger.js"
 import { TelegramClient, WhatsAppClient } from "../src/ProviderClients.js"
 import * as Scheduler from "../src/Scheduler.js"
+import * as Server from "../src/Server.js"
 import { parseAllowedSenders, ServerConfig, type ServerSettings } from "../src/ServerConfig.js"
 import { whatsAppSignature } from "../src/WebhookAuth.js"
 
@@ -169,7 +168,7 @@ export const layer = (steps: ReadonlyArray<ScriptStep>, options: LayerOptions = 
   harness.pipe(
     Layer.provideMerge(Routes.layer),
     Layer.provideMerge(PlanTrigger.layer),
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+    Layer.provideMerge(Server.listenLoopback),
     Layer.provideMerge(Layer.mergeAll(PlanJob.layer, Outbox.layer, DirectReplies.layer, ApiToken.layerTest(apiToken), BotIdentity.layerTest(fakeBot.username))),
     Layer.provideMerge(Layer.mergeAll(ScriptedLanguageModel.layer(steps), PromptRegistry.layerConfig, Tokenizer.layer, planning)),
     Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer).pipe(Layer.provide(FetchHttpClient.layer))),
