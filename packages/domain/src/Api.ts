@@ -74,22 +74,35 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
   )
 {}
 
-const Limit = Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 500))
+// Each parameter's `message` follows its name in a 400 (`limit must be …`, see the server's
+// DecodeErrors); `override` keeps one message for the parameter instead of one per failed step.
+// Optional parameters are exact, so a bad value is not also reported as "not undefined".
+const optionalParam = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
+
+const Limit = Schema.NumberFromString.pipe(
+  Schema.int(),
+  Schema.between(1, 500),
+  Schema.annotations({ message: () => ({ message: "must be a whole number from 1 to 500", override: true }) })
+)
 
 /** Paging and tenancy shared by the list endpoints (people page by person id). */
 const ListParams = {
-  user: Schema.optional(UserId),
-  limit: Schema.optional(Limit),
-  cursor: Schema.optional(Schema.String)
+  user: optionalParam(UserId),
+  limit: optionalParam(Limit),
+  cursor: optionalParam(Schema.String)
 }
 
 /** Lists in the order they were recorded page by log position: anything else is a 400, not the first page again. */
 const PositionListParams = {
   ...ListParams,
-  cursor: Schema.optional(
-    Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "a cursor from an earlier page's nextCursor of this list" }))
+  cursor: optionalParam(
+    Schema.String.pipe(Schema.pattern(/^\d+$/, { message: () => "must be the nextCursor of an earlier page of this list" }))
   )
 }
+
+const StatusParam = R.QuestionStatus.annotations({
+  message: () => ({ message: `must be one of ${R.QuestionStatus.literals.join(", ")}`, override: true })
+})
 
 export class ReadApiGroup extends HttpApiGroup.make("api")
   .add(HttpApiEndpoint.get("people", "/people").setUrlParams(Schema.Struct(ListParams)).addSuccess(R.PeoplePage))
@@ -109,7 +122,7 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
   )
   .add(
     HttpApiEndpoint.get("questions", "/questions")
-      .setUrlParams(Schema.Struct({ ...PositionListParams, status: Schema.optional(R.QuestionStatus) }))
+      .setUrlParams(Schema.Struct({ ...PositionListParams, status: optionalParam(StatusParam) }))
       .addSuccess(R.QuestionsPage)
   )
   .add(
@@ -129,8 +142,8 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
   .add(
     HttpApiEndpoint.get("events", "/events")
       .setUrlParams(Schema.Struct({
-        after: Schema.optional(R.EventCursor),
-        limit: Schema.optional(Limit)
+        after: optionalParam(R.EventCursor),
+        limit: optionalParam(Limit)
       }))
       .addSuccess(R.EventsPage)
   )
@@ -146,10 +159,14 @@ export class HealthGroup extends HttpApiGroup.make("health")
   .add(HttpApiEndpoint.get("metrics", "/metrics").addSuccess(HttpApiSchema.Text({ contentType: "text/plain; version=0.0.4" })))
 {}
 
-/** The whole service; `OpenApi.fromApi(Api)` is served at `/openapi.json`. */
+/**
+ * The whole service; `OpenApi.fromApi(Api)` is served at `/openapi.json`. A request that does
+ * not decode answers `BadRequest` on every endpoint.
+ */
 export class Api extends HttpApi.make("verbatim")
   .add(WebhooksGroup)
   .add(ReadApiGroup)
   .add(HealthGroup)
+  .addError(BadRequest)
   .annotate(OpenApi.Title, "Verbatim")
 {}

@@ -97,12 +97,16 @@ const storable = <A extends string, I, R>(self: Schema.Schema<A, I, R>) =>
 export const AnswerPayload = Schema.Struct({
   answer: Schema.Union(
     Schema.TaggedStruct("Person", {
-      contactId: Schema.NullOr(Schema.String.pipe(storable)),
-      name: Schema.Trim.pipe(Schema.nonEmptyString({ message: () => "a person's name must not be empty" }), storable)
+      contactId: Schema.NullOr(Schema.String.pipe(storable)).annotations({
+        message: () => ({ message: "must be null or a string", override: true })
+      }),
+      name: Schema.Trim.pipe(Schema.nonEmptyString({ message: () => "must not be empty" }), storable)
     }),
     Schema.TaggedStruct("Unattached", {})
-  )
-})
+  ).annotations({
+    message: () => "must be {\"_tag\":\"Person\",\"contactId\":null or a string,\"name\":\"…\"} or {\"_tag\":\"Unattached\"}"
+  })
+}).annotations({ message: () => "must be a JSON object {\"answer\": …}" })
 export type AnswerPayload = typeof AnswerPayload.Type
 
 /** The note an answer recorded. */
@@ -136,7 +140,7 @@ export type SessionAccounting = typeof SessionAccounting.Type
  * transaction id is always 0.
  */
 export const EventCursor = Schema.String.pipe(
-  Schema.pattern(/^\d{1,15}:\d{1,15}$/, { message: () => "a cursor as given: an earlier page's nextAfter or an event's cursor" })
+  Schema.pattern(/^\d{1,15}:\d{1,15}$/, { message: () => "must be a cursor as given: an earlier page's nextAfter or an event's cursor" })
 )
 
 /** The cursor of a checkpoint. */

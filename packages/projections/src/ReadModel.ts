@@ -49,8 +49,12 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   ) => Effect.Effect<Page<Question>, StoreError>
   readonly sessionAccounting: (sessionId: string) => Effect.Effect<Option.Option<SessionAccountingView>, StoreError>
   readonly sessionMessages: (sessionId: string) => Effect.Effect<ReadonlyArray<SessionMessage>, StoreError>
-  /** Events after a cursor (the start when none) in the order a catch-up reader follows. */
-  readonly events: (after: string | undefined, limit: number) => Effect.Effect<EventsPage, StoreError>
+  /**
+   * Events after a cursor (the start when none) in the order a catch-up reader follows: at most
+   * `limit`, and no more than fit `maxBytes` of payload (unbounded when not given) except that a
+   * page always holds at least one event.
+   */
+  readonly events: (after: string | undefined, limit: number, maxBytes?: number) => Effect.Effect<EventsPage, StoreError>
   // Sessions: which stream a command goes to, and which sessions are owed work
   readonly conversationSessions: (conversation: Conversation) => Effect.Effect<ConversationSessions, StoreError>
   readonly messageSession: (messageId: MessageId) => Effect.Effect<Option.Option<SessionId>, StoreError>
@@ -97,7 +101,7 @@ export const make = Effect.gen(function*() {
     questions: (options) => run(Lists.questions(options)),
     sessionAccounting: (sessionId) => run(sessionAccounting(sessionId)),
     sessionMessages: (sessionId) => run(Lists.sessionMessages(sessionId)),
-    events: (after, limit) => Lists.events(after, limit).pipe(Effect.provideService(EventStore, store)),
+    events: (after, limit, maxBytes) => Lists.events(after, limit, maxBytes).pipe(Effect.provideService(EventStore, store)),
     conversationSessions: (conversation) => run(Sessions.conversationSessions(conversation)),
     messageSession: (messageId) => run(Sessions.messageSession(messageId)),
     questionSession: (questionId) => run(Sessions.questionSession(questionId)),

@@ -1,21 +1,42 @@
 /** The HTTP service over the shared services: routes, background fibers, listener, API token, direct replies, the bot's name. */
 import { NodeHttpServer } from "@effect/platform-node"
-import { Effect, Layer } from "effect"
-import { createServer } from "node:http"
+import { Duration, Effect, Layer } from "effect"
+import { createServer, type Server } from "node:http"
 import { ApiToken } from "./ApiToken.js"
 import { BackgroundLive } from "./Background.js"
 import { BotIdentity } from "./BotIdentity.js"
 import { DirectReplies } from "./Http/DirectReplies.js"
 import * as Routes from "./Http/Routes.js"
-import { ServerConfig } from "./ServerConfig.js"
+import { ServerConfig, type ServerSettings } from "./ServerConfig.js"
+
+/**
+ * Node's HTTP server with the configured limits: a client that is slow with its headers or its
+ * whole request gets a 408 and its connection closed, and connections past the cap are closed as
+ * they arrive, so a slow or flooding client cannot hold the process's sockets and memory.
+ */
+export const nodeServer = (settings: ServerSettings) => (): Server => {
+  const headersMillis = Duration.toMillis(settings.headersTimeout)
+  const server = createServer({
+    headersTimeout: headersMillis,
+    requestTimeout: Duration.toMillis(settings.requestTimeout),
+    // Node looks for expired requests on this interval (30 s unless set), which would stretch the limits.
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersMillis / 4)))
+  })
+  server.maxConnections = settings.maxConnections
+  return server
+}
+
+/** The configured node server listening on `address`. */
+export const listen = (address: { readonly port: number; readonly host: string }) =>
+  Layer.unwrapEffect(Effect.map(ServerConfig, (settings) => NodeHttpServer.layer(nodeServer(settings), address)))
 
 /** Node's HTTP server on `HOST`:`PORT`. */
 export const ListenLive = Layer.unwrapEffect(
-  Effect.map(ServerConfig, (settings) => NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host }))
+  Effect.map(ServerConfig, (settings) => NodeHttpServer.layer(nodeServer(settings), { port: settings.port, host: settings.host }))
 )
 
 /** Node's HTTP server on a free loopback port. */
-export const listenLoopback = NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })
+export const listenLoopback = listen({ port: 0, host: "127.0.0.1" })
 
 /** The routes and background fibers on a listener, over `app` (`App.layer`). */
 export const layer = <LO, LE, LI, AO, AE, AI>(listen: Layer.Layer<LO, LE, LI>, app: Layer.Layer<AO, AE, AI>) =>

@@ -10,6 +10,13 @@ export interface ServerSettings {
   /** `provider:senderId` of everyone whose messages are captured. */
   readonly allowedSenders: ReadonlySet<UserId>
   readonly maxBodyBytes: number
+  /** Payload bytes of one `GET /api/events` page (a page always holds at least one event). */
+  readonly eventsPageBytes: number
+  /** A request's headers must arrive within this, and the whole request within `requestTimeout`. */
+  readonly headersTimeout: Duration.Duration
+  readonly requestTimeout: Duration.Duration
+  /** Connections open at once; more are closed as they arrive. */
+  readonly maxConnections: number
   readonly sessionIdle: Duration.Duration
   readonly apiToken: Option.Option<Redacted.Redacted>
   readonly telegramBotToken: Option.Option<Redacted.Redacted>
@@ -72,6 +79,10 @@ export const config: Config.Config<ServerSettings> = Config.all({
     )
   ),
   maxBodyBytes: positiveInt("VERBATIM_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
+  eventsPageBytes: positiveInt("VERBATIM_EVENTS_PAGE_BYTES").pipe(Config.withDefault(4 * 1024 * 1024)),
+  headersTimeout: positiveInt("VERBATIM_HEADERS_TIMEOUT_SECONDS").pipe(Config.withDefault(10), Config.map(Duration.seconds)),
+  requestTimeout: positiveInt("VERBATIM_REQUEST_TIMEOUT_SECONDS").pipe(Config.withDefault(30), Config.map(Duration.seconds)),
+  maxConnections: positiveInt("VERBATIM_MAX_CONNECTIONS").pipe(Config.withDefault(128)),
   sessionIdle: positiveInt("VERBATIM_SESSION_IDLE_SECONDS").pipe(Config.withDefault(30), Config.map(Duration.seconds)),
   apiToken: Config.option(secret("VERBATIM_API_TOKEN", "unset it to have a token generated, or set a token")),
   telegramBotToken: Config.option(Config.redacted("TELEGRAM_BOT_TOKEN")),
@@ -81,7 +92,17 @@ export const config: Config.Config<ServerSettings> = Config.all({
   whatsAppPhoneNumberId: Config.option(Config.string("WHATSAPP_PHONE_NUMBER_ID")),
   port: Config.port("PORT").pipe(Config.withDefault(8080)),
   host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
-})
+}).pipe(
+  // Node refuses a headers timeout longer than the request's: say which settings, not a stack.
+  Config.mapOrFail((settings) =>
+    Duration.greaterThan(settings.headersTimeout, settings.requestTimeout)
+      ? Either.left(ConfigError.InvalidData(
+        ["VERBATIM_HEADERS_TIMEOUT_SECONDS"],
+        "must not be longer than VERBATIM_REQUEST_TIMEOUT_SECONDS"
+      ))
+      : Either.right(settings)
+  )
+)
 
 const unset = (value: Option.Option<unknown>, message: string): ReadonlyArray<string> => (Option.isNone(value) ? [message] : [])
 
@@ -109,6 +130,10 @@ const testSettings: ServerSettings = {
   whatsAppAppSecret: Option.none(),
   allowedSenders: new Set(),
   maxBodyBytes: 1024 * 1024,
+  eventsPageBytes: 4 * 1024 * 1024,
+  headersTimeout: Duration.seconds(10),
+  requestTimeout: Duration.seconds(30),
+  maxConnections: 128,
   sessionIdle: Duration.seconds(30),
   apiToken: Option.none(),
   telegramBotToken: Option.none(),

@@ -25,23 +25,12 @@ describe("read API", () => {
       const answer = { answer: { _tag: "Person", contactId: null, name: " Ana " } }
       const refusal = (body: unknown) =>
         Effect.map(api("/api/questions/q_1/answer", { method: "POST", body }), (reply) => [reply.status, (reply.json as { message: string }).message])
-      const person = "{ readonly _tag: \"Person\"; readonly contactId: StorableText | null; readonly name: StorableText }"
-      const refused = (failure: string, why: string) => [400, [
-        `{ readonly answer: ${person} | { readonly _tag: "Unattached" } }`,
-        `└─ ["answer"]`,
-        `   └─ ${person} | { readonly _tag: "Unattached" }`,
-        `      └─ ${person}`,
-        `         └─ ["name"]`,
-        `            └─ StorableText`,
-        `               └─ ${failure}`,
-        `                  └─ ${why}`
-      ].join("\n")]
       expect([
         yield* refusal({ answer: { _tag: "Person", contactId: null, name: "  " } }),
         yield* refusal({ answer: { _tag: "Person", contactId: null, name: "A\u0000na" } })
       ]).toEqual([
-        refused("From side refinement failure", "a person's name must not be empty"),
-        refused("Predicate refinement failure", "contains U+0000 (NUL), which is not text")
+        [400, "answer.name must not be empty"],
+        [400, "answer.name contains U+0000 (NUL), which is not text"]
       ])
       expect(yield* api("/api/questions/q_1/answer", { method: "POST", body: answer })).toEqual({
         status: 200,
@@ -99,32 +88,15 @@ describe("read API", () => {
       expect(json.nextAfter).toBe("0:2")
       expect(yield* api("/api/events?after=0:2")).toEqual({ status: 200, json: { events: [], nextAfter: "0:2" } })
       const refusal = (path: string) => Effect.map(api(path), (reply) => [reply.status, (reply.json as { message: string }).message])
-      /** The platform's 400 for a URL parameter that does not match its pattern. */
-      const refused = (params: string, name: string, pattern: string, why: string, actual: string) => [400, [
-        params,
-        `└─ ["${name}"]`,
-        `   └─ a string matching the pattern ${pattern} | undefined`,
-        `      ├─ ${why}`,
-        `      └─ Expected undefined, actual "${actual}"`
-      ].join("\n")]
-      const eventParams = "{ readonly after?: a string matching the pattern ^\\d{1,15}:\\d{1,15}$ | undefined; " +
-        "readonly limit?: int & between(1, 500) | undefined }"
-      const cursorWhy = "a cursor as given: an earlier page's nextAfter or an event's cursor"
+      const cursorWhy = "must be a cursor as given: an earlier page's nextAfter or an event's cursor"
       expect([
         yield* refusal("/api/questions?limit=1&cursor=person_1"),
         yield* refusal("/api/events?after=0:99999999999999999999"),
         yield* refusal("/api/events?after=2")
       ]).toEqual([
-        refused(
-          "{ readonly user?: string & Brand<\"UserId\"> | undefined; readonly limit?: int & between(1, 500) | undefined; " +
-            "readonly cursor?: a string matching the pattern ^\\d+$ | undefined; readonly status?: \"open\" | \"answered\" | undefined }",
-          "cursor",
-          "^\\d+$",
-          "a cursor from an earlier page's nextCursor of this list",
-          "person_1"
-        ),
-        refused(eventParams, "after", "^\\d{1,15}:\\d{1,15}$", cursorWhy, "0:99999999999999999999"),
-        refused(eventParams, "after", "^\\d{1,15}:\\d{1,15}$", cursorWhy, "2")
+        [400, "cursor must be the nextCursor of an earlier page of this list"],
+        [400, `after ${cursorWhy}`],
+        [400, `after ${cursorWhy}`]
       ])
     }).pipe(Effect.provide(layer([]))))
 })

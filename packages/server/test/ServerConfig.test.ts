@@ -9,12 +9,21 @@ describe("ServerConfig", () => {
   it.effect("starts with nothing configured and says plainly what that means", () =>
     Effect.gen(function*() {
       const settings = yield* load({})
-      expect({ ...settings, sessionIdle: Duration.toSeconds(settings.sessionIdle) }).toEqual({
+      expect({
+        ...settings,
+        sessionIdle: Duration.toSeconds(settings.sessionIdle),
+        headersTimeout: Duration.toSeconds(settings.headersTimeout),
+        requestTimeout: Duration.toSeconds(settings.requestTimeout)
+      }).toEqual({
         telegramWebhookSecret: Option.none(),
         whatsAppVerifyToken: Option.none(),
         whatsAppAppSecret: Option.none(),
         allowedSenders: new Set(),
         maxBodyBytes: 1_048_576,
+        eventsPageBytes: 4_194_304,
+        headersTimeout: 10,
+        requestTimeout: 30,
+        maxConnections: 128,
         sessionIdle: 30,
         apiToken: Option.none(),
         telegramBotToken: Option.none(),
@@ -52,7 +61,11 @@ describe("ServerConfig", () => {
         WHATSAPP_ACCESS_TOKEN: "w1",
         WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
         PORT: "9000",
-        HOST: "0.0.0.0"
+        HOST: "0.0.0.0",
+        VERBATIM_EVENTS_PAGE_BYTES: "65536",
+        VERBATIM_HEADERS_TIMEOUT_SECONDS: "5",
+        VERBATIM_REQUEST_TIMEOUT_SECONDS: "60",
+        VERBATIM_MAX_CONNECTIONS: "16"
       })
       const reveal = Option.map(Redacted.value)
       expect({
@@ -60,12 +73,14 @@ describe("ServerConfig", () => {
         shown: String(Option.getOrThrow(settings.whatsAppAppSecret)),
         allowed: [...settings.allowedSenders],
         rest: [settings.maxBodyBytes, Duration.toSeconds(settings.sessionIdle), settings.telegramApiBase, settings.whatsAppApiBase, settings.whatsAppPhoneNumberId, settings.port, settings.host],
+        limits: [settings.eventsPageBytes, Duration.toSeconds(settings.headersTimeout), Duration.toSeconds(settings.requestTimeout), settings.maxConnections],
         missing: notConfigured(settings)
       }).toEqual({
         secrets: ["s1", "v1", "a1", "t1", "123:abc", "w1"].map(Option.some),
         shown: "<redacted>",
         allowed: ["telegram:100000001", "whatsapp:15550001111"],
         rest: [3_145_728, 5, "http://127.0.0.1:9001", "http://127.0.0.1:9002/v21.0", Option.some("106540352242922"), 9000, "0.0.0.0"],
+        limits: [65_536, 5, 60, 16],
         missing: []
       })
     }))
@@ -99,7 +114,9 @@ describe("ServerConfig", () => {
         Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_API_TOKEN: " " }))),
         Effect.flip(Effect.withConfigProvider(config, provider({ WHATSAPP_APP_SECRET: "" }))),
         Effect.flip(Effect.withConfigProvider(config, provider({ TELEGRAM_WEBHOOK_SECRET: "" }))),
-        Effect.flip(Effect.withConfigProvider(config, provider({ WHATSAPP_VERIFY_TOKEN: "\t" })))
+        Effect.flip(Effect.withConfigProvider(config, provider({ WHATSAPP_VERIFY_TOKEN: "\t" }))),
+        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_MAX_CONNECTIONS: "-1" }))),
+        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_HEADERS_TIMEOUT_SECONDS: "31" })))
       ])
       expect(errors.map(String)).toEqual([
         "(Invalid data at VERBATIM_MAX_BODY_BYTES: \"must be a positive whole number\")",
@@ -107,7 +124,9 @@ describe("ServerConfig", () => {
         "(Invalid data at VERBATIM_API_TOKEN: \"is set but empty; unset it to have a token generated, or set a token\")",
         "(Invalid data at WHATSAPP_APP_SECRET: \"is set but empty; unset it or set the secret\")",
         "(Invalid data at TELEGRAM_WEBHOOK_SECRET: \"is set but empty; unset it or set the secret\")",
-        "(Invalid data at WHATSAPP_VERIFY_TOKEN: \"is set but empty; unset it or set the secret\")"
+        "(Invalid data at WHATSAPP_VERIFY_TOKEN: \"is set but empty; unset it or set the secret\")",
+        "(Invalid data at VERBATIM_MAX_CONNECTIONS: \"must be a positive whole number\")",
+        "(Invalid data at VERBATIM_HEADERS_TIMEOUT_SECONDS: \"must not be longer than VERBATIM_REQUEST_TIMEOUT_SECONDS\")"
       ])
     }))
 })

@@ -5,7 +5,6 @@
  * background fibers, so every step is deterministic under `TestClock`.
  */
 import { FetchHttpClient, HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { EventStore, start } from "@verbatim/projections/EventStore"
@@ -15,7 +14,6 @@ import { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
 import { ScriptedLanguageModel, type ScriptStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { ConfigProvider, Context, Duration, Effect, Layer, Option, Redacted, TestClock } from "effect"
 import { readFileSync } from "node:fs"
-import { createServer } from "node:http"
 import { ApiToken } from "../src/ApiToken.js"
 import { BotIdentity } from "../src/BotIdentity.js"
 import { DirectReplies } from "../src/Http/DirectReplies.js"
@@ -27,7 +25,8 @@ import { PlanningConfig } from "../src/Planning.js"
 import { PlanTrigger } from "../src/PlanTrigger.js"
 import { TelegramClient, WhatsAppClient } from "../src/ProviderClients.js"
 import * as Scheduler from "../src/Scheduler.js"
-import { parseAllowedSenders, ServerConfig } from "../src/ServerConfig.js"
+import * as Server from "../src/Server.js"
+import { parseAllowedSenders, ServerConfig, type ServerSettings } from "../src/ServerConfig.js"
 import { whatsAppSignature } from "../src/WebhookAuth.js"
 
 export const telegramSecret = "tg-secret-for-tests"
@@ -115,7 +114,7 @@ const planning = PlanningConfig.layerConfig.pipe(
   Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["VERBATIM_MODEL_MAX_ATTEMPTS", "1"]]))))
 )
 
-const settingsLayer = Layer.unwrapEffect(Effect.gen(function*() {
+const settingsLayer = (overrides: Partial<ServerSettings>) => Layer.unwrapEffect(Effect.gen(function*() {
   const tg = yield* FakeTelegram
   const wa = yield* FakeWhatsApp
   const senders = parseAllowedSenders(allowed)
@@ -130,7 +129,8 @@ const settingsLayer = Layer.unwrapEffect(Effect.gen(function*() {
     telegramApiBase: tg.baseUrl,
     whatsAppApiBase: wa.baseUrl,
     whatsAppAccessToken: Option.some(Redacted.make(wa.accessToken)),
-    whatsAppPhoneNumberId: Option.some(wa.phoneNumberId)
+    whatsAppPhoneNumberId: Option.some(wa.phoneNumberId),
+    ...overrides
   })
 }))
 
@@ -156,6 +156,8 @@ const harness = Layer.effect(
 /** What a test may change about the store the server uses (a fault on some appends, say). */
 export interface LayerOptions {
   readonly eventStore?: (store: EventStore["Type"]) => EventStore["Type"]
+  /** Settings other than the harness's (a larger body limit, short timeouts). */
+  readonly settings?: Partial<ServerSettings>
 }
 
 /**
@@ -166,12 +168,12 @@ export const layer = (steps: ReadonlyArray<ScriptStep>, options: LayerOptions = 
   harness.pipe(
     Layer.provideMerge(Routes.layer),
     Layer.provideMerge(PlanTrigger.layer),
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+    Layer.provideMerge(Server.listenLoopback),
     Layer.provideMerge(Layer.mergeAll(PlanJob.layer, Outbox.layer, DirectReplies.layer, ApiToken.layerTest(apiToken), BotIdentity.layerTest(fakeBot.username))),
     Layer.provideMerge(Layer.mergeAll(ScriptedLanguageModel.layer(steps), PromptRegistry.layerConfig, Tokenizer.layer, planning)),
     Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer).pipe(Layer.provide(FetchHttpClient.layer))),
     Layer.provideMerge(IdGenerator.layerTest),
-    Layer.provideMerge(settingsLayer),
+    Layer.provideMerge(settingsLayer(options.settings ?? {})),
     Layer.provideMerge(Layer.mergeAll(FakeTelegram.layer, FakeWhatsApp.layer)),
     Layer.provideMerge(Layer.effect(EventStore, Effect.map(EventStore, options.eventStore ?? ((store) => store)))),
     Layer.provideMerge(Database.sqlite())

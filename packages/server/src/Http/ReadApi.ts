@@ -7,6 +7,7 @@ import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
 import * as Answers from "../Answers.js"
 import type { IdGenerator } from "../IdGenerator.js"
+import { ServerConfig } from "../ServerConfig.js"
 
 /** Items per page when the request does not say. */
 export const defaultLimit = 50
@@ -24,6 +25,7 @@ const orNotFound = <A, E, R>(
 export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
+    const settings = yield* ServerConfig
     const context = yield* Effect.context<EventStore | ReadModel | IdGenerator>()
     const page = (params: { readonly user?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) => ({
       user: params.user,
@@ -53,5 +55,5 @@ export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
           })
         ))
       .handle("accounting", ({ path }) => orNotFound("session", path.id, read.sessionAccounting(path.id)))
-      .handle("events", ({ urlParams }) => Effect.orDie(read.events(urlParams.after, urlParams.limit ?? 100)))
+      .handle("events", ({ urlParams }) => Effect.orDie(read.events(urlParams.after, urlParams.limit ?? 100, settings.eventsPageBytes)))
   }))

@@ -10,6 +10,7 @@ import { Effect, Layer } from "effect"
 import * as Metrics from "../Metrics.js"
 import { WebhookAuth } from "../WebhookAuth.js"
 import * as Auth from "./Auth.js"
+import * as DecodeErrors from "./DecodeErrors.js"
 import * as Health from "./Health.js"
 import * as ReadApi from "./ReadApi.js"
 import * as Webhooks from "./Webhooks.js"
@@ -36,6 +37,7 @@ export const ApiLive = HttpApiBuilder.api(Api).pipe(
  */
 export const layer = HttpApiBuilder.serve(timed).pipe(
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+  Layer.provide(DecodeErrors.layer),
   Layer.provide(ApiLive),
   Layer.provide(Auth.layer)
 )

@@ -4,10 +4,12 @@
  * appends have committed. Client faults answer 401/400/413 and append nothing.
  */
 import { HttpApiBuilder, type HttpServerRequest } from "@effect/platform"
+import { NodeHttpServerRequest } from "@effect/platform-node"
 import { Api, BadRequest, type PayloadTooLarge, Unauthorized } from "@verbatim/domain/Api"
 import type { Provider } from "@verbatim/domain/Ids"
 import { decodeTelegram, decodeWhatsApp, type WebhookDecodeError } from "@verbatim/domain/Inbound/Decode"
 import * as Inbound from "@verbatim/domain/Inbound/Inbound"
+import { summarise } from "@verbatim/domain/IssueSummary"
 import { normaliseTelegram } from "@verbatim/domain/Inbound/normaliseTelegram"
 import { normaliseWhatsApp } from "@verbatim/domain/Inbound/normaliseWhatsApp"
 import { DateTime, Effect, Either, Exit } from "effect"
@@ -25,6 +27,17 @@ const textOf = (bytes: Uint8Array): Effect.Effect<string, BadRequest> =>
 const outcomeOf = (error: BadRequest | Unauthorized | PayloadTooLarge): Metrics.WebhookOutcome =>
   error._tag === "BadRequest" ? "bad-request" : error._tag === "Unauthorized" ? "unauthorized" : "too-large"
 
+/** How a webhook proves it is the provider's: a header alone (Telegram) or a signature over the body (WhatsApp). */
+type Authenticate =
+  | { readonly _tag: "Headers"; readonly check: Effect.Effect<void, WebhookAuthError> }
+  | { readonly _tag: "Body"; readonly check: (bytes: Uint8Array) => Effect.Effect<void, WebhookAuthError> }
+
+/** Answer without keep-alive: the unread body is not drained, the socket closes once the answer is sent. */
+const closeAfterResponse = (request: HttpServerRequest.HttpServerRequest) =>
+  Effect.sync(() => {
+    NodeHttpServerRequest.toServerResponse(request).shouldKeepAlive = false
+  })
+
 export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
   Effect.gen(function*() {
     const settings = yield* ServerConfig
@@ -33,16 +46,23 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
 
     const refused = (error: WebhookAuthError) => new Unauthorized({ message: error.message })
 
-    /** Read, authenticate, decode, dispatch: the shared path of both POSTs. */
+    /**
+     * Read, authenticate, decode, dispatch: the shared path of both POSTs. A secret in a header is
+     * checked before the body is read, and a refusal then closes the connection, so a client
+     * without it costs no body buffer.
+     */
     const receive = (
       provider: Provider,
       request: HttpServerRequest.HttpServerRequest,
-      authenticate: (bytes: Uint8Array) => Effect.Effect<void, WebhookAuthError>,
+      authenticate: Authenticate,
       decode: (text: string) => Effect.Effect<ReadonlyArray<Inbound.Inbound>, WebhookDecodeError>
     ) =>
       Effect.gen(function*() {
+        if (authenticate._tag === "Headers") {
+          yield* Effect.mapError(authenticate.check, refused).pipe(Effect.tapError(() => closeAfterResponse(request)))
+        }
         const bytes = yield* RawBody.read(request, settings.maxBodyBytes)
-        yield* Effect.mapError(authenticate(bytes), refused)
+        if (authenticate._tag === "Body") yield* Effect.mapError(authenticate.check(bytes), refused)
         const items = yield* Effect.mapError(
           Effect.flatMap(textOf(bytes), decode),
           (error) => new BadRequest({ message: error.message })
@@ -59,7 +79,7 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
         const outcomes = yield* Effect.forEach(storable, (item) => Effect.exit(Dispatch.handle(item))).pipe(Effect.provide(context))
         const failed = outcomes.find(Exit.isFailure)
         if (failed !== undefined) return yield* Effect.orDie(Effect.failCause(failed.cause))
-        if (refusals.length > 0) return yield* new BadRequest({ message: refusals.join("; ") })
+        if (refusals.length > 0) return yield* new BadRequest({ message: summarise(refusals) })
       }).pipe(
         Effect.tapBoth({
           onFailure: (error) => Metrics.webhook(provider, outcomeOf(error)),
@@ -79,7 +99,7 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
         receive(
           "telegram",
           request,
-          () => auth.telegram(headers["x-telegram-bot-api-secret-token"]),
+          { _tag: "Headers", check: auth.telegram(headers["x-telegram-bot-api-secret-token"]) },
           (text) =>
             Effect.flatMap(DateTime.now, (now) => Either.map(decodeTelegram(text), (update) => normaliseTelegram(update, now)))
         ))
@@ -87,7 +107,7 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
         receive(
           "whatsapp",
           request,
-          (bytes) => auth.whatsApp(bytes, headers["x-hub-signature-256"]),
+          { _tag: "Body", check: (bytes) => auth.whatsApp(bytes, headers["x-hub-signature-256"]) },
           (text) => Either.map(decodeWhatsApp(text), normaliseWhatsApp)
         ))
       .handle("whatsappVerify", ({ urlParams }) =>

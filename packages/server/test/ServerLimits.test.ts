@@ -1,0 +1,97 @@
+/** The listener's limits over real loopback sockets: slow headers, a body that never completes, a refused secret, a connection cap. */
+import { describe, expect, it } from "@effect/vitest"
+import { Duration, Effect } from "effect"
+import { connect } from "node:net"
+import { eventLog, Harness, layer, telegramSecret } from "./harness.js"
+
+/** What the server sent on one connection after `sent` was written, and whether it closed the connection within `waitMs`. */
+const exchange = (sent: string, waitMs = 3000) =>
+  Effect.flatMap(Harness, (h) =>
+    Effect.promise(() =>
+      new Promise<{ readonly received: string; readonly closed: boolean; readonly millis: number }>((resolve) => {
+        const started = Date.now()
+        const socket = connect(Number(new URL(h.baseUrl).port), "127.0.0.1")
+        let received = ""
+        const timer = setTimeout(() => {
+          socket.destroy()
+          resolve({ received, closed: false, millis: Date.now() - started })
+        }, waitMs)
+        socket.setEncoding("utf8")
+        socket.on("data", (chunk: string) => void (received += chunk))
+        socket.on("close", () => {
+          clearTimeout(timer)
+          resolve({ received, closed: true, millis: Date.now() - started })
+        })
+        // A connection the server drops may end in a reset; the close that follows reports it.
+        socket.on("error", () => undefined)
+        socket.write(sent)
+      })
+    ))
+
+/** A response with its `Date` line taken out, which changes with the clock. */
+const withoutDate = (response: string) => response.replace(/\r\nDate: [^\r]*/, "")
+
+const telegramHead = (secret: string | null, contentLength: number) =>
+  [
+    "POST /webhooks/telegram HTTP/1.1",
+    "Host: 127.0.0.1",
+    "Content-Type: application/json",
+    `Content-Length: ${contentLength}`,
+    ...(secret === null ? [] : [`X-Telegram-Bot-Api-Secret-Token: ${secret}`]),
+    "",
+    ""
+  ].join("\r\n")
+
+const timeout = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n"
+
+const limited = layer([], {
+  settings: { headersTimeout: Duration.millis(200), requestTimeout: Duration.millis(400), maxConnections: 2 }
+})
+
+describe("listener limits", () => {
+  it.effect("headers that do not arrive in time get a 408 and the connection closed", () =>
+    Effect.gen(function*() {
+      const slow = yield* exchange("POST /webhooks/telegram HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+      expect([slow.received, slow.closed, slow.millis < 1500]).toEqual([timeout, true, true])
+    }).pipe(Effect.provide(limited)))
+
+  it.effect("a body that never completes gets a 408 and the connection closed, and appends nothing", () =>
+    Effect.gen(function*() {
+      const stalled = yield* exchange(`${telegramHead(telegramSecret, 1000)}{"update_id": 1,`)
+      expect([stalled.received, stalled.closed, stalled.millis < 1500]).toEqual([timeout, true, true])
+      expect(yield* eventLog).toEqual([])
+    }).pipe(Effect.provide(limited)))
+
+  it.effect("a wrong or missing Telegram secret is refused before the body is read", () =>
+    Effect.gen(function*() {
+      // Only the head and a little of a 60 000-byte body are sent: a server that waited for the rest
+      // would answer 408 at the request timeout instead.
+      const part = "x".repeat(1000)
+      const refused = (message: string) => {
+        const body = JSON.stringify({ message, _tag: "Unauthorized" })
+        return [
+          `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+          true
+        ]
+      }
+      const wrong = yield* exchange(telegramHead("not-the-secret", 60_000) + part)
+      const missing = yield* exchange(telegramHead(null, 60_000) + part)
+      expect([[withoutDate(wrong.received), wrong.closed], [withoutDate(missing.received), missing.closed]]).toEqual([
+        refused("telegram webhook refused: secret token mismatch"),
+        refused("telegram webhook refused: secret token missing")
+      ])
+    }).pipe(Effect.provide(limited)))
+
+  // Live: the third connection waits in real time for the two holders to connect.
+  it.live("connections past the cap are closed as they arrive; one frees a place", () =>
+    Effect.gen(function*() {
+      const head = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+      const ok = `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 15\r\nConnection: close\r\n\r\n{"status":"ok"}`
+      // Two connections that send half a head hold both places until their headers time out.
+      const holders = Effect.all([exchange("GET /healthz HTTP/1.1\r\n"), exchange("GET /healthz HTTP/1.1\r\n")], { concurrency: 2 })
+      const [held, turnedAway] = yield* Effect.all([holders, Effect.delay(exchange(head), Duration.millis(50))], { concurrency: 2 })
+      expect([held.map((h) => h.received), turnedAway.received, turnedAway.closed]).toEqual([[timeout, timeout], "", true])
+      const after = yield* exchange(head)
+      expect([withoutDate(after.received), after.closed]).toEqual([ok, true])
+    }).pipe(Effect.provide(limited)))
+})
