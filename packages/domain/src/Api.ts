@@ -151,10 +151,21 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
   .prefix("/api")
 {}
 
+/**
+ * `/readyz` when the database answers: `ready`, or `degraded` with the reason while planning is
+ * held on an operator's error (a refused key, an unknown model). Degraded is still 200: capture
+ * works and must stay in rotation; only an unreachable database is 503 (`NotReady`).
+ */
+export const Readiness = Schema.Union(
+  Schema.Struct({ status: Schema.Literal("ready") }),
+  Schema.Struct({ status: Schema.Literal("degraded"), reason: Schema.String })
+)
+export type Readiness = typeof Readiness.Type
+
 export class HealthGroup extends HttpApiGroup.make("health")
   .add(HttpApiEndpoint.get("healthz", "/healthz").addSuccess(Schema.Struct({ status: Schema.Literal("ok") })))
   .add(
-    HttpApiEndpoint.get("readyz", "/readyz").addSuccess(Schema.Struct({ status: Schema.Literal("ready") })).addError(NotReady)
+    HttpApiEndpoint.get("readyz", "/readyz").addSuccess(Readiness).addError(NotReady)
   )
   .add(HttpApiEndpoint.get("metrics", "/metrics").addSuccess(HttpApiSchema.Text({ contentType: "text/plain; version=0.0.4" })))
 {}

@@ -1,8 +1,13 @@
-/** `LanguageModel` on the Anthropic Messages API: forced `record_plan` tool use, cached prefix, no SDK retries. */
+/**
+ * `LanguageModel` on the Anthropic Messages API: forced `record_plan` tool use, cached prefix, no
+ * SDK retries, the SDK's own logging on the Effect logger.
+ */
 import Anthropic from "@anthropic-ai/sdk"
 import { Plan } from "@verbatim/domain/Plan"
 import { Clock, Config, type ConfigError, Duration, Effect, Layer, Option, ParseResult, Redacted, Schema } from "effect"
 import { fromSdkError } from "./internal/anthropicError.js"
+import { deprecatedModels } from "./internal/deprecatedModels.js"
+import { sdkLogger } from "./internal/sdkLogger.js"
 import { LanguageModel, type PlanningRequest, type PlanResult } from "./LanguageModel.js"
 import { LanguageModelError } from "./LanguageModelError.js"
 
@@ -82,22 +87,36 @@ const readResponse = (request: PlanningRequest, message: Anthropic.Message, dura
     } satisfies PlanResult
   })
 
-/** Builds the service over one SDK client. */
+/** The configured model's end-of-life date when the installed SDK lists it as deprecated. */
+export const deprecation = (model: string): Option.Option<string> => Option.fromNullable(deprecatedModels()[model])
+
+/** Builds the service over one SDK client; a deprecated model is warned about here, once. */
 export const make = (options: AnthropicOptions) =>
-  Effect.sync(() => {
+  Effect.gen(function*() {
+    const endOfLife = deprecation(options.model)
+    if (Option.isSome(endOfLife)) {
+      yield* Effect.logWarning(
+        `the model ${options.model} is deprecated and reaches its end of life on ${endOfLife.value}; set VERBATIM_MODEL to a current model (default ${defaultModel})`
+      ).pipe(Effect.annotateLogs({ model: options.model, endOfLife: endOfLife.value }))
+    }
     const client = new Anthropic({
       apiKey: Redacted.value(options.apiKey),
       // Always explicit, so the SDK never falls back to reading the environment itself.
       baseURL: Option.getOrElse(options.baseUrl, () => "https://api.anthropic.com"),
       timeout: Duration.toMillis(options.timeout),
-      maxRetries: 0
+      maxRetries: 0,
+      logger: sdkLogger(yield* Effect.runtime<never>(), options.model),
+      logLevel: "warn"
     })
     const plan = Effect.fn("AnthropicLanguageModel.plan")(function*(request: PlanningRequest) {
       yield* Effect.annotateCurrentSpan({ model: options.model, maxTokens: request.maxTokens })
       const started = yield* Clock.currentTimeMillis
       const message = yield* Effect.tryPromise({
+        // The Messages endpoint through the client's own `post`: `messages.create` writes its
+        // deprecation notice to the console on every call, and start-up has said it once already.
         try: (signal) =>
-          client.messages.create(messageParams(options.model, request), {
+          client.post<Anthropic.Message>("/v1/messages", {
+            body: messageParams(options.model, request),
             signal,
             timeout: Duration.toMillis(request.timeout),
             maxRetries: 0

@@ -15,3 +15,30 @@ export class LanguageModelError extends Data.TaggedError("LanguageModelError")<{
   readonly retryAfterMs?: number | undefined
   readonly cause?: unknown
 }> {}
+
+/**
+ * A failure only the operator can cure: the key is refused (401), lacks permission (403), the
+ * configured model is unknown (404) or the account cannot pay (402, or the provider's 400 about
+ * the credit balance). Repeating the call or asking the user changes nothing until they act.
+ */
+export type OperatorFault = "credentials" | "permission" | "unknown-model" | "billing"
+
+const billing = /credit balance|billing/i
+
+/** The operator fault behind `error`, or null when the failure is the provider's or the request's. */
+export const operatorFault = (error: LanguageModelError): OperatorFault | null => {
+  switch (error.status) {
+    case 401:
+      return "credentials"
+    case 402:
+      return "billing"
+    case 403:
+      return billing.test(error.message) ? "billing" : "permission"
+    case 404:
+      return "unknown-model"
+    case 400:
+      return billing.test(error.message) ? "billing" : null
+    default:
+      return null
+  }
+}

@@ -1,6 +1,6 @@
 /**
  * The services the server and the CLI's jobs share: the configured store, settings, ids, reply
- * senders, the plan job, what triggers it, and the outbox.
+ * senders, the plan job, what triggers it, whether planning is held, and the outbox.
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import * as Store from "@verbatim/projections/Store"
@@ -8,6 +8,7 @@ import { Layer } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
 import { Outbox } from "./Outbox.js"
 import type { PlanJob } from "./PlanJob.js"
+import { PlanningHold } from "./PlanningHold.js"
 import * as Planner from "./Planner.js"
 import { PlanTrigger } from "./PlanTrigger.js"
 import { TelegramClient, WhatsAppClient } from "./ProviderClients.js"
@@ -23,6 +24,7 @@ export const ClientsLive = Layer.mergeAll(TelegramClient.layer, WhatsAppClient.l
 export const layer = <E, R>(planJob: Layer.Layer<PlanJob, E, R>) =>
   Layer.mergeAll(PlanTrigger.layer, Outbox.layer).pipe(
     Layer.provideMerge(planJob),
+    Layer.provideMerge(PlanningHold.layer),
     Layer.provideMerge(ClientsLive),
     Layer.provideMerge(IdGenerator.layer),
     Layer.provideMerge(ServerConfig.layer),

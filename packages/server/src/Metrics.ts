@@ -9,6 +9,9 @@ export type WebhookOutcome = "accepted" | "unauthorized" | "bad-request" | "too-
 
 const webhooks = Metric.counter("verbatim_webhooks_total", { description: "Webhook requests by provider and outcome" })
 const plans = Metric.counter("verbatim_plans_total", { description: "Plan job runs by outcome" })
+const operatorErrors = Metric.counter("verbatim_model_operator_errors_total", {
+  description: "Model calls refused for the operator's configuration (key, permission, model, billing), by fault"
+})
 const tokens = Metric.counter("verbatim_model_tokens_total", { description: "Model tokens by kind" })
 const latency = Metric.histogram(
   "verbatim_http_request_duration_seconds",
@@ -37,6 +40,9 @@ export const webhook = (provider: Provider, outcome: WebhookOutcome): Effect.Eff
 
 /** Count a plan job run (`planned`, `failed`, `busy` …). */
 export const plan = (outcome: string): Effect.Effect<void> => Metric.increment(Metric.tagged(plans, "outcome", outcome))
+
+/** Count a model call refused for the operator's configuration; planning is held meanwhile. */
+export const operatorError = (fault: string): Effect.Effect<void> => Metric.increment(Metric.tagged(operatorErrors, "fault", fault))
 
 /** Add the tokens of one model call. */
 export const modelTokens = (usage: TokenUsage): Effect.Effect<void> =>

@@ -4,7 +4,8 @@
  * per session (a lease). A model that fails, or a plan the store refuses, leaves a `PlanFailed`
  * and the messages parked in a question: nothing is lost, and a retry files them. A re-plan
  * (replay promotion) that fails appends nothing, and messages the user filed by answering a
- * question are never planned again.
+ * question are never planned again. A failure only the operator can cure (key, permission,
+ * model, billing) records nothing either: it holds planning (`PlanningHold`) and the run is `held`.
  */
 import type { PlanFailureReason } from "@verbatim/domain/Events"
 import type { SessionId } from "@verbatim/domain/Ids"
@@ -19,11 +20,14 @@ import { IdGenerator } from "./IdGenerator.js"
 import { PlanningConfig, type PlanningError, planSession, type SessionPlans } from "./Planning.js"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
+import { operatorFault } from "@verbatim/planner/LanguageModelError"
+import { isRetryable } from "@verbatim/planner/Retry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
+import { PlanningHold } from "./PlanningHold.js"
 import { execute, load } from "./Sessions.js"
 
 /** What one run did. */
-export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model"
+export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model" | "held"
 
 /** The lease key of a session's planning. */
 export const planLease = (sessionId: SessionId) => `plan:${sessionId}`
@@ -54,7 +58,7 @@ export interface RunOptions {
   readonly replan?: boolean
 }
 
-type Needs = EventStore | ReadModel | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel
+type Needs = EventStore | ReadModel | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel | PlanningHold
 
 /** Record a failed attempt; the decider parks the owed messages the first time. */
 const recordFailure = (sessionId: SessionId, revision: number, replan: boolean, reason: PlanFailureReason, detail: string) =>
@@ -80,13 +84,24 @@ const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: R
   const people = yield* read.knownPeople(user)
   const contacts: ReadonlyArray<Contact> = people.map((p) => ({ id: p.personId, name: p.name }))
   const planned = yield* planSession(owed, contacts, options.promptVersion).pipe(Effect.either)
+  const hold = yield* PlanningHold
   if (planned._tag === "Left") {
     const error = planned.left
+    if (error._tag === "LanguageModelError") {
+      const fault = operatorFault(error)
+      if (fault !== null) {
+        yield* hold.hold(fault, error)
+        return "held" as const
+      }
+      // The provider answered past its checks of key and model: whatever holds planning is cured.
+      if (!isRetryable(error)) yield* hold.clear
+    }
     yield* Effect.logWarning("planning failed").pipe(
       Effect.annotateLogs({ sessionId, replan, reason: error._tag === "LanguageModelError" ? error.reason : error._tag })
     )
     return yield* recordFailure(sessionId, state.revision, replan, failureReason(error), error.message)
   }
+  yield* hold.clear
   const ids = yield* Effect.flatMap(IdGenerator, (g) => g.supply)
   const prompt = { version: planned.right.prompt.version, hash: planned.right.prompt.hash }
   const plans = chunksOf(planned.right)

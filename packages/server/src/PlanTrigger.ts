@@ -4,13 +4,17 @@
  * already owed then are found once, in the read model). A run that another instance holds, or
  * that failed, is tried again with backoff, a few times (looked for on every poll, even when the
  * log is quiet); once a user's session plans, that user's
- * sessions that failed earlier are planned again (the model answers again).
+ * sessions that failed earlier are planned again (the model answers again). While planning is
+ * held on an operator's error (`PlanningHold`), sessions wait in a held set and no model call is
+ * made per session: one held session probes the model on a backoff (5 s doubling, at most every
+ * 5 minutes, for as long as the hold lasts); once the hold clears, every held session plans.
  */
 import type { SessionId, UserId } from "@verbatim/domain/Ids"
 import { type Checkpoint, checkpointOf, EventStore, isAfter, type RecordedEvent } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Chunk, Clock, Context, Duration, Effect, Layer, Option, Stream } from "effect"
 import { PlanJob } from "./PlanJob.js"
+import { PlanningHold } from "./PlanningHold.js"
 
 /** Retries of a run that was busy or failed: 2 s, 4 s, … 64 s, then left to the next plan of the user or `verbatim retry`. */
 const maxRetries = 6
@@ -18,6 +22,8 @@ const maxRetries = 6
 /** The only events planning reads: the store filters the log, so captures cost the trigger nothing. */
 const closes = ["SessionClosed"] as const
 const backoff = (attempt: number) => Duration.toMillis(Duration.seconds(2 ** attempt))
+/** The probe's wait after its `attempt`th refusal: 5 s, 10 s, … capped at 5 minutes. */
+export const probeDelay = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), Duration.toMillis(Duration.minutes(5)))
 
 export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<PlanTrigger, {
   /** Plan every session closed since the last call (and due retries); resolves once caught up with the log, with how many planned. */
@@ -29,9 +35,14 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
     const store = yield* EventStore
     const read = yield* ReadModel
     const jobs = yield* PlanJob
+    const hold = yield* PlanningHold
     const lock = yield* Effect.makeSemaphore(1)
     let cursor: Checkpoint = yield* Effect.orDie(store.head)
     const retries = new Map<SessionId, { readonly attempt: number; readonly at: number }>()
+    /** Sessions waiting for the hold to clear, in the order they came, and when the model is probed next. */
+    const held = new Set<SessionId>()
+    let probe = { attempt: 0, at: 0 }
+    const isHeld = Effect.map(hold.current, Option.isSome)
     for (const sessionId of yield* Effect.orDie(read.unplannedSessions)) retries.set(sessionId, { attempt: 0, at: 0 })
 
     /** Run the plan job for these sessions; retry what was busy or failed, and recover the users whose plans succeed. */
@@ -41,9 +52,17 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
         const recovered = new Set<UserId>()
         const runOne = (sessionId: SessionId) =>
           Effect.gen(function*() {
-            const outcome = yield* jobs.run(sessionId)
             const previous = retries.get(sessionId)
             retries.delete(sessionId)
+            // Held: the session waits, and the model is not called for it.
+            if (yield* isHeld) return void held.add(sessionId)
+            const outcome = yield* jobs.run(sessionId)
+            if (outcome === "held") {
+              held.add(sessionId)
+              probe = { attempt: 1, at: (yield* Clock.currentTimeMillis) + probeDelay(1) }
+              return
+            }
+            held.delete(sessionId)
             if (outcome === "planned") {
               planned += 1
               Option.map(yield* Effect.orDie(read.sessionUser(sessionId)), (user) => recovered.add(user))
@@ -52,9 +71,26 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
               retries.set(sessionId, { attempt, at: (yield* Clock.currentTimeMillis) + backoff(attempt) })
             }
           })
-        for (const sessionId of sessions) yield* runOne(sessionId)
+        const now = yield* Clock.currentTimeMillis
+        if (yield* isHeld) {
+          for (const sessionId of sessions) yield* runOne(sessionId)
+          const first = held.values().next()
+          if (first.done === true || now < probe.at) return 0
+          // The probe: one held session's real run, which plans it if the provider accepts the call.
+          const outcome = yield* jobs.run(first.value)
+          if (outcome === "held") {
+            probe = { attempt: probe.attempt + 1, at: now + probeDelay(probe.attempt + 1) }
+            return 0
+          }
+          held.delete(first.value)
+          if (outcome === "planned") planned += 1
+        }
+        // Not held (any longer): the sessions that waited plan first, in the order they came.
+        const waiting = (yield* isHeld) ? [] : [...held]
+        for (const sessionId of new Set([...waiting, ...sessions])) yield* runOne(sessionId)
         for (const user of recovered) {
           for (const sessionId of yield* Effect.orDie(read.failedSessions(user))) {
+            if (yield* isHeld) return planned
             if ((yield* jobs.run(sessionId)) === "planned") planned += 1
           }
         }

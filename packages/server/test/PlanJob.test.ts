@@ -4,6 +4,7 @@ import { note } from "@verbatim/projections/Queries/Lists"
 import { FakeAnthropic } from "@verbatim/testkit"
 import { Effect, Option } from "effect"
 import { PlanJob } from "../src/PlanJob.js"
+import { PlanningHold, reasonOf } from "../src/PlanningHold.js"
 import { closedSession, dispositions, eventsAfterClose, PlanJobTest, text } from "./planJobHarness.js"
 
 const { FakeReply } = FakeAnthropic
@@ -125,7 +126,27 @@ describe("PlanJob", () => {
     }).pipe(Effect.provide(PlanJobTest)))
 
   it.live("400 is never retried", () => permanentFault(FakeReply.badRequest(), "invalid-request"))
-  it.live("401 is never retried", () => permanentFault(FakeReply.unauthorized(), "auth"))
+  it.live("401 is never retried, and holds planning: nothing recorded, nothing parked, nothing said", () =>
+    Effect.gen(function*() {
+      const sessionId = yield* closedSession(...messages)
+      yield* script(FakeReply.unauthorized())
+      expect(yield* run(sessionId)).toBe("held")
+      expect(yield* calls).toBe(1)
+      expect(yield* eventsAfterClose(sessionId)).toEqual([])
+      expect(yield* dispositions(sessionId)).toEqual(["1: AwaitingPlan", "2: AwaitingPlan", "3: AwaitingPlan"])
+      expect(Option.map(yield* Effect.flatMap(PlanningHold, (h) => h.current), reasonOf)).toEqual(Option.some(
+        "planning held: the model provider refused the API key (ANTHROPIC_API_KEY) (HTTP 401): " +
+          "401 {\"type\":\"error\",\"error\":{\"type\":\"authentication_error\",\"message\":\"fake authentication_error\"}}"
+      ))
+    }).pipe(Effect.provide(PlanJobTest)))
+  it.live("404 (an unknown model) holds planning too", () =>
+    Effect.gen(function*() {
+      const sessionId = yield* closedSession(...messages)
+      yield* script(FakeReply.error(404, "not_found_error"))
+      expect(yield* run(sessionId)).toBe("held")
+      expect(yield* eventsAfterClose(sessionId)).toEqual([])
+      expect(Option.map(yield* Effect.flatMap(PlanningHold, (h) => h.current), (h) => h.fault)).toEqual(Option.some("unknown-model"))
+    }).pipe(Effect.provide(PlanJobTest)))
   it.live("a refusal is never retried", () => permanentFault(FakeReply.refusal(), "refused"))
   it.live("a tool input that does not decode is never accepted", () =>
     permanentFault(FakeReply.toolUse({ people: "Alice" }), "decode"))

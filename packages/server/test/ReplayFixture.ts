@@ -22,6 +22,7 @@ import { join } from "node:path"
 import { IdGenerator } from "../src/IdGenerator.js"
 import * as Ingest from "../src/Ingest.js"
 import { PlanJob } from "../src/PlanJob.js"
+import { PlanningHold } from "../src/PlanningHold.js"
 import { PlanningConfig, planSession } from "../src/Planning.js"
 import { replaySession } from "../src/Replay.js"
 import { sessionStream } from "../src/Streams.js"
@@ -85,7 +86,8 @@ const servicesLayer = (dir: string, prompts: string, model: Layer.Layer<Language
       PromptRegistry.layer({ directory: prompts, defaultVersion: "v1" }),
       Tokenizer.layer,
       PlanningConfig.layerConfig,
-      IdGenerator.layerTest
+      IdGenerator.layerTest,
+      PlanningHold.layer
     )),
     Layer.provideMerge(Store.layerSqlite({ filename: join(dir, "verbatim.db") })),
     Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map())))

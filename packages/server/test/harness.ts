@@ -22,6 +22,7 @@ import { IdGenerator } from "../src/IdGenerator.js"
 import { Outbox } from "../src/Outbox.js"
 import { PlanJob } from "../src/PlanJob.js"
 import { PlanningConfig } from "../src/Planning.js"
+import { PlanningHold } from "../src/PlanningHold.js"
 import { PlanTrigger } from "../src/PlanTrigger.js"
 import { TelegramClient, WhatsAppClient } from "../src/ProviderClients.js"
 import * as Scheduler from "../src/Scheduler.js"
@@ -164,13 +165,16 @@ export interface LayerOptions {
  * The server and everything behind it, with the model answering `steps` in order. The body
  * limit is 64 KiB so oversized bodies stay cheap.
  */
-export const layer = (steps: ReadonlyArray<ScriptStep>, options: LayerOptions = {}) =>
+export const layer = (steps: ReadonlyArray<ScriptStep>, options: LayerOptions = {}) => layerOver(ScriptedLanguageModel.layer(steps), options)
+
+/** The server and everything behind it over the given model (the real SDK against `FakeAnthropic`, say). */
+export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOptions = {}) =>
   harness.pipe(
     Layer.provideMerge(Routes.layer),
     Layer.provideMerge(PlanTrigger.layer),
     Layer.provideMerge(Server.listenLoopback),
     Layer.provideMerge(Layer.mergeAll(PlanJob.layer, Outbox.layer, DirectReplies.layer, ApiToken.layerTest(apiToken), BotIdentity.layerTest(fakeBot.username))),
-    Layer.provideMerge(Layer.mergeAll(ScriptedLanguageModel.layer(steps), PromptRegistry.layerConfig, Tokenizer.layer, planning)),
+    Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, planning, PlanningHold.layer)),
     Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer).pipe(Layer.provide(FetchHttpClient.layer))),
     Layer.provideMerge(IdGenerator.layerTest),
     Layer.provideMerge(settingsLayer(options.settings ?? {})),

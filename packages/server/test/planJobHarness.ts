@@ -13,6 +13,7 @@ import { IdGenerator } from "../src/IdGenerator.js"
 import * as Ingest from "../src/Ingest.js"
 import { PlanJob } from "../src/PlanJob.js"
 import { PlanningConfig } from "../src/Planning.js"
+import { PlanningHold } from "../src/PlanningHold.js"
 import { PlanTrigger } from "../src/PlanTrigger.js"
 import { sessionStream } from "../src/Streams.js"
 
@@ -54,7 +55,8 @@ export const planJobLayer = (
       PromptRegistry.layer({ directory: packagedPromptDirectory, defaultVersion: "v1" }),
       Tokenizer.layer,
       planning,
-      IdGenerator.layerTest
+      IdGenerator.layerTest,
+      PlanningHold.layer
     )),
     Layer.provideMerge(FakeAnthropic.FakeAnthropic.layer),
     Layer.provideMerge(Layer.effect(EventStore, Effect.map(EventStore, wrap))),

@@ -6,6 +6,7 @@ import { Layer } from "effect"
 import { StoreLive } from "../App.js"
 import { IdGenerator } from "../IdGenerator.js"
 import * as Planner from "../Planner.js"
+import { PlanningHold } from "../PlanningHold.js"
 
 /** Store, read model and SQL client, as configured (SQLite under ./data by default). */
 export const StoreLayer = StoreLive
@@ -15,6 +16,7 @@ export const plannerLayer = Planner.layerConfig
 
 /** The plan job over the configured store and planner, with its ids; without a model it answers `no-model`. */
 export const PlanJobLayer = Planner.planJobLayerConfig.pipe(
+  Layer.provideMerge(PlanningHold.layer),
   Layer.provideMerge(IdGenerator.layer),
   Layer.provideMerge(StoreLayer)
 )

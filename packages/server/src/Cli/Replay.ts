@@ -9,6 +9,7 @@ import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { Console, DateTime, Effect, Layer, Option } from "effect"
 import { IdGenerator } from "../IdGenerator.js"
 import { PlanJob } from "../PlanJob.js"
+import { PlanningHold } from "../PlanningHold.js"
 import * as Progress from "../Progress.js"
 import { replay, selectSessions } from "../Replay.js"
 import { renderJson, renderText, summarise } from "../Replay/Report.js"
@@ -53,7 +54,7 @@ export const command = Command.make("replay", options, (args) =>
   }).pipe(
     Effect.scoped,
     Effect.provide(PlanJob.layer.pipe(
-      Layer.provideMerge(plannerLayer(args.model)),
+      Layer.provideMerge(Layer.merge(plannerLayer(args.model), PlanningHold.layer)),
       Layer.provideMerge(IdGenerator.layer),
       Layer.provideMerge(StoreLayer)
     ))

@@ -4,24 +4,31 @@ import type { SessionId } from "@verbatim/domain/Ids"
 import { Leases } from "@verbatim/projections/Leases"
 import { Console, DateTime, Effect, Option } from "effect"
 import { PlanJob, planLease, type PlanOutcome } from "../PlanJob.js"
+import { PlanningHold, reasonOf } from "../PlanningHold.js"
+import { load } from "../Sessions.js"
 import { CliError } from "./CliError.js"
 
-const said: Record<PlanOutcome, string> = {
+const said: Record<Exclude<PlanOutcome, "failed" | "held">, string> = {
   "planned": "planned: its notes and questions are recorded",
-  "failed": "planning failed again; see the PlanFailed event (`verbatim events`) and the log for why",
   "already-planned": "already planned; nothing to do (use `verbatim replay --promote` to re-plan under another prompt)",
-  "not-closed": "not closed yet (or unknown); it is planned once it closes",
+  "not-closed": "not closed yet; it is planned once it closes",
   "busy": "another process is planning it right now; try again in a moment",
   "no-model": "no model configured: set ANTHROPIC_API_KEY"
 }
 
+/** Why the plan failed, saying "again" only when an earlier attempt had failed too. */
+const failedLine = (earlierFailures: number) =>
+  `planning failed${earlierFailures > 0 ? " again" : ""}; see the PlanFailed event (\`verbatim events\`) and the log for why`
+
 export const command = Command.make("retry", { sessionId: Args.text({ name: "SESSION" }) }, ({ sessionId }) =>
   Effect.gen(function*() {
+    const id = sessionId as SessionId
     const jobs = yield* PlanJob
-    const outcome = yield* jobs.run(sessionId as SessionId)
+    const before = yield* Effect.orDie(load(id))
+    const outcome = yield* jobs.run(id)
     if (outcome === "busy") {
       // The holder may have finished between the refusal and this read: then the generic line.
-      const holder = yield* Effect.orElseSucceed((yield* Leases).holder(planLease(sessionId as SessionId)), Option.none)
+      const holder = yield* Effect.orElseSucceed((yield* Leases).holder(planLease(id)), Option.none)
       if (Option.isSome(holder)) {
         return yield* new CliError({
           message: `session ${sessionId} is being planned by ${holder.value.owner} since ` +
@@ -29,7 +36,17 @@ export const command = Command.make("retry", { sessionId: Args.text({ name: "SES
         })
       }
     }
-    const line = `session ${sessionId}: ${said[outcome]}`
+    if (before.state.sessionId === null) {
+      return yield* new CliError({ message: `no session ${sessionId}: nothing was captured under that id (\`verbatim events\` lists the log)` })
+    }
+    if (outcome === "held") {
+      const held = yield* Effect.flatMap(PlanningHold, (hold) => hold.current)
+      const why = Option.match(held, { onNone: () => "planning is held", onSome: reasonOf })
+      return yield* new CliError({
+        message: `session ${sessionId}: not planned, nothing recorded: ${why}; fix the configuration and retry`
+      })
+    }
+    const line = `session ${sessionId}: ${outcome === "failed" ? failedLine(before.state.failures) : said[outcome]}`
     if (outcome === "planned" || outcome === "already-planned") return yield* Console.log(line)
     return yield* new CliError({ message: line })
   })).pipe(Command.withDescription("Plan again a session whose plan failed"))
