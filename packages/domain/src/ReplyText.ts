@@ -57,6 +57,16 @@ export const planSummary = (input: {
   return notes + questions + instructionLine(input.instructions) + warnings.join("")
 }
 
+/**
+ * The one reply an import sends for all its sessions (they send none each): "Imported 632
+ * messages into 12 conversations. …". Their notes are not planned yet, so it says where the
+ * questions will wait rather than counting them.
+ */
+export const importSummary = (input: { readonly recorded: number; readonly sessions: number; readonly refused: number }): string =>
+  `Imported ${plural(input.recorded, "message", "messages")} into ${plural(input.sessions, "conversation", "conversations")}. ` +
+  "Their notes are filed as they are planned, without a reply each; questions about them are listed on /api/questions." +
+  (input.refused === 0 ? "" : ` ${plural(input.refused, "message was", "messages were")} refused (the import names them).`)
+
 const questionLead: Record<QuestionReason, string> = {
   unclear: "Who is this about?",
   contested: "I could not tell who this is about.",

@@ -51,6 +51,27 @@ describe("parseTelegramExport", () => {
     ]))
   })
 
+  it("renders polls, shared contacts and locations (a venue by its name) as text", () => {
+    const entry = (id: number, fields: object) => ({ id, type: "message", date: "2024-03-01T09:00:00", from: "Ana", text: "", ...fields })
+    const chat = JSON.stringify({
+      id: 7,
+      messages: [
+        entry(1, { poll: { question: "Dinner?", closed: false, total_voters: 2, answers: [{ text: "Friday", voters: 1 }, { text: "Saturday", voters: 1 }] } }),
+        entry(2, { contact_information: { first_name: "Ana", last_name: "Souza", phone_number: "+351 912 345 678" }, contact_vcard: "contacts/contact_1.vcf" }),
+        entry(3, { location_information: { latitude: 38.7223, longitude: -9.1393 } }),
+        entry(4, { location_information: { latitude: 38.7, longitude: -9.14 }, place_name: "Café A Brasileira", address: "Rua Garrett 120", text: "here" }),
+        entry(5, { contact_information: { first_name: "Tom", last_name: "", phone_number: "" } })
+      ]
+    })
+    expect(Either.map(parseTelegramExport(chat), (messages) => messages.map((m) => [m.exportId, m.kind, m.text]))).toEqual(Either.right([
+      ["7:1", "text", "Poll: Dinner? — Friday / Saturday"],
+      ["7:2", "text", "Contact: Ana Souza, +351 912 345 678"],
+      ["7:3", "text", "Location: 38.7223, -9.1393"],
+      ["7:4", "text", "Location: Café A Brasileira, Rua Garrett 120 (38.7, -9.14)\nhere"],
+      ["7:5", "text", "Contact: Tom"]
+    ]))
+  })
+
   it("names the message and the field that does not decode", () => {
     const broken = JSON.stringify({ id: 1, messages: [{ id: 1, type: "message", date: "2024-03-01T09:01:00" }, { id: "x", type: "message" }] })
     expect(Either.mapLeft(parseTelegramExport(broken), (e) => e.message)).toEqual(Either.left(

@@ -4,24 +4,30 @@
  * session, and every session the import fills is closed with reason `import`, so the plan job
  * picks it up. The clock is set to each message's own time, so receipt and close times are the
  * chat's, not the import's. Provider message ids come from the export's stable ids: importing
- * the same export again records nothing.
+ * the same export again records nothing. The sessions are planned without a reply each; the import
+ * queues one reply for all of them (unless `quiet`). A message a store cannot keep exactly is
+ * refused by name and the rest still imports, as a webhook refuses such an item alone.
  */
-import type { ExportedMessage } from "@verbatim/domain/Inbound/ChatExport"
-import { type Provider, type SessionId, userIdOf } from "@verbatim/domain/Ids"
-import { NewMessage } from "@verbatim/domain/Inbound/Inbound"
-import type { EventStore } from "@verbatim/projections/EventStore"
+import { type ExportedMessage, exportedMessageId, type ExportFormat } from "@verbatim/domain/Inbound/ChatExport"
+import { type Provider, ReplyId, type SessionId, userIdOf } from "@verbatim/domain/Ids"
+import { NewMessage, unstorable } from "@verbatim/domain/Inbound/Inbound"
+import { importSummary } from "@verbatim/domain/ReplyText"
+import { EventStore } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
 import { capture, closeSession } from "./Ingest.js"
 import type { Progress } from "./Progress.js"
+import { replyStream } from "./Streams.js"
 
 /** Whose sessions receive the import, and what splits it into sessions. */
 export interface ImportOptions {
   readonly provider: Provider
   readonly senderId: string
   /** The export format, part of every provider message id so two formats never collide. */
-  readonly format: "telegram-export" | "whatsapp-export"
+  readonly format: ExportFormat
   readonly idle: Duration.Duration
+  /** No summary reply to the user. */
+  readonly quiet?: boolean
   readonly progress?: Progress
 }
 
@@ -32,6 +38,10 @@ export interface ImportSummary {
   readonly alreadyRecorded: number
   /** Sessions that received messages, in order. */
   readonly sessions: ReadonlyArray<SessionId>
+  /** Messages a store cannot keep exactly, each named with why; nothing of them was recorded. */
+  readonly refused: ReadonlyArray<string>
+  /** Whether the one summary reply was queued. */
+  readonly replied: boolean
 }
 
 /**
@@ -54,20 +64,47 @@ const clockAt = (millis: number): Clock.Clock => {
 const toNewMessage = (message: ExportedMessage, options: ImportOptions): NewMessage =>
   NewMessage.make({
     provider: options.provider,
-    providerMessageId: `${options.format}:${message.exportId}`,
+    providerMessageId: exportedMessageId(options.format, message.exportId),
     senderId: options.senderId,
     chatId: options.senderId,
     senderName: null,
     text: message.text,
     kind: message.kind,
     forwardedFrom: message.forwardedFrom ?? message.author,
-    replyTo: message.replyTo === null ? null : `${options.format}:${message.replyTo}`,
+    replyTo: message.replyTo === null ? null : exportedMessageId(options.format, message.replyTo),
     media: null,
     sentAt: message.sentAt
   })
 
 /** Close a session the import filled; a running server's scheduler may have closed it first (its messages are old). */
 const closeImported = (sessionId: SessionId) => closeSession(sessionId, "import")
+
+/** Why an exported message cannot be stored exactly, naming it by where the export has it, or null. */
+const refusal = (message: ExportedMessage, item: NewMessage): string | null => {
+  const problem = unstorable(item)
+  return problem === null ? null : `${message.location} (${message.author}, ${DateTime.formatIso(message.sentAt)}): ${problem}`
+}
+
+/**
+ * The import's one reply, in the user's chat, under an id its first session names (a new
+ * session of this import): queued at most once however often the import is retried.
+ */
+const queueSummary = (options: ImportOptions, recorded: number, sessions: ReadonlyArray<SessionId>, refused: number) =>
+  Effect.gen(function*() {
+    const replyId = ReplyId.make(`reply_import_${sessions[0]}`)
+    const appended = yield* Effect.flatMap(EventStore, (store) =>
+      store.append(replyStream(replyId), 0, [{
+        _tag: "ReplyQueued",
+        replyId,
+        user: userIdOf(options.provider, options.senderId),
+        provider: options.provider,
+        chat: options.senderId,
+        text: importSummary({ recorded, sessions: sessions.length, refused }),
+        buttons: [],
+        questionId: null
+      }])).pipe(Effect.catchTag("AppendConflict", () => Effect.succeed(null)))
+    return appended !== null
+  })
 
 /** Capture exported messages in time order; an open session of the user's is closed first. */
 export const importMessages = Effect.fn("Import.importMessages")(function*(
@@ -82,6 +119,7 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
   const sessions: Array<SessionId> = []
   let current: { readonly sessionId: SessionId; readonly lastAt: number } | null = null
   let recorded = 0
+  const refused: Array<string> = []
   const close = (at: number) =>
     current === null ? Effect.void : Effect.asVoid(Effect.withClock(closeImported(current.sessionId), clockAt(at)))
   for (const message of ordered) {
@@ -90,7 +128,14 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
       yield* close(current.lastAt + idleMillis)
       current = null
     }
-    const captured = yield* Effect.withClock(capture(toNewMessage(message, options)), clockAt(at))
+    const item = toNewMessage(message, options)
+    const problem = refusal(message, item)
+    if (problem !== null) {
+      refused.push(problem)
+      if (options.progress !== undefined) yield* options.progress.advance()
+      continue
+    }
+    const captured = yield* Effect.withClock(capture(item), clockAt(at))
     if (captured._tag === "Recorded") {
       recorded += 1
       if (!sessions.includes(captured.sessionId)) sessions.push(captured.sessionId)
@@ -99,5 +144,13 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
     if (options.progress !== undefined) yield* options.progress.advance()
   }
   if (current !== null) yield* close(current.lastAt + idleMillis)
-  return { messages: ordered.length, recorded, alreadyRecorded: ordered.length - recorded, sessions } satisfies ImportSummary
+  const replied = options.quiet !== true && sessions.length > 0 ? yield* queueSummary(options, recorded, sessions, refused.length) : false
+  return {
+    messages: ordered.length,
+    recorded,
+    alreadyRecorded: ordered.length - recorded - refused.length,
+    sessions,
+    refused,
+    replied
+  } satisfies ImportSummary
 }) satisfies (...args: never) => Effect.Effect<ImportSummary, unknown, EventStore | ReadModel>

@@ -11,7 +11,7 @@ describe("verbatim import", () => {
   it.scoped("imports a Telegram Desktop export into idle-gap sessions, once", () =>
     Effect.gen(function*() {
       const env = { VERBATIM_DATA_DIR: yield* tempDir("verbatim-cli-") }
-      const args = ["import", "telegram-export", fixture("telegram-result.json"), "--user", "telegram:4242", "--idle", "3600"]
+      const args = ["import", "telegram-export", fixture("telegram-result.json"), "--user", "telegram:4242", "--idle", "3600", "--quiet"]
       const first = yield* runCli(args, env)
       expect({ code: first.code, stdout: first.stdout.replace(fixture(""), "<fixtures>/") }).toEqual({
         code: 0,
@@ -103,7 +103,7 @@ describe("verbatim import", () => {
     Effect.gen(function*() {
       const env = { VERBATIM_DATA_DIR: yield* tempDir("verbatim-cli-") }
       const run = yield* runCli(
-        ["import", "whatsapp-export", fixture("whatsapp-chat.txt"), "--user", "whatsapp:15550001111", "--idle", "600"],
+        ["import", "whatsapp-export", fixture("whatsapp-chat.txt"), "--user", "whatsapp:15550001111", "--idle", "600", "--quiet"],
         env
       )
       expect(run.stdout.replace(fixture(""), "<fixtures>/")).toEqual(

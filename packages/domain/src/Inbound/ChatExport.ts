@@ -20,8 +20,23 @@ export interface ExportedMessage {
   readonly location: string
 }
 
+/** The export formats an import reads. */
+export type ExportFormat = "telegram-export" | "whatsapp-export"
+
+const formats: ReadonlyArray<ExportFormat> = ["telegram-export", "whatsapp-export"]
+
+/**
+ * The provider message id of an exported message: the format is part of it, so two formats never
+ * collide, and no id a webhook delivers starts with it.
+ */
+export const exportedMessageId = (format: ExportFormat, exportId: string): string => `${format}:${exportId}`
+
+/** Whether a provider message id is an exported message's (see `exportedMessageId`). */
+export const isExported = (providerMessageId: string): boolean =>
+  formats.some((format) => providerMessageId.startsWith(`${format}:`))
+
 /** An export that cannot be read; `message` names the file position and what to do. */
 export class ExportError extends Data.TaggedError("ExportError")<{
-  readonly format: "telegram-export" | "whatsapp-export"
+  readonly format: ExportFormat
   readonly message: string
 }> {}

@@ -1,7 +1,9 @@
 /**
  * Telegram Desktop's "Export chat history" in JSON (`result.json`): the chat's messages as
  * exported messages. Service entries (joins, pins, calls) are skipped; media keep their caption
- * or, without one, become media-without-text with empty text.
+ * or, without one, become media-without-text with empty text. Polls, shared contacts and
+ * locations carry no text in the export: they are captured as a line of text that renders them
+ * (`Poll: question — A / B`, `Contact: Ana Souza, +351 …`, `Location: 38.7223, -9.1393`).
  */
 import { DateTime, Either, ParseResult, Schema } from "effect"
 import { UnixSecondsFromString, utcOf } from "../UnixSeconds.js"
@@ -12,6 +14,14 @@ import { IntegerId } from "./IntegerId.js"
 const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
 
 const TextPart = Schema.Union(Schema.String, Schema.Struct({ type: Schema.String, text: Schema.String }))
+
+const Poll = Schema.Struct({ question: Schema.String, answers: Schema.Array(Schema.Struct({ text: Schema.String })) })
+const Contact = Schema.Struct({
+  first_name: optional(Schema.String),
+  last_name: optional(Schema.String),
+  phone_number: optional(Schema.String)
+})
+const Place = Schema.Struct({ latitude: Schema.Number, longitude: Schema.Number })
 
 /** The fields of one exported entry that matter here; Telegram adds many more. Ids become keys. */
 const Entry = Schema.Struct({
@@ -26,7 +36,12 @@ const Entry = Schema.Struct({
   photo: optional(Schema.String),
   file: optional(Schema.String),
   media_type: optional(Schema.String),
-  sticker_emoji: optional(Schema.String)
+  sticker_emoji: optional(Schema.String),
+  poll: optional(Poll),
+  contact_information: optional(Contact),
+  location_information: optional(Place),
+  place_name: optional(Schema.String),
+  address: optional(Schema.String)
 })
 type Entry = typeof Entry.Type
 
@@ -45,6 +60,26 @@ const formatIssues = (error: ParseResult.ParseError): string =>
 
 const plainText = (text: Entry["text"]): string =>
   text === undefined ? "" : typeof text === "string" ? text : text.map((part) => (typeof part === "string" ? part : part.text)).join("")
+
+const joined = (parts: ReadonlyArray<string | undefined>, separator: string) =>
+  parts.map((part) => part?.trim() ?? "").filter((part) => part !== "").join(separator)
+
+/** A poll, contact or location as the text a reader of the chat saw, or "" for any other entry. */
+const rendered = (entry: Entry): string => {
+  if (entry.poll !== undefined) {
+    return `Poll: ${entry.poll.question} — ${entry.poll.answers.map((a) => a.text).join(" / ")}`
+  }
+  if (entry.contact_information !== undefined) {
+    const c = entry.contact_information
+    return `Contact: ${joined([joined([c.first_name, c.last_name], " "), c.phone_number], ", ")}`
+  }
+  if (entry.location_information !== undefined) {
+    const { latitude, longitude } = entry.location_information
+    const place = joined([entry.place_name, entry.address], ", ")
+    return `Location: ${place === "" ? "" : `${place} `}${place === "" ? `${latitude}, ${longitude}` : `(${latitude}, ${longitude})`}`
+  }
+  return ""
+}
 
 const sentAt = (entry: Entry): DateTime.Utc | undefined => {
   if (entry.date_unixtime !== undefined) return utcOf(entry.date_unixtime)
@@ -83,7 +118,9 @@ export const parseTelegramExport = (text: string): Either.Either<ReadonlyArray<E
     if (e.type !== "message") continue
     const time = sentAt(e)
     if (time === undefined) return fail(`${location} (id ${e.id}): unreadable date "${e.date}"; export it again`)
-    const body = plainText(e.text)
+    const shown = rendered(e)
+    const text = plainText(e.text)
+    const body = shown === "" ? text : text === "" ? shown : `${shown}\n${text}`
     out.push({
       exportId: `${chatId}:${e.id}`,
       author: e.from ?? "Unknown",

@@ -13,7 +13,7 @@ import { type Command, type Decision, rejected, type Rejected } from "./Commands
 import { resolver } from "./People.js"
 import { repairStrings, repairWarning } from "./Repair.js"
 import { queueReply, type Recipient } from "./Replies.js"
-import { plannable, type SessionState } from "./State.js"
+import { fromExport, plannable, type SessionState } from "./State.js"
 
 type Parked = { readonly questionId: QuestionId; readonly question: Decisions["questions"][number] }
 
@@ -125,9 +125,12 @@ export const decideRecordPlans = (state: SessionState, command: Command & { read
     sessionId: to.sessionId,
     reason: "replanned"
   }))
+  const recorded = [...people.added, ...withdrawn, ...decided]
+  // An import's questions wait on /api/questions: one reply per imported session would flood the chat.
+  if (fromExport(state)) return Either.right(recorded)
   const summary = queueReply(ids, to, ReplyText.planSummary({ owners, questions: parked.length, instructions, warnings }))
   const asked = questionReplies(ids, to, parked, textOf)
-  return Either.right([...people.added, ...withdrawn, ...decided, summary, ...asked])
+  return Either.right([...recorded, summary, ...asked])
 }
 
 export const decideFailPlan = (state: SessionState, command: Command & { readonly _tag: "FailPlan" }): Decision => {
@@ -146,18 +149,17 @@ export const decideFailPlan = (state: SessionState, command: Command & { readonl
   }
   if (state.openFailedQuestions.length > 0 || owed.length === 0) return Either.right([failed])
   const questionId = QuestionId.make(command.ids.next("q"))
-  return Either.right([
-    failed,
-    {
-      _tag: "QuestionParked",
-      questionId,
-      sessionId: to.sessionId,
-      user: to.user,
-      planId: null,
-      reason: "failed",
-      sources: owed.map((m) => ({ seq: m.seq, messageId: m.id })),
-      candidates: []
-    },
-    queueReply(command.ids, to, ReplyText.questionText("failed", []))
-  ])
+  const parked: Event = {
+    _tag: "QuestionParked",
+    questionId,
+    sessionId: to.sessionId,
+    user: to.user,
+    planId: null,
+    reason: "failed",
+    sources: owed.map((m) => ({ seq: m.seq, messageId: m.id })),
+    candidates: []
+  }
+  return Either.right(
+    fromExport(state) ? [failed, parked] : [failed, parked, queueReply(command.ids, to, ReplyText.questionText("failed", []))]
+  )
 }

@@ -3,6 +3,7 @@ import { DateTime } from "effect"
 import type { Candidate, QuestionReason } from "../Decision.js"
 import type { Event } from "../Events.js"
 import type { MessageId, PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
+import { isExported } from "../Inbound/ChatExport.js"
 import type { InboundMessage } from "../Message.js"
 
 /** A question parked in the session and not retired by a superseding plan. */
@@ -46,6 +47,14 @@ export interface SessionState {
 /** The messages a plan may still file: all but those an answer filed. */
 export const plannable = (state: SessionState): ReadonlyArray<InboundMessage> =>
   state.answeredSeqs.length === 0 ? state.messages : state.messages.filter((m) => !state.answeredSeqs.includes(m.seq))
+
+/**
+ * Whether every message of the session came from a chat export. An import's sessions are planned
+ * without a reply each (the import sends one for all of them), whoever closed them; a live session
+ * the import closed first is not one of them.
+ */
+export const fromExport = (state: SessionState): boolean =>
+  state.messages.length > 0 && state.messages.every((m) => isExported(m.providerMessageId))
 
 /** Whether a message is in a live note. */
 export const isFiled = (state: SessionState, messageId: MessageId): boolean => {

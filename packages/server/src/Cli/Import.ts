@@ -2,7 +2,8 @@
  * `verbatim import telegram-export result.json --user telegram:ID` and
  * `verbatim import whatsapp-export chat.txt --user whatsapp:ID`: read an export, then capture its
  * messages into the user's sessions (see `Import.ts`). Parse errors name the file and the message
- * or line.
+ * or line; a message a store cannot keep is named on stderr and the command exits 1, the rest of
+ * the export recorded.
  */
 import { Args, Command, HelpDoc, Options, ValidationError } from "@effect/cli"
 import type { ExportedMessage, ExportError } from "@verbatim/domain/Inbound/ChatExport"
@@ -13,7 +14,6 @@ import { Console, Duration, Effect, Either, Option, Schema } from "effect"
 import { readFile } from "node:fs/promises"
 import { importMessages } from "../Import.js"
 import * as Progress from "../Progress.js"
-import { config as serverConfig } from "../ServerConfig.js"
 import { CliError } from "./CliError.js"
 
 const userOption = Options.text("user").pipe(
@@ -28,10 +28,20 @@ const userOption = Options.text("user").pipe(
   })
 )
 
+/**
+ * An hour: a chat export's conversations have pauses of minutes between replies, so the live
+ * session idle time (30 s) would make a session of nearly every message.
+ */
+const defaultIdleSeconds = 3600
+
 const idleOption = Options.integer("idle").pipe(
   Options.withSchema(Schema.Int.pipe(Schema.positive({ message: () => "--idle must be a positive number of seconds" }))),
-  Options.withDescription("Seconds of silence that start a new session (default VERBATIM_SESSION_IDLE_SECONDS)"),
-  Options.optional
+  Options.withDescription(`Seconds of silence that start a new session (default ${defaultIdleSeconds}, an hour)`),
+  Options.withDefault(defaultIdleSeconds)
+)
+
+const quietOption = Options.boolean("quiet").pipe(
+  Options.withDescription("Send the user no summary reply of the import")
 )
 
 const readText = (file: string) =>
@@ -44,26 +54,38 @@ const run = (
   format: "telegram-export" | "whatsapp-export",
   file: string,
   user: { readonly provider: Provider; readonly senderId: string },
-  idleSeconds: Option.Option<number>,
+  settings: { readonly idleSeconds: number; readonly quiet: boolean },
   parse: (text: string) => Either.Either<ReadonlyArray<ExportedMessage>, ExportError>
 ) =>
   Effect.gen(function*() {
     const text = yield* readText(file)
     const messages = yield* Either.mapLeft(parse(text), (e) => new CliError({ message: `${file}: ${e.message}` }))
-    const idle = Option.isSome(idleSeconds) ? Duration.seconds(idleSeconds.value) : (yield* serverConfig).sessionIdle
     const progress = yield* Progress.start(`import ${file}`, messages.length)
-    const summary = yield* importMessages(messages, { ...user, format, idle, progress })
+    const summary = yield* importMessages(messages, {
+      ...user,
+      format,
+      idle: Duration.seconds(settings.idleSeconds),
+      quiet: settings.quiet,
+      progress
+    })
     yield* Console.log([
       `imported ${file}: ${summary.recorded} new message(s) of ${summary.messages}, ` +
-      `${summary.alreadyRecorded} already recorded, ${summary.sessions.length} session(s) closed for planning`,
+      `${summary.alreadyRecorded} already recorded, ${summary.sessions.length} session(s) closed for planning` +
+      (summary.replied ? ", one summary reply queued" : ""),
       ...summary.sessions.map((s) => `  ${s}`)
     ].join("\n"))
+    if (summary.refused.length > 0) {
+      return yield* new CliError({
+        message: `${file}: ${summary.refused.length} message(s) refused, the rest recorded: ${summary.refused.join("; ")}; ` +
+          `remove the character from the export and import it again`
+      })
+    }
   }).pipe(Effect.scoped)
 
 const telegram = Command.make(
   "telegram-export",
-  { file: Args.file({ name: "result.json", exists: "yes" }), user: userOption, idle: idleOption },
-  ({ file, idle, user }) => run("telegram-export", file, user, idle, parseTelegramExport)
+  { file: Args.file({ name: "result.json", exists: "yes" }), user: userOption, idle: idleOption, quiet: quietOption },
+  ({ file, idle, quiet, user }) => run("telegram-export", file, user, { idleSeconds: idle, quiet }, parseTelegramExport)
 ).pipe(Command.withDescription("Import Telegram Desktop's \"Export chat history\" (JSON)"))
 
 const whatsapp = Command.make(
@@ -72,13 +94,20 @@ const whatsapp = Command.make(
     file: Args.file({ name: "chat.txt", exists: "yes" }),
     user: userOption,
     idle: idleOption,
+    quiet: quietOption,
     dateOrder: Options.choice("date-order", ["dmy", "mdy"]).pipe(
       Options.withDescription("Day/month order of the export's dates (guessed when omitted)"),
       Options.optional
     )
   },
-  ({ dateOrder, file, idle, user }) =>
-    run("whatsapp-export", file, user, idle, (text) => parseWhatsAppExport(text, { dateOrder: Option.getOrUndefined(dateOrder) }))
+  ({ dateOrder, file, idle, quiet, user }) =>
+    run(
+      "whatsapp-export",
+      file,
+      user,
+      { idleSeconds: idle, quiet },
+      (text) => parseWhatsAppExport(text, { dateOrder: Option.getOrUndefined(dateOrder) })
+    )
 ).pipe(Command.withDescription("Import WhatsApp's \"Export chat\" (text, without media)"))
 
 export const command = Command.make("import").pipe(
