@@ -63,8 +63,9 @@ const targetSession = (conversation: Conversation) =>
 const captureAttempt = (item: NewMessage, from: Edit | null): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | ReadModel> =>
   Effect.gen(function*() {
     const store = yield* EventStore
-    const key = conversationKey(conversationOf(item))
-    const sessionId = yield* targetSession(conversationOf(item))
+    const conversation = conversationOf(item)
+    const key = conversationKey(conversation)
+    const sessionId = yield* targetSession(conversation)
     const now = yield* DateTime.now
     const done = yield* attempt(
       sessionId,
@@ -146,7 +147,8 @@ const botUsername = Effect.map(Effect.serviceOption(BotIdentity), Option.match({
 
 /**
  * Capture a new message from an allowed sender, or close the session on `/done` (or
- * `/done@<this bot>`): a command, not content. `/done@another_bot` is captured as text.
+ * `/done@<this bot>`), or answer `/start` and `/help`: commands, not content. `/done@another_bot`
+ * is captured as text.
  */
 export const capture = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore | ReadModel> =>
   Effect.flatMap(botUsername, (bot) => {
