@@ -165,4 +165,20 @@ describe("verbatim import", () => {
       const run = yield* runCli(["import", "whatsapp-export", file, "--user", "whatsapp:1", "--idle", "0"], { VERBATIM_DATA_DIR: dir })
       expect(run).toEqual({ code: 1, stdout: "", stderr: "--idle must be a positive number of seconds\n\n" })
     }))
+
+  it.scoped("reads a WhatsApp export's times in the --tz zone, and refuses a zone it does not know", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-cli-")
+      const file = join(dir, "chat.txt")
+      writeFileSync(file, "15/07/2024, 12:00 - Ana: summer in Lisbon\n")
+      const bad = yield* runCli(["import", "whatsapp-export", file, "--user", "whatsapp:1", "--tz", "Europe/Lisbn"], { VERBATIM_DATA_DIR: dir })
+      expect(bad).toEqual({ code: 1, stdout: "", stderr: "--tz Europe/Lisbn: not a time zone name like Europe/Lisbon\n\n" })
+      const run = yield* runCli(["import", "whatsapp-export", file, "--user", "whatsapp:1", "--tz", "Europe/Lisbon", "--quiet"], {
+        VERBATIM_DATA_DIR: dir
+      })
+      expect(run.code).toEqual(0)
+      const events = yield* runCli(["events"], { VERBATIM_DATA_DIR: dir })
+      const received = events.stdout.trim().split("\n").map((line) => JSON.parse(line).event).filter((e) => e._tag === "MessageReceived")
+      expect(received.map((e) => [e.message.receivedAt, e.message.text])).toEqual([["2024-07-15T11:00:00.000Z", "summer in Lisbon"]])
+    }))
 })

@@ -10,7 +10,7 @@ import type { ExportedMessage, ExportError } from "@verbatim/domain/Inbound/Chat
 import type { Provider } from "@verbatim/domain/Ids"
 import { parseTelegramExport } from "@verbatim/domain/Inbound/TelegramExport"
 import { parseWhatsAppExport } from "@verbatim/domain/Inbound/WhatsAppExport"
-import { Console, Duration, Effect, Either, Option, Schema } from "effect"
+import { Console, DateTime, Duration, Effect, Either, Option, Schema } from "effect"
 import { readFile } from "node:fs/promises"
 import { importMessages } from "../Import.js"
 import * as Progress from "../Progress.js"
@@ -42,6 +42,17 @@ const idleOption = Options.integer("idle").pipe(
 
 const quietOption = Options.boolean("quiet").pipe(
   Options.withDescription("Send the user no summary reply of the import")
+)
+
+const tzOption = Options.text("tz").pipe(
+  Options.withDescription("The time zone the phone wrote the times in, e.g. Europe/Lisbon (default UTC)"),
+  Options.mapEffect((name) =>
+    Option.match(DateTime.zoneMakeNamed(name), {
+      onNone: () => Effect.fail(ValidationError.invalidValue(HelpDoc.p(`--tz ${name}: not a time zone name like Europe/Lisbon`))),
+      onSome: Effect.succeed
+    })
+  ),
+  Options.optional
 )
 
 const readText = (file: string) =>
@@ -98,15 +109,25 @@ const whatsapp = Command.make(
     dateOrder: Options.choice("date-order", ["dmy", "mdy"]).pipe(
       Options.withDescription("Day/month order of the export's dates (guessed when omitted)"),
       Options.optional
+    ),
+    tz: tzOption,
+    chat: Options.text("chat").pipe(
+      Options.withDescription("Names the chat in the messages' ids (default: the export's first line)"),
+      Options.optional
     )
   },
-  ({ dateOrder, file, idle, quiet, user }) =>
+  ({ chat, dateOrder, file, idle, quiet, tz, user }) =>
     run(
       "whatsapp-export",
       file,
       user,
       { idleSeconds: idle, quiet },
-      (text) => parseWhatsAppExport(text, { dateOrder: Option.getOrUndefined(dateOrder) })
+      (text) =>
+        parseWhatsAppExport(text, {
+          dateOrder: Option.getOrUndefined(dateOrder),
+          timeZone: Option.getOrUndefined(tz),
+          chat: Option.getOrUndefined(chat)
+        })
     )
 ).pipe(Command.withDescription("Import WhatsApp's \"Export chat\" (text, without media)"))
 
