@@ -10,6 +10,7 @@ import * as Audit from "./Cli/Audit.js"
 import * as Backup from "./Cli/Backup.js"
 import * as Demo from "./Cli/Demo.js"
 import * as Events from "./Cli/Events.js"
+import * as Export from "./Cli/Export.js"
 import * as Import from "./Cli/Import.js"
 import { PlanJobLayer, StoreLayer } from "./Cli/Layers.js"
 import * as Rebuild from "./Cli/Rebuild.js"
@@ -40,7 +41,8 @@ export const root = Command.make("verbatim").pipe(
     Events.command.pipe(Command.provide(StoreLayer), quiet),
     Demo.command.pipe(quiet),
     Backup.command.pipe(quiet),
-    Restore.command.pipe(quiet)
+    Restore.command.pipe(quiet),
+    Export.command.pipe(Command.provide(StoreLayer), quiet)
   ])
 )
 
