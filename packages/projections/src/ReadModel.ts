@@ -15,6 +15,8 @@ import type { NoteAuditView } from "./Queries/Audit.js"
 import * as Jobs from "./Queries/Jobs.js"
 import type { QueueDepths, QueuedReply } from "./Queries/Jobs.js"
 import * as Lists from "./Queries/Lists.js"
+import { notebook, notebookUsers } from "./Queries/Notebook.js"
+import type { Notebook } from "./Queries/Notebook.js"
 import { knownPeople } from "./Queries/People.js"
 import * as Sessions from "./Queries/Sessions.js"
 import type { Conversation, ConversationSessions } from "./Queries/Sessions.js"
@@ -22,6 +24,7 @@ import type { ListOptions } from "./Queries/Lists.js"
 
 export type { Conversation, ConversationSessions, ListOptions, NoteAuditView, QueueDepths, QueuedReply, SessionAccountingView }
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
+export type { Notebook, NotebookNote, NotebookPerson, NotebookSource } from "./Queries/Notebook.js"
 export type { SourceEdit } from "./Queries/Audit.js"
 
 /** A page of items and the cursor for the next one (null: no more). */
@@ -47,6 +50,10 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly questions: (
     options: ListOptions & { readonly status?: "open" | "answered" | undefined }
   ) => Effect.Effect<Page<Question>, StoreError>
+  /** Users with at least one note, by id. */
+  readonly notebookUsers: Effect.Effect<ReadonlyArray<UserId>, StoreError>
+  /** Every note of a user grouped by person, newest first, each with its provider messages. */
+  readonly notebook: (user: UserId) => Effect.Effect<Notebook, StoreError>
   readonly sessionAccounting: (sessionId: string) => Effect.Effect<Option.Option<SessionAccountingView>, StoreError>
   readonly sessionMessages: (sessionId: string) => Effect.Effect<ReadonlyArray<SessionMessage>, StoreError>
   /**
@@ -99,6 +106,8 @@ export const make = Effect.gen(function*() {
     note: (noteId) => run(Lists.note(noteId)),
     noteAudit: (noteId) => run(noteAudit(noteId)),
     questions: (options) => run(Lists.questions(options)),
+    notebookUsers: run(notebookUsers),
+    notebook: (user) => run(notebook(user)),
     sessionAccounting: (sessionId) => run(sessionAccounting(sessionId)),
     sessionMessages: (sessionId) => run(Lists.sessionMessages(sessionId)),
     events: (after, limit, maxBytes) => Lists.events(after, limit, maxBytes).pipe(Effect.provideService(EventStore, store)),

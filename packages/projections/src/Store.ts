@@ -108,29 +108,41 @@ export const config = Config.all({
 
 const isPostgresUrl = (url: Redacted.Redacted) => /^postgres(ql)?:\/\//.test(Redacted.value(url))
 
+/** The SQLite file in a data directory. */
+export const sqliteFile = (dataDir: string): string => join(dataDir, "verbatim.db")
+
+/** Where the configured store lives: a PostgreSQL URL, or a SQLite file in a data directory. */
+export type Location =
+  | { readonly _tag: "Pg"; readonly url: Redacted.Redacted }
+  | { readonly _tag: "Sqlite"; readonly dataDir: string; readonly filename: string; readonly synchronous: SqliteSynchronous }
+
+/** The configured store's location; a URL that is not PostgreSQL's is a configuration error. */
+export const location: Effect.Effect<Location, ConfigError.ConfigError> = Effect.gen(function*() {
+  const settings = yield* config
+  if (Option.isSome(settings.url) && isPostgresUrl(settings.url.value)) return { _tag: "Pg", url: settings.url.value } as const
+  if (Option.isSome(settings.url)) {
+    return yield* Effect.fail(ConfigError.InvalidData(["VERBATIM_DATABASE_URL"], "expected a postgres:// or postgresql:// URL"))
+  }
+  return { _tag: "Sqlite", dataDir: settings.dataDir, filename: sqliteFile(settings.dataDir), synchronous: settings.synchronous } as const
+})
+
 /**
  * The store chosen by configuration: `VERBATIM_DATABASE_URL=postgres://…` selects PostgreSQL;
  * unset, SQLite in `VERBATIM_DATA_DIR` (default ./data) at `VERBATIM_SQLITE_SYNCHRONOUS` (default FULL).
  */
 export const layerConfig: Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> = Layer.unwrapEffect(
   Effect.gen(function*() {
-    const settings = yield* config
-    if (Option.isSome(settings.url) && isPostgresUrl(settings.url.value)) {
+    const at = yield* location
+    if (at._tag === "Pg") {
       yield* Effect.logInfo("event store: PostgreSQL")
-      return layerPg(settings.url.value)
-    }
-    if (Option.isSome(settings.url)) {
-      return yield* Effect.fail(
-        ConfigError.InvalidData(["VERBATIM_DATABASE_URL"], "expected a postgres:// or postgresql:// URL")
-      )
+      return layerPg(at.url)
     }
     yield* Effect.try({
-      try: () => mkdirSync(settings.dataDir, { recursive: true }),
+      try: () => mkdirSync(at.dataDir, { recursive: true }),
       catch: (error) =>
-        ConfigError.InvalidData(["VERBATIM_DATA_DIR"], `cannot use ${settings.dataDir} for the data: ${error instanceof Error ? error.message : String(error)}`)
+        ConfigError.InvalidData(["VERBATIM_DATA_DIR"], `cannot use ${at.dataDir} for the data: ${error instanceof Error ? error.message : String(error)}`)
     })
-    const filename = join(settings.dataDir, "verbatim.db")
-    yield* Effect.logInfo("event store: SQLite").pipe(Effect.annotateLogs({ filename, synchronous: settings.synchronous }))
-    return layerSqlite({ filename, synchronous: settings.synchronous })
+    yield* Effect.logInfo("event store: SQLite").pipe(Effect.annotateLogs({ filename: at.filename, synchronous: at.synchronous }))
+    return layerSqlite({ filename: at.filename, synchronous: at.synchronous })
   })
 )

@@ -7,12 +7,15 @@ import { Command, ValidationError } from "@effect/cli"
 import { Cause, ConfigError, Console, Effect, Layer, Logger, LogLevel } from "effect"
 import * as Accounting from "./Cli/Accounting.js"
 import * as Audit from "./Cli/Audit.js"
+import * as Backup from "./Cli/Backup.js"
 import * as Demo from "./Cli/Demo.js"
 import * as Events from "./Cli/Events.js"
+import * as Export from "./Cli/Export.js"
 import * as Import from "./Cli/Import.js"
 import { PlanJobLayer, StoreLayer } from "./Cli/Layers.js"
 import * as Rebuild from "./Cli/Rebuild.js"
 import * as Replay from "./Cli/Replay.js"
+import * as Restore from "./Cli/Restore.js"
 import * as Retry from "./Cli/Retry.js"
 import * as Serve from "./Cli/Serve.js"
 
@@ -36,7 +39,10 @@ export const root = Command.make("verbatim").pipe(
     Import.command.pipe(Command.provide(StoreLayer), quiet),
     Retry.command.pipe(Command.provide(PlanJobLayer), quiet),
     Events.command.pipe(Command.provide(StoreLayer), quiet),
-    Demo.command.pipe(quiet)
+    Demo.command.pipe(quiet),
+    Backup.command.pipe(quiet),
+    Restore.command.pipe(quiet),
+    Export.command.pipe(Command.provide(StoreLayer), quiet)
   ])
 )
 

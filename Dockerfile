@@ -1,0 +1,35 @@
+# Verbatim on the official Node image: built with npm ci and the bundle, run as `node`, data in /data.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 compiles from source when its prebuilt binary cannot be downloaded.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY packages/domain/package.json packages/domain/
+COPY packages/planner/package.json packages/planner/
+COPY packages/projections/package.json packages/projections/
+COPY packages/testkit/package.json packages/testkit/
+COPY packages/server/package.json packages/server/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run bundle && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    VERBATIM_DATA_DIR=/data
+# The bundle reads its prompts and the demo from the paths it was built at, so /app is kept as built.
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/packages ./packages
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--max-old-space-size=256", "packages/server/build/verbatim.mjs", "serve"]

@@ -1,0 +1,113 @@
+/** A user's notes grouped by whom they are about, with their sources traced to provider messages: what an export writes. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { DateTime } from "effect"
+import { Effect, Schema } from "effect"
+import { decodeRows, IsoTime, Num } from "./Columns.js"
+import { noteColumns, noteRows } from "./Views.js"
+
+/** A message a note was made from, as its provider knows it. */
+export interface NotebookSource {
+  readonly messageId: MessageId
+  readonly seq: number
+  readonly provider: string
+  readonly providerMessageId: string
+  readonly receivedAt: DateTime.Utc
+}
+
+export interface NotebookNote {
+  readonly id: NoteId
+  readonly sessionId: SessionId
+  readonly body: string
+  readonly recordedAt: DateTime.Utc
+  /** In seq order. */
+  readonly sources: ReadonlyArray<NotebookSource>
+}
+
+/** The notes about one person, newest first. */
+export interface NotebookPerson {
+  /** Null for a note about a person who was never added to the user's people. */
+  readonly personId: PersonId | null
+  readonly name: string
+  readonly notes: ReadonlyArray<NotebookNote>
+}
+
+export interface Notebook {
+  readonly user: UserId
+  /** People with notes, in the order they were added (those never added last, by name). */
+  readonly people: ReadonlyArray<NotebookPerson>
+  /** The user's own notes, about no one, newest first. */
+  readonly unattached: ReadonlyArray<NotebookNote>
+}
+
+const UserRow = Schema.Struct({ user_id: UserId })
+const PersonRow = Schema.Struct({ person_id: PersonId, name: Schema.String, position: Num })
+const SourceRow = Schema.Struct({
+  note_id: NoteId,
+  message_id: MessageId,
+  seq: Num,
+  provider: Schema.String,
+  provider_message_id: Schema.String,
+  received_at: IsoTime
+})
+
+/** Users with at least one note, by id. */
+export const notebookUsers = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  const rows = yield* decodeRows(UserRow)(sql`SELECT DISTINCT user_id FROM notes ORDER BY user_id`)
+  return rows.map((r) => r.user_id)
+})
+
+/** Every note of `user`, grouped by person. */
+export const notebook = (user: UserId) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const notes = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
+      JOIN events e ON e.position = n.position WHERE n.user_id = ${user} ORDER BY n.position DESC`)
+    const sources = yield* decodeRows(SourceRow)(sql`
+      SELECT s.note_id, m.message_id, m.seq, m.provider, m.provider_message_id, m.received_at FROM note_sources s
+      JOIN notes n ON n.note_id = s.note_id JOIN messages m ON m.message_id = s.message_id
+      WHERE n.user_id = ${user} ORDER BY s.note_id, m.seq`)
+    const people = yield* decodeRows(PersonRow)(sql`
+      SELECT person_id, name, position FROM people WHERE user_id = ${user} ORDER BY position, person_id`)
+    const sourcesOf = new Map<string, Array<NotebookSource>>()
+    for (const s of sources) {
+      const list = sourcesOf.get(s.note_id) ?? []
+      list.push({
+        messageId: s.message_id,
+        seq: s.seq,
+        provider: s.provider,
+        providerMessageId: s.provider_message_id,
+        receivedAt: s.received_at
+      })
+      sourcesOf.set(s.note_id, list)
+    }
+    const groups = new Map<string, { personId: PersonId | null; name: string; notes: Array<NotebookNote> }>()
+    for (const p of people) groups.set(`id:${p.person_id}`, { personId: p.person_id, name: p.name, notes: [] })
+    const unattached: Array<NotebookNote> = []
+    for (const row of notes) {
+      const note: NotebookNote = {
+        id: row.note_id,
+        sessionId: row.session_id,
+        body: row.body,
+        recordedAt: row.recorded_at,
+        sources: sourcesOf.get(row.note_id) ?? []
+      }
+      if (row.owner_kind !== "Person") {
+        unattached.push(note)
+        continue
+      }
+      const key = row.person_id === null ? `name:${row.owner_name ?? ""}` : `id:${row.person_id}`
+      const group = groups.get(key) ?? { personId: row.person_id, name: row.owner_name ?? "", notes: [] }
+      group.notes.push(note)
+      groups.set(key, group)
+    }
+    const unlisted = [...groups.entries()].filter(([key]) => key.startsWith("name:")).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
+    const listed = [...groups.entries()].filter(([key]) => key.startsWith("id:"))
+    const result: Notebook = {
+      user,
+      people: [...listed, ...unlisted].map(([, group]) => group).filter((group) => group.notes.length > 0),
+      unattached
+    }
+    return result
+  })

@@ -1,0 +1,76 @@
+/**
+ * Which file each page goes to: one folder per user, one page per person with notes and one for
+ * the user's own notes, named by `Slug`; and how an export brings a folder up to date.
+ */
+import type { Notebook } from "@verbatim/projections/ReadModel"
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { isExported, renderPage } from "./Markdown.js"
+import { distinctSlugs } from "./Slug.js"
+
+/** The page of a user's own notes; no person's page can take the name, slugs never start with `_`. */
+export const unattachedFile = "_unattached.md"
+
+/** Every page of every notebook as file path (relative to the export folder) and text. */
+export const pagesOf = (notebooks: ReadonlyArray<Notebook>): Map<string, string> => {
+  const pages = new Map<string, string>()
+  const folders = distinctSlugs(notebooks.map((b) => b.user), "user")
+  notebooks.forEach((book, i) => {
+    const folder = folders[i]!
+    const names = distinctSlugs(book.people.map((p) => p.name), "person")
+    book.people.forEach((person, k) => {
+      pages.set(join(folder, `${names[k]}.md`), renderPage({ title: person.name, personId: person.personId, user: book.user }, person.notes))
+    })
+    if (book.unattached.length > 0) {
+      pages.set(join(folder, unattachedFile), renderPage({ title: "Unattached notes", personId: null, user: book.user }, book.unattached))
+    }
+  })
+  return pages
+}
+
+/** What bringing a folder up to date did, or the file in the way. */
+export type SyncResult =
+  | { readonly _tag: "Synced"; readonly written: number; readonly unchanged: number; readonly removed: number }
+  | { readonly _tag: "NotOurs"; readonly path: string }
+
+/** Pages the export wrote earlier, found one folder deep under `dir`. */
+const exportedBefore = (dir: string): Array<string> =>
+  readdirSync(dir).flatMap((entry) => {
+    const folder = join(dir, entry)
+    if (!statSync(folder).isDirectory()) return []
+    return readdirSync(folder)
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => join(entry, name))
+      .filter((path) => statSync(join(dir, path)).isFile() && isExported(readFileSync(join(dir, path), "utf8")))
+  })
+
+/**
+ * Write each page whose text changed (through a temporary file and a rename, so a reader never
+ * sees half a page), leave the rest untouched, and remove pages the export wrote that no longer
+ * have notes. A file the export did not write is never replaced or removed: one in a page's
+ * place stops the export before anything is written.
+ */
+export const sync = (dir: string, pages: Map<string, string>): SyncResult => {
+  mkdirSync(dir, { recursive: true })
+  const ours = new Set(exportedBefore(dir))
+  for (const path of pages.keys()) {
+    if (existsSync(join(dir, path)) && !ours.has(path)) return { _tag: "NotOurs", path: join(dir, path) }
+  }
+  let written = 0
+  let unchanged = 0
+  for (const [path, text] of pages) {
+    const target = join(dir, path)
+    if (ours.has(path) && readFileSync(target, "utf8") === text) {
+      unchanged++
+      continue
+    }
+    mkdirSync(dirname(target), { recursive: true })
+    const partial = join(dirname(target), `.${process.pid}.partial`)
+    writeFileSync(partial, text)
+    renameSync(partial, target)
+    written++
+  }
+  const stale = [...ours].filter((path) => !pages.has(path))
+  for (const path of stale) rmSync(join(dir, path))
+  return { _tag: "Synced", written, unchanged, removed: stale.length }
+}
