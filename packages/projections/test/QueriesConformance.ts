@@ -1,6 +1,6 @@
 /** Audit, accounting and list queries, run against every backend. */
 import { expect, it } from "@effect/vitest"
-import { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Services } from "@verbatim/projections/Store"
@@ -202,5 +202,43 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         { id: mid("d/1"), seq: 1, text: "Ana loves jazz.", kind: "text" },
         { id: mid("d/2"), seq: 2, text: "Who called?", kind: "text" }
       ])
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("the notebook groups a user's notes by person in the order people were added, newest first, with their sources", () =>
+    Effect.gen(function*() {
+      yield* G.given(
+        ["person-bo", [G.personAdded("person-bo", "Bo")]],
+        ["person-ana", [G.personAdded("person-ana", "Ana")]],
+        [G.sessionStream("n"), [
+          G.messageReceived("n", 1, "Ana loves jazz."),
+          G.messageReceived("n", 2, "Bo plays chess."),
+          G.messageReceived("n", 3, "Ana moved to Porto."),
+          G.messageReceived("n", 4, "Buy milk."),
+          G.noteRecorded("n", "note-ana-1", [1], { person: ana }),
+          G.noteRecorded("n", "note-bo", [2], { person: { personId: "person-bo", name: "Bo" } }),
+          G.noteRecorded("n", "note-ana-2", [3], { person: ana }),
+          G.noteRecorded("n", "note-own", [4], { person: null })
+        ]]
+      )
+      const read = yield* ReadModel
+      expect(yield* read.notebookUsers).toEqual([G.user])
+      const book = yield* read.notebook(G.user)
+      const sourceOf = (seq: number) => ({
+        messageId: mid(`n/${seq}`), seq, provider: "telegram", providerMessageId: `p-n-${seq}`, receivedAt: G.at(seq)
+      })
+      // The time each note was recorded is the log's; everything else is asserted whole.
+      const recordedAt = new Map([...book.people.flatMap((p) => p.notes), ...book.unattached].map((n) => [n.id, n.recordedAt]))
+      const noteOf = (id: string, body: string, seq: number) => ({
+        id, sessionId: "n", body, recordedAt: recordedAt.get(NoteId.make(id)), sources: [sourceOf(seq)]
+      })
+      expect(book).toEqual({
+        user: G.user,
+        people: [
+          { personId: "person-bo", name: "Bo", notes: [noteOf("note-bo", "Bo plays chess.", 2)] },
+          { personId: "person-ana", name: "Ana", notes: [noteOf("note-ana-2", "Ana moved to Porto.", 3), noteOf("note-ana-1", "Ana loves jazz.", 1)] }
+        ],
+        unattached: [noteOf("note-own", "Buy milk.", 4)]
+      })
+      expect(yield* read.notebook(UserId.make("telegram:999"))).toEqual({ user: "telegram:999", people: [], unattached: [] })
     }).pipe(Effect.provide(layer())))
 }

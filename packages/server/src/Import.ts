@@ -76,6 +76,12 @@ const toNewMessage = (message: ExportedMessage, options: ImportOptions): NewMess
     sentAt: message.sentAt
   })
 
+/** Whether the message was imported under an id an earlier version of the parser gave it. */
+const importedBefore = (message: ExportedMessage, options: ImportOptions) =>
+  Effect.flatMap(EventStore, (store) =>
+    Effect.reduce(message.formerExportIds ?? [], false, (found, id) =>
+      found ? Effect.succeed(true) : store.isRecorded({ provider: options.provider, providerMessageId: exportedMessageId(options.format, id) })))
+
 /** Close a session the import filled; a running server's scheduler may have closed it first (its messages are old). */
 const closeImported = (sessionId: SessionId) => closeSession(sessionId, "import")
 
@@ -127,6 +133,10 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
     if (current !== null && at - current.lastAt > idleMillis) {
       yield* close(current.lastAt + idleMillis)
       current = null
+    }
+    if (yield* importedBefore(message, options)) {
+      if (options.progress !== undefined) yield* options.progress.advance()
+      continue
     }
     const item = toNewMessage(message, options)
     const problem = refusal(message, item)

@@ -6,6 +6,8 @@ import type { MessageKind } from "../Message.js"
 export interface ExportedMessage {
   /** Stable across re-exports of the same chat: it becomes the provider message id, so re-imports dedupe. */
   readonly exportId: string
+  /** Ids earlier versions of the parser gave this message: one recorded under any of them is already imported. */
+  readonly formerExportIds?: ReadonlyArray<string>
   /** Display name of whoever wrote it in the exported chat. */
   readonly author: string
   /** The original author when the exported message was itself a forward. */

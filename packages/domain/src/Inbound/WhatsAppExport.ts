@@ -92,6 +92,7 @@ export const parseWhatsAppExport = (
   const first = headers[0]!.stamp
   const chat = fnv1a(options.chat ?? `${first.written}${first.rest}`)
   const seen = new Map<string, number>()
+  const seenFormer = new Map<string, number>()
   const out: Array<ExportedMessage> = []
   for (const header of headers) {
     const sentAt = instantOf(header.stamp, order, options.timeZone)
@@ -108,8 +109,13 @@ export const parseWhatsAppExport = (
     const key = `${chat}/${DateTime.formatIso(sentAt)}/${fnv1a(`${author}\n${message[2]}`)}`
     const repeat = (seen.get(key) ?? 0) + 1
     seen.set(key, repeat)
+    // Before the chat was part of the id (and marks were taken out of the author), it read so.
+    const former = `${DateTime.formatIso(sentAt)}/${fnv1a(`${message[1]!.trim()}\n${message[2]}`)}`
+    const formerRepeat = (seenFormer.get(former) ?? 0) + 1
+    seenFormer.set(former, formerRepeat)
     out.push({
       exportId: `${key}/${repeat}`,
+      formerExportIds: [`${former}/${formerRepeat}`],
       author,
       forwardedFrom: null,
       sentAt,
