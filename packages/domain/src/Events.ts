@@ -4,6 +4,7 @@
  * version; older payloads are upcast on read (see `Upcast.ts`), never rewritten.
  */
 import { Schema } from "effect"
+import { Link } from "./Attachment.js"
 import { Candidate, DirectiveCut, Owner, PlanWarning, QuestionReason } from "./Decision.js"
 import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, UserId } from "./Ids.js"
 import { InboundMessage } from "./Message.js"
@@ -25,6 +26,8 @@ export const MessageEdited = Schema.TaggedStruct("MessageEdited", {
   messageId: MessageId,
   sessionId: SessionId,
   text: Schema.String,
+  /** The URLs behind spans of the edited text (see `Link`). */
+  links: Schema.Array(Link),
   editedAt: Schema.DateTimeUtc
 })
 
@@ -183,8 +186,8 @@ export type EventType = Event["_tag"]
 
 /** Current schema version of each event type; bump it and add an upcaster when a payload changes. */
 export const eventVersions: { readonly [K in EventType]: number } = {
-  MessageReceived: 1,
-  MessageEdited: 1,
+  MessageReceived: 2,
+  MessageEdited: 2,
   SessionOpened: 1,
   SessionClosed: 1,
   PlanProduced: 2,

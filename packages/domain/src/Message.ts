@@ -1,8 +1,14 @@
 /** A captured message, normalised from whichever provider delivered it. */
 import { Schema } from "effect"
+import { Extras } from "./Attachment.js"
 import { MessageId, Provider, SessionId, UserId } from "./Ids.js"
 
-export const MessageKind = Schema.Literal("text", "caption", "transcript", "media-without-text")
+/**
+ * What the text of a message is: typed text, a caption of its attachments, a transcript, nothing
+ * (media nobody has read yet), or a plain rendering of a shared contact, location (or venue) or
+ * poll, which carry no text of their own.
+ */
+export const MessageKind = Schema.Literal("text", "caption", "transcript", "media-without-text", "contact", "location", "poll")
 export type MessageKind = typeof MessageKind.Type
 
 /** Position of a message in its session: 1, 2, 3 … in arrival order. */
@@ -22,6 +28,7 @@ export class InboundMessage extends Schema.Class<InboundMessage>("InboundMessage
   forwardedFrom: Schema.NullOr(Schema.String),
   /** Provider message id of the message this one replies to. */
   replyTo: Schema.NullOr(Schema.String),
+  ...Extras,
   receivedAt: Schema.DateTimeUtc
 }) {}
 

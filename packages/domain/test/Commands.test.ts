@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { propertyRuns } from "@verbatim/testkit/Runs"
 import { DateTime } from "effect"
 import fc from "fast-check"
+import { attachment } from "../src/Attachment.js"
 import { botCommand, isDoneCommand } from "../src/Inbound/Commands.js"
 import type { NewMessage } from "../src/Inbound/Inbound.js"
 
@@ -16,7 +17,7 @@ const typed = (text: string, extra: Partial<NewMessage> = {}): NewMessage => ({
   kind: "text",
   forwardedFrom: null,
   replyTo: null,
-  media: null,
+  attachments: [], links: [], mediaGroup: null,
   sentAt: DateTime.unsafeMake(0),
   ...extra
 })
@@ -50,7 +51,7 @@ describe("isDoneCommand", () => {
     expect([
       isDoneCommand(typed("/done", { forwardedFrom: "Ana" }), bot),
       isDoneCommand(typed("/done@Verbatim_bot", { forwardedFrom: "forwarded" }), bot),
-      isDoneCommand(typed("/done", { kind: "caption", media: { type: "photo", fileId: "f" } }), bot),
+      isDoneCommand(typed("/done", { kind: "caption", attachments: [attachment("photo", "f")] }), bot),
       isDoneCommand(typed("/done now"), bot),
       isDoneCommand(typed("/donex"), bot),
       isDoneCommand(typed("done"), bot),

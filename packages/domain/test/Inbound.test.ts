@@ -51,14 +51,14 @@ describe("decode errors name the field and what was expected", () => {
       entry: [{
         id: "1",
         changes: [
-          { field: "messages", value: { messages: [{ from: "1", id: "w", timestamp: "1", type: "location", location: { latitude: 1 } }] } },
+          { field: "messages", value: { messages: [{ from: "1", id: "w", timestamp: "1", type: "order", order: { catalog_id: "c" } }] } },
           { field: "account_update", value: { event: "VERIFIED_ACCOUNT" } }
         ]
       }]
     }
     expect(Either.map(decodeWhatsApp(JSON.stringify(body)), normaliseWhatsApp)).toEqual(Either.right([
-      { _tag: "Ignored", reason: "message type not handled: location" },
-      { _tag: "Ignored", reason: "change field not handled: account_update" }
+      { _tag: "Ignored", provider: "whatsapp", kind: "order", reason: "message type not handled: order" },
+      { _tag: "Ignored", provider: "whatsapp", kind: "field:account_update", reason: "change field not handled: account_update" }
     ]))
   })
 })
@@ -94,7 +94,7 @@ describe("properties", () => {
             kind: "text",
             forwardedFrom: null,
             replyTo: null,
-            media: null,
+            attachments: [], links: [], mediaGroup: null,
             sentAt: DateTime.unsafeMake(date * 1000)
           })
         ]))
@@ -117,7 +117,7 @@ describe("properties", () => {
         }))
         const expected = entries.flatMap((changes) =>
           changes.flatMap((bodies): ReadonlyArray<Inbound> =>
-            bodies.length === 0 ? [{ _tag: "Ignored", reason: "change without messages or statuses" }] : bodies.map((text) => ({
+            bodies.length === 0 ? [{ _tag: "Ignored", provider: "whatsapp", kind: "empty", reason: "change without messages or statuses" }] : bodies.map((text) => ({
               _tag: "NewMessage",
               provider: "whatsapp",
               providerMessageId: "",
@@ -128,7 +128,7 @@ describe("properties", () => {
               kind: "text",
               forwardedFrom: null,
               replyTo: null,
-              media: null,
+              attachments: [], links: [], mediaGroup: null,
               sentAt: DateTime.unsafeMake(60_000)
             }))
           )

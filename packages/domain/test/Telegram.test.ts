@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Either } from "effect"
+import { attachment } from "../src/Attachment.js"
 import { decodeTelegram } from "../src/Inbound/Decode.js"
 import type { Inbound } from "../src/Inbound/Inbound.js"
 import { normaliseTelegram } from "../src/Inbound/normaliseTelegram.js"
@@ -33,7 +34,7 @@ describe("Telegram fixtures", () => {
       kind: "text",
       forwardedFrom: null,
       replyTo: null,
-      media: null,
+      attachments: [], links: [], mediaGroup: null,
       sentAt: at(1569518342)
     }])
   })
@@ -50,7 +51,7 @@ describe("Telegram fixtures", () => {
       kind: "text",
       forwardedFrom: "Carol Example",
       replyTo: null,
-      media: null,
+      attachments: [], links: [], mediaGroup: null,
       sentAt: at(1704136224)
     }])
   })
@@ -64,10 +65,12 @@ describe("Telegram fixtures", () => {
       kind: "caption",
       forwardedFrom: null,
       replyTo: null,
-      media: {
-        type: "photo",
-        fileId: "AgACAgQAAyEFAATtoKNZAAM6aepxRQo9Uju7xRp8d7woe6ofcWkAAgwMaxspbVlTU0UxQrtPz5UBAAMCAAN5AAM7BA"
-      },
+      attachments: [attachment("photo", "AgACAgQAAyEFAATtoKNZAAM6aepxRQo9Uju7xRp8d7woe6ofcWkAAgwMaxspbVlTU0UxQrtPz5UBAAMCAAN5AAM7BA", {
+        uniqueId: "AQADDAxrGyltWVN-",
+        size: 151590,
+        width: 720,
+        height: 1280
+      })], links: [], mediaGroup: null,
       sentAt: at(1776972101)
     }])
   })
@@ -81,7 +84,12 @@ describe("Telegram fixtures", () => {
       kind: "media-without-text",
       forwardedFrom: null,
       replyTo: null,
-      media: { type: "voice", fileId: "AwACAgQAAyEFAATtoKNZAAM4aepxAh2vKjfqLHAaipHgqUxlnZYAAgYaAAIpbVlTTGxj9NGdrwE7BA" },
+      attachments: [attachment("voice", "AwACAgQAAyEFAATtoKNZAAM4aepxAh2vKjfqLHAaipHgqUxlnZYAAgYaAAIpbVlTTGxj9NGdrwE7BA", {
+        uniqueId: "AgADBhoAAiltWVM",
+        mimeType: "audio/ogg",
+        size: 14663,
+        duration: 3
+      })], links: [], mediaGroup: null,
       sentAt: at(1776972034)
     }])
   })
@@ -95,7 +103,7 @@ describe("Telegram fixtures", () => {
       kind: "text",
       forwardedFrom: null,
       replyTo: null,
-      media: null,
+      attachments: [], links: [], mediaGroup: null,
       sentAt: at(1776972025)
     }])
   })
@@ -112,7 +120,7 @@ describe("Telegram fixtures", () => {
       kind: "text",
       forwardedFrom: null,
       replyTo: null,
-      media: null,
+      attachments: [], links: [], mediaGroup: null,
       sentAt: at(1441645532),
       editKey: "edit:10000",
       editedAt: at(1441646600)
@@ -144,7 +152,7 @@ describe("Telegram fixtures", () => {
       kind: "text",
       forwardedFrom: null,
       replyTo: "-1000000000002:134545",
-      media: null,
+      attachments: [], links: [], mediaGroup: null,
       sentAt: at(1721592580)
     }])
   })
@@ -178,10 +186,10 @@ describe("Telegram forwards and other kinds", () => {
     const kinds = [
       normaliseText(message({ document: { file_id: "D1" }, caption: "the contract" })),
       normaliseText(message({ sticker: { file_id: "S1", type: "regular" } }))
-    ].map((items) => items.map((item) => item._tag === "NewMessage" ? [item.kind, item.text, item.media] : item))
+    ].map((items) => items.map((item) => item._tag === "NewMessage" ? [item.kind, item.text, item.attachments] : item))
     expect(kinds).toEqual([
-      [["caption", "the contract", { type: "document", fileId: "D1" }]],
-      [["media-without-text", "", { type: "sticker", fileId: "S1" }]]
+      [["caption", "the contract", [attachment("document", "D1")]]],
+      [["media-without-text", "", [attachment("sticker", "S1")]]]
     ])
   })
 
@@ -189,11 +197,11 @@ describe("Telegram forwards and other kinds", () => {
     expect([
       normaliseText(JSON.stringify({ update_id: 1, channel_post: { message_id: 1, chat: { id: -1, type: "channel" }, date: 1 } })),
       normaliseText(JSON.stringify({ update_id: 2, my_chat_member: {} })),
-      normaliseText(message({ location: { latitude: 1, longitude: 2 } }))
+      normaliseText(message({ dice: { emoji: "🎲", value: 4 } }))
     ]).toEqual([
-      [{ _tag: "Ignored", reason: "update kind not handled: channel_post" }],
-      [{ _tag: "Ignored", reason: "update kind not handled: my_chat_member" }],
-      [{ _tag: "Ignored", reason: "message without text or media (service message, location, contact …)" }]
+      [{ _tag: "Ignored", provider: "telegram", kind: "channel_post", reason: "update kind not handled: channel_post" }],
+      [{ _tag: "Ignored", provider: "telegram", kind: "my_chat_member", reason: "update kind not handled: my_chat_member" }],
+      [{ _tag: "Ignored", provider: "telegram", kind: "dice", reason: "message of a kind not captured: dice" }]
     ])
   })
 })

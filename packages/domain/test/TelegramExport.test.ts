@@ -34,19 +34,19 @@ describe("parseTelegramExport", () => {
     expect(parseTelegramExport(exported)).toEqual(Either.right([
       {
         exportId: "4242:2", author: "Zoë Çelik", forwardedFrom: null, sentAt: at("2024-03-01T09:01:00Z"),
-        text: "Bob's birthday is on the 12th.\nHe likes jazz.", kind: "text", replyTo: null, location: "message 2"
+        text: "Bob's birthday is on the 12th.\nHe likes jazz.", kind: "text", links: [], replyTo: null, location: "message 2"
       },
       {
         exportId: "4242:3", author: "Zoë Çelik", forwardedFrom: "Bob Ray", sentAt: at("2024-03-01T09:02:00Z"),
-        text: "Call me at +1 555 0100 after 6", kind: "text", replyTo: "4242:2", location: "message 3"
+        text: "Call me at +1 555 0100 after 6", kind: "text", links: [], replyTo: "4242:2", location: "message 3"
       },
       {
         exportId: "4242:4", author: "Zoë Çelik", forwardedFrom: null, sentAt: at("2024-03-01T09:03:00Z"),
-        text: "", kind: "media-without-text", replyTo: null, location: "message 4"
+        text: "", kind: "media-without-text", links: [], replyTo: null, location: "message 4"
       },
       {
         exportId: "4242:5", author: "Zoë Çelik", forwardedFrom: null, sentAt: at("2024-03-01T09:04:00Z"),
-        text: "listen", kind: "caption", replyTo: null, location: "message 5"
+        text: "listen", kind: "caption", links: [], replyTo: null, location: "message 5"
       }
     ]))
   })
@@ -64,11 +64,11 @@ describe("parseTelegramExport", () => {
       ]
     })
     expect(Either.map(parseTelegramExport(chat), (messages) => messages.map((m) => [m.exportId, m.kind, m.text]))).toEqual(Either.right([
-      ["7:1", "text", "Poll: Dinner? — Friday / Saturday"],
-      ["7:2", "text", "Contact: Ana Souza, +351 912 345 678"],
-      ["7:3", "text", "Location: 38.7223, -9.1393"],
-      ["7:4", "text", "Location: Café A Brasileira, Rua Garrett 120 (38.7, -9.14)\nhere"],
-      ["7:5", "text", "Contact: Tom"]
+      ["7:1", "poll", "Poll: Dinner? — Friday / Saturday"],
+      ["7:2", "contact", "Contact: Ana Souza, +351 912 345 678"],
+      ["7:3", "location", "Location: 38.7223, -9.1393"],
+      ["7:4", "location", "Location: Café A Brasileira, Rua Garrett 120 (38.7, -9.14)\nhere"],
+      ["7:5", "contact", "Contact: Tom"]
     ]))
   })
 
@@ -103,6 +103,22 @@ describe("parseTelegramExport", () => {
       Either.left(`message 1: date_unixtime: unix seconds as plain decimal digits, actual " 1709283660"; ${damaged}`),
       Either.left(`message 1: date_unixtime: unix seconds as plain decimal digits, actual ""; ${damaged}`)
     ])
+  })
+
+  it("keeps the URL of each text_link beside the text, at its offset, also after a rendered location", () => {
+    const entry = (id: number, fields: object) => ({ id, type: "message", date: "2024-03-01T09:00:00", from: "Ana", ...fields })
+    const parts = ["See ", { type: "text_link", text: "Ana's 🎨 site", href: "https://ana.example" }, " and ", { type: "bold", text: "this" }]
+    const chat = JSON.stringify({
+      id: 7,
+      messages: [
+        entry(1, { text: parts }),
+        entry(2, { location_information: { latitude: 1, longitude: 2 }, text: [{ type: "text_link", text: "map", href: "https://map.example" }] })
+      ]
+    })
+    expect(Either.map(parseTelegramExport(chat), (messages) => messages.map((m) => [m.kind, m.text, m.links]))).toEqual(Either.right([
+      ["text", "See Ana's 🎨 site and this", [{ offset: 4, length: 13, url: "https://ana.example" }]],
+      ["location", "Location: 1, 2\nmap", [{ offset: 15, length: 3, url: "https://map.example" }]]
+    ]))
   })
 
   it("refuses text that is not JSON, or not one chat", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Either } from "effect"
+import { attachment } from "../src/Attachment.js"
 import { decodeWhatsApp } from "../src/Inbound/Decode.js"
 import type { Inbound } from "../src/Inbound/Inbound.js"
 import { normaliseWhatsApp } from "../src/Inbound/normaliseWhatsApp.js"
@@ -27,7 +28,7 @@ const text = (from: typeof userA | typeof pywa, name: string, id: string, body: 
   kind: "text" as const,
   forwardedFrom: null,
   replyTo: null,
-  media: null,
+  attachments: [], links: [], mediaGroup: null,
   sentAt: at(sentAt)
 })
 
@@ -42,7 +43,7 @@ describe("WhatsApp fixtures", () => {
     expect(normalise("02_image_with_caption_meta_docs.json")).toEqual([{
       ...text(userA, "Test User A", "wamid.FAKE-IMAGE-0001", "Taj Mahal", 1744344496),
       kind: "caption",
-      media: { type: "image", fileId: "1003383421387256" }
+      attachments: [attachment("image", "1003383421387256", { mimeType: "image/jpeg", uniqueId: "SfInY0gGKTsJlUWbwxC1k+FAD0FZHvzwfpvO0zX0GUI=" })], links: [], mediaGroup: null
     }])
   })
 
@@ -50,7 +51,7 @@ describe("WhatsApp fixtures", () => {
     expect(normalise("03_audio_voice_note_pywa.json")).toEqual([{
       ...text(pywa, "Test Name", "wamid.xyzxyz", "", 1697043473),
       kind: "media-without-text",
-      media: { type: "audio", fileId: "1234567890987654321" }
+      attachments: [attachment("voice", "1234567890987654321", { mimeType: "audio/ogg; codecs=opus", uniqueId: "m04pFf2ERdaopTyFkGPA0+bX3i+YY2dYgVFwOgDLSDI=" })], links: [], mediaGroup: null
     }])
   })
 
@@ -59,7 +60,7 @@ describe("WhatsApp fixtures", () => {
       ...text(pywa, "Test Name", "wamid.xyzxyz", "", 1697043509),
       kind: "media-without-text",
       forwardedFrom: "forwarded",
-      media: { type: "audio", fileId: "1234567890987654321" }
+      attachments: [attachment("audio", "1234567890987654321", { mimeType: "audio/ogg; codecs=opus", uniqueId: "E3dxS/PdYZE7ppA3pQ4mpCFaXBJ8pX4SRN/dsfvds/iPGA=" })], links: [], mediaGroup: null
     }])
   })
 
@@ -102,9 +103,9 @@ describe("WhatsApp fixtures", () => {
       normalise("06b_status_read_pywa.json"),
       normalise("06c_status_failed_pywa.json")
     ]).toEqual([
-      [{ _tag: "Ignored", reason: "status update: sent" }],
-      [{ _tag: "Ignored", reason: "status update: read" }],
-      [{ _tag: "Ignored", reason: "status update: failed" }]
+      [{ _tag: "Ignored", provider: "whatsapp", kind: "status:sent", reason: "status update: sent" }],
+      [{ _tag: "Ignored", provider: "whatsapp", kind: "status:read", reason: "status update: read" }],
+      [{ _tag: "Ignored", provider: "whatsapp", kind: "status:failed", reason: "status update: failed" }]
     ])
   })
 
@@ -129,7 +130,7 @@ describe("WhatsApp fixtures", () => {
   })
 
   it("10 reaction is ignored", () => {
-    expect(normalise("10_reaction_pywa.json")).toEqual([{ _tag: "Ignored", reason: "message type not handled: reaction" }])
+    expect(normalise("10_reaction_pywa.json")).toEqual([{ _tag: "Ignored", provider: "whatsapp", kind: "reaction", reason: "message type not handled: reaction" }])
   })
 
   it("11 reply: replyTo is the quoted message id", () => {
@@ -149,7 +150,7 @@ describe("WhatsApp fixtures", () => {
       senderName: null,
       kind: "caption",
       text: "Updated image caption",
-      media: { type: "image", fileId: "1234567890" },
+      attachments: [attachment("image", "1234567890", { mimeType: "image/jpeg", uniqueId: "a1b2c3d4e5f6..." })], links: [], mediaGroup: null,
       forwardedFrom: null,
       replyTo: "M0",
       sentAt: at(1749854575),

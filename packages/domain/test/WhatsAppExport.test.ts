@@ -28,23 +28,23 @@ describe("parseWhatsAppExport", () => {
       {
         exportId: "f2e8fc1b/2023-12-31T21:15:00.000Z/fb580de2/1", formerExportIds: ["2023-12-31T21:15:00.000Z/fb580de2/1"], author: "José Núñez", forwardedFrom: null,
         sentAt: at("2023-12-31T21:15:00Z"), text: "Ana starts at the clinic in March.\nShe wants a quiet desk.",
-        kind: "text", replyTo: null, location: "line 2"
+        kind: "text", links: [], replyTo: null, location: "line 2"
       },
       {
         exportId: "f2e8fc1b/2023-12-31T21:16:00.000Z/9d8f5bd0/1", formerExportIds: ["2023-12-31T21:16:00.000Z/9d8f5bd0/1"], author: "José Núñez", forwardedFrom: null,
-        sentAt: at("2023-12-31T21:16:00Z"), text: "", kind: "media-without-text", replyTo: null, location: "line 5"
+        sentAt: at("2023-12-31T21:16:00Z"), text: "", kind: "media-without-text", links: [], replyTo: null, location: "line 5"
       },
       {
         exportId: "f2e8fc1b/2023-12-31T21:16:00.000Z/79affe66/1", formerExportIds: ["2023-12-31T21:16:00.000Z/79affe66/1"], author: "José Núñez", forwardedFrom: null,
-        sentAt: at("2023-12-31T21:16:00Z"), text: "ok", kind: "text", replyTo: null, location: "line 6"
+        sentAt: at("2023-12-31T21:16:00Z"), text: "ok", kind: "text", links: [], replyTo: null, location: "line 6"
       },
       {
         exportId: "f2e8fc1b/2023-12-31T21:16:00.000Z/79affe66/2", formerExportIds: ["2023-12-31T21:16:00.000Z/79affe66/2"], author: "José Núñez", forwardedFrom: null,
-        sentAt: at("2023-12-31T21:16:00Z"), text: "ok", kind: "text", replyTo: null, location: "line 7"
+        sentAt: at("2023-12-31T21:16:00Z"), text: "ok", kind: "text", links: [], replyTo: null, location: "line 7"
       },
       {
         exportId: "f2e8fc1b/2024-01-01T09:00:00.000Z/2ee78d3f/1", formerExportIds: ["2024-01-01T09:00:00.000Z/2ee78d3f/1"], author: "Mia", forwardedFrom: null,
-        sentAt: at("2024-01-01T09:00:00Z"), text: "remind me: tea", kind: "text", replyTo: null, location: "line 8"
+        sentAt: at("2024-01-01T09:00:00Z"), text: "remind me: tea", kind: "text", links: [], replyTo: null, location: "line 8"
       }
     ]))
   })

@@ -27,6 +27,18 @@ const messageReceivedV0: Upcaster = (payload) => {
 }
 
 /**
+ * MessageReceived v1 was recorded before attachments, links and albums were kept: the references
+ * were dropped at capture, so an old message has none to fetch.
+ */
+const messageReceivedV1: Upcaster = (payload) => ({
+  ...payload,
+  message: { ...(payload["message"] as Record<string, unknown>), attachments: [], links: [], mediaGroup: null }
+})
+
+/** MessageEdited v1 was recorded before links were kept beside the text. */
+const messageEditedV1: Upcaster = (payload) => ({ ...payload, links: [] })
+
+/**
  * PlanProduced v1 named at most one superseded plan, paired with the new plan's chunk by index;
  * v2 lists them all.
  */
@@ -37,7 +49,8 @@ const planProducedV1: Upcaster = (payload) => {
 
 /** Upcasters by event type, indexed by the version they lift from. */
 export const upcasters: { readonly [K in EventType]?: Readonly<Record<number, Upcaster>> } = {
-  MessageReceived: { 0: messageReceivedV0 },
+  MessageReceived: { 0: messageReceivedV0, 1: messageReceivedV1 },
+  MessageEdited: { 1: messageEditedV1 },
   PlanProduced: { 1: planProducedV1 }
 }
 

@@ -72,7 +72,9 @@ const toNewMessage = (message: ExportedMessage, options: ImportOptions): NewMess
     kind: message.kind,
     forwardedFrom: message.forwardedFrom ?? message.author,
     replyTo: message.replyTo === null ? null : exportedMessageId(options.format, message.replyTo),
-    media: null,
+    attachments: [],
+    links: message.links,
+    mediaGroup: null,
     sentAt: message.sentAt
   })
 

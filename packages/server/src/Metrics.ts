@@ -12,6 +12,9 @@ const plans = Metric.counter("verbatim_plans_total", { description: "Plan job ru
 const operatorErrors = Metric.counter("verbatim_model_operator_errors_total", {
   description: "Model calls refused for the operator's configuration (key, permission, model, billing), by fault"
 })
+const ignoredItems = Metric.counter("verbatim_webhook_items_ignored_total", {
+  description: "Webhook items acknowledged and not acted on (statuses, reactions, update kinds not captured), by provider and kind"
+})
 const tokens = Metric.counter("verbatim_model_tokens_total", { description: "Model tokens by kind" })
 const latency = Metric.histogram(
   "verbatim_http_request_duration_seconds",
@@ -37,6 +40,11 @@ const webhookCounter = memo((provider, outcome) => Metric.tagged(Metric.tagged(w
 /** Count a webhook request. */
 export const webhook = (provider: Provider, outcome: WebhookOutcome): Effect.Effect<void> =>
   Metric.increment(webhookCounter(provider, outcome))
+
+const ignoredCounter = memo((provider, kind) => Metric.tagged(Metric.tagged(ignoredItems, "provider", provider!), "kind", kind!))
+
+/** Count a webhook item the service ignores, by its kind. */
+export const ignored = (provider: Provider, kind: string): Effect.Effect<void> => Metric.increment(ignoredCounter(provider, kind))
 
 /** Count a plan job run (`planned`, `failed`, `busy` …). */
 export const plan = (outcome: string): Effect.Effect<void> => Metric.increment(Metric.tagged(plans, "outcome", outcome))

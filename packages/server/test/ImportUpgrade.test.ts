@@ -35,7 +35,7 @@ const importedBeforeTheUpgrade = (ids: ReadonlyArray<string>) =>
       kind: message.kind,
       forwardedFrom: message.author,
       replyTo: null,
-      media: null,
+      attachments: [], links: [], mediaGroup: null,
       sentAt: message.sentAt
     })))
 

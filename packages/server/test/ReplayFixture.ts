@@ -105,7 +105,7 @@ const capture = (n: number, text: string) =>
     kind: "text",
     forwardedFrom: null,
     replyTo: null,
-    media: null,
+    attachments: [], links: [], mediaGroup: null,
     sentAt: DateTime.unsafeMake(0)
   })
 

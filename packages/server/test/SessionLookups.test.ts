@@ -29,7 +29,7 @@ const newMessage = (providerMessageId: string, text: string) =>
     kind: "text",
     forwardedFrom: null,
     replyTo: null,
-    media: null,
+    attachments: [], links: [], mediaGroup: null,
     sentAt: DateTime.unsafeMake("2026-11-30T09:00:00Z")
   })
 

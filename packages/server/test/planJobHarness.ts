@@ -78,7 +78,7 @@ export const text = (n: number, body: string): NewMessage => ({
   kind: "text",
   forwardedFrom: null,
   replyTo: null,
-  media: null,
+  attachments: [], links: [], mediaGroup: null,
   sentAt: DateTime.unsafeMake(0)
 })
 

@@ -6,6 +6,7 @@ import type { Event } from "@verbatim/domain/Events"
 import { MessageId, NoteId, PersonId, PlanId, QuestionId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { Provider } from "@verbatim/domain/Ids"
 import { makeInboundMessage } from "@verbatim/domain/Message"
+import { noExtras } from "@verbatim/domain/Attachment"
 import type { MessageKind } from "@verbatim/domain/Message"
 import { EventStore } from "@verbatim/projections/EventStore"
 import type { AppendResult } from "@verbatim/projections/EventStore"
@@ -48,6 +49,7 @@ export const messageReceived = (
     kind: options.kind ?? "text",
     forwardedFrom: null,
     replyTo: null,
+    ...noExtras,
     receivedAt: at(seq)
   })
 })
@@ -57,6 +59,7 @@ export const messageEdited = (sessionId: string, seq: number, text: string, seco
   messageId: MessageId.make(`${sessionId}/${seq}`),
   sessionId: SessionId.make(sessionId),
   text,
+  links: [],
   editedAt: at(seconds)
 })
 

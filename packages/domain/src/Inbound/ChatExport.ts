@@ -1,5 +1,6 @@
 /** A message read from a chat export (Telegram Desktop JSON, WhatsApp text), before it is captured. */
 import { Data, type DateTime } from "effect"
+import type { Link } from "../Attachment.js"
 import type { MessageKind } from "../Message.js"
 
 /** One exported message, normalised from whichever app wrote the export. */
@@ -16,6 +17,8 @@ export interface ExportedMessage {
   /** Empty for media without a caption (never dropped). */
   readonly text: string
   readonly kind: MessageKind
+  /** URLs behind spans of the text (Telegram's `text_link`), offsets in the text. */
+  readonly links: ReadonlyArray<Link>
   /** `exportId` of the message this one replies to, when the export says. */
   readonly replyTo: string | null
   /** Where it was read: the message index (Telegram) or the first line (WhatsApp), 1-based. */

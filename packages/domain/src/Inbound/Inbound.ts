@@ -1,17 +1,9 @@
 /** What a webhook body means to us, whichever provider sent it: the items the service acts on. */
 import { Schema, Struct } from "effect"
+import { Extras } from "../Attachment.js"
 import { Provider } from "../Ids.js"
 import { notTextIn } from "./bodyShape.js"
 import { MessageKind } from "../Message.js"
-
-/** An attachment still to be fetched (and, for audio, transcribed): what and where. */
-export const Media = Schema.Struct({
-  /** The provider's attachment kind: voice, audio, photo, image, video, document, sticker … */
-  type: Schema.String,
-  /** Telegram `file_id` or WhatsApp media id. */
-  fileId: Schema.String
-})
-export type Media = typeof Media.Type
 
 /** A message to capture. Media without a caption is captured with empty text, never dropped. */
 export const NewMessage = Schema.TaggedStruct("NewMessage", {
@@ -27,7 +19,7 @@ export const NewMessage = Schema.TaggedStruct("NewMessage", {
   forwardedFrom: Schema.NullOr(Schema.String),
   /** Provider message id of the message this one replies to. */
   replyTo: Schema.NullOr(Schema.String),
-  media: Schema.NullOr(Media),
+  ...Extras,
   sentAt: Schema.DateTimeUtc
 })
 export type NewMessage = typeof NewMessage.Type
@@ -64,7 +56,12 @@ export const Answer = Schema.TaggedStruct("Answer", {
 export type Answer = typeof Answer.Type
 
 /** Something acknowledged and not acted on (statuses, reactions, update kinds we do not handle). */
-export const Ignored = Schema.TaggedStruct("Ignored", { reason: Schema.String })
+export const Ignored = Schema.TaggedStruct("Ignored", {
+  provider: Provider,
+  /** What was ignored, short and stable (`my_chat_member`, `status:read`, `reaction`): what logs and metrics count by. */
+  kind: Schema.String,
+  reason: Schema.String
+})
 export type Ignored = typeof Ignored.Type
 
 export const Inbound = Schema.Union(NewMessage, Edit, Answer, Ignored)
@@ -79,7 +76,10 @@ export const unstorable = (item: Inbound): string | null => {
   if (item._tag === "Ignored") return null
   const fields: ReadonlyArray<readonly [string, unknown]> = [
     ...Object.entries(item),
-    ...(item._tag === "Answer" || item.media === null ? [] : Object.entries(item.media).map(([k, v]) => [`media.${k}`, v] as const))
+    ...(item._tag === "Answer" ? [] : [
+      ...item.attachments.flatMap((a, i) => Object.entries(a).map(([k, v]) => [`attachments[${i}].${k}`, v] as const)),
+      ...item.links.map((l, i) => [`links[${i}].url`, l.url] as const)
+    ])
   ]
   for (const [field, value] of fields) {
     const found = typeof value === "string" ? notTextIn(value) : null

@@ -30,9 +30,43 @@ export const Chat = Schema.Struct({
 })
 export type Chat = typeof Chat.Type
 
-/** Any file-bearing attachment (voice, audio, video, document, sticker …). */
-export const File = Schema.Struct({ file_id: Schema.String, mime_type: optional(Schema.String) })
+/** Any file-bearing attachment (a photo size, voice, audio, video, document, sticker …). */
+export const File = Schema.Struct({
+  file_id: Schema.String,
+  file_unique_id: optional(Schema.String),
+  file_size: optional(Schema.Number),
+  mime_type: optional(Schema.String),
+  file_name: optional(Schema.String),
+  duration: optional(Schema.Number),
+  width: optional(Schema.Number),
+  height: optional(Schema.Number)
+})
 export type File = typeof File.Type
+
+/** A span of the text with a meaning; only `text_link`'s URL is kept (the rest is in the text). */
+export const Entity = Schema.Struct({
+  type: Schema.String,
+  offset: Schema.Number,
+  length: Schema.Number,
+  url: optional(Schema.String)
+})
+export type Entity = typeof Entity.Type
+
+export const Location = Schema.Struct({ latitude: Schema.Number, longitude: Schema.Number })
+
+/** A shared contact card. */
+export const Contact = Schema.Struct({
+  phone_number: Schema.String,
+  first_name: Schema.String,
+  last_name: optional(Schema.String)
+})
+export type Contact = typeof Contact.Type
+
+export const Venue = Schema.Struct({ location: Location, title: Schema.String, address: Schema.String })
+export type Venue = typeof Venue.Type
+
+export const Poll = Schema.Struct({ question: Schema.String, options: Schema.Array(Schema.Struct({ text: Schema.String })) })
+export type Poll = typeof Poll.Type
 
 /** The field each known origin type must carry; other origin types are accepted as they come. */
 const originFields: Readonly<Record<string, string>> = {
@@ -60,7 +94,7 @@ export const MessageOrigin = Schema.Struct({
 )
 export type MessageOrigin = typeof MessageOrigin.Type
 
-/** A message, an edited message or a channel post. Only the fields normalisation reads. */
+/** A message, an edited message or a channel post: the fields normalisation reads, typed; the rest kept unknown, so a kind not captured is named. */
 export const Message = Schema.Struct({
   message_id: IntegerId,
   from: optional(User),
@@ -78,13 +112,21 @@ export const Message = Schema.Struct({
   animation: optional(File),
   document: optional(File),
   sticker: optional(File),
+  /** The messages of one album share it. */
+  media_group_id: optional(Schema.String),
+  entities: optional(Schema.Array(Entity)),
+  caption_entities: optional(Schema.Array(Entity)),
+  contact: optional(Contact),
+  location: optional(Location),
+  venue: optional(Venue),
+  poll: optional(Poll),
   forward_origin: optional(MessageOrigin),
   forward_from: optional(User),
   forward_from_chat: optional(Chat),
   forward_sender_name: optional(Schema.String),
   /** Only its id is read: the replied-to message may be of any kind (even a story). */
   reply_to_message: optional(Schema.Struct({ message_id: IntegerId }))
-}).annotations({ title: "a Telegram Message object" })
+}, { key: Schema.String, value: Schema.Unknown }).annotations({ title: "a Telegram Message object" })
 export type Message = typeof Message.Type
 
 /** A button press on an inline keyboard. `message` is absent for inline-mode messages. */

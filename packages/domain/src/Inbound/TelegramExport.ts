@@ -6,14 +6,20 @@
  * (`Poll: question — A / B`, `Contact: Ana Souza, +351 …`, `Location: 38.7223, -9.1393`).
  */
 import { DateTime, Either, ParseResult, Schema } from "effect"
+import type { Link } from "../Attachment.js"
+import type { MessageKind } from "../Message.js"
 import { UnixSecondsFromString, utcOf } from "../UnixSeconds.js"
 import { type ExportedMessage, ExportError } from "./ChatExport.js"
 import { IntegerId } from "./IntegerId.js"
+import { contactText, fullName, locationText, pollText } from "./Rendered.js"
 
 /** Absent or present: JSON has no undefined, so errors name only the type that was expected. */
 const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
 
-const TextPart = Schema.Union(Schema.String, Schema.Struct({ type: Schema.String, text: Schema.String }))
+const TextPart = Schema.Union(
+  Schema.String,
+  Schema.Struct({ type: Schema.String, text: Schema.String, href: optional(Schema.String) })
+)
 
 const Poll = Schema.Struct({ question: Schema.String, answers: Schema.Array(Schema.Struct({ text: Schema.String })) })
 const Contact = Schema.Struct({
@@ -58,27 +64,34 @@ const formatIssues = (error: ParseResult.ParseError): string =>
     .map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`))
     .join("; ")
 
-const plainText = (text: Entry["text"]): string =>
-  text === undefined ? "" : typeof text === "string" ? text : text.map((part) => (typeof part === "string" ? part : part.text)).join("")
-
-const joined = (parts: ReadonlyArray<string | undefined>, separator: string) =>
-  parts.map((part) => part?.trim() ?? "").filter((part) => part !== "").join(separator)
-
-/** A poll, contact or location as the text a reader of the chat saw, or "" for any other entry. */
-const rendered = (entry: Entry): string => {
-  if (entry.poll !== undefined) {
-    return `Poll: ${entry.poll.question} — ${entry.poll.answers.map((a) => a.text).join(" / ")}`
+/** The text as its parts join, with the URL of each `text_link` part at its offset in it. */
+const textOf = (text: Entry["text"]): { readonly text: string; readonly links: ReadonlyArray<Link> } => {
+  if (text === undefined) return { text: "", links: [] }
+  if (typeof text === "string") return { text, links: [] }
+  let joined = ""
+  const links: Array<Link> = []
+  for (const part of text) {
+    const piece = typeof part === "string" ? part : part.text
+    if (typeof part !== "string" && part.type === "text_link" && part.href !== undefined && piece.length > 0) {
+      links.push({ offset: joined.length, length: piece.length, url: part.href })
+    }
+    joined += piece
   }
+  return { text: joined, links }
+}
+
+/** A poll, contact or location as the text a reader of the chat saw, with its kind; null for any other entry. */
+const rendered = (entry: Entry): { readonly kind: MessageKind; readonly text: string } | null => {
+  if (entry.poll !== undefined) return { kind: "poll", text: pollText(entry.poll.question, entry.poll.answers.map((a) => a.text)) }
   if (entry.contact_information !== undefined) {
     const c = entry.contact_information
-    return `Contact: ${joined([joined([c.first_name, c.last_name], " "), c.phone_number], ", ")}`
+    return { kind: "contact", text: contactText(fullName([c.first_name, c.last_name]), c.phone_number === undefined ? [] : [c.phone_number]) }
   }
   if (entry.location_information !== undefined) {
     const { latitude, longitude } = entry.location_information
-    const place = joined([entry.place_name, entry.address], ", ")
-    return `Location: ${place === "" ? "" : `${place} `}${place === "" ? `${latitude}, ${longitude}` : `(${latitude}, ${longitude})`}`
+    return { kind: "location", text: locationText(latitude, longitude, [entry.place_name, entry.address]) }
   }
-  return ""
+  return null
 }
 
 const sentAt = (entry: Entry): DateTime.Utc | undefined => {
@@ -119,15 +132,18 @@ export const parseTelegramExport = (text: string): Either.Either<ReadonlyArray<E
     const time = sentAt(e)
     if (time === undefined) return fail(`${location} (id ${e.id}): unreadable date "${e.date}"; export it again`)
     const shown = rendered(e)
-    const text = plainText(e.text)
-    const body = shown === "" ? text : text === "" ? shown : `${shown}\n${text}`
+    const { links, text } = textOf(e.text)
+    // A rendering comes first, so the links' offsets move by its length and the newline after it.
+    const body = shown === null ? text : text === "" ? shown.text : `${shown.text}\n${text}`
+    const shift = shown === null || text === "" ? 0 : shown.text.length + 1
     out.push({
       exportId: `${chatId}:${e.id}`,
       author: e.from ?? "Unknown",
       forwardedFrom: e.forwarded_from ?? null,
       sentAt: time,
       text: body,
-      kind: body === "" ? "media-without-text" : hasMedia(e) ? "caption" : "text",
+      kind: body === "" ? "media-without-text" : shown !== null ? shown.kind : hasMedia(e) ? "caption" : "text",
+      links: links.map((link) => ({ ...link, offset: link.offset + shift })),
       replyTo: e.reply_to_message_id === undefined ? null : `${chatId}:${e.reply_to_message_id}`,
       location
     })

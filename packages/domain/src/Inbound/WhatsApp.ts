@@ -13,6 +13,10 @@ const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith
 export const Media = Schema.Struct({
   id: Schema.String,
   mime_type: optional(Schema.String),
+  sha256: optional(Schema.String),
+  filename: optional(Schema.String),
+  /** An audio message recorded in the app (a voice note), not a forwarded audio file. */
+  voice: optional(Schema.Boolean),
   caption: optional(Schema.String)
 })
 export type Media = typeof Media.Type
@@ -25,6 +29,20 @@ export const Context = Schema.Struct({
   frequently_forwarded: optional(Schema.Boolean)
 })
 export type Context = typeof Context.Type
+
+/** A shared contact card (one message may share several). */
+export const ContactCard = Schema.Struct({
+  name: Schema.Struct({ formatted_name: Schema.String }),
+  phones: optional(Schema.Array(Schema.Struct({ phone: optional(Schema.String), wa_id: optional(Schema.String) })))
+})
+export type ContactCard = typeof ContactCard.Type
+
+export const Location = Schema.Struct({
+  latitude: Schema.Number,
+  longitude: Schema.Number,
+  name: optional(Schema.String),
+  address: optional(Schema.String)
+})
 
 const Reply = Schema.Struct({ id: Schema.String, title: Schema.String })
 
@@ -46,13 +64,28 @@ const contentFields = {
   document: optional(Media),
   audio: optional(Media),
   sticker: optional(Media),
+  contacts: optional(Schema.Array(ContactCard)),
+  location: optional(Location),
   interactive: optional(Interactive),
   /** A quick-reply button of a template message. */
   button: optional(Schema.Struct({ payload: Schema.String, text: Schema.String })),
   reaction: optional(Schema.Struct({ message_id: Schema.String }))
 }
 
-const payloadTypes = new Set(["text", "image", "video", "document", "audio", "sticker", "interactive", "button", "reaction", "edit"])
+const payloadTypes = new Set([
+  "text",
+  "image",
+  "video",
+  "document",
+  "audio",
+  "sticker",
+  "contacts",
+  "location",
+  "interactive",
+  "button",
+  "reaction",
+  "edit"
+])
 
 /** A handled `type` whose payload field (named like the type) is missing. */
 const missingPayload = (message: { readonly type: string }) =>

@@ -121,6 +121,7 @@ export const parseWhatsAppExport = (
       sentAt,
       text: body.text,
       kind: body.kind,
+      links: [],
       replyTo: null,
       location: `line ${header.line}`
     })

@@ -1,9 +1,13 @@
 /** Telegram `Update` → what it means to us. Pure. */
 import type { DateTime } from "effect"
-import type { Ignored, Inbound, Media, NewMessage } from "./Inbound.js"
+import { type Attachment, attachment, type AttachmentKind, type Link } from "../Attachment.js"
+import type { Ignored, Inbound, NewMessage } from "./Inbound.js"
 import type { MessageKind } from "../Message.js"
+import { contactText, fullName, locationText, pollText } from "./Rendered.js"
 import { chatName, type Message, type MessageOrigin, type Update, userName } from "./Telegram.js"
 import { utcOf } from "../UnixSeconds.js"
+
+const ignored = (kind: string, reason: string): Ignored => ({ _tag: "Ignored", provider: "telegram", kind, reason })
 
 /** Message ids are per chat, so the chat id is part of the key. */
 const messageKey = (chatId: number, messageId: number) => `${chatId}:${messageId}`
@@ -31,30 +35,66 @@ const forwardedFrom = (message: Message): string | null => {
   return named ?? (origin === undefined ? null : "forwarded")
 }
 
-/** The attachment, if any: the largest photo size, else the first file-bearing field present. */
-const mediaOf = (message: Message): Media | null => {
+type File = NonNullable<Message["voice"]>
+
+const attachmentOf = (kind: AttachmentKind, file: File): Attachment =>
+  attachment(kind, file.file_id, {
+    uniqueId: file.file_unique_id ?? null,
+    mimeType: file.mime_type ?? null,
+    size: file.file_size ?? null,
+    duration: file.duration ?? null,
+    width: file.width ?? null,
+    height: file.height ?? null,
+    fileName: file.file_name ?? null
+  })
+
+const fileFields = ["voice", "audio", "video", "video_note", "animation", "document", "sticker"] as const
+
+/** The attachments: the largest size of a photo, and every file-bearing field present (an animation also comes as a document). */
+const attachmentsOf = (message: Message): ReadonlyArray<Attachment> => {
   const largestPhoto = message.photo?.[message.photo.length - 1]
-  if (largestPhoto !== undefined) return { type: "photo", fileId: largestPhoto.file_id }
-  const fields = ["voice", "audio", "video", "video_note", "animation", "document", "sticker"] as const
-  for (const type of fields) {
-    const file = message[type]
-    if (file !== undefined) return { type, fileId: file.file_id }
+  return [
+    ...(largestPhoto === undefined ? [] : [attachmentOf("photo", largestPhoto)]),
+    ...fileFields.flatMap((kind) => (message[kind] === undefined ? [] : [attachmentOf(kind, message[kind])]))
+  ]
+}
+
+/** The URLs behind `text_link` spans of the text or caption. */
+const linksOf = (entities: Message["entities"]): ReadonlyArray<Link> =>
+  (entities ?? []).flatMap((e) =>
+    e.type === "text_link" && e.url !== undefined && e.length > 0 ? [{ offset: e.offset, length: e.length, url: e.url }] : []
+  )
+
+/** What the message says: its text, its caption, or the rendering of what it shared; null for nothing we capture. */
+const said = (message: Message, attachments: ReadonlyArray<Attachment>): { readonly kind: MessageKind; readonly text: string } | null => {
+  if (message.text !== undefined) return { kind: "text", text: message.text }
+  if (message.caption !== undefined) return { kind: "caption", text: message.caption }
+  if (message.contact !== undefined) {
+    const c = message.contact
+    return { kind: "contact", text: contactText(fullName([c.first_name, c.last_name]), [c.phone_number]) }
   }
+  if (message.venue !== undefined) {
+    const v = message.venue
+    return { kind: "location", text: locationText(v.location.latitude, v.location.longitude, [v.title, v.address]) }
+  }
+  if (message.location !== undefined) return { kind: "location", text: locationText(message.location.latitude, message.location.longitude) }
+  if (message.poll !== undefined) return { kind: "poll", text: pollText(message.poll.question, message.poll.options.map((o) => o.text)) }
+  if (attachments.length > 0) return { kind: "media-without-text", text: "" }
   return null
 }
 
-const content = (message: Message): { readonly kind: MessageKind; readonly text: string; readonly media: Media | null } | null => {
-  const media = mediaOf(message)
-  if (message.text !== undefined) return { kind: "text", text: message.text, media }
-  if (message.caption !== undefined) return { kind: "caption", text: message.caption, media }
-  if (media !== null) return { kind: "media-without-text", text: "", media }
-  return null
-}
+/** The kind of a message we do not capture, named by its first field beyond the envelope, for logs and counts. */
+const envelope = new Set(["message_id", "from", "chat", "date", "edit_date", "sender_chat", "message_thread_id", "is_topic_message"])
+const otherKind = (message: Message): string => Object.keys(message).find((key) => !envelope.has(key)) ?? "empty"
 
 const newMessage = (message: Message): NewMessage | Ignored => {
-  const body = content(message)
-  if (message.from === undefined) return { _tag: "Ignored", reason: "message without a sender (anonymous admin or channel)" }
-  if (body === null) return { _tag: "Ignored", reason: "message without text or media (service message, location, contact …)" }
+  const attachments = attachmentsOf(message)
+  const body = said(message, attachments)
+  if (message.from === undefined) return ignored("anonymous", "message without a sender (anonymous admin or channel)")
+  if (body === null) {
+    const kind = otherKind(message)
+    return ignored(kind, `message of a kind not captured: ${kind}`)
+  }
   return {
     _tag: "NewMessage",
     provider: "telegram",
@@ -66,7 +106,9 @@ const newMessage = (message: Message): NewMessage | Ignored => {
     kind: body.kind,
     forwardedFrom: forwardedFrom(message),
     replyTo: message.reply_to_message === undefined ? null : messageKey(message.chat.id, message.reply_to_message.message_id),
-    media: body.media,
+    attachments,
+    links: linksOf(message.text !== undefined ? message.entities : message.caption_entities),
+    mediaGroup: message.media_group_id ?? null,
     sentAt: utcOf(message.date)
   }
 }
@@ -75,7 +117,7 @@ const newMessage = (message: Message): NewMessage | Ignored => {
 const edit = (message: Message, updateId: number): Inbound => {
   const edited = newMessage(message)
   return edited._tag === "Ignored"
-    ? { _tag: "Ignored", reason: `edit of a ${edited.reason}` }
+    ? { ...edited, kind: `edit:${edited.kind}`, reason: `edit of a ${edited.reason}` }
     : { ...edited, _tag: "Edit", editKey: `edit:${updateId}`, editedAt: utcOf(message.edit_date ?? message.date) }
 }
 
@@ -88,7 +130,7 @@ export const normaliseTelegram = (update: Update, now: DateTime.Utc): ReadonlyAr
   if (update.edited_message !== undefined) return [edit(update.edited_message, update.update_id)]
   const query = update.callback_query
   if (query !== undefined) {
-    if (query.data === undefined) return [{ _tag: "Ignored", reason: "callback query without data (game)" }]
+    if (query.data === undefined) return [ignored("callback_game", "callback query without data (game)")]
     return [{
       _tag: "Answer",
       provider: "telegram",
@@ -102,5 +144,5 @@ export const normaliseTelegram = (update: Update, now: DateTime.Utc): ReadonlyAr
     }]
   }
   const kind = Object.keys(update).find((key) => key !== "update_id")
-  return [{ _tag: "Ignored", reason: kind === undefined ? "empty update" : `update kind not handled: ${kind}` }]
+  return [kind === undefined ? ignored("empty", "empty update") : ignored(kind, `update kind not handled: ${kind}`)]
 }

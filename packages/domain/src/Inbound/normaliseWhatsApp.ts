@@ -1,27 +1,52 @@
 /** WhatsApp Cloud API body → what it means to us, one item per message and status. Pure. */
-import type { Inbound, Media } from "./Inbound.js"
+import { type Attachment, attachment } from "../Attachment.js"
+import type { Inbound } from "./Inbound.js"
 import type { MessageKind } from "../Message.js"
 import { utcOf } from "../UnixSeconds.js"
-import type { Body, Contact, EditedContent, Message, Value } from "./WhatsApp.js"
+import { contactText, locationText } from "./Rendered.js"
+import type { Body, Contact, EditedContent, Media, Message, Value } from "./WhatsApp.js"
 
-type Content = { readonly kind: MessageKind; readonly text: string; readonly media: Media | null }
+type Content = {
+  readonly kind: MessageKind
+  readonly text: string
+  readonly attachments: ReadonlyArray<Attachment>
+}
 
 const mediaTypes = ["image", "video", "document", "audio", "sticker"] as const
 
-/** Text, a caption, or media awaiting transcription; null for content we do not capture. */
+const attachmentOf = (type: typeof mediaTypes[number], file: Media): Attachment =>
+  attachment(type === "audio" && file.voice === true ? "voice" : type, file.id, {
+    uniqueId: file.sha256 ?? null,
+    mimeType: file.mime_type ?? null,
+    fileName: file.filename ?? null
+  })
+
+/** Text, a caption, an attachment awaiting transcription, or the rendering of a shared contact or location; null otherwise. */
 const content = (message: EditedContent): Content | null => {
-  if (message.text !== undefined) return { kind: "text", text: message.text.body, media: null }
+  if (message.text !== undefined) return { kind: "text", text: message.text.body, attachments: [] }
   for (const type of mediaTypes) {
     const file = message[type]
     if (file !== undefined) {
-      const media = { type, fileId: file.id }
+      const attachments = [attachmentOf(type, file)]
       return file.caption === undefined
-        ? { kind: "media-without-text", text: "", media }
-        : { kind: "caption", text: file.caption, media }
+        ? { kind: "media-without-text", text: "", attachments }
+        : { kind: "caption", text: file.caption, attachments }
     }
+  }
+  if (message.contacts !== undefined && message.contacts.length > 0) {
+    const cards = message.contacts.map((card) =>
+      contactText(card.name.formatted_name, (card.phones ?? []).flatMap((p) => (p.phone === undefined ? [] : [p.phone])))
+    )
+    return { kind: "contact", text: cards.join("\n"), attachments: [] }
+  }
+  if (message.location !== undefined) {
+    const { address, latitude, longitude, name } = message.location
+    return { kind: "location", text: locationText(latitude, longitude, [name, address]), attachments: [] }
   }
   return null
 }
+
+const ignored = (kind: string, reason: string): Inbound => ({ _tag: "Ignored", provider: "whatsapp", kind, reason })
 
 /** WhatsApp never names a forward's author, only that it was forwarded (often). */
 const forwardedFrom = (message: EditedContent): string | null => {
@@ -36,14 +61,18 @@ const normaliseMessage = (message: Message, contacts: ReadonlyArray<Contact>): I
   if (message.edit !== undefined) {
     const edited = message.edit.message
     const body = content(edited)
-    if (body === null) return { _tag: "Ignored", reason: `edit to a ${edited.type} message` }
+    if (body === null) return ignored(`edit:${edited.type}`, `edit to a ${edited.type} message`)
     const editedAt = utcOf(message.timestamp)
     return {
       _tag: "Edit",
       ...base,
       providerMessageId: message.edit.original_message_id,
       senderName,
-      ...body,
+      text: body.text,
+      kind: body.kind,
+      attachments: body.attachments,
+      links: [],
+      mediaGroup: null,
       forwardedFrom: forwardedFrom(edited),
       replyTo: edited.context?.id ?? null,
       // The edit does not say when the original was sent.
@@ -60,7 +89,7 @@ const normaliseMessage = (message: Message, contacts: ReadonlyArray<Contact>): I
   const body = content(message)
   if (body === null) {
     const detail = message.interactive === undefined ? message.type : `interactive ${message.interactive.type}`
-    return { _tag: "Ignored", reason: `message type not handled: ${detail}` }
+    return ignored(message.interactive === undefined ? message.type : `interactive:${message.interactive.type}`, `message type not handled: ${detail}`)
   }
   return {
     _tag: "NewMessage",
@@ -72,14 +101,16 @@ const normaliseMessage = (message: Message, contacts: ReadonlyArray<Contact>): I
     forwardedFrom: forwardedFrom(message),
     // Forwarded messages carry a context without an id; only a quoted message has one.
     replyTo: message.context?.id ?? null,
-    media: body.media,
+    attachments: body.attachments,
+    links: [],
+    mediaGroup: null,
     sentAt: utcOf(message.timestamp)
   }
 }
 
 const normaliseValue = (value: Value): ReadonlyArray<Inbound> => [
   ...(value.messages ?? []).map((message) => normaliseMessage(message, value.contacts ?? [])),
-  ...(value.statuses ?? []).map((status): Inbound => ({ _tag: "Ignored", reason: `status update: ${status.status}` }))
+  ...(value.statuses ?? []).map((status): Inbound => ignored(`status:${status.status}`, `status update: ${status.status}`))
 ]
 
 /**
@@ -90,8 +121,8 @@ const normaliseValue = (value: Value): ReadonlyArray<Inbound> => [
 export const normaliseWhatsApp = (body: Body): ReadonlyArray<Inbound> =>
   body.entry.flatMap((entry) =>
     entry.changes.flatMap((change): ReadonlyArray<Inbound> => {
-      if (change.field !== "messages") return [{ _tag: "Ignored", reason: `change field not handled: ${change.field}` }]
+      if (change.field !== "messages") return [ignored(`field:${change.field}`, `change field not handled: ${change.field}`)]
       const items = normaliseValue(change.value)
-      return items.length === 0 ? [{ _tag: "Ignored", reason: "change without messages or statuses" }] : items
+      return items.length === 0 ? [ignored("empty", "change without messages or statuses")] : items
     })
   )

@@ -32,6 +32,9 @@ const capture = (state: SessionState, command: Command & { readonly _tag: "Captu
     kind: item.kind,
     forwardedFrom: item.forwardedFrom,
     replyTo: item.replyTo,
+    attachments: item.attachments,
+    links: item.links,
+    mediaGroup: item.mediaGroup,
     receivedAt: now
   })
   const opening: Array<Event> = state.sessionId === null
@@ -40,7 +43,7 @@ const capture = (state: SessionState, command: Command & { readonly _tag: "Captu
   // Recorded with the message, so that an older edit arriving later changes nothing.
   const edited: Array<Event> = fromEdit === null
     ? []
-    : [{ _tag: "MessageEdited", messageId: message.id, sessionId, text: item.text, editedAt: fromEdit.editedAt }]
+    : [{ _tag: "MessageEdited", messageId: message.id, sessionId, text: item.text, links: item.links, editedAt: fromEdit.editedAt }]
   return Either.right([...opening, { _tag: "MessageReceived", message }, ...edited])
 }
 
@@ -60,7 +63,7 @@ const edit = (state: SessionState, { edit: item }: Command & { readonly _tag: "E
   if (message.text === item.text && editedAt === newest) {
     return Either.left(rejected("edit-ignored", "the text did not change"))
   }
-  return Either.right([{ _tag: "MessageEdited", messageId: id, sessionId: state.sessionId, text: item.text, editedAt: item.editedAt }])
+  return Either.right([{ _tag: "MessageEdited", messageId: id, sessionId: state.sessionId, text: item.text, links: item.links, editedAt: item.editedAt }])
 }
 
 const close = (state: SessionState, { now, reason }: Command & { readonly _tag: "Close" }): Decision => {

@@ -23,7 +23,7 @@ describe("Capture", () => {
     spec.given([]).when(capture(1, "Ana loves jazz (edited)", at(31), from)).then([
       { _tag: "SessionOpened", sessionId, user, provider: "telegram", chat: "100000001", openedAt: at(31) },
       { _tag: "MessageReceived", message: message(1, "Ana loves jazz (edited)", 31) },
-      { _tag: "MessageEdited", messageId: messageId(1), sessionId, text: "Ana loves jazz (edited)", editedAt: at(30) }
+      { _tag: "MessageEdited", messageId: messageId(1), sessionId, text: "Ana loves jazz (edited)", links: [], editedAt: at(30) }
     ])
   })
 

@@ -8,13 +8,13 @@ const editedOnce = [...openSession("Ana loves jazz", "Bob moved"), edited(1, "An
 describe("Edit", () => {
   it("records a newer edit than the one recorded", () => {
     spec.given(editedOnce).when(edit(1, "Ana loves soul", 200)).then([
-      { _tag: "MessageEdited", messageId: messageId(1), sessionId, text: "Ana loves soul", editedAt: at(200) }
+      { _tag: "MessageEdited", messageId: messageId(1), sessionId, text: "Ana loves soul", links: [], editedAt: at(200) }
     ])
   })
 
   it("records the first edit of a message, also in a closed session", () => {
     spec.given(closedSession("Ana loves jazz")).when(edit(1, "Ana loves blues", 100)).then([
-      { _tag: "MessageEdited", messageId: messageId(1), sessionId, text: "Ana loves blues", editedAt: at(100) }
+      { _tag: "MessageEdited", messageId: messageId(1), sessionId, text: "Ana loves blues", links: [], editedAt: at(100) }
     ])
   })
 
@@ -30,7 +30,7 @@ describe("Edit", () => {
 
   it("records the same text at a newer time: that time keeps older edits out", () => {
     spec.given(editedOnce).when(edit(1, "Ana loves blues", 150)).then([
-      { _tag: "MessageEdited", messageId: messageId(1), sessionId, text: "Ana loves blues", editedAt: at(150) }
+      { _tag: "MessageEdited", messageId: messageId(1), sessionId, text: "Ana loves blues", links: [], editedAt: at(150) }
     ])
   })
 

@@ -5,6 +5,7 @@
 import { at, user } from "@verbatim/testkit/Given"
 import { DeciderSpec } from "@verbatim/testkit/DeciderSpec"
 import type { DateTime } from "effect"
+import { noExtras } from "../../src/Attachment.js"
 import type { Candidate, Owner } from "../../src/Decision.js"
 import type { Event, PlanFailureReason } from "../../src/Events.js"
 import { countingIds, messageIdOf, PersonId, PlanId, QuestionId, SessionId, UserId } from "../../src/Ids.js"
@@ -56,6 +57,7 @@ export const message = (seq: number, text: string, seconds = seq) =>
     kind: "text",
     forwardedFrom: null,
     replyTo: null,
+    ...noExtras,
     receivedAt: at(seconds)
   })
 
@@ -66,6 +68,7 @@ export const edited = (seq: number, text: string, seconds: number): Event => ({
   messageId: messageId(seq),
   sessionId,
   text,
+  links: [],
   editedAt: at(seconds)
 })
 
@@ -98,7 +101,7 @@ export const newMessage = (seq: number, text: string, options: { readonly sender
   kind: "text",
   forwardedFrom: null,
   replyTo: null,
-  media: null,
+  attachments: [], links: [], mediaGroup: null,
   // The provider's time is not the capture's: `receivedAt` is the command's `now`.
   sentAt: at(-3600)
 })

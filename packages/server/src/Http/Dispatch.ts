@@ -11,6 +11,7 @@ import { Effect } from "effect"
 import * as Answers from "../Answers.js"
 import type { IdGenerator } from "../IdGenerator.js"
 import * as Ingest from "../Ingest.js"
+import * as Metrics from "../Metrics.js"
 import { ServerConfig } from "../ServerConfig.js"
 import { replyStream } from "../Streams.js"
 import { DirectReplies } from "./DirectReplies.js"
@@ -48,7 +49,11 @@ const answer = (item: Answer) =>
 /** Handle one item; resolves once whatever it appends has committed. */
 export const handle = (item: Inbound): Effect.Effect<Handled, StoreError, Requirements> =>
   Effect.gen(function*() {
-    if (item._tag === "Ignored") return "ignored" as const
+    if (item._tag === "Ignored") {
+      yield* Metrics.ignored(item.provider, item.kind)
+      yield* Effect.logInfo("webhook item ignored").pipe(Effect.annotateLogs({ provider: item.provider, kind: item.kind, reason: item.reason }))
+      return "ignored" as const
+    }
     const settings = yield* ServerConfig
     if (!settings.allowedSenders.has(userIdOf(item.provider, item.senderId))) {
       yield* Effect.flatMap(DirectReplies, (r) => r.refuseStranger(item.provider, item.chatId, item.senderId))
