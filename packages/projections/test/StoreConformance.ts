@@ -5,7 +5,7 @@ import { AppendConflict, AppendResult, EventStore, start } from "@verbatim/proje
 import type { StoreError } from "@verbatim/projections/EventStore"
 import type { Services } from "@verbatim/projections/Store"
 import { encode } from "@verbatim/projections/EventCodec"
-import { given, messageReceived, noteRecorded, planProduced, sessionOpened, thenStream } from "@verbatim/testkit/Given"
+import { given, messageEdited, messageReceived, noteRecorded, planProduced, sessionOpened, thenStream } from "@verbatim/testkit/Given"
 import { Chunk, Clock, DateTime, Effect, Either, Stream, TestClock } from "effect"
 import type { Layer } from "effect"
 
@@ -201,6 +201,26 @@ export const storeConformance = (layer: Layer.Layer<Services, unknown>) =>
         expect(yield* thenStream("session-h")).toEqual([{ version: 1, event: messageReceived("h", 1, "from v0") }])
       }))
 
+    it.effect("a v1 MessageReceived and a v1 MessageEdited are upcast on read: no attachments, links or album", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient
+        const { attachments: _a, links: _l, mediaGroup: _g, ...v1Message } = JSON.parse(encode(messageReceived("m", 1, "from v1")).payload)
+          .message as Record<string, unknown>
+        const { links: _links, ...v1Edit } = JSON.parse(encode(messageEdited("m", 1, "edited in v1", 5)).payload) as Record<string, unknown>
+        yield* sql`INSERT INTO events ${
+          sql.insert([
+            { version: 1, type: "MessageReceived", payload: JSON.stringify({ _tag: "MessageReceived", message: v1Message }) },
+            { version: 2, type: "MessageEdited", payload: JSON.stringify(v1Edit) }
+          ].map((row) => ({
+            stream: "session-m", schema_version: 1, metadata: JSON.stringify({ correlationId: null, causationId: null }), recorded_at: 0, ...row
+          })))
+        }`
+        expect(yield* thenStream("session-m")).toEqual([
+          { version: 1, event: messageReceived("m", 1, "from v1") },
+          { version: 2, event: messageEdited("m", 1, "edited in v1", 5) }
+        ])
+      }))
+
     it.effect("a v1 PlanProduced is upcast on read: its one superseded plan, or none, becomes a list", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient
@@ -228,7 +248,7 @@ export const storeConformance = (layer: Layer.Layer<Services, unknown>) =>
         })}`
         const error = yield* Effect.flip(store.readStream("session-i"))
         expect({ tag: error._tag, reason: (error as StoreError).reason, message: error.message }).toEqual({
-          tag: "StoreError", reason: "decode", message: "MessageReceived v9 is newer than this build (v1)"
+          tag: "StoreError", reason: "decode", message: "MessageReceived v9 is newer than this build (v2)"
         })
       }))
   })

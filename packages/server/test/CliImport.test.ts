@@ -54,6 +54,9 @@ describe("verbatim import", () => {
               kind: "text",
               forwardedFrom: "Bob Ray",
               replyTo: "telegram-export:4242:11",
+              attachments: [],
+              links: [],
+              mediaGroup: null,
               receivedAt: "2024-03-01T09:02:00.000Z"
             }
           }
@@ -78,6 +81,9 @@ describe("verbatim import", () => {
               kind: "media-without-text",
               forwardedFrom: "Zoë Çelik",
               replyTo: null,
+              attachments: [],
+              links: [],
+              mediaGroup: null,
               receivedAt: "2024-03-01T09:03:00.000Z"
             }
           }
