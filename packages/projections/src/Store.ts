@@ -1,7 +1,8 @@
 /**
- * The store's layers: SQLite (embedded default) or PostgreSQL, migrated at start, with the
- * inline projections wired into every append. Each provides the EventStore, the read model, the
- * leases and the SqlClient.
+ * The store's layers: SQLite (embedded default) or PostgreSQL, migrated at start (or, for a
+ * command that only reads, SQLite opened read-only when its schema is current), with the inline
+ * projections wired into every append. Each provides the EventStore, the read model, the leases
+ * and the SqlClient. A data directory or database this process may not use is one line.
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
 import type { MigrationError } from "@effect/sql/Migrator"
