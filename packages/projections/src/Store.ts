@@ -1,68 +1,32 @@
 /**
- * The store's layers: SQLite (embedded default) or PostgreSQL, migrated at start, with the
- * inline projections wired into every append. Each provides the EventStore, the read model, the
- * leases and the SqlClient.
+ * The store's layers: SQLite (embedded default) or PostgreSQL, migrated at start (or, for a
+ * command that only reads, SQLite opened read-only when its schema is current), with the inline
+ * projections wired into every append. Each provides the EventStore, the read model, the leases
+ * and the SqlClient. A data directory or database this process may not use is one line.
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
-import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import type { MigrationError } from "@effect/sql/Migrator"
-import { SqlClient } from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
 import * as ConfigError from "effect/ConfigError"
-import { mkdirSync } from "node:fs"
+import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
-import { EventStore } from "./EventStore.js"
-import type { Dialect } from "./internal/Dialect.js"
 import * as Dialects from "./internal/Dialect.js"
 import { migrate } from "./internal/Migrations.js"
-import { Leases } from "./Leases.js"
-import * as Projector from "./Projections/Projector.js"
-import * as ReadModel from "./ReadModel.js"
-import * as SqlEventStore from "./SqlEventStore.js"
-
-/** `FULL` survives power loss; `NORMAL` in WAL mode survives only a process crash. */
-export type SqliteSynchronous = "FULL" | "NORMAL"
-
-export interface SqliteOptions {
-  readonly filename: string
-  readonly synchronous?: SqliteSynchronous
-  /** How long a second process waits for the write lock, in milliseconds. */
-  readonly busyTimeout?: number
-}
+import * as SqliteAccess from "./internal/SqliteAccess.js"
+import { appliedMigration, latestMigration, layerSqlite, layerSqliteReadOnly } from "./internal/SqliteStore.js"
+import type { Services } from "./internal/StoreOn.js"
+import { storeOn } from "./internal/StoreOn.js"
 
 export interface PgOptions {
   /** Pool size; match what the server accepts (PGlite's socket server takes one connection). */
   readonly maxConnections?: number
 }
 
-/** What every store layer provides. */
-export type Services = EventStore | ReadModel.ReadModel | Leases | SqlClient
+export type { Services } from "./internal/StoreOn.js"
 
-const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError, SqlClient>) =>
-  Layer.provideMerge(
-    Layer.merge(ReadModel.layer, Leases.layer),
-    Layer.scoped(
-      EventStore,
-      Effect.gen(function*() {
-        yield* prepare
-        yield* migrate
-        return yield* SqlEventStore.make({ dialect, project: Projector.apply })
-      })
-    )
-  )
-
-/** SQLite in one file: WAL (set by the client), a busy timeout, `synchronous` FULL unless told otherwise. */
-export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> => {
-  const prepare = Effect.gen(function*() {
-    const sql = yield* SqlClient
-    yield* sql.unsafe(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeout ?? 5000)}`)
-    yield* sql.unsafe(`PRAGMA synchronous = ${options.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`)
-  })
-  return storeOn(Dialects.sqlite, prepare).pipe(
-    Layer.provideMerge(SqliteClient.layer({ filename: options.filename }))
-  )
-}
+export { layerSqlite, layerSqliteReadOnly, type SqliteOptions, type SqliteSynchronous } from "./internal/SqliteStore.js"
+import type { SqliteSynchronous } from "./internal/SqliteStore.js"
 
 /**
  * A failed connection said in one line: where (host, port, database; never the password), the
@@ -96,7 +60,7 @@ export const layerPg = (
   }).pipe(
     Layer.mapError((error) => new SqlError({ cause: error.cause, message: connectionFailure(Redacted.value(redacted), error.cause) }))
   )
-  return storeOn(Dialects.pg, Effect.void).pipe(Layer.provideMerge(client))
+  return storeOn(Dialects.pg, migrate).pipe(Layer.provideMerge(client))
 }
 
 /** The settings that pick and tune the backend. */
@@ -126,23 +90,59 @@ export const location: Effect.Effect<Location, ConfigError.ConfigError> = Effect
   return { _tag: "Sqlite", dataDir: settings.dataDir, filename: sqliteFile(settings.dataDir), synchronous: settings.synchronous } as const
 })
 
+/** What a command does with the store: `read` opens SQLite read-only when its schema is current. */
+export type Access = "read" | "write"
+
+/** SQLite under the data directory, opened as `access` allows; a directory or file it may not use is one line. */
+const sqliteFromConfig = (dataDir: string, synchronous: "FULL" | "NORMAL", access: Access) =>
+  Effect.gen(function*() {
+    const filename = sqliteFile(dataDir)
+    const opening = (readOnly: boolean) =>
+      Effect.logInfo("event store: SQLite").pipe(Effect.annotateLogs({ filename, synchronous, readOnly }))
+    if (access === "read" && existsSync(filename)) {
+      const applied = yield* appliedMigration(filename)
+      if (applied >= latestMigration) return yield* Effect.as(opening(true), layerSqliteReadOnly({ filename }))
+      const refusal = SqliteAccess.cannotWrite(filename)
+      if (refusal !== undefined) {
+        return yield* new SqlError({ message: SqliteAccess.schemaBehind(filename, applied, latestMigration, refusal) })
+      }
+    }
+    yield* Effect.try({
+      try: () => mkdirSync(dataDir, { recursive: true }),
+      catch: (error) => {
+        const refusal = SqliteAccess.cannotCreate(dataDir, error)
+        // A path in the way (a file, say) is a configuration mistake; a permission is the directory's.
+        return refusal === undefined
+          ? ConfigError.InvalidData(["VERBATIM_DATA_DIR"], `cannot use ${dataDir} for the data: ${error instanceof Error ? error.message : String(error)}`)
+          : new SqlError({ cause: error, message: refusal })
+      }
+    })
+    const refusal = SqliteAccess.cannotWrite(filename)
+    if (refusal !== undefined) return yield* new SqlError({ message: refusal })
+    yield* opening(false)
+    return layerSqlite({ filename, synchronous })
+  })
+
 /**
  * The store chosen by configuration: `VERBATIM_DATABASE_URL=postgres://…` selects PostgreSQL;
  * unset, SQLite in `VERBATIM_DATA_DIR` (default ./data) at `VERBATIM_SQLITE_SYNCHRONOUS` (default FULL).
+ * With `read`, a current SQLite database is opened read-only (so a read-only file serves), and
+ * one behind is migrated when it may be written.
  */
-export const layerConfig: Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> = Layer.unwrapEffect(
-  Effect.gen(function*() {
-    const at = yield* location
-    if (at._tag === "Pg") {
-      yield* Effect.logInfo("event store: PostgreSQL")
-      return layerPg(at.url)
-    }
-    yield* Effect.try({
-      try: () => mkdirSync(at.dataDir, { recursive: true }),
-      catch: (error) =>
-        ConfigError.InvalidData(["VERBATIM_DATA_DIR"], `cannot use ${at.dataDir} for the data: ${error instanceof Error ? error.message : String(error)}`)
+export const layerConfigFor = (access: Access): Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> =>
+  Layer.unwrapEffect(
+    Effect.gen(function*() {
+      const at = yield* location
+      if (at._tag === "Pg") {
+        yield* Effect.logInfo("event store: PostgreSQL")
+        return layerPg(at.url)
+      }
+      return yield* sqliteFromConfig(at.dataDir, at.synchronous, access)
     })
-    yield* Effect.logInfo("event store: SQLite").pipe(Effect.annotateLogs({ filename: at.filename, synchronous: at.synchronous }))
-    return layerSqlite({ filename: at.filename, synchronous: at.synchronous })
-  })
-)
+  )
+
+/** The configured store, opened for writing (every command that appends, and the server). */
+export const layerConfig = layerConfigFor("write")
+
+/** The configured store for commands that only read (`events`, `audit`, `accounting`). */
+export const layerConfigReadOnly = layerConfigFor("read")

@@ -12,7 +12,7 @@ import * as Demo from "./Cli/Demo.js"
 import * as Events from "./Cli/Events.js"
 import * as Export from "./Cli/Export.js"
 import * as Import from "./Cli/Import.js"
-import { PlanJobLayer, StoreLayer } from "./Cli/Layers.js"
+import { PlanJobLayer, ReadStoreLayer, StoreLayer } from "./Cli/Layers.js"
 import * as Rebuild from "./Cli/Rebuild.js"
 import * as Replay from "./Cli/Replay.js"
 import * as Restore from "./Cli/Restore.js"
@@ -34,15 +34,15 @@ export const root = Command.make("verbatim").pipe(
     Serve.command,
     Rebuild.command.pipe(Command.provide(StoreLayer), quiet),
     Replay.command.pipe(quiet),
-    Audit.command.pipe(Command.provide(StoreLayer), quiet),
-    Accounting.command.pipe(Command.provide(StoreLayer), quiet),
+    Audit.command.pipe(Command.provide(ReadStoreLayer), quiet),
+    Accounting.command.pipe(Command.provide(ReadStoreLayer), quiet),
     Import.command.pipe(Command.provide(StoreLayer), quiet),
     Retry.command.pipe(Command.provide(PlanJobLayer), quiet),
-    Events.command.pipe(Command.provide(StoreLayer), quiet),
+    Events.command.pipe(Command.provide(ReadStoreLayer), quiet),
     Demo.command.pipe(quiet),
     Backup.command.pipe(quiet),
     Restore.command.pipe(quiet),
-    Export.command.pipe(Command.provide(StoreLayer), quiet)
+    Export.command.pipe(Command.provide(ReadStoreLayer), quiet)
   ])
 )
 

@@ -110,16 +110,32 @@ const leaseAcquiredAt = Effect.flatMap(SqlClient, (sql) =>
 
 const run = Migrator.make({})
 
+const migrations = {
+  "1_events": events,
+  "2_projections": createTables,
+  "3_leases": leases,
+  "4_lookup_indexes": lookupIndexes,
+  "5_leaner_message_indexes": leanerMessageIndexes,
+  "6_superseded_plans": supersededPlans,
+  "7_lease_acquired_at": leaseAcquiredAt
+}
+
+const table = "verbatim_migrations"
+
+/** The newest migration's id: a database that has applied it is current. */
+export const latest = Math.max(...Object.keys(migrations).map((key) => Number.parseInt(key, 10)))
+
 /** Bring a database up to date (either backend, by its client's dialect); safe to run at every start. */
-export const migrate = run({
-  table: "verbatim_migrations",
-  loader: Migrator.fromRecord({
-    "1_events": events,
-    "2_projections": createTables,
-    "3_leases": leases,
-    "4_lookup_indexes": lookupIndexes,
-    "5_leaner_message_indexes": leanerMessageIndexes,
-    "6_superseded_plans": supersededPlans,
-    "7_lease_acquired_at": leaseAcquiredAt
-  })
+export const migrate = run({ table, loader: Migrator.fromRecord(migrations) })
+
+/**
+ * The newest migration a SQLite database has applied, 0 for one never migrated; reads only, so
+ * a read-only open can tell whether it may skip `migrate`.
+ */
+export const appliedSqlite = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  const tables = yield* sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name = ${table}`
+  if (tables.length === 0) return 0
+  const rows = yield* sql<{ id: number | null }>`SELECT MAX(migration_id) AS id FROM ${sql(table)}`
+  return Number(rows[0]?.id ?? 0)
 })

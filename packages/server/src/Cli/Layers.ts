@@ -1,7 +1,9 @@
 /**
- * The services the CLI's commands run on: the configured store for every command, and for the
- * commands that plan (retry, replay) the planner as `serve` configures it (`Planner.ts`).
+ * The services the CLI's commands run on: the configured store for every command (read-only for
+ * those that only read), and for the commands that plan (retry, replay) the planner as `serve`
+ * configures it (`Planner.ts`).
  */
+import * as Store from "@verbatim/projections/Store"
 import { Layer } from "effect"
 import { StoreLive } from "../App.js"
 import { IdGenerator } from "../IdGenerator.js"
@@ -10,6 +12,9 @@ import { PlanningHold } from "../PlanningHold.js"
 
 /** Store, read model and SQL client, as configured (SQLite under ./data by default). */
 export const StoreLayer = StoreLive
+
+/** The configured store for commands that only read: SQLite opened read-only when its schema is current. */
+export const ReadStoreLayer = Store.layerConfigReadOnly
 
 /** Everything `planSession` needs, `model` overriding `VERBATIM_MODEL`; no model configured is a `NoModelError`. */
 export const plannerLayer = Planner.layerConfig

@@ -1,0 +1,91 @@
+/** The SQLite store's layers: a writable open that migrates, and a read-only open for commands that only read. */
+import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
+import type { MigrationError } from "@effect/sql/Migrator"
+import { SqlClient } from "@effect/sql/SqlClient"
+import { SqlError } from "@effect/sql/SqlError"
+import { Cause, Effect, Layer } from "effect"
+import type * as ConfigError from "effect/ConfigError"
+import * as Dialects from "./Dialect.js"
+import { appliedSqlite, latest, migrate } from "./Migrations.js"
+import * as SqliteAccess from "./SqliteAccess.js"
+import type { Services } from "./StoreOn.js"
+import { storeOn } from "./StoreOn.js"
+
+/** `FULL` survives power loss; `NORMAL` in WAL mode survives only a process crash. */
+export type SqliteSynchronous = "FULL" | "NORMAL"
+
+export interface SqliteOptions {
+  readonly filename: string
+  readonly synchronous?: SqliteSynchronous
+  /** How long a second process waits for the write lock, in milliseconds. */
+  readonly busyTimeout?: number
+}
+
+type Access = "read" | "write"
+
+/**
+ * The SQLite client, with a refused open or write said in one line naming the file: the client
+ * throws SQLite's error while connecting, which would otherwise surface as a defect's stack.
+ */
+const sqliteClient = (filename: string, access: Access) => {
+  const failure = (cause: unknown) => new SqlError({ cause, message: SqliteAccess.openFailure(filename, cause, access) })
+  return SqliteClient.layer(access === "read" ? { filename, readonly: true, disableWAL: true } : { filename }).pipe(
+    Layer.catchAllCause((cause): Layer.Layer<SqliteClient.SqliteClient | SqlClient, SqlError | ConfigError.ConfigError> =>
+      Cause.isInterruptedOnly(cause) ? Layer.failCause(cause) : Layer.fail(failure(Cause.squash(cause)))
+    )
+  )
+}
+
+/** A store whose SQL failed because the file may not be opened or written, said as `sqliteClient` says it. */
+const sayingAccess = <E>(filename: string, access: Access, error: E): E | SqlError =>
+  error instanceof SqlError && !error.message.startsWith("cannot ") && SqliteAccess.isAccessFailure(error.cause)
+    ? new SqlError({ cause: error.cause, message: SqliteAccess.openFailure(filename, error.cause, access) })
+    : error
+
+const busyTimeout = (options: { readonly busyTimeout?: number | undefined }) =>
+  Effect.flatMap(SqlClient, (sql) => sql.unsafe(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeout ?? 5000)}`))
+
+/** SQLite in one file: WAL (set by the client), a busy timeout, `synchronous` FULL unless told otherwise. */
+export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> => {
+  const prepare = Effect.gen(function*() {
+    const sql = yield* SqlClient
+    yield* busyTimeout(options)
+    yield* sql.unsafe(`PRAGMA synchronous = ${options.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`)
+    yield* migrate
+  })
+  return storeOn(Dialects.sqlite, prepare).pipe(
+    Layer.provideMerge(sqliteClient(options.filename, "write")),
+    Layer.mapError((error) => sayingAccess(options.filename, "write", error))
+  )
+}
+
+/**
+ * SQLite opened read-only, for commands that only read: it works on a read-only file (and in a
+ * read-only directory while the `-wal` and `-shm` files are beside it). It never migrates: a
+ * schema behind this version's fails, in one line, asking for a writable open.
+ */
+export const layerSqliteReadOnly = (
+  options: Pick<SqliteOptions, "filename" | "busyTimeout">
+): Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> => {
+  const prepare = Effect.gen(function*() {
+    yield* busyTimeout(options)
+    const applied = yield* appliedSqlite
+    if (applied < latest) {
+      const refusal = SqliteAccess.cannotWrite(options.filename) ??
+        "this open is read-only; run `verbatim serve` (or any command that writes) once to migrate it"
+      return yield* new SqlError({ message: SqliteAccess.schemaBehind(options.filename, applied, latest, refusal) })
+    }
+  })
+  return storeOn(Dialects.sqlite, prepare).pipe(
+    Layer.provideMerge(sqliteClient(options.filename, "read")),
+    Layer.mapError((error) => sayingAccess(options.filename, "read", error))
+  )
+}
+
+/** The newest migration the database at `filename` has applied, read through a read-only open. */
+export const appliedMigration = (filename: string): Effect.Effect<number, SqlError | ConfigError.ConfigError> =>
+  Effect.scoped(Effect.flatMap(Layer.build(sqliteClient(filename, "read")), (context) => Effect.provide(appliedSqlite, context))).pipe(
+    Effect.mapError((error) => sayingAccess(filename, "read", error))
+  )
+
+export { latest as latestMigration }
