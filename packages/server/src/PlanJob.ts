@@ -124,19 +124,21 @@ const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: R
 
 export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
   readonly run: (sessionId: SessionId, options?: RunOptions) => Effect.Effect<PlanOutcome>
+  /** A session the trigger keeps waiting on the hold without a run: reported as a held run, once. */
+  readonly held: (sessionId: SessionId) => Effect.Effect<void>
 }>() {
   static readonly make = Effect.gen(function*() {
     const context = yield* Effect.context<Needs>()
     const leases = yield* Leases
     const report = counted()
     const run = (sessionId: SessionId, options: RunOptions = {}): Effect.Effect<PlanOutcome> =>
-      report(sessionId, (usage) =>
+      report.run(sessionId, (usage) =>
         leases.withLease(planLease(sessionId), once(sessionId, options, usage), "busy" as const).pipe(
           Effect.tapErrorCause((cause) => Effect.logError("plan job failed", cause).pipe(Effect.annotateLogs({ sessionId }))),
           Effect.catchAllCause(() => Effect.succeed("failed" as const)),
           Effect.provide(context)
         ))
-    return PlanJob.of({ run })
+    return PlanJob.of({ run, held: report.held })
   })
 
   static readonly layer = Layer.effect(PlanJob, PlanJob.make)
@@ -144,6 +146,6 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
   /** No model configured: sessions stay closed and unplanned, their messages awaiting a plan. */
   static readonly layerNoModel = Layer.sync(PlanJob, () => {
     const report = counted()
-    return PlanJob.of({ run: (sessionId) => report(sessionId, () => Effect.succeed("no-model" as const)) })
+    return PlanJob.of({ run: (sessionId) => report.run(sessionId, () => Effect.succeed("no-model" as const)), held: report.held })
   })
 }

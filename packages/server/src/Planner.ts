@@ -42,23 +42,23 @@ const noModel = new NoModelError({
 })
 
 /** A model timing every call (by outcome: `ok` or the error's reason) and counting the tokens of those it answers. */
-export const metered = <E, R>(model: Layer.Layer<LanguageModel, E, R>): Layer.Layer<LanguageModel, E, R> =>
-  Layer.effect(
-    LanguageModel,
-    Effect.map(LanguageModel, (inner) =>
-      LanguageModel.of({
-        plan: (request) =>
-          Effect.timed(Effect.either(inner.plan(request))).pipe(
-            Effect.tap(([elapsed, result]) =>
-              Either.match(result, {
-                onLeft: (error) => Metrics.modelCall(error.reason, elapsed),
-                onRight: (answer) => Effect.zipRight(Metrics.modelCall("ok", elapsed), Metrics.modelTokens(answer.usage))
-              })
-            ),
-            Effect.flatMap(([, result]) => result)
-          )
-      }))
-  ).pipe(Layer.provide(model))
+export const meter = (inner: LanguageModel["Type"]): LanguageModel["Type"] =>
+  LanguageModel.of({
+    plan: (request) =>
+      Effect.timed(Effect.either(inner.plan(request))).pipe(
+        Effect.tap(([elapsed, result]) =>
+          Either.match(result, {
+            onLeft: (error) => Metrics.modelCall(error.reason, elapsed),
+            onRight: (answer) => Effect.zipRight(Metrics.modelCall("ok", elapsed), Metrics.modelTokens(answer.usage))
+          })
+        ),
+        Effect.flatMap(([, result]) => result)
+      )
+  })
+
+/** `model` with every call metered (`meter`). */
+const metered = <E, R>(model: Layer.Layer<LanguageModel, E, R>): Layer.Layer<LanguageModel, E, R> =>
+  Layer.effect(LanguageModel, Effect.map(LanguageModel, meter)).pipe(Layer.provide(model))
 
 /**
  * Everything `planSession` needs around a given model: the prompt registry

@@ -1,10 +1,11 @@
 /**
  * Process and runtime metrics read at scrape time: resident memory, heap, event-loop delay,
  * garbage-collection pauses by kind, start time and uptime. The event-loop monitor and the GC
- * observer run for the layer's life; everything else is read when `/metrics` is scraped.
+ * observer run for the layer's life; everything else is read when `/metrics` is scraped. These are
+ * facts about the real process, so they come from Node, not from `Clock`.
  */
-import { Clock, Context, Effect, Layer } from "effect"
-import { constants, monitorEventLoopDelay, type PerformanceEntry, PerformanceObserver } from "node:perf_hooks"
+import { Context, Effect, Layer } from "effect"
+import { constants, monitorEventLoopDelay, type PerformanceEntry, PerformanceObserver, performance } from "node:perf_hooks"
 import { type Family, gauge } from "./Exposition.js"
 
 const gcKinds: ReadonlyArray<readonly [number, string]> = [
@@ -49,13 +50,13 @@ export class RuntimeMetrics extends Context.Tag("@verbatim/server/RuntimeMetrics
       }),
       (observer) => Effect.sync(() => observer.disconnect())
     )
-    const families = Effect.map(Clock.currentTimeMillis, (now): ReadonlyArray<Family> => {
+    const families = Effect.sync((): ReadonlyArray<Family> => {
       const memory = process.memoryUsage()
       const uptime = process.uptime()
       const byKind = [...pauses.entries()].sort(([a], [b]) => a.localeCompare(b))
       return [
         gauge("process_resident_memory_bytes", "Resident memory size in bytes", memory.rss),
-        gauge("process_start_time_seconds", "Start time of the process since the Unix epoch in seconds", Math.round(now / 1000 - uptime)),
+        gauge("process_start_time_seconds", "Start time of the process since the Unix epoch in seconds", Math.floor(performance.timeOrigin / 1000)),
         gauge("process_uptime_seconds", "Seconds since the process started", uptime),
         gauge("nodejs_heap_size_used_bytes", "V8 heap used in bytes", memory.heapUsed),
         gauge("nodejs_heap_size_total_bytes", "V8 heap allocated in bytes", memory.heapTotal),

@@ -3,10 +3,10 @@
  * OpenAPI at `/openapi.json` and a latency histogram (by route template) around each request. Listening is left to
  * whoever provides the `HttpServer` (Main on a port, tests on 127.0.0.1:0).
  */
-import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import { HttpApiBuilder, HttpServerError, HttpServerRequest } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import { Api } from "@verbatim/domain/Api"
-import { Effect, Layer } from "effect"
+import { Effect, Exit, Layer } from "effect"
 import * as Metrics from "../Metrics.js"
 import { RuntimeMetrics } from "../RuntimeMetrics.js"
 import { WebhookAuth } from "../WebhookAuth.js"
@@ -21,9 +21,11 @@ import * as Webhooks from "./Webhooks.js"
 const timed = (app: HttpApp.Default): HttpApp.Default =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
-    const [elapsed, response] = yield* Effect.timed(app)
-    yield* Metrics.requestLatency(templateOf(request.url), request.method, response.status, elapsed)
-    return response
+    const [elapsed, exit] = yield* Effect.timed(Effect.exit(app))
+    // A failure (no route, say) is answered by the server from its cause: time it with that status.
+    const status = Exit.isSuccess(exit) ? exit.value.status : (yield* HttpServerError.causeResponse(exit.cause))[0].status
+    yield* Metrics.requestLatency(templateOf(request.url), request.method, status, elapsed)
+    return yield* exit
   })
 
 /** The contract implemented; needs the store, the jobs' services, `ApiToken` and `DirectReplies`. */
