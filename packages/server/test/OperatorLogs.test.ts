@@ -2,7 +2,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
-import { Effect, HashMap, Logger } from "effect"
+import { Effect, HashMap, Layer, Logger } from "effect"
 import { closeIdle, drain, fixture, layer, settled, telegram } from "./harness.js"
 
 const operatorLines = new Set(["webhook", "plan job", "reply", "refused"])
@@ -47,8 +47,10 @@ describe("operator logs", () => {
       ])
       expect(JSON.stringify(lines).includes("secret text")).toBe(false)
     }).pipe(
-      Effect.provide(layer([planStep({ ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] }] })])),
-      Effect.provide(recording)
+      // The logger is in place before the server starts, so its request fibers log through it too.
+      Effect.provide(layer([planStep({ ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] }] })]).pipe(
+        Layer.provide(recording)
+      ))
     )
   })
 })
