@@ -1,7 +1,10 @@
-/** The start-up report of `serve`: where it listens, where the data lives, the generated token, what is not configured. */
+/**
+ * The start-up report of `serve`: where it listens, where the data lives, the generated token, what
+ * is not configured. Logged like everything else, so with the JSON logger each line is one object.
+ */
 import { HttpServer } from "@effect/platform"
 import * as Store from "@verbatim/projections/Store"
-import { Console, Effect, Layer, Option, Redacted } from "effect"
+import { Effect, Layer, Option, Redacted } from "effect"
 import { resolve } from "node:path"
 import { ApiToken } from "./ApiToken.js"
 import { modelSource } from "./Planner.js"
@@ -10,7 +13,7 @@ import { notConfigured, ServerConfig } from "./ServerConfig.js"
 /** Said at start-up when no model is configured. */
 export const noModelNotice = "no model key: messages are captured and held; planning resumes once ANTHROPIC_API_KEY is set"
 
-/** Prints the report once the server listens. */
+/** Logs the report once the server listens. */
 export const layer = Layer.effectDiscard(
   Effect.gen(function*() {
     const server = yield* HttpServer.HttpServer
@@ -27,6 +30,6 @@ export const layer = Layer.effectDiscard(
       ...notConfigured({ ...settings, apiToken: Option.some(token.token) }),
       ...(model._tag === "None" ? [noModelNotice] : [])
     ]
-    yield* Effect.forEach(lines, (line) => Console.log(line), { discard: true })
+    yield* Effect.forEach(lines, (line) => Effect.logInfo(line), { discard: true })
   })
 )

@@ -1,14 +1,24 @@
-/** The service's metrics (Effect `Metric`) and their Prometheus text exposition. */
+/**
+ * The service's metrics, as Effect `Metric`s. They are exposed by a small hand-written Prometheus
+ * text exporter (`Exposition.ts`) rather than prom-client or OpenTelemetry's exporter: Effect's
+ * metrics are fiber-aware and already the one registry the code records into, and a second
+ * registry beside it would split the metrics in two and need its own wiring in every layer.
+ */
 import type { TokenUsage } from "@verbatim/domain/Events"
 import type { Provider } from "@verbatim/domain/Ids"
-import { type MetricPair, MetricState } from "effect"
 import { Duration, Effect, Metric, MetricBoundaries } from "effect"
 
 /** What became of one webhook request. */
 export type WebhookOutcome = "accepted" | "unauthorized" | "bad-request" | "too-large" | "error"
 
+/** What became of one queued reply's attempt: sent, failed for good, or failed to be tried again. */
+export type ReplyOutcome = "sent" | "failed" | "retried"
+
 const webhooks = Metric.counter("verbatim_webhooks_total", { description: "Webhook requests by provider and outcome" })
-const plans = Metric.counter("verbatim_plans_total", { description: "Plan job runs by outcome" })
+const plans = Metric.counter("verbatim_plans_total", {
+  description:
+    "Plan jobs by outcome; a session that waits (no model, planning held, another instance's lease) counts once when it starts waiting, not on every retry or probe"
+})
 const operatorErrors = Metric.counter("verbatim_model_operator_errors_total", {
   description: "Model calls refused for the operator's configuration (key, permission, model, billing), by fault"
 })
@@ -16,11 +26,17 @@ const ignoredItems = Metric.counter("verbatim_webhook_items_ignored_total", {
   description: "Webhook items acknowledged and not acted on (statuses, reactions, update kinds not captured), by provider and kind"
 })
 const tokens = Metric.counter("verbatim_model_tokens_total", { description: "Model tokens by kind" })
+const replies = Metric.counter("verbatim_replies_total", {
+  description: "Reply attempts by outcome: sent, failed (given up) or retried (failed, tried again later)"
+})
+const seconds = (start: number, count: number) => MetricBoundaries.exponential({ start, factor: 2, count })
 const latency = Metric.histogram(
   "verbatim_http_request_duration_seconds",
-  MetricBoundaries.exponential({ start: 0.005, factor: 2, count: 12 }),
-  "HTTP request latency by method and status"
+  seconds(0.005, 12),
+  "HTTP request latency by route template, method and status"
 )
+const planDuration = Metric.histogram("verbatim_plan_duration_seconds", seconds(0.01, 14), "Plan job run time by outcome")
+const modelDuration = Metric.histogram("verbatim_model_call_duration_seconds", seconds(0.05, 12), "Model call time by outcome")
 
 /** A tagged metric per tag values, built once: building one hashes its key, on every request otherwise. */
 const memo = <M>(make: (...tags: ReadonlyArray<string>) => M) => {
@@ -35,6 +51,8 @@ const memo = <M>(make: (...tags: ReadonlyArray<string>) => M) => {
   }
 }
 
+const toSeconds = (elapsed: Duration.Duration) => Duration.toMillis(elapsed) / 1000
+
 const webhookCounter = memo((provider, outcome) => Metric.tagged(Metric.tagged(webhooks, "provider", provider!), "outcome", outcome!))
 
 /** Count a webhook request. */
@@ -46,11 +64,22 @@ const ignoredCounter = memo((provider, kind) => Metric.tagged(Metric.tagged(igno
 /** Count a webhook item the service ignores, by its kind. */
 export const ignored = (provider: Provider, kind: string): Effect.Effect<void> => Metric.increment(ignoredCounter(provider, kind))
 
-/** Count a plan job run (`planned`, `failed`, `busy` …). */
+/** Count a plan job (`planned`, `failed`, `held` …); see the metric's description for waiting sessions. */
 export const plan = (outcome: string): Effect.Effect<void> => Metric.increment(Metric.tagged(plans, "outcome", outcome))
+
+/** Record how long one plan job run took. */
+export const planRun = (outcome: string, elapsed: Duration.Duration): Effect.Effect<void> =>
+  Metric.update(Metric.tagged(planDuration, "outcome", outcome), toSeconds(elapsed))
+
+/** Record how long one model call took; `outcome` is `ok` or the error's reason. */
+export const modelCall = (outcome: string, elapsed: Duration.Duration): Effect.Effect<void> =>
+  Metric.update(Metric.tagged(modelDuration, "outcome", outcome), toSeconds(elapsed))
 
 /** Count a model call refused for the operator's configuration; planning is held meanwhile. */
 export const operatorError = (fault: string): Effect.Effect<void> => Metric.increment(Metric.tagged(operatorErrors, "fault", fault))
+
+/** Count one reply attempt. */
+export const reply = (outcome: ReplyOutcome): Effect.Effect<void> => Metric.increment(Metric.tagged(replies, "outcome", outcome))
 
 /** Add the tokens of one model call. */
 export const modelTokens = (usage: TokenUsage): Effect.Effect<void> =>
@@ -65,71 +94,10 @@ export const modelTokens = (usage: TokenUsage): Effect.Effect<void> =>
     { discard: true }
   )
 
-/** Record how long a request took. */
-const latencyHistogram = memo((method, status) => Metric.tagged(Metric.tagged(latency, "method", method!), "status", status!))
+const latencyHistogram = memo((route, method, status) =>
+  Metric.tagged(Metric.tagged(Metric.tagged(latency, "route", route!), "method", method!), "status", status!)
+)
 
-export const requestLatency = (method: string, status: number, elapsed: Duration.Duration): Effect.Effect<void> =>
-  Metric.update(
-    latencyHistogram(method, String(status)),
-    Duration.toMillis(elapsed) / 1000
-  )
-
-/** A value read at scrape time (queue depths), exposed as a gauge. */
-export interface Gauge {
-  readonly name: string
-  readonly help: string
-  readonly value: number
-}
-
-const escape = (value: string) => value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/"/g, "\\\"")
-
-const labels = (pairs: ReadonlyArray<readonly [string, string]>) =>
-  pairs.length === 0 ? "" : `{${pairs.map(([k, v]) => `${k}="${escape(v)}"`).join(",")}}`
-
-const number = (n: number | bigint) => (n === Infinity ? "+Inf" : String(n))
-
-const linesOf = (pair: MetricPair.MetricPair.Untyped): ReadonlyArray<string> => {
-  const { name, tags } = pair.metricKey
-  const base = tags.map((t) => [t.key, t.value] as const)
-  const state = pair.metricState
-  if (MetricState.isCounterState(state) || MetricState.isGaugeState(state)) {
-    const value = MetricState.isCounterState(state) ? state.count : state.value
-    return [`${name}${labels(base)} ${number(value)}`]
-  }
-  if (MetricState.isHistogramState(state)) {
-    const finite = state.buckets.filter(([le]) => Number.isFinite(le))
-    return [
-      ...finite.map(([le, n]) => `${name}_bucket${labels([...base, ["le", number(le)]])} ${n}`),
-      `${name}_bucket${labels([...base, ["le", "+Inf"]])} ${state.count}`,
-      `${name}_sum${labels(base)} ${state.sum}`,
-      `${name}_count${labels(base)} ${state.count}`
-    ]
-  }
-  return []
-}
-
-const tagKey = (pair: MetricPair.MetricPair.Untyped) => pair.metricKey.tags.map((t) => `${t.key}=${t.value}`).join(",")
-
-const typeOf = (pair: MetricPair.MetricPair.Untyped): string =>
-  MetricState.isCounterState(pair.metricState)
-    ? "counter"
-    : MetricState.isHistogramState(pair.metricState)
-    ? "histogram"
-    : "gauge"
-
-/** Every `verbatim_` metric and the given gauges in the Prometheus text format (version 0.0.4). */
-export const prometheusText = (gauges: ReadonlyArray<Gauge>): Effect.Effect<string> =>
-  Effect.map(Metric.snapshot, (pairs) => {
-    const byName = new Map<string, Array<MetricPair.MetricPair.Untyped>>()
-    for (const pair of pairs) {
-      if (!pair.metricKey.name.startsWith("verbatim_")) continue
-      byName.set(pair.metricKey.name, [...(byName.get(pair.metricKey.name) ?? []), pair])
-    }
-    const families = [...byName.entries()].sort(([a], [b]) => a.localeCompare(b)).flatMap(([name, family]) => [
-      `# HELP ${name} ${family[0]!.metricKey.description._tag === "Some" ? family[0]!.metricKey.description.value : name}`,
-      `# TYPE ${name} ${typeOf(family[0]!)}`,
-      ...family.sort((a, b) => tagKey(a).localeCompare(tagKey(b))).flatMap(linesOf)
-    ])
-    const scraped = gauges.flatMap((g) => [`# HELP ${g.name} ${g.help}`, `# TYPE ${g.name} gauge`, `${g.name} ${g.value}`])
-    return [...families, ...scraped].join("\n") + "\n"
-  })
+/** Record how long a request took; `route` is the matched template (`/api/notes/:id`), never the raw path. */
+export const requestLatency = (route: string, method: string, status: number, elapsed: Duration.Duration): Effect.Effect<void> =>
+  Metric.update(latencyHistogram(route, method, String(status)), toSeconds(elapsed))

@@ -3,13 +3,24 @@
  * (`ReplySent`, or `ReplyFailed` to try again later). A provider outage delays replies and never
  * loses them; a lease per reply and a re-read after taking it keep two instances from sending
  * one reply twice. A chat the provider rate-limits with a retry-after is left alone that long.
+ * Each attempt is logged and counted (`verbatim_replies_total` by sent / failed / retried).
  */
 import { EventStore } from "@verbatim/projections/EventStore"
 import { Leases } from "@verbatim/projections/Leases"
 import { type QueuedReply, ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, Context, DateTime, Duration, Effect, Layer, Schedule } from "effect"
+import * as Metrics from "./Metrics.js"
 import { type ProviderError, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
 import { replyStream } from "./Streams.js"
+
+/** One line and one count per attempt; the reply's text is the user's business, never logged. */
+const reported = (row: QueuedReply, outcome: Metrics.ReplyOutcome, attempt: number, reason?: string) =>
+  Effect.zipRight(
+    Metrics.reply(outcome),
+    (outcome === "sent" ? Effect.logInfo("reply") : outcome === "retried" ? Effect.logWarning("reply") : Effect.logError("reply")).pipe(
+      Effect.annotateLogs({ replyId: row.replyId, provider: row.provider, outcome, attempt, ...(reason === undefined ? {} : { reason }) })
+    )
+  )
 
 /** Replies one pass tries at most. */
 const passSize = 100
@@ -53,6 +64,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
           yield* store.append(stream, "any", [
             { _tag: "ReplySent", replyId, providerMessageId: outcome.right.providerMessageId, sentAt }
           ])
+          yield* reported(row, "sent", attempt)
           return "sent" as const
         }
         const error: ProviderError = outcome.left
@@ -63,6 +75,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
         yield* store.append(stream, "any", [
           { _tag: "ReplyFailed", replyId, attempt, detail: `${error.reason}: ${error.detail}`, final: !error.retryable }
         ])
+        yield* reported(row, error.retryable ? "retried" : "failed", attempt, error.reason)
         return "failed" as const
       })
 

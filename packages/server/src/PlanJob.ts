@@ -6,6 +6,7 @@
  * (replay promotion) that fails appends nothing, and messages the user filed by answering a
  * question are never planned again. A failure only the operator can cure (key, permission,
  * model, billing) records nothing either: it holds planning (`PlanningHold`) and the run is `held`.
+ * Every run is logged, timed and counted (`PlanJobReport`).
  */
 import type { PlanFailureReason } from "@verbatim/domain/Events"
 import type { SessionId } from "@verbatim/domain/Ids"
@@ -17,6 +18,7 @@ import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Contact } from "@verbatim/planner/RenderRequest"
 import { Array as Arr, Context, Effect, Layer } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
+import { counted, type UsageSink } from "./PlanJobReport.js"
 import { PlanningConfig, type PlanningError, planSession, type SessionPlans } from "./Planning.js"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
@@ -71,7 +73,7 @@ const recordFailure = (sessionId: SessionId, revision: number, replan: boolean, 
     return "failed" as const
   })
 
-const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: RunOptions) {
+const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: RunOptions, usage: UsageSink) {
   const read = yield* ReadModel
   const { state } = yield* load(sessionId)
   if (!state.closed || state.user === null) return "not-closed" as const
@@ -105,6 +107,7 @@ const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: R
   const ids = yield* Effect.flatMap(IdGenerator, (g) => g.supply)
   const prompt = { version: planned.right.prompt.version, hash: planned.right.prompt.hash }
   const plans = chunksOf(planned.right)
+  for (const p of plans) usage.add(p.model, p.usage)
   return yield* execute(sessionId, () =>
     Effect.map(read.knownPeople(user), (known) =>
       Command.RecordPlans({ prompt, plans, known, revision: state.revision, replan, ids }))).pipe(
@@ -121,21 +124,28 @@ const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: R
 
 export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
   readonly run: (sessionId: SessionId, options?: RunOptions) => Effect.Effect<PlanOutcome>
+  /** A session the trigger keeps waiting on the hold without a run: reported as a held run, once. */
+  readonly held: (sessionId: SessionId) => Effect.Effect<void>
 }>() {
   static readonly make = Effect.gen(function*() {
     const context = yield* Effect.context<Needs>()
     const leases = yield* Leases
+    const report = counted()
     const run = (sessionId: SessionId, options: RunOptions = {}): Effect.Effect<PlanOutcome> =>
-      leases.withLease(planLease(sessionId), once(sessionId, options), "busy" as const).pipe(
-        Effect.tapErrorCause((cause) => Effect.logError("plan job failed", cause).pipe(Effect.annotateLogs({ sessionId }))),
-        Effect.catchAllCause(() => Effect.succeed("failed" as const)),
-        Effect.provide(context)
-      )
-    return PlanJob.of({ run })
+      report.run(sessionId, (usage) =>
+        leases.withLease(planLease(sessionId), once(sessionId, options, usage), "busy" as const).pipe(
+          Effect.tapErrorCause((cause) => Effect.logError("plan job failed", cause).pipe(Effect.annotateLogs({ sessionId }))),
+          Effect.catchAllCause(() => Effect.succeed("failed" as const)),
+          Effect.provide(context)
+        ))
+    return PlanJob.of({ run, held: report.held })
   })
 
   static readonly layer = Layer.effect(PlanJob, PlanJob.make)
 
   /** No model configured: sessions stay closed and unplanned, their messages awaiting a plan. */
-  static readonly layerNoModel = Layer.succeed(PlanJob, { run: () => Effect.succeed("no-model" as const) })
+  static readonly layerNoModel = Layer.sync(PlanJob, () => {
+    const report = counted()
+    return PlanJob.of({ run: (sessionId) => report.run(sessionId, () => Effect.succeed("no-model" as const)), held: report.held })
+  })
 }

@@ -55,7 +55,10 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
             const previous = retries.get(sessionId)
             retries.delete(sessionId)
             // Held: the session waits, and the model is not called for it.
-            if (yield* isHeld) return void held.add(sessionId)
+            if (yield* isHeld) {
+              held.add(sessionId)
+              return yield* jobs.held(sessionId)
+            }
             const outcome = yield* jobs.run(sessionId)
             if (outcome === "held") {
               held.add(sessionId)

@@ -1,15 +1,15 @@
 /**
  * The planner as configuration chooses it, for `serve` and the CLI alike: recorded answers when
  * `VERBATIM_CASSETTE_DIR` is set, else Anthropic when `ANTHROPIC_API_KEY` is, else no model (the
- * plan job then leaves sessions unplanned). Every model call's tokens and every plan run's
- * outcome are counted.
+ * plan job then leaves sessions unplanned). Every model call is timed and its tokens counted; the
+ * plan job reports its own runs (`PlanJobReport`).
  */
 import * as AnthropicLanguageModel from "@verbatim/planner/AnthropicLanguageModel"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
-import { Config, Data, Effect, Layer, Option } from "effect"
+import { Config, Data, Effect, Either, Layer, Option } from "effect"
 import * as Metrics from "./Metrics.js"
 import { PlanJob } from "./PlanJob.js"
 import { PlanningConfig } from "./Planning.js"
@@ -41,13 +41,24 @@ const noModel = new NoModelError({
   message: "no model configured: set ANTHROPIC_API_KEY (or VERBATIM_CASSETTE_DIR for recorded answers)"
 })
 
-/** A model counting the tokens of every call it answers. */
+/** A model timing every call (by outcome: `ok` or the error's reason) and counting the tokens of those it answers. */
+export const meter = (inner: LanguageModel["Type"]): LanguageModel["Type"] =>
+  LanguageModel.of({
+    plan: (request) =>
+      Effect.timed(Effect.either(inner.plan(request))).pipe(
+        Effect.tap(([elapsed, result]) =>
+          Either.match(result, {
+            onLeft: (error) => Metrics.modelCall(error.reason, elapsed),
+            onRight: (answer) => Effect.zipRight(Metrics.modelCall("ok", elapsed), Metrics.modelTokens(answer.usage))
+          })
+        ),
+        Effect.flatMap(([, result]) => result)
+      )
+  })
+
+/** `model` with every call metered (`meter`). */
 const metered = <E, R>(model: Layer.Layer<LanguageModel, E, R>): Layer.Layer<LanguageModel, E, R> =>
-  Layer.effect(
-    LanguageModel,
-    Effect.map(LanguageModel, (inner) =>
-      LanguageModel.of({ plan: (request) => Effect.tap(inner.plan(request), (result) => Metrics.modelTokens(result.usage)) }))
-  ).pipe(Layer.provide(model))
+  Layer.effect(LanguageModel, Effect.map(LanguageModel, meter)).pipe(Layer.provide(model))
 
 /**
  * Everything `planSession` needs around a given model: the prompt registry
@@ -70,18 +81,9 @@ const configured = (source: ModelSource): Layer.Layer<
 export const layerConfig = (model: Option.Option<string> = Option.none()) =>
   Layer.unwrapEffect(Effect.map(modelSource(model), configured))
 
-/** The plan job with each run counted by outcome. */
-export const planJobLayer = <E, R>(job: Layer.Layer<PlanJob, E, R>): Layer.Layer<PlanJob, E, R> =>
-  Layer.effect(
-    PlanJob,
-    Effect.map(PlanJob, (inner) => PlanJob.of({ run: (sessionId, options) => Effect.tap(inner.run(sessionId, options), Metrics.plan) }))
-  ).pipe(Layer.provide(job))
-
 const jobOver = (source: Exclude<ModelSource, { readonly _tag: "None" }>) =>
   PlanJob.layer.pipe(Layer.provide(layer(modelLayer(source))))
 
 /** The plan job over the configured planner; with no model configured, sessions wait unplanned (`PlanJob.layerNoModel`). */
-export const planJobLayerConfig = planJobLayer(
-  Layer.unwrapEffect(Effect.map(modelSource(), (source): ReturnType<typeof jobOver> =>
-    source._tag === "None" ? PlanJob.layerNoModel : jobOver(source)))
-)
+export const planJobLayerConfig = Layer.unwrapEffect(Effect.map(modelSource(), (source): ReturnType<typeof jobOver> =>
+  source._tag === "None" ? PlanJob.layerNoModel : jobOver(source)))

@@ -26,6 +26,8 @@ export interface ServerSettings {
   readonly whatsAppPhoneNumberId: Option.Option<string>
   readonly port: number
   readonly host: string
+  /** `/metrics` without a token (the default), or behind the read API's bearer token. */
+  readonly metricsPublic: boolean
 }
 
 const providers: ReadonlyArray<Provider> = ["telegram", "whatsapp"]
@@ -91,7 +93,8 @@ export const config: Config.Config<ServerSettings> = Config.all({
   whatsAppAccessToken: Config.option(Config.redacted("WHATSAPP_ACCESS_TOKEN")),
   whatsAppPhoneNumberId: Config.option(Config.string("WHATSAPP_PHONE_NUMBER_ID")),
   port: Config.port("PORT").pipe(Config.withDefault(8080)),
-  host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
+  host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1")),
+  metricsPublic: Config.boolean("VERBATIM_METRICS_PUBLIC").pipe(Config.withDefault(true))
 }).pipe(
   // Node refuses a headers timeout longer than the request's: say which settings, not a stack.
   Config.mapOrFail((settings) =>
@@ -142,7 +145,8 @@ const testSettings: ServerSettings = {
   whatsAppAccessToken: Option.none(),
   whatsAppPhoneNumberId: Option.none(),
   port: 0,
-  host: "127.0.0.1"
+  host: "127.0.0.1",
+  metricsPublic: true
 }
 
 export class ServerConfig extends Context.Tag("@verbatim/server/ServerConfig")<ServerConfig, ServerSettings>() {

@@ -19,7 +19,28 @@ const freePort = Effect.async<number>((resume) => {
   })
 })
 
-/** Start the server, collect stdout until it has said `lines` lines, and stop it (by its pid) with the scope. */
+/** What the server wrote: each stdout line's message, and stderr whole. */
+interface Said {
+  readonly messages: ReadonlyArray<string>
+  readonly stderr: string
+}
+
+/** A line of output as the JSON logger writes it; anything else fails the run. */
+const parsed = (line: string): { readonly message: unknown } | ServeFailed => {
+  try {
+    const value: unknown = JSON.parse(line)
+    return typeof value === "object" && value !== null && "message" in value
+      ? value as { readonly message: unknown }
+      : new ServeFailed({ message: `not a log object: ${line}` })
+  } catch {
+    return new ServeFailed({ message: `not JSON: ${line}` })
+  }
+}
+
+/**
+ * Start the server, collect stdout until it has logged `lines` lines (every line must be one JSON
+ * object), and stop it (by its pid) with the scope.
+ */
 const serve = (env: Record<string, string>, lines: number) =>
   Effect.gen(function*() {
     const path = yield* Config.string("PATH").pipe(Config.withDefault("/usr/bin:/bin"))
@@ -32,7 +53,7 @@ const serve = (env: Record<string, string>, lines: number) =>
       ),
       (child) => Effect.sync(() => child.kill("SIGTERM"))
     )
-    return yield* Effect.async<ReadonlyArray<string>, ServeFailed>((resume) => {
+    return yield* Effect.async<Said, ServeFailed>((resume) => {
       let out = ""
       let err = ""
       child.stderr.on("data", (chunk: Buffer) => {
@@ -41,20 +62,25 @@ const serve = (env: Record<string, string>, lines: number) =>
       child.on("exit", (code) => resume(Effect.fail(new ServeFailed({ message: `serve exited with ${code}: ${err}` }))))
       child.stdout.on("data", (chunk: Buffer) => {
         out += chunk.toString("utf8")
-        const said = out.split("\n").filter((line) => !line.startsWith("{"))
-        if (said.length > lines) resume(Effect.succeed(said.slice(0, lines)))
+        const complete = out.split("\n").slice(0, -1).map(parsed)
+        const bad = complete.find((line) => line instanceof ServeFailed)
+        if (bad !== undefined) return resume(Effect.fail(bad))
+        const messages = complete.flatMap((line) => line instanceof ServeFailed ? [] : [String(line.message)])
+        if (messages.length >= lines) resume(Effect.succeed({ messages: messages.slice(0, lines), stderr: err }))
       })
     }).pipe(Effect.timeoutFail({ duration: "60 seconds", onTimeout: () => new ServeFailed({ message: "the server said too little in 60 s" }) }))
   })
 
 describe("verbatim serve", () => {
-  it.scoped("starts with no configuration, says where it listens, where its data is and what is not configured", () =>
+  it.scoped("starts with no configuration, says where it listens, where its data is and what is not configured, as JSON lines", () =>
     Effect.gen(function*() {
       const dir = yield* tempDir("verbatim-serve-")
       const port = yield* freePort
-      const said = yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 10)
-      expect(said.map((line) => line.replace(dir, "<dir>").replace(`:${port}`, ":<port>").replace(/: \S{43}$/, ": <token>")))
+      const said = yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 11)
+      expect(said.stderr).toEqual("")
+      expect(said.messages.map((line) => line.replace(dir, "<dir>").replace(`:${port}`, ":<port>").replace(/: \S{43}$/, ": <token>")))
         .toEqual([
+          "event store: SQLite",
           "verbatim listening on http://127.0.0.1:<port>",
           "data: <dir>/verbatim.db",
           "API token (generated, kept in <dir>/api-token): <token>",

@@ -1,7 +1,7 @@
 /** The real composition (`ServerLive`) on loopback with nothing configured but a port and a data folder. */
 import { HttpServer } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigProvider, type Console, Effect } from "effect"
+import { ConfigProvider, Effect, Logger } from "effect"
 import { readFileSync, statSync } from "node:fs"
 import { createServer as createNetServer } from "node:net"
 import { join, resolve } from "node:path"
@@ -18,19 +18,18 @@ const freePort = Effect.async<number>((resume) => {
   })
 })
 
-/** The current console, except that `log` keeps what it was given. */
-const recordingConsole = (lines: Array<string>) =>
-  Effect.map(Effect.console, (base): Console.Console => ({
-    ...base,
-    log: (...args: ReadonlyArray<unknown>) => Effect.sync(() => void lines.push(args.map(String).join(" ")))
-  }))
+/** A logger keeping each line's message (start-up is logged, not printed). */
+const recordingLogger = (lines: Array<string>) =>
+  Logger.replace(
+    Logger.defaultLogger,
+    Logger.make(({ message }) => void lines.push(Array.isArray(message) ? message.map(String).join(" ") : String(message)))
+  )
 
 describe("Main", () => {
   it.live("starts on SQLite in the data folder, generates and keeps an API token, and says what is not configured", () =>
     Effect.gen(function*() {
       const dir = yield* tempDir("verbatim-main-")
       const printed: Array<string> = []
-      const console = yield* recordingConsole(printed)
       const port = yield* freePort
       const provider = ConfigProvider.fromMap(new Map([["PORT", String(port)], ["VERBATIM_DATA_DIR", dir]]))
       const reply = yield* Effect.gen(function*() {
@@ -45,12 +44,13 @@ describe("Main", () => {
       }).pipe(
         Effect.provide(ServerLive),
         Effect.withConfigProvider(provider),
-        Effect.withConsole(console)
+        Effect.provide(recordingLogger(printed))
       )
       expect(reply.ready).toBe(200)
       expect(reply.people).toBe(JSON.stringify({ items: [], nextCursor: null }))
       expect(statSync(join(dir, "api-token")).mode & 0o777).toBe(0o600)
       expect(printed).toEqual([
+        "event store: SQLite",
         `verbatim listening on http://127.0.0.1:${reply.port}`,
         `data: ${resolve(dir, "verbatim.db")}`,
         `API token (generated, kept in ${join(dir, "api-token")}): ${reply.token}`,

@@ -32,7 +32,8 @@ describe("ServerConfig", () => {
         whatsAppAccessToken: Option.none(),
         whatsAppPhoneNumberId: Option.none(),
         port: 8080,
-        host: "127.0.0.1"
+        host: "127.0.0.1",
+        metricsPublic: true
       })
       expect(notConfigured(settings)).toEqual([
         "TELEGRAM_WEBHOOK_SECRET is not set: Telegram webhooks are refused (401)",
@@ -43,6 +44,12 @@ describe("ServerConfig", () => {
         "WHATSAPP_ACCESS_TOKEN or WHATSAPP_PHONE_NUMBER_ID is not set: replies to WhatsApp are held",
         "VERBATIM_ALLOWED_SENDERS is empty: no sender's messages are captured"
       ])
+    }))
+
+  it.effect("VERBATIM_METRICS_PUBLIC=false puts the scrape behind the token", () =>
+    Effect.gen(function*() {
+      expect((yield* load({ VERBATIM_METRICS_PUBLIC: "false" })).metricsPublic).toBe(false)
+      expect((yield* load({ VERBATIM_METRICS_PUBLIC: "true" })).metricsPublic).toBe(true)
     }))
 
   it.effect("reads every setting, secrets redacted", () =>

@@ -5,6 +5,7 @@
  * background fibers, so every step is deterministic under `TestClock`.
  */
 import { FetchHttpClient, HttpServer } from "@effect/platform"
+import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { EventStore, start } from "@verbatim/projections/EventStore"
@@ -22,6 +23,7 @@ import { IdGenerator } from "../src/IdGenerator.js"
 import { Outbox } from "../src/Outbox.js"
 import { PlanJob } from "../src/PlanJob.js"
 import { PlanningConfig } from "../src/Planning.js"
+import * as Planner from "../src/Planner.js"
 import { PlanningHold } from "../src/PlanningHold.js"
 import { PlanTrigger } from "../src/PlanTrigger.js"
 import { TelegramClient, WhatsAppClient } from "../src/ProviderClients.js"
@@ -159,6 +161,8 @@ export interface LayerOptions {
   readonly eventStore?: (store: EventStore["Type"]) => EventStore["Type"]
   /** Settings other than the harness's (a larger body limit, short timeouts). */
   readonly settings?: Partial<ServerSettings>
+  /** No model configured: the plan job answers `no-model`, as `serve` does without a key. */
+  readonly noModel?: boolean
 }
 
 /**
@@ -173,7 +177,9 @@ export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOp
     Layer.provideMerge(Routes.layer),
     Layer.provideMerge(PlanTrigger.layer),
     Layer.provideMerge(Server.listenLoopback),
-    Layer.provideMerge(Layer.mergeAll(PlanJob.layer, Outbox.layer, DirectReplies.layer, ApiToken.layerTest(apiToken), BotIdentity.layerTest(fakeBot.username))),
+    Layer.provideMerge(Layer.mergeAll(options.noModel === true ? PlanJob.layerNoModel : PlanJob.layer, Outbox.layer, DirectReplies.layer, ApiToken.layerTest(apiToken), BotIdentity.layerTest(fakeBot.username))),
+    // Every call metered as `serve` meters it, so the tests see the model's metrics.
+    Layer.provideMerge(Layer.effect(LanguageModel, Effect.map(LanguageModel, Planner.meter))),
     Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, planning, PlanningHold.layer)),
     Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer).pipe(Layer.provide(FetchHttpClient.layer))),
     Layer.provideMerge(IdGenerator.layerTest),

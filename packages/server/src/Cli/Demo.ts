@@ -130,9 +130,9 @@ const run = <E>(app: Layer.Layer<Layer.Layer.Success<typeof App.AppLive>, E>) =>
 export const demo = run(App.AppLive)
 
 /** The demo over `demo/plan.json`, writing the cassette its request hashes to. */
-export const record = run(App.layer(Planner.planJobLayer(PlanJob.layer.pipe(
+export const record = run(App.layer(PlanJob.layer.pipe(
   Layer.provide(Planner.layer(RecordedLanguageModel.layerRecording(cassettes).pipe(Layer.provide(authoredModel))))
-))))
+)))
 
 /** `verbatim demo [--record]`, what `npm run demo` runs. */
 export const command = Command.make(

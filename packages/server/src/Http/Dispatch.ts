@@ -56,6 +56,9 @@ export const handle = (item: Inbound): Effect.Effect<Handled, StoreError, Requir
     }
     const settings = yield* ServerConfig
     if (!settings.allowedSenders.has(userIdOf(item.provider, item.senderId))) {
+      yield* Effect.logWarning("refused").pipe(
+        Effect.annotateLogs({ refused: item._tag, provider: item.provider, sender: userIdOf(item.provider, item.senderId), reason: "the sender is not on the allow-list" })
+      )
       yield* Effect.flatMap(DirectReplies, (r) => r.refuseStranger(item.provider, item.chatId, item.senderId))
       return "stranger" as const
     }

@@ -1,19 +1,49 @@
 /**
  * Liveness, readiness and the Prometheus scrape. Ready needs the database to answer `SELECT 1`
  * (else 503); planning held on an operator's error is `degraded`, still 200, because capture goes
- * on and a load balancer must keep the instance in rotation.
+ * on and a load balancer must keep the instance in rotation. `/metrics` is public unless
+ * `VERBATIM_METRICS_PUBLIC=false`, which puts it behind the read API's bearer token.
  */
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder, type HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Api, NotReady, type Readiness } from "@verbatim/domain/Api"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { Effect, Option } from "effect"
-import * as Metrics from "../Metrics.js"
+import { Effect, Option, Redacted } from "effect"
+import { ApiToken } from "../ApiToken.js"
+import { gauge, prometheusText } from "../Exposition.js"
 import { PlanningHold, reasonOf } from "../PlanningHold.js"
+import { RuntimeMetrics } from "../RuntimeMetrics.js"
+import { ServerConfig } from "../ServerConfig.js"
+import { constantTimeEqual } from "../WebhookAuth.js"
+
+/** The body the read API's bearer check answers a refusal with. */
+const refusal = { message: "missing or wrong bearer token", _tag: "Unauthorized" }
 
 export const layer = HttpApiBuilder.group(Api, "health", (handlers) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const hold = yield* PlanningHold
+    const runtime = yield* RuntimeMetrics
+    const settings = yield* ServerConfig
+    const token = Redacted.value((yield* ApiToken).token)
+
+    const authorised = (request: HttpServerRequest.HttpServerRequest) => {
+      if (settings.metricsPublic) return true
+      const presented = /^Bearer (.+)$/.exec(request.headers["authorization"] ?? "")?.[1]
+      return presented !== undefined && constantTimeEqual(presented, token)
+    }
+
+    const scrape = Effect.all([read.queueDepths.pipe(Effect.orDie), hold.current, runtime.families]).pipe(
+      Effect.flatMap(([d, held, process]) =>
+        prometheusText([
+          gauge("verbatim_planning_held", "1 while planning is held on an operator's error (key, model, billing)", Option.isSome(held) ? 1 : 0),
+          gauge("verbatim_replies_queued", "Replies waiting in the outbox", d.queuedReplies),
+          gauge("verbatim_sessions_open", "Sessions still collecting messages", d.openSessions),
+          gauge("verbatim_sessions_unplanned", "Closed sessions without an applied plan", d.unplannedSessions),
+          ...process
+        ])
+      )
+    )
+
     return handlers
       .handle("healthz", () => Effect.succeed({ status: "ok" as const }))
       .handle("readyz", () =>
@@ -27,15 +57,11 @@ export const layer = HttpApiBuilder.group(Api, "health", (handlers) =>
             })
           )
         ))
-      .handle("metrics", () =>
-        Effect.all([read.queueDepths.pipe(Effect.orDie), hold.current]).pipe(
-          Effect.flatMap(([d, held]) =>
-            Metrics.prometheusText([
-              { name: "verbatim_planning_held", help: "1 while planning is held on an operator's error (key, model, billing)", value: Option.isSome(held) ? 1 : 0 },
-              { name: "verbatim_replies_queued", help: "Replies waiting in the outbox", value: d.queuedReplies },
-              { name: "verbatim_sessions_open", help: "Sessions still collecting messages", value: d.openSessions },
-              { name: "verbatim_sessions_unplanned", help: "Closed sessions without an applied plan", value: d.unplannedSessions }
-            ])
-          )
-        ))
+      .handleRaw("metrics", ({ request }) =>
+        authorised(request)
+          ? Effect.map(scrape, (body) => HttpServerResponse.text(body, { contentType: "text/plain; version=0.0.4" }))
+          : Effect.zipRight(
+            Effect.logInfo("refused").pipe(Effect.annotateLogs({ refused: "metrics scrape", reason: "missing or wrong bearer token" })),
+            HttpServerResponse.json(refusal, { status: 401 }).pipe(Effect.orDie)
+          ))
   }))

@@ -1,33 +1,37 @@
 /**
  * The HTTP application: every group of the contract with its handlers, the bearer middleware,
- * OpenAPI at `/openapi.json` and a latency histogram around each request. Listening is left to
+ * OpenAPI at `/openapi.json` and a latency histogram (by route template) around each request. Listening is left to
  * whoever provides the `HttpServer` (Main on a port, tests on 127.0.0.1:0).
  */
-import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import { HttpApiBuilder, HttpServerError, HttpServerRequest } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import { Api } from "@verbatim/domain/Api"
-import { Effect, Layer } from "effect"
+import { Effect, Exit, Layer } from "effect"
 import * as Metrics from "../Metrics.js"
+import { RuntimeMetrics } from "../RuntimeMetrics.js"
 import { WebhookAuth } from "../WebhookAuth.js"
 import * as Auth from "./Auth.js"
 import * as DecodeErrors from "./DecodeErrors.js"
 import * as Health from "./Health.js"
 import * as ReadApi from "./ReadApi.js"
+import { templateOf } from "./RouteTemplate.js"
 import * as Webhooks from "./Webhooks.js"
 
-/** Records each request's latency by method and status. */
+/** Records each request's latency by route template, method and status. */
 const timed = (app: HttpApp.Default): HttpApp.Default =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
-    const [elapsed, response] = yield* Effect.timed(app)
-    yield* Metrics.requestLatency(request.method, response.status, elapsed)
-    return response
+    const [elapsed, exit] = yield* Effect.timed(Effect.exit(app))
+    // A failure (no route, say) is answered by the server from its cause: time it with that status.
+    const status = Exit.isSuccess(exit) ? exit.value.status : (yield* HttpServerError.causeResponse(exit.cause))[0].status
+    yield* Metrics.requestLatency(templateOf(request.url), request.method, status, elapsed)
+    return yield* exit
   })
 
 /** The contract implemented; needs the store, the jobs' services, `ApiToken` and `DirectReplies`. */
 export const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide(Auth.layer),
-  Layer.provide([Webhooks.layer, ReadApi.layer, Health.layer]),
+  Layer.provide([Webhooks.layer, ReadApi.layer, Health.layer.pipe(Layer.provide(RuntimeMetrics.layer))]),
   Layer.provide(WebhookAuth.layer)
 )
 
