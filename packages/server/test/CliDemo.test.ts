@@ -42,7 +42,7 @@ describe("verbatim demo", () => {
           "instructions cut:",
           "  seq 2: ~~remind me on Friday: ~~",
           "plan plan_<id>: prompt v1 (sha256 e42a90e2d95cd21d4aba6e4c815073310cd59d243cb582207879d7561707459d), " +
-          "model claude-sonnet-4-5, tokens 2140 in / 96 out",
+          "model claude-sonnet-5-5, tokens 2140 in / 96 out",
           "",
           "Accounting",
           "session telegram:100000001:100000001:1 (planned), user telegram:100000001, 5 message(s)",

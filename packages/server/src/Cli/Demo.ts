@@ -10,6 +10,7 @@ import { Command, Options } from "@effect/cli"
 import { FetchHttpClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { Plan } from "@verbatim/domain/Plan"
+import { defaultModel } from "@verbatim/planner/AnthropicLanguageModel"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
 import { ReadModel } from "@verbatim/projections/ReadModel"
@@ -49,7 +50,7 @@ const authoredModel = Layer.sync(LanguageModel, () => {
   const plan = Schema.decodeUnknownSync(Plan)(raw)
   const usage = { inputTokens: 2140, outputTokens: 96, cacheReadTokens: 0, cacheWriteTokens: 0 }
   return LanguageModel.of({
-    plan: () => Effect.succeed({ plan, raw, stopReason: "tool_use", usage, model: "claude-sonnet-4-5", durationMs: 0 })
+    plan: () => Effect.succeed({ plan, raw, stopReason: "tool_use", usage, model: defaultModel, durationMs: 0 })
   })
 })
 
