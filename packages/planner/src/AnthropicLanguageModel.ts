@@ -33,7 +33,12 @@ export const anthropicConfig: Config.Config<AnthropicOptions> = Config.all({
 
 const ephemeral = { type: "ephemeral" } as const
 
-/** The Messages API body for a request: one tool, forced; system prompt and tool carry the cache breakpoints. */
+/**
+ * The Messages API body for a request: one tool, which the system prompt asks the model to call
+ * once; system prompt and tool carry the cache breakpoints. The tool choice is `auto`, not forced:
+ * Claude Sonnet 5.5 (the default model) answers a forced tool choice with a 400. A reply without
+ * the call is a `refused` error, retried like any other.
+ */
 export const messageParams = (model: string, request: PlanningRequest): Anthropic.MessageCreateParamsNonStreaming => ({
   model,
   max_tokens: request.maxTokens,
@@ -46,7 +51,7 @@ export const messageParams = (model: string, request: PlanningRequest): Anthropi
       cache_control: ephemeral
     }
   ],
-  tool_choice: { type: "tool", name: request.tool.name },
+  tool_choice: { type: "auto" },
   messages: [{ role: "user", content: request.userContent }]
 })
 

@@ -3,10 +3,11 @@ import { planInputSchema } from "@verbatim/domain/PlanJsonSchema"
 import type { Plan } from "@verbatim/domain/Plan"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { Duration, Effect, Either } from "effect"
+import { defaultModel } from "../src/AnthropicLanguageModel.js"
 import { buildRequest, type PlanningChunk, type RequestSettings } from "../src/BuildRequest.js"
 import { LanguageModel } from "../src/LanguageModel.js"
 import { packagedPromptDirectory, PromptRegistry } from "../src/PromptRegistry.js"
-import { anthropicOnFake } from "./anthropicLayer.js"
+import { anthropicOnFake, anthropicOnFakeWith } from "./anthropicLayer.js"
 import { contactsOfAlice, countChars, message, session } from "./fixtures.js"
 
 const settings: RequestSettings = {
@@ -38,7 +39,22 @@ const sent = (messages: PlanningChunk) =>
 const ephemeral = { type: "ephemeral" }
 
 describe("the request the Messages API receives", () => {
-  it.live("is exactly: v1 system prompt and the record_plan tool, both cached, forced tool use, one rendered user turn", () =>
+  it.live("plans on the default model, which answers a forced tool choice with a 400", () =>
+    Effect.gen(function*() {
+      const prompts = yield* PromptRegistry.make({ directory: packagedPromptDirectory, defaultVersion: "v1" })
+      const fake = yield* FakeAnthropic
+      const built = Either.getOrThrow(buildRequest(prompts.current.text, contactsOfAlice, session, settings))
+      yield* fake.script(FakeReply.toolUse(emptyPlan))
+      const result = yield* Effect.flatMap(LanguageModel, (model) => model.plan(built.request))
+      const [received] = yield* fake.requests
+      expect({ model: result.model, plan: result.plan, toolChoice: (received!.body as { tool_choice: unknown }).tool_choice }).toEqual({
+        model: defaultModel,
+        plan: emptyPlan,
+        toolChoice: { type: "auto" }
+      })
+    }).pipe(Effect.provide(anthropicOnFakeWith(undefined))))
+
+  it.live("is exactly: v1 system prompt and the record_plan tool, both cached, the tool choice auto, one rendered user turn", () =>
     Effect.gen(function*() {
       const { prompt, received } = yield* sent(session)
       expect(prompt.version).toBe("v1")
@@ -61,7 +77,7 @@ describe("the request the Messages API receives", () => {
               cache_control: ephemeral
             }
           ],
-          tool_choice: { type: "tool", name: "record_plan" },
+          tool_choice: { type: "auto" },
           messages: [
             {
               role: "user",
@@ -99,7 +115,7 @@ describe("the request the Messages API receives", () => {
       ])
       const body = received.body as { system: unknown; tools: unknown; tool_choice: unknown; messages: unknown }
       expect(body.system).toEqual([{ type: "text", text: prompt.text, cache_control: ephemeral }])
-      expect(body.tool_choice).toEqual({ type: "tool", name: "record_plan" })
+      expect(body.tool_choice).toEqual({ type: "auto" })
       expect(body.messages).toEqual([
         {
           role: "user",

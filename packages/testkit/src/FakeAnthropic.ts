@@ -93,14 +93,22 @@ export class FakeAnthropic extends Context.Tag("@verbatim/testkit/FakeAnthropic"
         authorization: request.headers.authorization ?? null,
         body: parsed
       })
-      const reply = queue.shift() ?? error(500, "api_error", { "x-fake": "script-exhausted" })
-      if (reply._tag === "Hang") return
       const n = received.length
       const model = (parsed as { model?: string } | null)?.model ?? "unknown"
       const send = (status: number, payload: unknown, headers: Readonly<Record<string, string>> = {}) => {
         response.writeHead(status, { "content-type": "application/json", "request-id": `req_fake_${n}`, ...headers })
         response.end(JSON.stringify(payload))
       }
+      // As the real API does: Claude Sonnet 5.5 refuses a forced tool choice before any scripted reply.
+      const choice = (parsed as { tool_choice?: { type?: string } } | null)?.tool_choice?.type
+      if (model.startsWith("claude-sonnet-5-5") && (choice === "tool" || choice === "any")) {
+        return send(400, {
+          type: "error",
+          error: { type: "invalid_request_error", message: `tool_choice.type "${choice}" is not supported on ${model}; use "auto"` }
+        })
+      }
+      const reply = queue.shift() ?? error(500, "api_error", { "x-fake": "script-exhausted" })
+      if (reply._tag === "Hang") return
       const message = (content: ReadonlyArray<unknown>, stopReason: string, usage: FakeUsage) => ({
         id: `msg_fake_${n}`,
         type: "message",
@@ -118,7 +126,7 @@ export class FakeAnthropic extends Context.Tag("@verbatim/testkit/FakeAnthropic"
       })
       switch (reply._tag) {
         case "ToolUse": {
-          const name = (parsed as { tool_choice?: { name?: string } } | null)?.tool_choice?.name ?? "record_plan"
+          const name = (parsed as { tools?: ReadonlyArray<{ name?: string }> } | null)?.tools?.[0]?.name ?? "record_plan"
           return send(200, message([{ type: "tool_use", id: `toolu_fake_${n}`, name, input: reply.input }], reply.stopReason, reply.usage))
         }
         case "Refusal":
