@@ -12,6 +12,7 @@ export interface Price {
 
 /** By model id prefix, most specific first (ids carry a date suffix, e.g. `claude-sonnet-4-5-20250929`). */
 const listPrices: ReadonlyArray<readonly [string, Price]> = [
+  ["claude-sonnet-5", { inputPerMillion: 2, outputPerMillion: 10 }],
   ["claude-opus-4", { inputPerMillion: 15, outputPerMillion: 75 }],
   ["claude-sonnet-4", { inputPerMillion: 3, outputPerMillion: 15 }],
   ["claude-haiku-4-5", { inputPerMillion: 1, outputPerMillion: 5 }],
