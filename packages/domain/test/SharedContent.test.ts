@@ -37,35 +37,24 @@ const whatsapp = (message: Record<string, unknown>): ReadonlyArray<Inbound> =>
     { onLeft: (e) => { throw new Error(e.message) }, onRight: normaliseWhatsApp }
   )
 
-const fromEve = {
+/** A captured message of nothing but text, from `sender` in their private chat; kind and text added per case. */
+const captured = (provider: "telegram" | "whatsapp", providerMessageId: string, sender: string, senderName: string | null) => ({
   _tag: "NewMessage",
-  provider: "telegram",
-  providerMessageId: "5:9",
-  senderId: "5",
-  chatId: "5",
-  senderName: "Eve",
+  provider,
+  providerMessageId,
+  senderId: sender,
+  chatId: sender,
+  senderName,
   forwardedFrom: null,
   replyTo: null,
   attachments: [],
   links: [],
   mediaGroup: null,
   sentAt: DateTime.unsafeMake(100_000)
-} as const
+} as const)
 
-const fromAna = {
-  _tag: "NewMessage",
-  provider: "whatsapp",
-  providerMessageId: "wamid.A",
-  senderId: "351910000001",
-  chatId: "351910000001",
-  senderName: null,
-  forwardedFrom: null,
-  replyTo: null,
-  attachments: [],
-  links: [],
-  mediaGroup: null,
-  sentAt: DateTime.unsafeMake(100_000)
-} as const
+const fromEve = captured("telegram", "5:9", "5", "Eve")
+const fromAna = captured("whatsapp", "wamid.A", "351910000001", null)
 
 describe("Telegram: shared content becomes text of its kind", () => {
   it("renders a contact, a location, a venue and a poll", () => {
