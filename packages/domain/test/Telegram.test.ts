@@ -197,11 +197,13 @@ describe("Telegram forwards and other kinds", () => {
     expect([
       normaliseText(JSON.stringify({ update_id: 1, channel_post: { message_id: 1, chat: { id: -1, type: "channel" }, date: 1 } })),
       normaliseText(JSON.stringify({ update_id: 2, my_chat_member: {} })),
-      normaliseText(message({ dice: { emoji: "🎲", value: 4 } }))
+      normaliseText(message({ dice: { emoji: "🎲", value: 4 } })),
+      normaliseText(message({ forward_origin: { type: "hidden_user", sender_user_name: "X", date: 1 }, reply_to_message: { message_id: 1 }, game: {} }))
     ]).toEqual([
       [{ _tag: "Ignored", provider: "telegram", kind: "channel_post", reason: "update kind not handled: channel_post" }],
       [{ _tag: "Ignored", provider: "telegram", kind: "my_chat_member", reason: "update kind not handled: my_chat_member" }],
-      [{ _tag: "Ignored", provider: "telegram", kind: "dice", reason: "message of a kind not captured: dice" }]
+      [{ _tag: "Ignored", provider: "telegram", kind: "dice", reason: "message of a kind not captured: dice" }],
+      [{ _tag: "Ignored", provider: "telegram", kind: "game", reason: "message of a kind not captured: game" }]
     ])
   })
 })

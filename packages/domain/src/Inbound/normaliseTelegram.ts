@@ -83,9 +83,16 @@ const said = (message: Message, attachments: ReadonlyArray<Attachment>): { reado
   return null
 }
 
-/** The kind of a message we do not capture, named by its first field beyond the envelope, for logs and counts. */
-const envelope = new Set(["message_id", "from", "chat", "date", "edit_date", "sender_chat", "message_thread_id", "is_topic_message"])
-const otherKind = (message: Message): string => Object.keys(message).find((key) => !envelope.has(key)) ?? "empty"
+/** Fields any message may carry whatever its content: never what names its kind. */
+const envelope = new Set([
+  "message_id", "from", "chat", "date", "edit_date", "sender_chat", "message_thread_id", "is_topic_message",
+  "reply_to_message", "external_reply", "quote", "via_bot", "author_signature", "has_protected_content",
+  "is_automatic_forward", "is_from_offline", "media_group_id", "reply_markup", "business_connection_id", "effect_id"
+])
+
+/** The kind of a message we do not capture, named by its first content field, for logs and counts. */
+const otherKind = (message: Message): string =>
+  Object.keys(message).find((key) => !envelope.has(key) && !key.startsWith("forward_")) ?? "empty"
 
 const newMessage = (message: Message): NewMessage | Ignored => {
   const attachments = attachmentsOf(message)
