@@ -1,13 +1,12 @@
 /** Metrics and logs an operator reads, through the real HTTP server. */
 import { describe, expect, it } from "@effect/vitest"
-import * as AnthropicLanguageModel from "@verbatim/planner/AnthropicLanguageModel"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
-import { Duration, Effect, Layer, Option, Redacted, TestClock } from "effect"
+import { Duration, Effect, TestClock } from "effect"
 import { PlanTrigger } from "../src/PlanTrigger.js"
-import { apiToken, closeIdle, drain, fixture, Harness, layer, layerOver, telegram } from "./harness.js"
+import { apiToken, closeIdle, drain, fixture, Harness, layer, layerOver, revokedKeyModel, telegram } from "./harness.js"
 import { checkExposition, delta, samples } from "./exposition.js"
 
 const scrape = Effect.flatMap(Harness, (h) => Effect.map(h.request("GET", "/metrics"), (r) => r.body))
@@ -15,15 +14,7 @@ const passes = (n: number) =>
   Effect.forEach(Array.from({ length: n }), () =>
     Effect.zipRight(TestClock.adjust(Duration.minutes(6)), Effect.flatMap(PlanTrigger, (t) => t.catchUp)), { discard: true })
 
-const refusedKey = Layer.unwrapEffect(
-  Effect.map(FakeAnthropic, (fake) =>
-    AnthropicLanguageModel.layer({
-      apiKey: Redacted.make("sk-revoked"),
-      model: "claude-test",
-      baseUrl: Option.some(fake.baseUrl),
-      timeout: Duration.seconds(5)
-    }))
-).pipe(Layer.provideMerge(FakeAnthropic.layer))
+const refusedKey = revokedKeyModel
 
 const message = (id: number) => {
   const update = JSON.parse(fixture("telegram/01_text_private.json"))

@@ -4,24 +4,15 @@
  * refusal is counted; once the provider answers, the held sessions plan without new input.
  */
 import { describe, expect, it } from "@effect/vitest"
-import * as AnthropicLanguageModel from "@verbatim/planner/AnthropicLanguageModel"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
-import { Duration, Effect, Layer, Option, Redacted, TestClock } from "effect"
+import { Duration, Effect, TestClock } from "effect"
 import { PlanTrigger } from "../src/PlanTrigger.js"
-import { closeIdle, drain, eventLog, fixture, Harness, layerOver, telegram, telegramCalls } from "./harness.js"
+import { closeIdle, drain, eventLog, fixture, Harness, layerOver, revokedKeyModel, telegram, telegramCalls } from "./harness.js"
 
 const first = "telegram:100000001:100000001:1"
 const second = "telegram:100000001:100000001:2"
 
-const model = Layer.unwrapEffect(
-  Effect.map(FakeAnthropic, (fake) =>
-    AnthropicLanguageModel.layer({
-      apiKey: Redacted.make("sk-revoked"),
-      model: "claude-test",
-      baseUrl: Option.some(fake.baseUrl),
-      timeout: Duration.seconds(5)
-    }))
-).pipe(Layer.provideMerge(FakeAnthropic.layer))
+const model = revokedKeyModel
 
 const message = (id: number, text: string) => {
   const update = JSON.parse(fixture("telegram/01_text_private.json"))

@@ -5,11 +5,13 @@
  * background fibers, so every step is deterministic under `TestClock`.
  */
 import { FetchHttpClient, HttpServer } from "@effect/platform"
+import * as AnthropicLanguageModel from "@verbatim/planner/AnthropicLanguageModel"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import * as Database from "@verbatim/testkit/Database"
+import { FakeAnthropic } from "@verbatim/testkit/FakeAnthropic"
 import { FakeTelegram, fakeBot } from "@verbatim/testkit/FakeTelegram"
 import { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
 import { ScriptedLanguageModel, type ScriptStep } from "@verbatim/testkit/ScriptedLanguageModel"
@@ -202,3 +204,14 @@ export const noteBody = (noteId: string) =>
 
 /** Wait for the direct sends (stranger refusals, button acknowledgements) started so far. */
 export const settled = Effect.flatMap(DirectReplies, (replies) => replies.settled)
+
+/** The real Anthropic layer with a revoked key, on a fresh fake Messages API. */
+export const revokedKeyModel = Layer.unwrapEffect(
+  Effect.map(FakeAnthropic, (fake) =>
+    AnthropicLanguageModel.layer({
+      apiKey: Redacted.make("sk-revoked"),
+      model: "claude-test",
+      baseUrl: Option.some(fake.baseUrl),
+      timeout: Duration.seconds(5)
+    }))
+).pipe(Layer.provideMerge(FakeAnthropic.layer))
