@@ -46,6 +46,8 @@ export const planSummary = (input: {
   readonly questions: number
   readonly instructions: ReadonlyArray<{ readonly text: string }>
   readonly warnings: ReadonlyArray<PlanWarning>
+  /** Attachments filed without their text, each with why (see `Media.unread`). */
+  readonly unread?: ReadonlyArray<string>
 }): string => {
   const names = new Map<string, string>()
   for (const o of input.owners) if (!names.has(o.key)) names.set(o.key, o.label)
@@ -54,7 +56,10 @@ export const planSummary = (input: {
     : `Added ${plural(input.owners.length, "note", "notes")}: ${[...names.values()].join(", ")}.`
   const questions = input.questions === 0 ? "" : ` ${plural(input.questions, "question", "questions")}.`
   const warnings = input.warnings.filter((w) => spokenWarnings.has(w.code)).map((w) => `\n- ${w.message}`)
-  return notes + questions + instructionLine(input.instructions) + warnings.join("")
+  const unread = input.unread === undefined || input.unread.length === 0
+    ? ""
+    : `\nFiled without their text, as what they are: ${input.unread.join(", ")}.`
+  return notes + questions + instructionLine(input.instructions) + unread + warnings.join("")
 }
 
 /**

@@ -22,6 +22,9 @@ const encodeEvent = Schema.encodeSync(Events.Event)
 const decoders: { readonly [K in EventType]: (payload: unknown) => Either.Either<Event, ParseResult.ParseError> } = {
   MessageReceived: Schema.decodeUnknownEither(Events.MessageReceived),
   MessageEdited: Schema.decodeUnknownEither(Events.MessageEdited),
+  MediaFetched: Schema.decodeUnknownEither(Events.MediaFetched),
+  MediaFailed: Schema.decodeUnknownEither(Events.MediaFailed),
+  MediaTranscribed: Schema.decodeUnknownEither(Events.MediaTranscribed),
   SessionOpened: Schema.decodeUnknownEither(Events.SessionOpened),
   SessionClosed: Schema.decodeUnknownEither(Events.SessionClosed),
   PlanProduced: Schema.decodeUnknownEither(Events.PlanProduced),

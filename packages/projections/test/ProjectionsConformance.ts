@@ -1,5 +1,6 @@
 /** Read-model projections, run against every backend: derived bodies, unique sources, idempotency, rebuild. */
 import { expect, it } from "@effect/vitest"
+import { attachment } from "@verbatim/domain/Attachment"
 import type { Event } from "@verbatim/domain/Events"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import { fillSupersededBy } from "../src/internal/Migrations.js"
@@ -74,6 +75,41 @@ export const projectionsConformance = (layer: () => Layer.Layer<Services, unknow
         text: "remind me Saturday: her birthday is in June",
         edited_at: "2026-01-01T00:01:00.000Z"
       }])
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a voice note reads as what it is until its transcript lands, then as the caption and the labelled transcript", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient
+      const voice = attachment("voice", "voice-1", { duration: 42, mimeType: "audio/ogg" })
+      yield* G.given([G.sessionStream("v"), [
+        G.sessionOpened("v"),
+        G.messageReceived("v", 1, "Ana called."),
+        G.messageReceived("v", 2, "From Ana", { kind: "caption", attachments: [voice] }),
+        G.noteRecorded("v", "note-1", [1, 2])
+      ]])
+      expect(yield* noteRow("note-1")).toEqual([{ body: "Ana called.\n\nFrom Ana\n[voice note, 0:42, not transcribed yet]", unmatched_directives: 0 }])
+      yield* G.given([G.sessionStream("v"), [
+        G.mediaFetched("v", 2, 0, "sha-1", 610),
+        G.mediaFailed("v", 2, 0, "the transcriber is unavailable (HTTP 503)", { permanent: false })
+      ]])
+      expect(yield* noteRow("note-1")).toEqual([{
+        body: "Ana called.\n\nFrom Ana\n[voice note, 0:42, not transcribed: the transcriber is unavailable (HTTP 503)]",
+        unmatched_directives: 0
+      }])
+      yield* G.given([G.sessionStream("v"), [G.mediaTranscribed("v", 2, 0, "She starts at the clinic on Monday.", 660)]])
+      expect(yield* noteRow("note-1")).toEqual([{ body: "Ana called.\n\nFrom Ana\n🎤 She starts at the clinic on Monday.", unmatched_directives: 0 }])
+      const rows = yield* sql`SELECT text, sender_text FROM messages WHERE message_id = 'v/2'`
+      expect(rows).toEqual([{ text: "From Ana\n🎤 She starts at the clinic on Monday.", sender_text: "From Ana" }])
+      const media = yield* sql`SELECT kind, sha256, failure_stage, derived_text, derived_model, attempts FROM message_media`
+      expect(media.map((m) => ({ ...m, attempts: Number(m["attempts"]) }))).toEqual([{
+        kind: "voice",
+        sha256: "sha-1",
+        failure_stage: null,
+        derived_text: "She starts at the clinic on Monday.",
+        derived_model: "whisper-1",
+        attempts: 0
+      }])
+      expect(yield* rebuildAndVerify).toEqual({ events: 7, differing: [] })
     }).pipe(Effect.provide(layer())))
 
   it.effect("a message already in a note refuses a second note, and that append commits nothing", () =>

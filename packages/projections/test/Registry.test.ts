@@ -16,6 +16,9 @@ describe("projection registry", () => {
     expect(eventTags).toEqual([
       "MessageReceived",
       "MessageEdited",
+      "MediaFetched",
+      "MediaFailed",
+      "MediaTranscribed",
       "SessionOpened",
       "SessionClosed",
       "PlanProduced",
@@ -43,6 +46,9 @@ describe("projection registry", () => {
     expect(Object.fromEntries(eventTags.map((tag) => [tag, projectionsOf(tag).map((p) => p.name)]))).toEqual({
       MessageReceived: ["messages"],
       MessageEdited: ["messages", "notes", "instructions"],
+      MediaFetched: ["messages", "notes", "instructions"],
+      MediaFailed: ["messages", "notes", "instructions"],
+      MediaTranscribed: ["messages", "notes", "instructions"],
       SessionOpened: ["sessions"],
       SessionClosed: ["sessions"],
       PlanProduced: ["sessions", "plans", "notes", "questions", "instructions"],

@@ -1,5 +1,6 @@
 /** A long mixed history over many sessions, interleaved, touching every read-model table. */
 import type { Event } from "@verbatim/domain/Events"
+import { attachment } from "@verbatim/domain/Attachment"
 import { ReplyId } from "@verbatim/domain/Ids"
 import * as G from "@verbatim/testkit/Given"
 
@@ -17,13 +18,16 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
         G.messageReceived(s, 3, "I should read more about urban gardens 🌱"),
         G.messageReceived(s, 4, "Her brother might be the one who called?"),
         G.messageReceived(s, 5, "thanks bot"),
-        G.messageReceived(s, 6, "", { kind: "media-without-text" })
+        G.messageReceived(s, 6, i % 2 === 0 ? "" : "From the clinic", {
+          kind: i % 2 === 0 ? "media-without-text" : "caption",
+          attachments: [attachment("voice", `voice-${s}`, { duration: 42 }), attachment("sticker", `sticker-${s}`)]
+        })
       ]],
       [`person-${i}`, [G.personAdded(`person-${i}`, `Person ${i}`)]],
       [stream, [G.sessionClosed(s, 6), G.planProduced(s, planId, 5)]],
       [stream, [
         G.noteRecorded(s, `note-${s}-a`, [1, 2], { planId, person, directives: [[2, ", remind me tomorrow"]], mergedFrom: 2 }),
-        G.noteRecorded(s, `note-${s}-b`, [3], { planId }),
+        G.noteRecorded(s, `note-${s}-b`, [3, 6], { planId }),
         G.questionParked(s, `q-${s}`, [4], planId),
         G.instructionRecorded(s, 5, "thanks bot", "message", planId),
         G.planApplied(s, planId),
@@ -52,6 +56,13 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
           ? { _tag: "ReplyFailed", replyId: ReplyId.make(`reply-${s}`), attempt: 3, detail: "429", final: true }
           : { _tag: "ReplySent", replyId: ReplyId.make(`reply-${s}`), providerMessageId: `out-${i}`, sentAt: G.at(800) }
       ]],
+      // The voice note: fetched, then transcribed (a second model too), or failing to be.
+      [stream, [G.mediaFetched(s, 6, 0, `sha-${s}`, 610)]],
+      ...(i % 3 === 0 ? [[stream, [G.mediaTranscribed(s, 6, 0, `She starts at the clinic in ${i} days.`, 620)]] as const] : []),
+      ...(i % 6 === 0 ? [[stream, [G.mediaTranscribed(s, 6, 0, `She starts at the clinic in ${i} days!`, 630, "large-v3")]] as const] : []),
+      ...(i % 3 === 1 ? [[stream, [G.mediaFailed(s, 6, 0, "the transcriber is unavailable (HTTP 503)", { permanent: false })]] as const] : []),
+      ...(i % 3 === 2 ? [[stream, [G.mediaFailed(s, 6, 0, "no transcriber is configured")]] as const] : []),
+      ...(i % 7 === 0 ? [[stream, [G.messageEdited(s, 6, "From the clinic, Monday", 960)]] as const] : []),
       ...(i % 5 === 0 ? [[stream, [G.messageEdited(s, 1, `Met ${person.name} at the bakery.`, 900)]] as const] : []),
       ...(i % 4 === 2 ? [[stream, [G.messageEdited(s, 5, "thanks, bot", 950)]] as const] : [])
     ]

@@ -6,7 +6,7 @@ import type { Event } from "@verbatim/domain/Events"
 import { MessageId, NoteId, PersonId, PlanId, QuestionId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { Provider } from "@verbatim/domain/Ids"
 import { makeInboundMessage } from "@verbatim/domain/Message"
-import { noExtras } from "@verbatim/domain/Attachment"
+import { type Attachment, noExtras } from "@verbatim/domain/Attachment"
 import type { MessageKind } from "@verbatim/domain/Message"
 import { EventStore } from "@verbatim/projections/EventStore"
 import type { AppendResult } from "@verbatim/projections/EventStore"
@@ -34,7 +34,7 @@ export const messageReceived = (
   sessionId: string,
   seq: number,
   text: string,
-  options: { readonly kind?: MessageKind; readonly provider?: Provider } = {}
+  options: { readonly kind?: MessageKind; readonly provider?: Provider; readonly attachments?: ReadonlyArray<Attachment> } = {}
 ): Event => ({
   _tag: "MessageReceived",
   message: makeInboundMessage({
@@ -50,6 +50,7 @@ export const messageReceived = (
     forwardedFrom: null,
     replyTo: null,
     ...noExtras,
+    attachments: options.attachments ?? [],
     receivedAt: at(seq)
   })
 })
@@ -61,6 +62,49 @@ export const messageEdited = (sessionId: string, seq: number, text: string, seco
   text,
   links: [],
   editedAt: at(seconds)
+})
+
+/** Where attachment `attachment` of message `seq` of a session is. */
+const attachmentOf = (sessionId: string, seq: number, attachment: number) => ({
+  messageId: MessageId.make(`${sessionId}/${seq}`),
+  sessionId: SessionId.make(sessionId),
+  attachment
+})
+
+export const mediaFetched = (sessionId: string, seq: number, attachment: number, sha256: string, seconds: number): Event => ({
+  _tag: "MediaFetched",
+  ...attachmentOf(sessionId, seq, attachment),
+  sha256,
+  size: 4096,
+  mimeType: "audio/ogg",
+  fetchedAt: at(seconds)
+})
+
+export const mediaFailed = (
+  sessionId: string,
+  seq: number,
+  attachment: number,
+  reason: string,
+  options: { readonly stage?: "fetch" | "transcribe"; readonly permanent?: boolean; readonly attempt?: number; readonly seconds?: number } = {}
+): Event => ({
+  _tag: "MediaFailed",
+  ...attachmentOf(sessionId, seq, attachment),
+  stage: options.stage ?? "transcribe",
+  permanent: options.permanent ?? true,
+  reason,
+  attempt: options.attempt ?? 1,
+  failedAt: at(options.seconds ?? 650)
+})
+
+export const mediaTranscribed = (sessionId: string, seq: number, attachment: number, text: string, seconds: number, model = "whisper-1"): Event => ({
+  _tag: "MediaTranscribed",
+  ...attachmentOf(sessionId, seq, attachment),
+  source: "speech",
+  text,
+  model,
+  language: "en",
+  segments: [{ start: 0, end: 3, text, noSpeechProb: 0.02, silent: false }],
+  transcribedAt: at(seconds)
 })
 
 export const sessionClosed = (sessionId: string, messageCount: number): Event => ({

@@ -4,8 +4,9 @@
  */
 import { Data, type DateTime, type Either } from "effect"
 import type { Answer, Event, PlanFailureReason, TokenUsage } from "../Events.js"
-import type { IdSupply, QuestionId, SessionId, UserId } from "../Ids.js"
+import type { IdSupply, MessageId, QuestionId, SessionId, UserId } from "../Ids.js"
 import type { Edit, NewMessage } from "../Inbound/Inbound.js"
+import type { DerivedSource, TranscriptSegment } from "../Media.js"
 import type { Plan } from "../Plan.js"
 import type { KnownPerson } from "./People.js"
 
@@ -23,11 +24,27 @@ export interface PlannedChunk {
 /** The answer chosen: an option index from a button, or an answer given through the API. */
 export type Choice = { readonly _tag: "Option"; readonly index: number } | { readonly _tag: "Given"; readonly answer: Answer }
 
+/** What became of one attempt at an attachment: its bytes stored, its text read, or a failure. */
+export type MediaOutcome = Data.TaggedEnum<{
+  Fetched: { readonly sha256: string; readonly size: number; readonly mimeType: string | null }
+  Failed: { readonly stage: "fetch" | "transcribe"; readonly permanent: boolean; readonly reason: string }
+  Read: {
+    readonly source: DerivedSource
+    readonly text: string
+    readonly model: string
+    readonly language: string | null
+    readonly segments: ReadonlyArray<TranscriptSegment>
+  }
+}>
+export const MediaOutcome = Data.taggedEnum<MediaOutcome>()
+
 export type Command = Data.TaggedEnum<{
   /** A new message joins the session (`sessionId` names it when this opens it). `fromEdit`: the edit it was captured from. */
   Capture: { readonly sessionId: SessionId; readonly message: NewMessage; readonly fromEdit: Edit | null; readonly now: DateTime.Utc }
   /** New text for a message of the session; the newest edit by the provider's time wins. */
   Edit: { readonly edit: Edit }
+  /** The outcome of fetching or reading attachment `attachment` of a message of the session. */
+  Media: { readonly messageId: MessageId; readonly attachment: number; readonly outcome: MediaOutcome; readonly now: DateTime.Utc }
   Close: { readonly reason: "idle" | "command" | "import"; readonly now: DateTime.Utc }
   /**
    * The plans of the session's owed messages, decided at `revision`. `replan`: they supersede the
@@ -81,6 +98,8 @@ export type RejectionReason =
   | "withdrawn"
   | "already-filed"
   | "no-such-option"
+  /** The same outcome is already what the attachment stands at (a fetch or reading recorded twice). */
+  | "already-recorded"
 
 /** A decision's refusal: the reason, and plain words for it. */
 export class Rejected extends Data.TaggedError("Rejected")<{ readonly reason: RejectionReason; readonly detail: string }> {}

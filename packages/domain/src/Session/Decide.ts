@@ -8,8 +8,9 @@ import { messageIdOf, userIdOf } from "../Ids.js"
 import { makeInboundMessage } from "../Message.js"
 import { decideAnswer } from "./Answer.js"
 import { type Command, type Decision, rejected } from "./Commands.js"
+import { decideMedia } from "./Media.js"
 import { decideFailPlan, decideRecordPlans } from "./Plans.js"
-import { nextSeq, type SessionState } from "./State.js"
+import { nextSeq, senderText, type SessionState } from "./State.js"
 
 export { evolve, empty as initialState } from "./State.js"
 
@@ -60,7 +61,7 @@ const edit = (state: SessionState, { edit: item }: Command & { readonly _tag: "E
     return Either.left(rejected("edit-ignored", "a newer edit of the message is already recorded"))
   }
   // The same text from a newer edit is still recorded: its time keeps older edits out.
-  if (message.text === item.text && editedAt === newest) {
+  if (senderText(state, message) === item.text && editedAt === newest) {
     return Either.left(rejected("edit-ignored", "the text did not change"))
   }
   return Either.right([{ _tag: "MessageEdited", messageId: id, sessionId: state.sessionId, text: item.text, links: item.links, editedAt: item.editedAt }])
@@ -79,6 +80,8 @@ export const decide = (state: SessionState, command: Command): Decision => {
       return capture(state, command)
     case "Edit":
       return edit(state, command)
+    case "Media":
+      return decideMedia(state, command)
     case "Close":
       return close(state, command)
     case "RecordPlans":

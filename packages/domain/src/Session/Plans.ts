@@ -8,6 +8,7 @@ import { applyPlan, type Decisions } from "../ApplyPlan/ApplyPlan.js"
 import type { PlanWarning } from "../Decision.js"
 import type { Event } from "../Events.js"
 import { type IdSupply, NoteId, PlanId, QuestionId, type SessionId } from "../Ids.js"
+import * as Media from "../Media.js"
 import * as ReplyText from "../ReplyText.js"
 import { type Command, type Decision, rejected, type Rejected } from "./Commands.js"
 import { resolver } from "./People.js"
@@ -128,7 +129,11 @@ export const decideRecordPlans = (state: SessionState, command: Command & { read
   const recorded = [...people.added, ...withdrawn, ...decided]
   // An import's questions wait on /api/questions: one reply per imported session would flood the chat.
   if (fromExport(state)) return Either.right(recorded)
-  const summary = queueReply(ids, to, ReplyText.planSummary({ owners, questions: parked.length, instructions, warnings }))
+  const unread = plannable(state).flatMap((m) => {
+    const media = state.media.get(m.id)
+    return media === undefined ? [] : Media.unread(m.attachments, media.statuses)
+  })
+  const summary = queueReply(ids, to, ReplyText.planSummary({ owners, questions: parked.length, instructions, warnings, unread }))
   const asked = questionReplies(ids, to, parked, textOf)
   return Either.right([...recorded, summary, ...asked])
 }

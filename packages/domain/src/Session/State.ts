@@ -4,6 +4,7 @@ import type { Candidate, QuestionReason } from "../Decision.js"
 import type { Event } from "../Events.js"
 import type { MessageId, PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
 import { isExported } from "../Inbound/ChatExport.js"
+import { isAwaited, type MediaStatus, noStatus, readable } from "../Media.js"
 import type { InboundMessage } from "../Message.js"
 
 /** A question parked in the session and not retired by a superseding plan. */
@@ -17,16 +18,29 @@ export interface QuestionState {
   readonly sources: ReadonlyArray<{ readonly messageId: MessageId; readonly seq: number }>
 }
 
+/** A message with attachments: the sender's own text, and where each attachment stands. */
+export interface MessageMedia {
+  readonly senderText: string
+  readonly statuses: ReadonlyArray<MediaStatus>
+}
+
 export interface SessionState {
   readonly sessionId: SessionId | null
   readonly user: UserId | null
   readonly provider: InboundMessage["provider"] | null
   readonly chat: string | null
-  /** In seq order, each with its latest text. */
+  /**
+   * In seq order, each with its latest readable text: the sender's words, and for a message with
+   * attachments the text derived from them (see `Media.readable`).
+   */
   readonly messages: ReadonlyArray<InboundMessage>
+  /** Messages with attachments, by id: what their readable text is made of. */
+  readonly media: ReadonlyMap<MessageId, MessageMedia>
   /** ISO time of each message's newest recorded edit. */
   readonly editedAt: ReadonlyMap<MessageId, string>
   readonly closed: boolean
+  /** Epoch milliseconds of the close, when closed. */
+  readonly closedAt: number | null
   /** Plans whose decisions were recorded and not superseded. */
   readonly appliedPlans: ReadonlyArray<PlanId>
   readonly failures: number
@@ -38,7 +52,7 @@ export interface SessionState {
   /** Messages in a live note, by the plan that filed them (`null`: an answer). */
   readonly filed: ReadonlyMap<PlanId | null, ReadonlySet<MessageId>>
   /**
-   * Counts every event but edits: a plan decided at one revision is stale at another (edits do
+   * Counts every event but edits and media outcomes: a plan decided at one revision is stale at another (edits do
    * not make it stale, because note bodies are derived from the text as it stands).
    */
   readonly revision: number
@@ -56,6 +70,19 @@ export const plannable = (state: SessionState): ReadonlyArray<InboundMessage> =>
 export const fromExport = (state: SessionState): boolean =>
   state.messages.length > 0 && state.messages.every((m) => isExported(m.providerMessageId))
 
+/** How many attachments of the messages a plan may still file are still awaited by a reader (see `Media.isAwaited`). */
+export const awaitedMedia = (state: SessionState): number => {
+  let awaited = 0
+  for (const message of plannable(state)) {
+    const media = state.media.get(message.id)
+    if (media === undefined) continue
+    message.attachments.forEach((attachment, i) => {
+      if (isAwaited(attachment, media.statuses[i] ?? noStatus)) awaited += 1
+    })
+  }
+  return awaited
+}
+
 /** Whether a message is in a live note. */
 export const isFiled = (state: SessionState, messageId: MessageId): boolean => {
   for (const messages of state.filed.values()) if (messages.has(messageId)) return true
@@ -71,8 +98,10 @@ export const empty: SessionState = {
   provider: null,
   chat: null,
   messages: [],
+  media: new Map(),
   editedAt: new Map(),
   closed: false,
+  closedAt: null,
   appliedPlans: [],
   failures: 0,
   openFailedQuestions: [],
@@ -96,6 +125,41 @@ const retire = (state: SessionState, plans: ReadonlyArray<PlanId>): SessionState
   return { ...state, filed, questions, appliedPlans: state.appliedPlans.filter((id) => !plans.includes(id)) }
 }
 
+/** The sender's own current text of a message (its readable text may add derived lines). */
+export const senderText = (state: SessionState, message: InboundMessage): string =>
+  state.media.get(message.id)?.senderText ?? message.text
+
+/** A message's media changed: its entry replaced and its readable text recomposed. */
+const withMedia = (state: SessionState, messageId: MessageId, change: (media: MessageMedia) => MessageMedia): SessionState => {
+  const before = state.media.get(messageId)
+  const message = state.messages.find((m) => m.id === messageId)
+  if (before === undefined || message === undefined) return state
+  const after = change(before)
+  const text = readable(after.senderText, message.attachments, after.statuses).text
+  return {
+    ...state,
+    media: new Map(state.media).set(messageId, after),
+    messages: text === message.text ? state.messages : state.messages.map((m) => (m.id === messageId ? { ...m, text } as InboundMessage : m))
+  }
+}
+
+const withStatus = (index: number, change: (status: MediaStatus) => MediaStatus) => (media: MessageMedia): MessageMedia => ({
+  ...media,
+  statuses: media.statuses.map((status, i) => (i === index ? change(status) : status))
+})
+
+/** A received message, with its readable text when it has attachments. */
+const received = (state: SessionState, message: InboundMessage): SessionState => {
+  if (message.attachments.length === 0) return state
+  const media: MessageMedia = { senderText: message.text, statuses: message.attachments.map(() => noStatus) }
+  const text = readable(message.text, message.attachments, media.statuses).text
+  return {
+    ...state,
+    media: new Map(state.media).set(message.id, media),
+    messages: state.messages.map((m) => (m.id === message.id ? { ...m, text } as InboundMessage : m))
+  }
+}
+
 const evolveFacts = (state: SessionState, event: Event): SessionState => {
   switch (event._tag) {
     case "SessionOpened":
@@ -105,16 +169,37 @@ const evolveFacts = (state: SessionState, event: Event): SessionState => {
       const messages = last === undefined || last.seq < event.message.seq
         ? [...state.messages, event.message]
         : [...state.messages, event.message].sort((a, b) => a.seq - b.seq)
-      return { ...state, messages }
+      return received({ ...state, messages }, event.message)
     }
-    case "MessageEdited":
-      return {
-        ...state,
-        messages: state.messages.map((m) => (m.id === event.messageId ? { ...m, text: event.text } as InboundMessage : m)),
-        editedAt: new Map(state.editedAt).set(event.messageId, DateTime.formatIso(event.editedAt))
-      }
+    case "MessageEdited": {
+      const editedAt = new Map(state.editedAt).set(event.messageId, DateTime.formatIso(event.editedAt))
+      return state.media.has(event.messageId)
+        ? withMedia({ ...state, editedAt }, event.messageId, (media) => ({ ...media, senderText: event.text }))
+        : {
+          ...state,
+          messages: state.messages.map((m) => (m.id === event.messageId ? { ...m, text: event.text } as InboundMessage : m)),
+          editedAt
+        }
+    }
+    case "MediaFetched":
+      return withMedia(state, event.messageId, withStatus(event.attachment, (status) => ({
+        ...status,
+        fetched: { sha256: event.sha256, size: event.size },
+        failure: status.failure?.stage === "fetch" ? null : status.failure
+      })))
+    case "MediaFailed":
+      return withMedia(state, event.messageId, withStatus(event.attachment, (status) => ({
+        ...status,
+        failure: { stage: event.stage, permanent: event.permanent, reason: event.reason, attempt: event.attempt }
+      })))
+    case "MediaTranscribed":
+      return withMedia(state, event.messageId, withStatus(event.attachment, (status) => ({
+        ...status,
+        failure: null,
+        derived: { source: event.source, text: event.text, model: event.model }
+      })))
     case "SessionClosed":
-      return { ...state, closed: true }
+      return { ...state, closed: true, closedAt: DateTime.toEpochMillis(event.closedAt) }
     case "PlanApplied":
       return { ...state, appliedPlans: [...state.appliedPlans, event.planId] }
     case "PlanProduced":
@@ -148,10 +233,16 @@ const evolveFacts = (state: SessionState, event: Event): SessionState => {
   }
 }
 
+/**
+ * Events that change only what a message reads as: like an edit, they leave a decided plan
+ * current, because note bodies are derived from the text as it stands.
+ */
+const rereads: ReadonlySet<Event["_tag"]> = new Set(["MessageEdited", "MediaFetched", "MediaFailed", "MediaTranscribed"])
+
 /** One event's effect on the state; events of other kinds leave it unchanged. */
 export const evolve = (state: SessionState, event: Event): SessionState => {
   const next = evolveFacts(state, event)
-  return event._tag === "MessageEdited" ? next : { ...next, revision: next.revision + 1 }
+  return rereads.has(event._tag) ? next : { ...next, revision: next.revision + 1 }
 }
 
 export const fold = (events: Iterable<Event>, from: SessionState = empty): SessionState => {

@@ -44,6 +44,7 @@ describe("the session state", () => {
       messages: [{ ...message(1, "one, edited again") }, message(2, "two")],
       editedAt: new Map([[messageId(1), "2026-01-01T00:01:10.000Z"]]),
       closed: true,
+      closedAt: Date.UTC(2026, 0, 1) + 600_000,
       revision: 4
     })
   })

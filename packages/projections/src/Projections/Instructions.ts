@@ -1,14 +1,15 @@
 /** The instructions projection; owns `instructions`: what a plan filed as said to the bot rather than noted. */
 import { isRetired } from "./Plans.js"
+import type { MediaEvent } from "./MessageMedia.js"
 import type { Projection } from "./Projection.js"
 
 /**
  * A row per instruction. A whole message filed as one reads as its message now does, as a note's
  * body would, so it reads the text the messages projection (applied first) keeps current.
  */
-export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | "PlanProduced"> = {
+export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | MediaEvent["_tag"] | "PlanProduced"> = {
   name: "instructions",
-  canHandle: ["InstructionRecorded", "MessageEdited", "PlanProduced"],
+  canHandle: ["InstructionRecorded", "MessageEdited", "MediaFetched", "MediaFailed", "MediaTranscribed", "PlanProduced"],
   wants(event, position, keys) {
     switch (event._tag) {
       case "InstructionRecorded":
@@ -16,6 +17,9 @@ export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | 
         if (event.kind === "message") keys.add("messages", "message_id", event.messageId)
         return keys.add("instructions", "position", position)
       case "MessageEdited":
+      case "MediaFetched":
+      case "MediaFailed":
+      case "MediaTranscribed":
         keys.add("messages", "message_id", event.messageId)
         return keys.add("instructions", "message_id", event.messageId)
       case "PlanProduced":
@@ -39,7 +43,10 @@ export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | 
           })
         }
         return
-      case "MessageEdited": {
+      case "MessageEdited":
+      case "MediaFetched":
+      case "MediaFailed":
+      case "MediaTranscribed": {
         // The message's current text, not the event's: an edit applied again must not undo a later one.
         const message = batch.get("messages", event.messageId)
         if (!message) return

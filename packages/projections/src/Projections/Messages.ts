@@ -1,20 +1,42 @@
-/** The messages projection; owns `messages` and `message_edits`: each message's current text and its edits. */
+/**
+ * The messages projection; owns `messages`, `message_edits` and `message_media`: each message's
+ * current readable text, its edits, and its attachments with what was fetched and read from them.
+ * `text` is what a note reads (the sender's words, then any derived lines, see `Media.readable`);
+ * `sender_text` keeps the sender's own words of a message with attachments (null for the others).
+ */
 import { DateTime } from "effect"
+import { applyMedia, attachmentRows, type MediaEvent, readableOf } from "./MessageMedia.js"
 import type { Projection } from "./Projection.js"
+import type { Batch, Row } from "./Rows.js"
 
 const iso = DateTime.formatIso
 
-/** A row per message as it now reads, and a row per edit with the text it replaced. */
-export const Messages: Projection<"MessageReceived" | "MessageEdited"> = {
+/** Recompose a message's readable text from its sender's text and its attachments' rows. */
+const recompose = (batch: Batch, message: Row, senderText: string): Row => {
+  const text = readableOf(senderText, batch.where("message_media", "message_id", message["message_id"])).text
+  return { text, sender_text: senderText }
+}
+
+type Handled = "MessageReceived" | "MessageEdited" | MediaEvent["_tag"]
+
+/** A row per message as it now reads, a row per edit with the text it replaced, a row per attachment. */
+export const Messages: Projection<Handled> = {
   name: "messages",
-  canHandle: ["MessageReceived", "MessageEdited"],
+  canHandle: ["MessageReceived", "MessageEdited", "MediaFetched", "MediaFailed", "MediaTranscribed"],
   wants(event, _position, keys) {
     switch (event._tag) {
       case "MessageReceived":
+        keys.add("message_media", "message_id", event.message.id)
         return keys.add("messages", "message_id", event.message.id)
       case "MessageEdited":
         keys.add("messages", "message_id", event.messageId)
+        keys.add("message_media", "message_id", event.messageId)
         return keys.add("message_edits", "message_id", event.messageId)
+      case "MediaFetched":
+      case "MediaFailed":
+      case "MediaTranscribed":
+        keys.add("messages", "message_id", event.messageId)
+        return keys.add("message_media", "message_id", event.messageId)
     }
   },
   evolve(batch, { event, position }) {
@@ -22,6 +44,8 @@ export const Messages: Projection<"MessageReceived" | "MessageEdited"> = {
       case "MessageReceived": {
         const m = event.message
         if (!batch.has("messages", m.id)) {
+          const rows = attachmentRows(m, position)
+          for (const row of rows) batch.put("message_media", row)
           batch.put("messages", {
             message_id: m.id,
             session_id: m.sessionId,
@@ -31,7 +55,8 @@ export const Messages: Projection<"MessageReceived" | "MessageEdited"> = {
             sender: m.sender,
             chat: m.chat,
             kind: m.kind,
-            text: m.text,
+            text: rows.length === 0 ? m.text : readableOf(m.text, rows).text,
+            sender_text: rows.length === 0 ? null : m.text,
             forwarded_from: m.forwardedFrom,
             reply_to: m.replyTo,
             received_at: iso(m.receivedAt),
@@ -45,14 +70,28 @@ export const Messages: Projection<"MessageReceived" | "MessageEdited"> = {
         const message = batch.get("messages", event.messageId)
         if (!message || batch.has("message_edits", event.messageId, position)) return
         const editedAt = iso(event.editedAt)
+        const withMedia = message["sender_text"] != null
         batch.put("message_edits", {
           message_id: event.messageId,
           position,
-          previous_text: message["text"],
+          previous_text: withMedia ? message["sender_text"] : message["text"],
           text: event.text,
           edited_at: editedAt
         })
-        batch.update("messages", message, { text: event.text, edited_at: editedAt, revisions: Number(message["revisions"]) + 1 })
+        batch.update("messages", message, {
+          ...(withMedia ? recompose(batch, message, event.text) : { text: event.text }),
+          edited_at: editedAt,
+          revisions: Number(message["revisions"]) + 1
+        })
+        return
+      }
+      case "MediaFetched":
+      case "MediaFailed":
+      case "MediaTranscribed": {
+        const message = batch.get("messages", event.messageId)
+        if (!message || message["sender_text"] == null || !applyMedia(batch, event, position)) return
+        const changes = recompose(batch, message, String(message["sender_text"]))
+        if (changes["text"] !== message["text"]) batch.update("messages", message, changes)
         return
       }
     }

@@ -9,6 +9,7 @@ import type { MessageId } from "@verbatim/domain/Ids"
 import { Effect } from "effect"
 import { StoreError } from "../EventStore.js"
 import { isRetired } from "./Plans.js"
+import type { MediaEvent } from "./MessageMedia.js"
 import type { Projection } from "./Projection.js"
 import type { Batch } from "./Rows.js"
 import type { TableName } from "./Tables.js"
@@ -106,9 +107,9 @@ const retire = (batch: Batch, planId: string) => {
  * Notes as filed, with bodies kept current as their messages are edited. An edit's note is loaded
  * whole (see Load), and re-derived from the text the messages projection (applied first) keeps.
  */
-export const Notes: Projection<"NoteRecorded" | "MessageEdited" | "PlanProduced"> = {
+export const Notes: Projection<"NoteRecorded" | "MessageEdited" | MediaEvent["_tag"] | "PlanProduced"> = {
   name: "notes",
-  canHandle: ["NoteRecorded", "MessageEdited", "PlanProduced"],
+  canHandle: ["NoteRecorded", "MessageEdited", "MediaFetched", "MediaFailed", "MediaTranscribed", "PlanProduced"],
   wants(event, _position, keys) {
     switch (event._tag) {
       case "NoteRecorded":
@@ -122,6 +123,9 @@ export const Notes: Projection<"NoteRecorded" | "MessageEdited" | "PlanProduced"
         }
         return
       case "MessageEdited":
+      case "MediaFetched":
+      case "MediaFailed":
+      case "MediaTranscribed":
         keys.add("messages", "message_id", event.messageId)
         return keys.add("note_sources", "message_id", event.messageId)
       case "PlanProduced":
@@ -133,7 +137,10 @@ export const Notes: Projection<"NoteRecorded" | "MessageEdited" | "PlanProduced"
     switch (event._tag) {
       case "NoteRecorded":
         return isRetired(batch, event.planId) ? undefined : recordNote(batch, event, position)
-      case "MessageEdited": {
+      case "MessageEdited":
+      case "MediaFetched":
+      case "MediaFailed":
+      case "MediaTranscribed": {
         // Deriving again from the current text is the same whether or not this edit is new.
         const source = batch.get("note_sources", event.messageId)
         if (source && batch.has("messages", event.messageId)) deriveBody(batch, source["note_id"] as string)

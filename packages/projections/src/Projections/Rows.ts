@@ -19,7 +19,8 @@ const indexed: Partial<Record<TableName, ReadonlyArray<string>>> = {
   note_sources: ["note_id"],
   note_directives: ["note_id"],
   questions: ["plan_id"],
-  instructions: ["plan_id", "message_id"]
+  instructions: ["plan_id", "message_id"],
+  message_media: ["message_id"]
 }
 
 const keyColumns = Object.fromEntries(tables.map((t) => [t.name, t.key.split(", ")])) as unknown as Record<TableName, ReadonlyArray<string>>

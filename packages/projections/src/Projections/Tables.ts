@@ -8,6 +8,7 @@ export const tables = [
   { name: "sessions", key: "session_id" },
   { name: "messages", key: "message_id" },
   { name: "message_edits", key: "message_id, position" },
+  { name: "message_media", key: "message_id, ordinal" },
   { name: "plans", key: "plan_id" },
   { name: "notes", key: "note_id" },
   { name: "note_sources", key: "message_id" },
@@ -26,6 +27,7 @@ const ddl = [
   `CREATE INDEX people_user ON people (user_id)`,
   `CREATE TABLE sessions (session_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, provider TEXT NOT NULL, chat TEXT NOT NULL,
     opened_at TEXT NOT NULL, closed_at TEXT, close_reason TEXT, message_count INTEGER, last_plan_failure TEXT)`,
+  // Migration 8 adds `sender_text TEXT` and the `message_media` table (see `mediaTables`).
   `CREATE TABLE messages (message_id TEXT PRIMARY KEY, session_id TEXT NOT NULL, seq INTEGER NOT NULL,
     provider TEXT NOT NULL, provider_message_id TEXT NOT NULL, sender TEXT NOT NULL, chat TEXT NOT NULL,
     kind TEXT NOT NULL, text TEXT NOT NULL, forwarded_from TEXT, reply_to TEXT, received_at TEXT NOT NULL,
@@ -61,6 +63,18 @@ const ddl = [
   `CREATE TABLE replies (reply_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, provider TEXT NOT NULL, chat TEXT NOT NULL,
     text TEXT NOT NULL, buttons TEXT NOT NULL, question_id TEXT, status TEXT NOT NULL, attempts INTEGER NOT NULL,
     provider_message_id TEXT, sent_at TEXT, last_error TEXT, position BIGINT NOT NULL)`
+]
+
+/** A message's attachments and what was fetched and read from them; the sender's own words of a message that has some. */
+export const mediaDdl = [
+  `ALTER TABLE messages ADD COLUMN sender_text TEXT`,
+  `CREATE TABLE message_media (message_id TEXT NOT NULL, ordinal INTEGER NOT NULL, session_id TEXT NOT NULL,
+    provider TEXT NOT NULL, kind TEXT NOT NULL, file_id TEXT NOT NULL, unique_id TEXT, mime_type TEXT, size BIGINT,
+    duration DOUBLE PRECISION, width INTEGER, height INTEGER, file_name TEXT, sha256 TEXT, stored_size BIGINT,
+    failure_stage TEXT, failure_permanent INTEGER, failure_reason TEXT, attempts INTEGER NOT NULL,
+    derived_source TEXT, derived_text TEXT, derived_model TEXT, language TEXT, segments TEXT, updated_at TEXT,
+    position BIGINT NOT NULL, PRIMARY KEY (message_id, ordinal))`,
+  `CREATE INDEX message_media_session ON message_media (session_id)`
 ]
 
 /** Create every read-model table (a migration). */

@@ -2,7 +2,7 @@
 import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
-import { createTables } from "../Projections/Tables.js"
+import { createTables, mediaDdl } from "../Projections/Tables.js"
 
 /** Where the event log's columns differ: how positions are numbered, and how wide a whole number is. */
 interface EventColumns {
@@ -108,6 +108,14 @@ export const supersededPlans = Effect.flatMap(SqlClient, (sql) =>
 const leaseAcquiredAt = Effect.flatMap(SqlClient, (sql) =>
   sql`ALTER TABLE leases ADD COLUMN acquired_at BIGINT NOT NULL DEFAULT 0`)
 
+/**
+ * Attachments become rows of their own and a message keeps its sender's words beside its readable
+ * text. Messages captured before have no such rows; a store that holds messages with attachments
+ * from before this migration gets them (and the readable text of those messages and their notes)
+ * from `verbatim rebuild`, which replays the log through the current projections.
+ */
+const messageMedia = Effect.flatMap(SqlClient, (sql) => Effect.forEach(mediaDdl, (statement) => sql.unsafe(statement), { discard: true }))
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -117,7 +125,8 @@ const migrations = {
   "4_lookup_indexes": lookupIndexes,
   "5_leaner_message_indexes": leanerMessageIndexes,
   "6_superseded_plans": supersededPlans,
-  "7_lease_acquired_at": leaseAcquiredAt
+  "7_lease_acquired_at": leaseAcquiredAt,
+  "8_message_media": messageMedia
 }
 
 const table = "verbatim_migrations"

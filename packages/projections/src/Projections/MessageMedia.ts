@@ -1,0 +1,124 @@
+/**
+ * A message's attachments as rows of `message_media`, kept by the messages projection: each
+ * attachment's reference, where fetching and reading it stand, and the text read from it. A
+ * message's readable text is recomposed from these rows with the domain's `Media.readable`, so
+ * the read model and the decider read a message the same way.
+ */
+import type { Attachment, AttachmentKind } from "@verbatim/domain/Attachment"
+import type { MediaFailed, MediaFetched, MediaTranscribed } from "@verbatim/domain/Events"
+import { type DerivedSource, type MediaStatus, readable } from "@verbatim/domain/Media"
+import type { InboundMessage } from "@verbatim/domain/Message"
+import { DateTime } from "effect"
+import type { Batch, Row } from "./Rows.js"
+
+export type MediaEvent = typeof MediaFetched.Type | typeof MediaFailed.Type | typeof MediaTranscribed.Type
+
+/** The rows of a received message's attachments, nothing fetched or read yet. */
+export const attachmentRows = (m: InboundMessage, position: number): ReadonlyArray<Row> =>
+  m.attachments.map((a, ordinal) => ({
+    message_id: m.id,
+    ordinal,
+    session_id: m.sessionId,
+    provider: m.provider,
+    kind: a.kind,
+    file_id: a.fileId,
+    unique_id: a.uniqueId,
+    mime_type: a.mimeType,
+    size: a.size,
+    duration: a.duration,
+    width: a.width,
+    height: a.height,
+    file_name: a.fileName,
+    sha256: null,
+    stored_size: null,
+    failure_stage: null,
+    failure_permanent: null,
+    failure_reason: null,
+    attempts: 0,
+    derived_source: null,
+    derived_text: null,
+    derived_model: null,
+    language: null,
+    segments: null,
+    updated_at: null,
+    position
+  }))
+
+const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value))
+const stringOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))
+
+/** The attachment a row describes. */
+export const attachmentOf = (row: Row): Attachment => ({
+  kind: row["kind"] as AttachmentKind,
+  fileId: String(row["file_id"]),
+  uniqueId: stringOrNull(row["unique_id"]),
+  mimeType: stringOrNull(row["mime_type"]),
+  size: numberOrNull(row["size"]),
+  duration: numberOrNull(row["duration"]),
+  width: numberOrNull(row["width"]),
+  height: numberOrNull(row["height"]),
+  fileName: stringOrNull(row["file_name"])
+})
+
+/** Where a row's attachment stands. */
+export const statusOf = (row: Row): MediaStatus => ({
+  fetched: row["sha256"] == null ? null : { sha256: String(row["sha256"]), size: Number(row["stored_size"]) },
+  failure: row["failure_stage"] == null ? null : {
+    stage: row["failure_stage"] as "fetch" | "transcribe",
+    permanent: Number(row["failure_permanent"]) === 1,
+    reason: String(row["failure_reason"]),
+    attempt: Number(row["attempts"])
+  },
+  derived: row["derived_text"] == null ? null : {
+    source: row["derived_source"] as DerivedSource,
+    text: String(row["derived_text"]),
+    model: String(row["derived_model"])
+  }
+})
+
+/** A message's readable text, from its sender's text and its attachments' rows (in ordinal order). */
+export const readableOf = (senderText: string, rows: ReadonlyArray<Row>) =>
+  readable(senderText, rows.map(attachmentOf), rows.map(statusOf))
+
+/** What a media event changes in its attachment's row (absolute values: applying it again changes nothing). */
+const changesOf = (event: MediaEvent, row: Row): Row => {
+  switch (event._tag) {
+    case "MediaFetched":
+      return {
+        sha256: event.sha256,
+        stored_size: event.size,
+        mime_type: row["mime_type"] ?? event.mimeType,
+        ...(row["failure_stage"] === "fetch" ? { failure_stage: null, failure_permanent: null, failure_reason: null, attempts: 0 } : {}),
+        updated_at: DateTime.formatIso(event.fetchedAt)
+      }
+    case "MediaFailed":
+      return {
+        failure_stage: event.stage,
+        failure_permanent: event.permanent ? 1 : 0,
+        failure_reason: event.reason,
+        attempts: event.attempt,
+        updated_at: DateTime.formatIso(event.failedAt)
+      }
+    case "MediaTranscribed":
+      return {
+        failure_stage: null,
+        failure_permanent: null,
+        failure_reason: null,
+        attempts: 0,
+        derived_source: event.source,
+        derived_text: event.text,
+        derived_model: event.model,
+        language: event.language,
+        segments: JSON.stringify(event.segments),
+        updated_at: DateTime.formatIso(event.transcribedAt)
+      }
+  }
+}
+
+/** Apply a media event to its row, once: a row already at this position or later is left as it is. */
+export const applyMedia = (batch: Batch, event: MediaEvent, position: number): boolean => {
+  const row = batch.get("message_media", event.messageId, event.attachment)
+  if (!row || Number(row["position"]) >= position) return false
+  batch.update("message_media", row, { ...changesOf(event, row), position })
+  return true
+}
