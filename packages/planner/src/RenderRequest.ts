@@ -15,6 +15,8 @@ export interface PlanningMessage {
   readonly replyToSeq: number | null
   readonly text: string
   readonly cut?: boolean | undefined
+  /** The seq of the first message of the album this one belongs to (photos sent together), when it is in one. */
+  readonly album?: number | undefined
 }
 
 /** One contact of the sender; `lastUsedAt` decides which contacts give way first when space is short. */
@@ -36,6 +38,7 @@ export const messageLine = (message: PlanningMessage): string =>
     forwardedFrom: message.forwardedFrom,
     replyToSeq: message.replyToSeq,
     text: message.text,
+    ...(message.album !== undefined ? { album: message.album } : {}),
     ...(message.cut === true ? { cut: true } : {})
   }) + "\n"
 

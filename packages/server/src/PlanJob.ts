@@ -16,7 +16,7 @@ import type { EventStore } from "@verbatim/projections/EventStore"
 import { Leases } from "@verbatim/projections/Leases"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Contact } from "@verbatim/planner/RenderRequest"
-import { Array as Arr, Context, Effect, Layer } from "effect"
+import { Array as Arr, Clock, Context, Duration, Effect, Layer } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
 import { counted, type UsageSink } from "./PlanJobReport.js"
 import { PlanningConfig, type PlanningError, planSession, type SessionPlans } from "./Planning.js"
@@ -29,7 +29,7 @@ import { PlanningHold } from "./PlanningHold.js"
 import { execute, load } from "./Sessions.js"
 
 /** What one run did. */
-export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model" | "held"
+export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model" | "held" | "awaiting-media"
 
 /** The lease key of a session's planning. */
 export const planLease = (sessionId: SessionId) => `plan:${sessionId}`
@@ -83,6 +83,11 @@ const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: R
   // Messages the user filed by answering a question stay where the answer put them.
   const owed = SessionState.plannable(state)
   if (!Arr.isNonEmptyReadonlyArray(owed)) return "already-planned" as const
+  // Attachments still being fetched or read: planned once their text lands, or the wait is over.
+  if (SessionState.awaitedMedia(state) > 0 && state.closedAt !== null) {
+    const { mediaWait } = yield* PlanningConfig
+    if ((yield* Clock.currentTimeMillis) < state.closedAt + Duration.toMillis(mediaWait)) return "awaiting-media" as const
+  }
   const people = yield* read.knownPeople(user)
   const contacts: ReadonlyArray<Contact> = people.map((p) => ({ id: p.personId, name: p.name }))
   const planned = yield* planSession(owed, contacts, options.promptVersion).pipe(Effect.either)

@@ -19,8 +19,13 @@ import { PlanningHold } from "./PlanningHold.js"
 /** Retries of a run that was busy or failed: 2 s, 4 s, … 64 s, then left to the next plan of the user or `verbatim retry`. */
 const maxRetries = 6
 
-/** The only events planning reads: the store filters the log, so captures cost the trigger nothing. */
-const closes = ["SessionClosed"] as const
+/**
+ * The only events planning reads: the store filters the log, so captures cost the trigger nothing.
+ * An attachment's outcome matters only to a session waiting for its media's text.
+ */
+const closes = ["SessionClosed", "MediaTranscribed", "MediaFailed"] as const
+/** How often a session waiting for its media's text looks again, besides when an outcome lands. */
+const mediaPoll = 2_000
 const backoff = (attempt: number) => Duration.toMillis(Duration.seconds(2 ** attempt))
 /** The probe's wait after its `attempt`th refusal: 5 s, 10 s, … capped at 5 minutes. */
 export const probeDelay = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), Duration.toMillis(Duration.minutes(5)))
@@ -39,6 +44,8 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
     const lock = yield* Effect.makeSemaphore(1)
     let cursor: Checkpoint = yield* Effect.orDie(store.head)
     const retries = new Map<SessionId, { readonly attempt: number; readonly at: number }>()
+    /** Closed sessions waiting for the text of their attachments. */
+    const awaiting = new Set<SessionId>()
     /** Sessions waiting for the hold to clear, in the order they came, and when the model is probed next. */
     const held = new Set<SessionId>()
     let probe = { attempt: 0, at: 0 }
@@ -66,7 +73,11 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
               return
             }
             held.delete(sessionId)
-            if (outcome === "planned") {
+            awaiting.delete(sessionId)
+            if (outcome === "awaiting-media") {
+              awaiting.add(sessionId)
+              retries.set(sessionId, { attempt: previous?.attempt ?? 0, at: (yield* Clock.currentTimeMillis) + mediaPoll })
+            } else if (outcome === "planned") {
               planned += 1
               Option.map(yield* Effect.orDie(read.sessionUser(sessionId)), (user) => recovered.add(user))
             } else if ((outcome === "busy" || outcome === "failed") && (previous?.attempt ?? 0) < maxRetries) {
@@ -106,6 +117,9 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
       for (const e of events) {
         cursor = checkpointOf(e)
         if (e.event._tag === "SessionClosed") closed.add(e.event.sessionId)
+        else if ((e.event._tag === "MediaTranscribed" || e.event._tag === "MediaFailed") && awaiting.has(e.event.sessionId)) {
+          closed.add(e.event.sessionId)
+        }
       }
       return closed
     }

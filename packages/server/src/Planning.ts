@@ -13,7 +13,7 @@ import { type Contact, contactLine, messageLine, type PlanningMessage } from "@v
 import { type ChunkPlan, planWithRecovery } from "@verbatim/planner/Recovery"
 import { type RetryPolicy, retryPolicyConfig } from "@verbatim/planner/Retry"
 import { counterFor } from "@verbatim/planner/Tokenizer"
-import { Array as Arr, Config, Context, Effect, Either, Layer } from "effect"
+import { Array as Arr, Config, Context, Duration, Effect, Either, Layer } from "effect"
 import type { BudgetError } from "@verbatim/domain/Budget"
 
 /** What planning a session produced: the prompt used and one plan per chunk, in session order. */
@@ -28,24 +28,46 @@ export type PlanningError = LanguageModelError | FitError | BudgetError
 export interface PlanningOptions {
   readonly limits: PlanningLimits
   readonly retry: RetryPolicy
+  /**
+   * How long after its close a session waits for its attachments' text (transcripts, text read
+   * from images) before it is planned with what it has (`VERBATIM_TRANSCRIBE_WAIT`, seconds).
+   */
+  readonly mediaWait: Duration.Duration
 }
+
+/** Two minutes: a voice note of a few minutes transcribes in seconds; a download retried a few times fits too. */
+const mediaWaitConfig = Config.integer("VERBATIM_TRANSCRIBE_WAIT").pipe(
+  Config.validate({ message: "must be a whole number of seconds, 0 or more", validation: (n) => n >= 0 }),
+  Config.withDefault(120),
+  Config.map(Duration.seconds)
+)
 
 export class PlanningConfig extends Context.Tag("@verbatim/server/PlanningConfig")<PlanningConfig, PlanningOptions>() {
   static readonly layerConfig = Layer.effect(
     PlanningConfig,
-    Config.all({ limits: planningLimitsConfig, retry: retryPolicyConfig })
+    Config.all({ limits: planningLimitsConfig, retry: retryPolicyConfig, mediaWait: mediaWaitConfig })
   )
 }
 
 /** How the model sees a stored message: reply-to as a seq of this session when it is one. */
 export const planningMessages = (messages: ReadonlyArray<InboundMessage>): ReadonlyArray<PlanningMessage> => {
   const seqOf = new Map(messages.map((m) => [`${m.provider}:${m.providerMessageId}`, m.seq]))
+  // An album (messages sharing a media group) is named by its first message's seq, on each of them.
+  const albums = new Map<string, number>()
+  const size = new Map<string, number>()
+  for (const m of messages) {
+    if (m.mediaGroup === null) continue
+    if (!albums.has(m.mediaGroup)) albums.set(m.mediaGroup, m.seq)
+    size.set(m.mediaGroup, (size.get(m.mediaGroup) ?? 0) + 1)
+  }
+  for (const [group, count] of size) if (count < 2) albums.delete(group)
   return messages.map((m) => ({
     seq: m.seq,
     kind: m.kind,
     forwardedFrom: m.forwardedFrom,
     replyToSeq: m.replyTo === null ? null : seqOf.get(`${m.provider}:${m.replyTo}`) ?? null,
-    text: m.text
+    text: m.text,
+    album: m.mediaGroup === null ? undefined : albums.get(m.mediaGroup)
   }))
 }
 

@@ -37,7 +37,8 @@ const planning = Layer.succeed(PlanningConfig, {
     maxContacts: 50,
     timeout: Duration.millis(500)
   },
-  retry: { maxAttempts: 3, baseDelay: Duration.millis(1), maxDelay: Duration.millis(5) }
+  retry: { maxAttempts: 3, baseDelay: Duration.millis(1), maxDelay: Duration.millis(5) },
+  mediaWait: Duration.seconds(120)
 })
 
 /**

@@ -13,7 +13,8 @@ const said: Record<Exclude<PlanOutcome, "failed" | "held">, string> = {
   "already-planned": "already planned; nothing to do (use `verbatim replay --promote` to re-plan under another prompt)",
   "not-closed": "not closed yet; it is planned once it closes",
   "busy": "another process is planning it right now; try again in a moment",
-  "no-model": "no model configured: set ANTHROPIC_API_KEY"
+  "no-model": "no model configured: set ANTHROPIC_API_KEY",
+  "awaiting-media": "waiting for the text of its voice notes or images (at most VERBATIM_TRANSCRIBE_WAIT after it closed); it is planned then"
 }
 
 /** Why the plan failed, saying "again" only when an earlier attempt had failed too. */
