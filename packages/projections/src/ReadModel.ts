@@ -15,6 +15,8 @@ import type { NoteAuditView } from "./Queries/Audit.js"
 import * as Jobs from "./Queries/Jobs.js"
 import type { QueueDepths, QueuedReply } from "./Queries/Jobs.js"
 import * as Lists from "./Queries/Lists.js"
+import * as Media from "./Queries/Media.js"
+import type { MediaWork } from "./Queries/Media.js"
 import { notebook, notebookUsers } from "./Queries/Notebook.js"
 import type { Notebook } from "./Queries/Notebook.js"
 import { knownPeople } from "./Queries/People.js"
@@ -22,7 +24,7 @@ import * as Sessions from "./Queries/Sessions.js"
 import type { Conversation, ConversationSessions } from "./Queries/Sessions.js"
 import type { ListOptions } from "./Queries/Lists.js"
 
-export type { Conversation, ConversationSessions, ListOptions, NoteAuditView, QueueDepths, QueuedReply, SessionAccountingView }
+export type { Conversation, ConversationSessions, ListOptions, MediaWork, NoteAuditView, QueueDepths, QueuedReply, SessionAccountingView }
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
 export type { Notebook, NotebookNote, NotebookPerson, NotebookSource } from "./Queries/Notebook.js"
 export type { SourceEdit } from "./Queries/Audit.js"
@@ -85,6 +87,10 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
     user: string,
     position: number
   ) => Effect.Effect<ReadonlyArray<{ readonly id: PersonId; readonly name: string }>, StoreError>
+  /** Attachments with work owed: bytes to fetch or text to read, oldest first, at most `limit`. */
+  readonly mediaWork: (limit: number) => Effect.Effect<ReadonlyArray<MediaWork>, StoreError>
+  /** The attachments of a message, or of every message of a session, whatever their state. */
+  readonly mediaOf: (messageOrSession: string) => Effect.Effect<ReadonlyArray<MediaWork>, StoreError>
   /** Replies queued, sessions open, and closed sessions without an applied plan. */
   readonly queueDepths: Effect.Effect<QueueDepths, StoreError>
   /** Succeeds when the database answers. */
@@ -122,6 +128,8 @@ export const make = Effect.gen(function*() {
     queuedReplies: (limit) => run(Jobs.queuedReplies(limit)),
     closedSessions: (since) => run(Jobs.closedSessions(since)),
     contactsBefore: (user, position) => run(Jobs.contactsBefore(user, position)),
+    mediaWork: (limit) => run(Media.mediaWork(limit)),
+    mediaOf: (id) => run(Media.mediaOf(id)),
     queueDepths: run(Jobs.queueDepths),
     ping: run(Jobs.ping)
   })
