@@ -1,5 +1,6 @@
 /** Audit, accounting and list queries, run against every backend. */
 import { expect, it } from "@effect/vitest"
+import { attachment } from "@verbatim/domain/Attachment"
 import { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
@@ -87,7 +88,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         G.messageReceived("b", 2, "Her brother called?"),
         G.messageReceived("b", 3, "thanks bot"),
         G.messageReceived("b", 4, "still thinking"),
-        G.messageReceived("b", 5, "", { kind: "media-without-text" }),
+        G.messageReceived("b", 5, "", { kind: "media-without-text", attachments: [attachment("voice", "voice-5", { duration: 7 })] }),
         G.messageReceived("b", 6, "Ana's birthday is in May, remind me"),
         G.sessionClosed("b", 6),
         G.planProduced("b", "plan-b", 6),

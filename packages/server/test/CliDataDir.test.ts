@@ -17,7 +17,7 @@ const session = "telegram:4242:4242:1"
 const accounting = `session ${session} (closed), user telegram:4242, 3 message(s)\n` +
   "  seq 1 telegram:telegram-export:4242:11: awaiting a plan\n" +
   "  seq 2 telegram:telegram-export:4242:12: awaiting a plan\n" +
-  "  seq 3 telegram:telegram-export:4242:13: awaiting transcription\n"
+  "  seq 3 telegram:telegram-export:4242:13: awaiting a plan\n"
 
 const importArgs = ["import", "telegram-export", fixture("telegram-result.json"), "--user", "telegram:4242", "--idle", "3600", "--quiet"]
 
@@ -111,16 +111,17 @@ describe("a data directory the CLI may not use", () => {
   it.scoped("a schema behind this version's is migrated by a reading command that may write, refused when read-only", () =>
     Effect.gen(function*() {
       const { db, env } = yield* importedStore
-      // Undo the newest migration (7: leases' acquired_at), as a store of the previous version has it.
+      // Undo the newest migration (8: attachments' rows), as a store of the previous version has it.
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient
-        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 7`
-        yield* sql`ALTER TABLE leases DROP COLUMN acquired_at`
+        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 8`
+        yield* sql`DROP TABLE message_media`
+        yield* sql`ALTER TABLE messages DROP COLUMN sender_text`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)
         expect(yield* runCli(["accounting", session], env, as)).toEqual(failed(
-          `cannot read the database ${db} without migrating it (schema at migration 6 of 7), and migrating needs a writable open, ` +
+          `cannot read the database ${db} without migrating it (schema at migration 7 of 8), and migrating needs a writable open, ` +
             `but cannot write the database ${db} (read-only file); ${remedy}`
         ))
       }))
@@ -130,6 +131,6 @@ describe("a data directory the CLI may not use", () => {
       const applied = yield* Effect.flatMap(SqlClient, (sql) => sql<{ id: number }>`SELECT MAX(migration_id) AS id FROM verbatim_migrations`).pipe(
         Effect.provide(Store.layerSqlite({ filename: db }))
       )
-      expect(applied).toEqual([{ id: 7 }])
+      expect(applied).toEqual([{ id: 8 }])
     }))
 })

@@ -30,7 +30,7 @@ describe("verbatim import", () => {
         stdout: "session telegram:4242:4242:1 (closed), user telegram:4242, 3 message(s)\n" +
           "  seq 1 telegram:telegram-export:4242:11: awaiting a plan\n" +
           "  seq 2 telegram:telegram-export:4242:12: awaiting a plan\n" +
-          "  seq 3 telegram:telegram-export:4242:13: awaiting transcription\n"
+          "  seq 3 telegram:telegram-export:4242:13: awaiting a plan\n"
       })
       const events = yield* runCli(["events", "--after", "0:2"], env)
       expect(events.stdout.split("\n").slice(0, 3).map((line) => line === "" ? line : JSON.parse(line))).toEqual([

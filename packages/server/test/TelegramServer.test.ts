@@ -107,11 +107,11 @@ describe("Telegram webhook end to end", () => {
       expect(yield* noteBody("note_1")).toBe(JSON.parse(fixture("telegram/02_forwarded_text_forward_origin_plus_legacy.json")).message.text)
       yield* session(fixture("telegram/03_photo_with_caption_supergroup.json"), fixture("telegram/05_text_supergroup.json"))
       expect(yield* noteBody("note_2")).toBe(
-        `${JSON.parse(fixture("telegram/03_photo_with_caption_supergroup.json")).message.caption}\n\nwewew`
+        `${JSON.parse(fixture("telegram/03_photo_with_caption_supergroup.json")).message.caption}\n[photo, not read yet]\n\nwewew`
       )
       expect(yield* telegramCalls).toEqual([
         sent("100000002", "Added 1 note: Carol."),
-        sent("-1000000000001", "Added 1 note: Dave's friend.")
+        sent("-1000000000001", "Added 1 note: Dave's friend.\nFiled without their text, as what they are: photo (still being read).")
       ])
     }).pipe(Effect.provide(layer([planStep(about("Carol", 1)), planStep(about("Dave's friend", 1, 2))]))))
 
@@ -125,7 +125,7 @@ describe("Telegram webhook end to end", () => {
         status: "planned",
         messages: [{ messageId: "telegram:-1000000000001:56", seq: 1, dispositions: [{ _tag: "InNote", noteId: "note_1" }] }]
       })
-      expect(yield* noteBody("note_1")).toBe("")
+      expect(yield* noteBody("note_1")).toBe("[voice note, 0:03, not transcribed yet]")
     }).pipe(Effect.provide(layer([planStep({ ...emptyPlan, unattached: [{ sourceItemSeqs: [1], directives: [] }] })]))))
 
   it.effect("an edit before planning changes the note body; /done closes the session at once", () =>

@@ -52,9 +52,9 @@ describe("WhatsApp webhook end to end", () => {
       expect(yield* whatsApp(fixture("whatsapp/01_text_meta_docs.json"))).toEqual(ok)
       expect(yield* whatsApp(fixture("whatsapp/02_image_with_caption_meta_docs.json"))).toEqual(ok)
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
-      expect(yield* noteBody("note_1")).toBe("Does it come in another color?\n\nTaj Mahal")
+      expect(yield* noteBody("note_1")).toBe("Does it come in another color?\n\nTaj Mahal\n[image, not read yet]")
       expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
-      expect(yield* whatsAppCalls).toEqual([text("15550001111", "Added 1 note: Leila.")])
+      expect(yield* whatsAppCalls).toEqual([text("15550001111", "Added 1 note: Leila.\nFiled without their text, as what they are: image (still being read).")])
     }).pipe(Effect.provide(layer([
       planStep({ ...emptyPlan, people: [{ contactId: null, name: "Leila", notes: [{ sourceItemSeqs: [1, 2], directives: [] }] }] })
     ]))))
@@ -72,13 +72,13 @@ describe("WhatsApp webhook end to end", () => {
         expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
       }
       expect([yield* noteBody("note_1"), yield* noteBody("note_2"), yield* noteBody("note_3")]).toEqual([
-        "",
+        "[voice note, not transcribed yet]",
         "forwarded text",
         "replied text"
       ])
       expect(yield* drain).toEqual({ sent: 3, failed: 0, held: 0 })
       expect(yield* whatsAppCalls).toEqual([
-        text("972987654321", "Added 1 note: your own notes."),
+        text("972987654321", "Added 1 note: your own notes.\nFiled without their text, as what they are: voice note (still being read)."),
         text("972987654321", "Added 1 note: your own notes."),
         text("972987654321", "Added 1 note: your own notes.")
       ])
@@ -93,7 +93,7 @@ describe("WhatsApp webhook end to end", () => {
       }))).toEqual(ok)
       expect(yield* whatsApp(fixture("whatsapp/12_edit_image_caption_pywa.json"))).toEqual(ok)
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
-      expect(yield* noteBody("note_1")).toBe("Updated image caption")
+      expect(yield* noteBody("note_1")).toBe("Updated image caption\n[image, not read yet]")
     }).pipe(Effect.provide(layer([planStep(unattached(1))]))))
 
   it.effect("a question answered by an interactive button files one note; statuses and reactions are ignored", () =>

@@ -116,7 +116,7 @@ export const capturedTexts = Effect.flatMap(EventStore, (store) =>
   Effect.map(store.readPage(start, 10_000), (events) => events.flatMap((e) => e.event._tag === "MessageReceived" ? [e.event.message.text] : [])))
 
 const planning = PlanningConfig.layerConfig.pipe(
-  Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["VERBATIM_MODEL_MAX_ATTEMPTS", "1"]]))))
+  Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["VERBATIM_MODEL_MAX_ATTEMPTS", "1"], ["VERBATIM_TRANSCRIBE_WAIT", "0"]]))))
 )
 
 const settingsLayer = (overrides: Partial<ServerSettings>) => Layer.unwrapEffect(Effect.gen(function*() {

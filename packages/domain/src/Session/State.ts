@@ -4,7 +4,7 @@ import type { Candidate, QuestionReason } from "../Decision.js"
 import type { Event } from "../Events.js"
 import type { MessageId, PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
 import { isExported } from "../Inbound/ChatExport.js"
-import { isAwaited, type MediaStatus, noStatus, readable } from "../Media.js"
+import { type MessageMedia, received, withMedia, withStatus } from "./MediaState.js"
 import type { InboundMessage } from "../Message.js"
 
 /** A question parked in the session and not retired by a superseding plan. */
@@ -18,11 +18,8 @@ export interface QuestionState {
   readonly sources: ReadonlyArray<{ readonly messageId: MessageId; readonly seq: number }>
 }
 
-/** A message with attachments: the sender's own text, and where each attachment stands. */
-export interface MessageMedia {
-  readonly senderText: string
-  readonly statuses: ReadonlyArray<MediaStatus>
-}
+export type { MessageMedia }
+export { awaitedMedia, senderText } from "./MediaState.js"
 
 export interface SessionState {
   readonly sessionId: SessionId | null
@@ -70,19 +67,6 @@ export const plannable = (state: SessionState): ReadonlyArray<InboundMessage> =>
 export const fromExport = (state: SessionState): boolean =>
   state.messages.length > 0 && state.messages.every((m) => isExported(m.providerMessageId))
 
-/** How many attachments of the messages a plan may still file are still awaited by a reader (see `Media.isAwaited`). */
-export const awaitedMedia = (state: SessionState): number => {
-  let awaited = 0
-  for (const message of plannable(state)) {
-    const media = state.media.get(message.id)
-    if (media === undefined) continue
-    message.attachments.forEach((attachment, i) => {
-      if (isAwaited(attachment, media.statuses[i] ?? noStatus)) awaited += 1
-    })
-  }
-  return awaited
-}
-
 /** Whether a message is in a live note. */
 export const isFiled = (state: SessionState, messageId: MessageId): boolean => {
   for (const messages of state.filed.values()) if (messages.has(messageId)) return true
@@ -123,41 +107,6 @@ const retire = (state: SessionState, plans: ReadonlyArray<PlanId>): SessionState
   for (const plan of plans) filed.delete(plan)
   const questions = new Map([...state.questions].filter(([, q]) => q.planId === null || !plans.includes(q.planId)))
   return { ...state, filed, questions, appliedPlans: state.appliedPlans.filter((id) => !plans.includes(id)) }
-}
-
-/** The sender's own current text of a message (its readable text may add derived lines). */
-export const senderText = (state: SessionState, message: InboundMessage): string =>
-  state.media.get(message.id)?.senderText ?? message.text
-
-/** A message's media changed: its entry replaced and its readable text recomposed. */
-const withMedia = (state: SessionState, messageId: MessageId, change: (media: MessageMedia) => MessageMedia): SessionState => {
-  const before = state.media.get(messageId)
-  const message = state.messages.find((m) => m.id === messageId)
-  if (before === undefined || message === undefined) return state
-  const after = change(before)
-  const text = readable(after.senderText, message.attachments, after.statuses).text
-  return {
-    ...state,
-    media: new Map(state.media).set(messageId, after),
-    messages: text === message.text ? state.messages : state.messages.map((m) => (m.id === messageId ? { ...m, text } as InboundMessage : m))
-  }
-}
-
-const withStatus = (index: number, change: (status: MediaStatus) => MediaStatus) => (media: MessageMedia): MessageMedia => ({
-  ...media,
-  statuses: media.statuses.map((status, i) => (i === index ? change(status) : status))
-})
-
-/** A received message, with its readable text when it has attachments. */
-const received = (state: SessionState, message: InboundMessage): SessionState => {
-  if (message.attachments.length === 0) return state
-  const media: MessageMedia = { senderText: message.text, statuses: message.attachments.map(() => noStatus) }
-  const text = readable(message.text, message.attachments, media.statuses).text
-  return {
-    ...state,
-    media: new Map(state.media).set(message.id, media),
-    messages: state.messages.map((m) => (m.id === message.id ? { ...m, text } as InboundMessage : m))
-  }
 }
 
 const evolveFacts = (state: SessionState, event: Event): SessionState => {

@@ -1,6 +1,8 @@
 /** The accounting of a session: where every message went, so nothing captured is ever silently lost. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { Disposition, SessionAccounting } from "@verbatim/domain/ApiResponses"
+import { AttachmentKind } from "@verbatim/domain/Attachment"
+import { readerOf } from "@verbatim/domain/Media"
 import { MessageId, NoteId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Option, Schema } from "effect"
 import { decodeRows, Num } from "./Columns.js"
@@ -16,11 +18,12 @@ export interface SessionAccountingView extends SessionAccounting {
   readonly messages: ReadonlyArray<SessionAccounting["messages"][number] & { readonly disposition: PrimaryDisposition }>
 }
 
-const primaryOf = (kind: string, dispositions: ReadonlyArray<Disposition>): PrimaryDisposition =>
+/** Not placed yet: waiting for its attachments' text while some is still to come, for a plan otherwise. */
+const primaryOf = (awaitingMedia: boolean, dispositions: ReadonlyArray<Disposition>): PrimaryDisposition =>
   dispositions.find((d) => d._tag === "InNote") ??
     dispositions.find((d) => d._tag === "InQuestion") ??
     dispositions.find((d) => d._tag === "Instruction" && d.kind === "message") ??
-    (kind === "media-without-text" ? { _tag: "AwaitingTranscription" } : { _tag: "AwaitingPlan" })
+    (awaitingMedia ? { _tag: "AwaitingTranscription" } : { _tag: "AwaitingPlan" })
 
 const SessionRow = Schema.Struct({
   user_id: UserId,
@@ -28,7 +31,8 @@ const SessionRow = Schema.Struct({
   last_plan_failure: Schema.NullOr(Schema.String),
   applied: Num
 })
-const MessageRow = Schema.Struct({ message_id: MessageId, seq: Num, kind: Schema.String })
+const MessageRow = Schema.Struct({ message_id: MessageId, seq: Num })
+const MediaRow = Schema.Struct({ message_id: MessageId, kind: AttachmentKind })
 const InNoteRow = Schema.Struct({ message_id: MessageId, note_id: NoteId })
 const InQuestionRow = Schema.Struct({ message_id: MessageId, question_id: QuestionId })
 const InstructionRow = Schema.Struct({
@@ -46,7 +50,11 @@ export const sessionAccounting = Effect.fn("ReadModel.sessionAccounting")(functi
     FROM sessions s WHERE s.session_id = ${sessionId}`)
   if (session === undefined) return Option.none<SessionAccountingView>()
   const messages = yield* decodeRows(MessageRow)(sql`
-    SELECT message_id, seq, kind FROM messages WHERE session_id = ${sessionId} ORDER BY seq`)
+    SELECT message_id, seq FROM messages WHERE session_id = ${sessionId} ORDER BY seq`)
+  // Attachments a reader takes whose text has neither landed nor failed for good (see `Media.isAwaited`).
+  const awaited = yield* decodeRows(MediaRow)(sql`SELECT message_id, kind FROM message_media
+    WHERE session_id = ${sessionId} AND derived_text IS NULL AND (failure_permanent IS NULL OR failure_permanent = 0)`)
+  const awaiting = new Set(awaited.filter((r) => readerOf(r.kind) !== null).map((r) => r.message_id))
   const inNotes = yield* decodeRows(InNoteRow)(sql`SELECT s.message_id, s.note_id
     FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE m.session_id = ${sessionId}
     ORDER BY s.note_id`)
@@ -84,7 +92,7 @@ export const sessionAccounting = Effect.fn("ReadModel.sessionAccounting")(functi
         messageId: m.message_id,
         seq: m.seq,
         dispositions,
-        disposition: primaryOf(m.kind, dispositions)
+        disposition: primaryOf(awaiting.has(m.message_id), dispositions)
       }
     })
   })
