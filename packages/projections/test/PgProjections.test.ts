@@ -1,6 +1,7 @@
 /** Read-model projections on PostgreSQL: the server in VERBATIM_TEST_DATABASE_URL, else PGlite. */
 import { describe } from "@effect/vitest"
 import * as Database from "@verbatim/testkit/Database"
+import { blobsConformance } from "./BlobsConformance.js"
 import { jobQueriesConformance } from "./JobQueriesConformance.js"
 import { projectionsConformance } from "./ProjectionsConformance.js"
 import { queriesConformance } from "./QueriesConformance.js"
@@ -15,4 +16,8 @@ describe("queries on PostgreSQL", () => {
 
 describe("job queries on PostgreSQL", () => {
   jobQueriesConformance(() => Database.pg)
+})
+
+describe("blobs on PostgreSQL", () => {
+  blobsConformance(() => Database.pg)
 })

@@ -1,6 +1,7 @@
 /** Read-model projections on SQLite. */
 import { describe } from "@effect/vitest"
 import * as Database from "@verbatim/testkit/Database"
+import { blobsConformance } from "./BlobsConformance.js"
 import { jobQueriesConformance } from "./JobQueriesConformance.js"
 import { projectionsConformance } from "./ProjectionsConformance.js"
 import { queriesConformance } from "./QueriesConformance.js"
@@ -15,4 +16,8 @@ describe("queries on SQLite", () => {
 
 describe("job queries on SQLite", () => {
   jobQueriesConformance(() => Database.sqlite())
+})
+
+describe("blobs on SQLite", () => {
+  blobsConformance(() => Database.sqlite())
 })

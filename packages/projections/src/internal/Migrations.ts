@@ -2,6 +2,7 @@
 import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
+import { blobTables } from "../Blobs.js"
 import { createTables, mediaDdl } from "../Projections/Tables.js"
 
 /** Where the event log's columns differ: how positions are numbered, and how wide a whole number is. */
@@ -126,7 +127,8 @@ const migrations = {
   "5_leaner_message_indexes": leanerMessageIndexes,
   "6_superseded_plans": supersededPlans,
   "7_lease_acquired_at": leaseAcquiredAt,
-  "8_message_media": messageMedia
+  "8_message_media": messageMedia,
+  "9_media_blobs": blobTables
 }
 
 const table = "verbatim_migrations"

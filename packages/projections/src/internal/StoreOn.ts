@@ -1,8 +1,9 @@
-/** The store's services over any SQL client: the event store with inline projections, the read model, the leases. */
+/** The store's services over any SQL client: the event store with inline projections, the read model, the leases, the blobs. */
 import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect, Layer } from "effect"
+import * as Blobs from "../Blobs.js"
 import { EventStore } from "../EventStore.js"
 import { Leases } from "../Leases.js"
 import * as Projector from "../Projections/Projector.js"
@@ -11,12 +12,12 @@ import * as SqlEventStore from "../SqlEventStore.js"
 import type { Dialect } from "./Dialect.js"
 
 /** What every store layer provides. */
-export type Services = EventStore | ReadModel.ReadModel | Leases | SqlClient
+export type Services = EventStore | ReadModel.ReadModel | Leases | Blobs.Blobs | SqlClient
 
 /** The store over a client, once `prepare` has set the connection up and brought (or found) the schema current. */
 export const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError | MigrationError, SqlClient>) =>
   Layer.provideMerge(
-    Layer.merge(ReadModel.layer, Leases.layer),
+    Layer.mergeAll(ReadModel.layer, Leases.layer, Blobs.layer),
     Layer.scoped(
       EventStore,
       Effect.gen(function*() {
