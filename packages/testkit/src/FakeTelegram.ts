@@ -1,8 +1,11 @@
 /**
  * A fake Telegram Bot API on 127.0.0.1: `POST /bot<token>/<method>` answered in the real wire
- * format (`{ ok, result }` / `{ ok: false, error_code, description }`), every request recorded.
+ * format (`{ ok, result }` / `{ ok: false, error_code, description }`), every request recorded;
+ * files the test adds are found by `getFile` and downloaded from `/file/bot<token>/<file_path>`,
+ * refused as Telegram refuses bots a file over 20 MB.
  */
 import { Context, Effect, Layer, type Scope } from "effect"
+import { type FakeFiles, fakeFiles } from "./internal/fakeFiles.js"
 import { type JsonResponse, startJsonServer } from "./internal/jsonServer.js"
 
 /** A failure the fake can be told to answer with. */
@@ -39,13 +42,23 @@ export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<
   readonly calls: Effect.Effect<ReadonlyArray<TelegramCall>>
   /** The next `times` calls fail with `failure`, then calls succeed again. */
   readonly failNext: (times: number, failure: TelegramFailure) => Effect.Effect<void>
+  /** Files `getFile` knows, by `file_id`. */
+  readonly files: FakeFiles
 }>() {
   static readonly make = (token: string = defaultToken): Effect.Effect<FakeTelegram["Type"], never, Scope.Scope> =>
     Effect.gen(function*() {
       const calls: Array<TelegramCall> = []
       const pending: Array<TelegramFailure> = []
       let nextMessageId = 1
+      const files = fakeFiles()
       const baseUrl = yield* startJsonServer((request) => {
+        const download = /^\/file\/bot([^/]+)\/files\/(.+)$/.exec(request.path)
+        if (download !== null) {
+          const file = request.method === "GET" && download[1] === token ? files.download(decodeURIComponent(download[2] ?? "")) : undefined
+          return file === undefined
+            ? { status: 404, body: { ok: false, error_code: 404, description: "Not Found" } }
+            : { status: 200, body: null, bytes: file.bytes, headers: { "content-type": file.mimeType } }
+        }
         const match = /^\/bot([^/]+)\/(\w+)$/.exec(request.path)
         if (request.method !== "POST" || match === null) {
           return { status: 404, body: { ok: false, error_code: 404, description: "Not Found" } }
@@ -69,6 +82,17 @@ export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<
             }
             return { status: 200, body: { ok: true, result } }
           }
+          case "getFile": {
+            const fileId = String(body["file_id"] ?? "")
+            const file = files.lookup(fileId)
+            if (file === "fail") return failures.server
+            if (file === undefined) return { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: invalid file_id" } }
+            if (file.declaredSize > 20 * 1024 * 1024) {
+              return { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: file is too big" } }
+            }
+            const result = { file_id: fileId, file_unique_id: `unique-${fileId}`, file_size: file.declaredSize, file_path: `files/${fileId}` }
+            return { status: 200, body: { ok: true, result } }
+          }
           case "answerCallbackQuery":
             return { status: 200, body: { ok: true, result: true } }
           case "getMe": {
@@ -83,7 +107,8 @@ export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<
         baseUrl,
         token,
         calls: Effect.sync(() => [...calls]),
-        failNext: (times, failure) => Effect.sync(() => void pending.push(...Array.from({ length: times }, () => failure)))
+        failNext: (times, failure) => Effect.sync(() => void pending.push(...Array.from({ length: times }, () => failure))),
+        files: files.test
       })
     })
 

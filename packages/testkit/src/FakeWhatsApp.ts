@@ -4,7 +4,8 @@
  * buttons and lists, so a client that breaks them fails here as it would against Meta.
  */
 import { Context, Effect, Layer, type Scope } from "effect"
-import { type JsonResponse, startJsonServer } from "./internal/jsonServer.js"
+import { type FakeFiles, fakeFiles } from "./internal/fakeFiles.js"
+import { type JsonRequest, type JsonResponse, startJsonServer } from "./internal/jsonServer.js"
 
 export type WhatsAppFailure = "server" | "rate-limited" | "bad-request"
 
@@ -80,6 +81,13 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
   readonly calls: Effect.Effect<ReadonlyArray<WhatsAppCall>>
   /** The next `times` calls fail with `failure`, then calls succeed again. */
   readonly failNext: (times: number, failure: WhatsAppFailure) => Effect.Effect<void>
+  /**
+   * Media `GET /<media-id>` knows. Its answer's URL lives `urlLifetimeMs` (5 minutes, as Meta's)
+   * and is downloaded with the same bearer token.
+   */
+  readonly files: FakeFiles
+  /** The next URL given for `mediaId` has already expired when it is downloaded. */
+  readonly expireNextUrl: (mediaId: string) => Effect.Effect<void>
 }>() {
   static readonly make = (
     accessToken: string = defaultAccessToken,
@@ -89,7 +97,43 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
       const calls: Array<WhatsAppCall> = []
       const pending: Array<WhatsAppFailure> = []
       let sent = 0
-      const origin = yield* startJsonServer((request) => {
+      const files = fakeFiles()
+      const expiring = new Set<string>()
+      const urlLifetimeMs = 5 * 60 * 1000
+      let origin = ""
+      const authorized = (request: JsonRequest) => request.headers["authorization"] === `Bearer ${accessToken}`
+      const unauthorized = graphError(401, 190, "Invalid OAuth access token - Cannot parse access token", "invalid token")
+      const media = (request: JsonRequest, mediaId: string): JsonResponse => {
+        if (!authorized(request)) return unauthorized
+        const file = files.lookup(mediaId)
+        if (file === "fail") return failures.server
+        if (file === undefined) {
+          return graphError(400, 100, `Unsupported get request. Object with ID '${mediaId}' does not exist`, "unknown media id")
+        }
+        const expires = expiring.delete(mediaId) ? Date.now() - 1 : Date.now() + urlLifetimeMs
+        return {
+          status: 200,
+          body: {
+            messaging_product: "whatsapp",
+            url: `${origin}/whatsapp_business/attachments/?mid=${encodeURIComponent(mediaId)}&ext=${expires}&hash=fake`,
+            mime_type: file.mimeType,
+            sha256: file.sha256,
+            file_size: file.declaredSize,
+            id: mediaId
+          }
+        }
+      }
+      const download = (request: JsonRequest): JsonResponse => {
+        if (!authorized(request)) return unauthorized
+        const query = new URLSearchParams(request.path.slice(request.path.indexOf("?") + 1))
+        if (Number(query.get("ext")) < Date.now()) return { status: 404, body: { error: "URL signature expired" } }
+        const file = files.download(query.get("mid") ?? "")
+        return file === undefined ? { status: 404, body: { error: "not found" } } : { status: 200, body: null, bytes: file.bytes, headers: { "content-type": file.mimeType } }
+      }
+      origin = yield* startJsonServer((request) => {
+        if (request.method === "GET" && request.path.startsWith("/whatsapp_business/attachments/?")) return download(request)
+        const mediaPath = /^\/v21\.0\/([^/?]+)$/.exec(request.path)
+        if (request.method === "GET" && mediaPath !== null) return media(request, decodeURIComponent(mediaPath[1] ?? ""))
         const match = /^\/v21\.0\/([^/]+)\/messages$/.exec(request.path)
         if (request.method !== "POST" || match === null) return invalid(`unknown path ${request.path}`)
         const authorization = request.headers["authorization"] ?? null
@@ -118,7 +162,9 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
         accessToken,
         phoneNumberId,
         calls: Effect.sync(() => [...calls]),
-        failNext: (times, failure) => Effect.sync(() => void pending.push(...Array.from({ length: times }, () => failure)))
+        failNext: (times, failure) => Effect.sync(() => void pending.push(...Array.from({ length: times }, () => failure))),
+        files: files.test,
+        expireNextUrl: (mediaId) => Effect.sync(() => void expiring.add(mediaId))
       })
     })
 

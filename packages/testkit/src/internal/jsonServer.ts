@@ -15,6 +15,8 @@ export interface JsonResponse {
   readonly status: number
   readonly body: unknown
   readonly headers?: Readonly<Record<string, string>>
+  /** Sent as the body instead of `body`'s JSON (a file download); `headers` gives its type. */
+  readonly bytes?: Uint8Array
 }
 
 const parse = (text: string): unknown => {
@@ -62,6 +64,11 @@ export const startJsonServer = (
       if (typeof value === "string") headers[name] = value
     }
     const reply = handle({ method: request.method ?? "", path: request.url ?? "", headers, body: parse(body) })
+    if (reply.bytes !== undefined) {
+      response.writeHead(reply.status, { "content-type": "application/octet-stream", "content-length": reply.bytes.length, ...reply.headers })
+      response.end(reply.bytes)
+      return
+    }
     response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers })
     response.end(JSON.stringify(reply.body))
   })
