@@ -29,17 +29,20 @@ const parse = (text: string): unknown => {
 
 /**
  * An HTTP server on a free port of 127.0.0.1, closed with its scope (open connections dropped,
- * hung ones included): `handle` gets each request with its whole body as text. Returns
+ * hung ones included): `handle` gets each request with its whole body as text and as bytes. Returns
  * `http://127.0.0.1:<port>`.
  */
 export const serveOnLoopback = (
-  handle: (request: IncomingMessage, body: string, response: ServerResponse) => void
+  handle: (request: IncomingMessage, body: string, response: ServerResponse, raw: Buffer) => void
 ): Effect.Effect<string, never, Scope.Scope> =>
   Effect.gen(function*() {
     const server = createServer((request, response) => {
       const chunks: Array<Buffer> = []
       request.on("data", (chunk: Buffer) => chunks.push(chunk))
-      request.on("end", () => handle(request, Buffer.concat(chunks).toString("utf8"), response))
+      request.on("end", () => {
+        const raw = Buffer.concat(chunks)
+        handle(request, raw.toString("utf8"), response, raw)
+      })
     })
     yield* Effect.acquireRelease(
       Effect.async<void>((resume) => {

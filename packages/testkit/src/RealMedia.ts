@@ -1,0 +1,30 @@
+/**
+ * Real audio and images for the media path, made by Debian's tools (installed by `.ci/run`):
+ * `espeak-ng` speaks a sentence to WAV, `ffmpeg` encodes it as OGG/Opus (what a voice note is),
+ * ImageMagick renders text into a PNG.
+ */
+import { Effect } from "effect"
+import { execFile } from "node:child_process"
+
+const run = (command: string, args: ReadonlyArray<string>, input?: Uint8Array) =>
+  Effect.async<Uint8Array>((resume) => {
+    const child = execFile(command, [...args], { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resume(
+        error === null
+          ? Effect.succeed(new Uint8Array(stdout))
+          : Effect.dieMessage(`${command} failed (is it installed? .ci/run installs it): ${error.message} ${stderr.toString()}`)
+      ))
+    if (input !== undefined) child.stdin?.end(input)
+  })
+
+/** `sentence` spoken by espeak-ng, as a 22,050 Hz mono PCM WAV. */
+export const spokenWav = (sentence: string) => run("espeak-ng", ["--stdout", sentence])
+
+/** `sentence` spoken and encoded as OGG/Opus, the format of a Telegram or WhatsApp voice note. */
+export const spokenOgg = (sentence: string) =>
+  Effect.flatMap(spokenWav(sentence), (wav) =>
+    run("ffmpeg", ["-loglevel", "error", "-f", "wav", "-i", "pipe:0", "-c:a", "libopus", "-b:a", "24k", "-f", "ogg", "pipe:1"], wav))
+
+/** A PNG of `width`×`height` pixels with `text` written on it in black on white. */
+export const textPng = (text: string, width: number, height: number) =>
+  run("convert", ["-size", `${width}x${height}`, "xc:white", "-fill", "black", "-pointsize", "48", "-gravity", "center", "-annotate", "+0+0", text, "png:-"])
