@@ -10,10 +10,10 @@ import { type Attachment, noExtras } from "@verbatim/domain/Attachment"
 import type { MessageKind } from "@verbatim/domain/Message"
 import { EventStore } from "@verbatim/projections/EventStore"
 import type { AppendResult } from "@verbatim/projections/EventStore"
-import { DateTime, Effect } from "effect"
+import { Effect } from "effect"
+import { at } from "./internal/at.js"
 
-/** A fixed instant plus `seconds`, so recorded times are exact. */
-export const at = (seconds: number): DateTime.Utc => DateTime.unsafeMake(Date.UTC(2026, 0, 1) + seconds * 1000)
+export { at } from "./internal/at.js"
 
 export const user = UserId.make("telegram:100000001")
 
@@ -64,48 +64,7 @@ export const messageEdited = (sessionId: string, seq: number, text: string, seco
   editedAt: at(seconds)
 })
 
-/** Where attachment `attachment` of message `seq` of a session is. */
-const attachmentOf = (sessionId: string, seq: number, attachment: number) => ({
-  messageId: MessageId.make(`${sessionId}/${seq}`),
-  sessionId: SessionId.make(sessionId),
-  attachment
-})
-
-export const mediaFetched = (sessionId: string, seq: number, attachment: number, sha256: string, seconds: number): Event => ({
-  _tag: "MediaFetched",
-  ...attachmentOf(sessionId, seq, attachment),
-  sha256,
-  size: 4096,
-  mimeType: "audio/ogg",
-  fetchedAt: at(seconds)
-})
-
-export const mediaFailed = (
-  sessionId: string,
-  seq: number,
-  attachment: number,
-  reason: string,
-  options: { readonly stage?: "fetch" | "transcribe"; readonly permanent?: boolean; readonly attempt?: number; readonly seconds?: number } = {}
-): Event => ({
-  _tag: "MediaFailed",
-  ...attachmentOf(sessionId, seq, attachment),
-  stage: options.stage ?? "transcribe",
-  permanent: options.permanent ?? true,
-  reason,
-  attempt: options.attempt ?? 1,
-  failedAt: at(options.seconds ?? 650)
-})
-
-export const mediaTranscribed = (sessionId: string, seq: number, attachment: number, text: string, seconds: number, model = "whisper-1"): Event => ({
-  _tag: "MediaTranscribed",
-  ...attachmentOf(sessionId, seq, attachment),
-  source: "speech",
-  text,
-  model,
-  language: "en",
-  segments: [{ start: 0, end: 3, text, noSpeechProb: 0.02, silent: false }],
-  transcribedAt: at(seconds)
-})
+export { mediaFailed, mediaFetched, mediaTranscribed } from "./GivenMedia.js"
 
 export const sessionClosed = (sessionId: string, messageCount: number): Event => ({
   _tag: "SessionClosed",

@@ -2,7 +2,12 @@
 import type { MessageId } from "../Ids.js"
 import { isAwaited, type MediaStatus, noStatus, readable } from "../Media.js"
 import type { InboundMessage } from "../Message.js"
-import { plannable, type SessionState } from "./State.js"
+
+/** The part of a session's state these read and change. */
+export interface MediaPart {
+  readonly messages: ReadonlyArray<InboundMessage>
+  readonly media: ReadonlyMap<MessageId, MessageMedia>
+}
 
 /** A message with attachments: the sender's own text, and where each attachment stands. */
 export interface MessageMedia {
@@ -11,11 +16,11 @@ export interface MessageMedia {
 }
 
 /** The sender's own current text of a message (its readable text may add derived lines). */
-export const senderText = (state: SessionState, message: InboundMessage): string =>
+export const senderText = (state: MediaPart, message: InboundMessage): string =>
   state.media.get(message.id)?.senderText ?? message.text
 
 /** A message's media changed: its entry replaced and its readable text recomposed. */
-export const withMedia = (state: SessionState, messageId: MessageId, change: (media: MessageMedia) => MessageMedia): SessionState => {
+export const withMedia = <S extends MediaPart>(state: S, messageId: MessageId, change: (media: MessageMedia) => MessageMedia): S => {
   const before = state.media.get(messageId)
   const message = state.messages.find((m) => m.id === messageId)
   if (before === undefined || message === undefined) return state
@@ -34,7 +39,7 @@ export const withStatus = (index: number, change: (status: MediaStatus) => Media
 })
 
 /** A received message, with its readable text when it has attachments. */
-export const received = (state: SessionState, message: InboundMessage): SessionState => {
+export const received = <S extends MediaPart>(state: S, message: InboundMessage): S => {
   if (message.attachments.length === 0) return state
   const media: MessageMedia = { senderText: message.text, statuses: message.attachments.map(() => noStatus) }
   const text = readable(message.text, message.attachments, media.statuses).text
@@ -45,10 +50,10 @@ export const received = (state: SessionState, message: InboundMessage): SessionS
   }
 }
 
-/** How many attachments of the messages a plan may still file are still awaited by a reader (see `Media.isAwaited`). */
-export const awaitedMedia = (state: SessionState): number => {
+/** How many attachments of these messages are still awaited by a reader (see `Media.isAwaited`). */
+export const awaitedIn = (state: Pick<MediaPart, "media">, messages: ReadonlyArray<InboundMessage>): number => {
   let awaited = 0
-  for (const message of plannable(state)) {
+  for (const message of messages) {
     const media = state.media.get(message.id)
     if (media === undefined) continue
     message.attachments.forEach((attachment, i) => {

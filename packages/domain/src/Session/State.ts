@@ -4,7 +4,7 @@ import type { Candidate, QuestionReason } from "../Decision.js"
 import type { Event } from "../Events.js"
 import type { MessageId, PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
 import { isExported } from "../Inbound/ChatExport.js"
-import { type MessageMedia, received, withMedia, withStatus } from "./MediaState.js"
+import { awaitedIn, type MessageMedia, received, withMedia, withStatus } from "./MediaState.js"
 import type { InboundMessage } from "../Message.js"
 
 /** A question parked in the session and not retired by a superseding plan. */
@@ -19,7 +19,7 @@ export interface QuestionState {
 }
 
 export type { MessageMedia }
-export { awaitedMedia, senderText } from "./MediaState.js"
+export { senderText } from "./MediaState.js"
 
 export interface SessionState {
   readonly sessionId: SessionId | null
@@ -58,6 +58,9 @@ export interface SessionState {
 /** The messages a plan may still file: all but those an answer filed. */
 export const plannable = (state: SessionState): ReadonlyArray<InboundMessage> =>
   state.answeredSeqs.length === 0 ? state.messages : state.messages.filter((m) => !state.answeredSeqs.includes(m.seq))
+
+/** How many attachments of the messages a plan may still file are still awaited by a reader. */
+export const awaitedMedia = (state: SessionState): number => awaitedIn(state, plannable(state))
 
 /**
  * Whether every message of the session came from a chat export. An import's sessions are planned
