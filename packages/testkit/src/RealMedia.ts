@@ -1,7 +1,7 @@
 /**
  * Real audio and images for the media path, made by Debian's tools (installed by `.ci/run`):
  * `espeak-ng` speaks a sentence to WAV, `ffmpeg` encodes it as OGG/Opus (what a voice note is),
- * ImageMagick renders text into a PNG.
+ * ImageMagick renders text into a PNG (in DejaVu Sans, from `fonts-dejavu-core`).
  */
 import { Effect } from "effect"
 import { execFile } from "node:child_process"
@@ -27,4 +27,4 @@ export const spokenOgg = (sentence: string) =>
 
 /** A PNG of `width`×`height` pixels with `text` written on it in black on white. */
 export const textPng = (text: string, width: number, height: number) =>
-  run("convert", ["-size", `${width}x${height}`, "xc:white", "-fill", "black", "-pointsize", "48", "-gravity", "center", "-annotate", "+0+0", text, "png:-"])
+  run("convert", ["-size", `${width}x${height}`, "xc:white", "-font", "DejaVu-Sans", "-fill", "black", "-pointsize", "48", "-gravity", "center", "-annotate", "+0+0", text, "png:-"])

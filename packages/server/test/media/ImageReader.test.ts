@@ -1,0 +1,71 @@
+/** Reading images with Claude's vision through the real Anthropic SDK against the fake Messages API, with real PNGs from ImageMagick. */
+import { describe, expect, it } from "@effect/vitest"
+import { imageSize } from "@verbatim/domain/ImageSize"
+import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
+import { textPng } from "@verbatim/testkit/RealMedia"
+import { Duration, Effect, Either, Option, Redacted } from "effect"
+import * as ImageReader from "../../src/Media/ImageReader.js"
+import { MediaError } from "../../src/Media/MediaError.js"
+
+const reader = Effect.map(FakeAnthropic, (fake) =>
+  ImageReader.make({ apiKey: Redacted.make("sk-vision"), model: "claude-vision-test", baseUrl: Option.some(fake.baseUrl), timeout: Duration.seconds(5) }))
+
+const asBytes = (data: Uint8Array) => ({ chunks: [data.subarray(0, 100), data.subarray(100)], size: data.length, mimeType: "image/png" })
+
+/** The images the fake received: their type and size as decoded from the bytes sent. */
+const imagesSent = Effect.map(FakeAnthropic, (fake) => fake.requests).pipe(
+  Effect.flatten,
+  Effect.map((requests) =>
+    requests.flatMap((request) => {
+      const body = request.body as { messages: ReadonlyArray<{ content: ReadonlyArray<{ type: string; source?: { media_type: string; data: string } }> }> }
+      return body.messages.flatMap((m) => m.content).flatMap((block) =>
+        block.source === undefined ? [] : [{ declared: block.source.media_type, actual: imageSize(Buffer.from(block.source.data, "base64")) }]
+      )
+    })
+  )
+)
+
+const failed = (permanent: boolean, reason: string) => Either.left(new MediaError({ stage: "transcribe", permanent, reason }))
+
+describe("reading images with Claude's vision", () => {
+  it.effect("a large screenshot is scaled to 1568 px on its long edge and its text kept word for word", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeAnthropic
+      const png = yield* textPng("Dentist 3 May, 15:30", 2400, 1200)
+      yield* fake.script(FakeReply.toolUse({ text: "Dentist 3 May, 15:30\n", description: "" }))
+      const reading = yield* (yield* reader).read(asBytes(png))
+      expect(reading).toEqual({ text: "Dentist 3 May, 15:30", model: "claude-vision-test", language: null, segments: [] })
+      expect(yield* imagesSent).toEqual([{ declared: "image/png", actual: { mediaType: "image/png", width: 1568, height: 784 } }])
+    }).pipe(Effect.provide(FakeAnthropic.layer)))
+
+  it.effect("an image within the limit goes as it is; one without text reads as its description", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeAnthropic
+      const png = yield* textPng(" ", 800, 600)
+      yield* fake.script(FakeReply.toolUse({ text: "", description: "A blank white card." }))
+      expect((yield* (yield* reader).read(asBytes(png))).text).toBe("A blank white card.")
+      const [request] = yield* fake.requests
+      const sent = (request?.body as { messages: [{ content: [{ source: { data: string } }] }] }).messages[0].content[0].source.data
+      expect(Buffer.from(sent, "base64").equals(Buffer.from(png))).toBe(true)
+    }).pipe(Effect.provide(FakeAnthropic.layer)))
+
+  it.effect("faults: a refusal and a file that is no image are final; a 500 and a reply without a reading may pass later", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeAnthropic
+      const png = yield* textPng("Ana", 300, 100)
+      const read = (data: Uint8Array) => Effect.flatMap(reader, (r) => Effect.either(r.read(asBytes(data))))
+      yield* fake.script(FakeReply.refusal(), FakeReply.serverError(), FakeReply.toolUse({ wrong: true }))
+      expect(yield* read(png)).toEqual(failed(true, "the vision model declined to read the image"))
+      expect(yield* read(png)).toEqual(failed(false, "the vision model answered HTTP 500: 500 {\"type\":\"error\",\"error\":{\"type\":\"api_error\",\"message\":\"fake api_error\"}}"))
+      expect(yield* read(png)).toEqual(failed(false, "the vision model's reading was not text"))
+      expect(yield* read(new TextEncoder().encode("%PDF-1.7 a document"))).toEqual(failed(true, "the file is not a PNG, JPEG, GIF or WebP image"))
+      expect((yield* fake.requests).length).toBe(3)
+    }).pipe(Effect.provide(FakeAnthropic.layer)))
+
+  it.effect("without vision configured, each image says which settings", () =>
+    Effect.gen(function*() {
+      expect(yield* Effect.either(ImageReader.none.read(asBytes(new Uint8Array(10))))).toEqual(
+        failed(true, "no image reader is configured (VERBATIM_VISION and ANTHROPIC_API_KEY)")
+      )
+    }))
+})
