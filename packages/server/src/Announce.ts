@@ -7,11 +7,21 @@ import * as Store from "@verbatim/projections/Store"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { resolve } from "node:path"
 import { ApiToken } from "./ApiToken.js"
+import { ImageReader } from "./Media/ImageReader.js"
+import { Transcriber } from "./Media/Transcriber.js"
 import { modelSource } from "./Planner.js"
 import { notConfigured, ServerConfig } from "./ServerConfig.js"
 
 /** Said at start-up when no model is configured. */
 export const noModelNotice = "no model key: messages are captured and held; planning resumes once ANTHROPIC_API_KEY is set"
+
+/** Said at start-up when no transcription server is configured. */
+export const noTranscriberNotice =
+  "no transcription server: voice notes are fetched, stored and filed as untranscribed; set VERBATIM_TRANSCRIBE_URL to transcribe them"
+
+/** Said at start-up when no image reader is configured. */
+export const noImageReaderNotice =
+  "no image reader: photos are fetched, stored and filed as unread; set ANTHROPIC_API_KEY (and VERBATIM_VISION=anthropic) to read them"
 
 /** Logs the report once the server listens. */
 export const layer = Layer.effectDiscard(
@@ -21,6 +31,8 @@ export const layer = Layer.effectDiscard(
     const token = yield* ApiToken
     const store = yield* Store.config
     const model = yield* modelSource()
+    const transcriber = yield* Transcriber
+    const imageReader = yield* ImageReader
     const address = server.address._tag === "TcpAddress" ? `http://${server.address.hostname}:${server.address.port}` : server.address.path
     const data = Option.isSome(store.url) ? "PostgreSQL (VERBATIM_DATABASE_URL)" : resolve(store.dataDir, "verbatim.db")
     const lines = [
@@ -28,7 +40,9 @@ export const layer = Layer.effectDiscard(
       `data: ${data}`,
       ...(token.generated ? [`API token (generated, kept in ${token.path}): ${Redacted.value(token.token)}`] : []),
       ...notConfigured({ ...settings, apiToken: Option.some(token.token) }),
-      ...(model._tag === "None" ? [noModelNotice] : [])
+      ...(model._tag === "None" ? [noModelNotice] : []),
+      Option.match(transcriber.model, { onNone: () => noTranscriberNotice, onSome: (m) => `voice notes transcribed with ${m} (VERBATIM_TRANSCRIBE_URL)` }),
+      Option.match(imageReader.model, { onNone: () => noImageReaderNotice, onSome: (m) => `photos read with ${m}` })
     ]
     yield* Effect.forEach(lines, (line) => Effect.logInfo(line), { discard: true })
   })

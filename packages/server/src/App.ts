@@ -1,11 +1,16 @@
 /**
  * The services the server and the CLI's jobs share: the configured store, settings, ids, reply
- * senders, the plan job, what triggers it, whether planning is held, and the outbox.
+ * senders, the plan job, what triggers it, whether planning is held, the outbox, and the media
+ * worker with its file fetching, transcriber and image reader.
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import * as Store from "@verbatim/projections/Store"
 import { Layer } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
+import * as ImageReader from "./Media/ImageReader.js"
+import { MediaSource } from "./Media/MediaSource.js"
+import * as Transcriber from "./Media/Transcriber.js"
+import { MediaWorker } from "./Media/Worker.js"
 import { Outbox } from "./Outbox.js"
 import type { PlanJob } from "./PlanJob.js"
 import { PlanningHold } from "./PlanningHold.js"
@@ -17,13 +22,19 @@ import { ServerConfig } from "./ServerConfig.js"
 /** The event store chosen by configuration (SQLite under ./data unless `VERBATIM_DATABASE_URL` says PostgreSQL). */
 export const StoreLive = Store.layerConfig
 
-/** Reply senders for both providers over Node's HTTP client. */
-export const ClientsLive = Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer).pipe(Layer.provide(NodeHttpClient.layerUndici))
+/** Reply senders and the attachment fetcher for both providers over Node's HTTP client. */
+export const ClientsLive = Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer, MediaSource.layer).pipe(
+  Layer.provide(NodeHttpClient.layerUndici)
+)
+
+/** The readers `VERBATIM_TRANSCRIBE_*` and `VERBATIM_VISION` configure (each one that is not says why). */
+export const ReadersLive = Layer.mergeAll(Transcriber.layerConfig, ImageReader.layerConfig)
 
 /** The shared services around a given plan job. */
 export const layer = <E, R>(planJob: Layer.Layer<PlanJob, E, R>) =>
-  Layer.mergeAll(PlanTrigger.layer, Outbox.layer).pipe(
+  Layer.mergeAll(PlanTrigger.layer, Outbox.layer, MediaWorker.layer).pipe(
     Layer.provideMerge(planJob),
+    Layer.provideMerge(ReadersLive),
     Layer.provideMerge(PlanningHold.layer),
     Layer.provideMerge(ClientsLive),
     Layer.provideMerge(IdGenerator.layer),

@@ -1,5 +1,6 @@
-/** The service's background fibers: closing idle sessions, planning closed ones, the reply outbox. */
+/** The service's background fibers: closing idle sessions, planning closed ones, the reply outbox, the media worker. */
 import { Effect, Layer } from "effect"
+import * as MediaWorker from "./Media/Worker.js"
 import * as Outbox from "./Outbox.js"
 import { PlanTrigger } from "./PlanTrigger.js"
 import * as Scheduler from "./Scheduler.js"
@@ -7,7 +8,8 @@ import { ServerConfig } from "./ServerConfig.js"
 
 /**
  * For the scope's life: idle sessions closed every second, every closed session planned as its
- * `SessionClosed` reaches the log's reader, and the outbox drained every two seconds.
+ * `SessionClosed` reaches the log's reader, the outbox drained every two seconds, and attachments
+ * fetched and read every two seconds.
  */
 export const BackgroundLive = Layer.scopedDiscard(
   Effect.gen(function*() {
@@ -15,5 +17,6 @@ export const BackgroundLive = Layer.scopedDiscard(
     yield* Effect.forkScoped(Scheduler.run(settings.sessionIdle, "1 second"))
     yield* Effect.forkScoped(Effect.flatMap(PlanTrigger, (trigger) => trigger.follow("500 millis")))
     yield* Effect.forkScoped(Outbox.runEvery("2 seconds"))
+    yield* Effect.forkScoped(MediaWorker.runEvery("2 seconds"))
   })
 )

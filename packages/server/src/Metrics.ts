@@ -26,6 +26,9 @@ const ignoredItems = Metric.counter("verbatim_webhook_items_ignored_total", {
   description: "Webhook items acknowledged and not acted on (statuses, reactions, update kinds not captured), by provider and kind"
 })
 const tokens = Metric.counter("verbatim_model_tokens_total", { description: "Model tokens by kind" })
+const media = Metric.counter("verbatim_media_total", {
+  description: "Attachment work by stage (fetch, transcribe) and outcome (done, retried, failed for good)"
+})
 const replies = Metric.counter("verbatim_replies_total", {
   description: "Reply attempts by outcome: sent, failed (given up) or retried (failed, tried again later)"
 })
@@ -77,6 +80,15 @@ export const modelCall = (outcome: string, elapsed: Duration.Duration): Effect.E
 
 /** Count a model call refused for the operator's configuration; planning is held meanwhile. */
 export const operatorError = (fault: string): Effect.Effect<void> => Metric.increment(Metric.tagged(operatorErrors, "fault", fault))
+
+/** What became of one attempt at an attachment's bytes or text. */
+export type MediaOutcome = "done" | "retried" | "failed"
+
+const mediaCounter = memo((stage, outcome) => Metric.tagged(Metric.tagged(media, "stage", stage!), "outcome", outcome!))
+
+/** Count one attempt at an attachment. */
+export const mediaAttempt = (stage: "fetch" | "transcribe", outcome: MediaOutcome): Effect.Effect<void> =>
+  Metric.increment(mediaCounter(stage, outcome))
 
 /** Count one reply attempt. */
 export const reply = (outcome: ReplyOutcome): Effect.Effect<void> => Metric.increment(Metric.tagged(replies, "outcome", outcome))

@@ -76,7 +76,7 @@ describe("verbatim serve", () => {
     Effect.gen(function*() {
       const dir = yield* tempDir("verbatim-serve-")
       const port = yield* freePort
-      const said = yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 11)
+      const said = yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 13)
       expect(said.stderr).toEqual("")
       expect(said.messages.map((line) => line.replace(dir, "<dir>").replace(`:${port}`, ":<port>").replace(/: \S{43}$/, ": <token>")))
         .toEqual([
@@ -90,7 +90,9 @@ describe("verbatim serve", () => {
           "TELEGRAM_BOT_TOKEN is not set: replies to Telegram are held",
           "WHATSAPP_ACCESS_TOKEN or WHATSAPP_PHONE_NUMBER_ID is not set: replies to WhatsApp are held",
           "VERBATIM_ALLOWED_SENDERS is empty: no sender's messages are captured",
-          "no model key: messages are captured and held; planning resumes once ANTHROPIC_API_KEY is set"
+          "no model key: messages are captured and held; planning resumes once ANTHROPIC_API_KEY is set",
+          "no transcription server: voice notes are fetched, stored and filed as untranscribed; set VERBATIM_TRANSCRIBE_URL to transcribe them",
+          "no image reader: photos are fetched, stored and filed as unread; set ANTHROPIC_API_KEY (and VERBATIM_VISION=anthropic) to read them"
         ])
       const health = yield* Effect.promise(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.text()))
       expect(health).toEqual("{\"status\":\"ok\"}")

@@ -6,7 +6,7 @@ import { readFileSync, statSync } from "node:fs"
 import { createServer as createNetServer } from "node:net"
 import { join, resolve } from "node:path"
 import { tempDir } from "@verbatim/testkit/TempDir"
-import { noModelNotice } from "../src/Announce.js"
+import { noImageReaderNotice, noModelNotice, noTranscriberNotice } from "../src/Announce.js"
 import { ServerLive } from "../src/Main.js"
 
 /** A port nothing listens on right now (`PORT` must be 1–65535, so 0 cannot ask the system). */
@@ -60,7 +60,9 @@ describe("Main", () => {
         "TELEGRAM_BOT_TOKEN is not set: replies to Telegram are held",
         "WHATSAPP_ACCESS_TOKEN or WHATSAPP_PHONE_NUMBER_ID is not set: replies to WhatsApp are held",
         "VERBATIM_ALLOWED_SENDERS is empty: no sender's messages are captured",
-        noModelNotice
+        noModelNotice,
+        noTranscriberNotice,
+        noImageReaderNotice
       ])
     }).pipe(Effect.scoped))
 })

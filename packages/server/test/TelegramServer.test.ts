@@ -4,7 +4,11 @@ import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
 import { Duration, Effect, TestClock } from "effect"
-import { api, closeIdle, drain, eventLog, fixture, layer, noteBody, settled, telegram, telegramCalls } from "./harness.js"
+import { api, closeIdle, drain, eventLog, fixture, imageShowing, layer, noteBody, settled, telegram, telegramCalls, voiceSaying } from "./harness.js"
+
+/** The largest size of the photo in the photo fixture, and the voice note's file. */
+const photoFile = "AgACAgQAAyEFAATtoKNZAAM6aepxRQo9Uju7xRp8d7woe6ofcWkAAgwMaxspbVlTU0UxQrtPz5UBAAMCAAN5AAM7BA"
+const voiceFile = "AwACAgQAAyEFAATtoKNZAAM4aepxAh2vKjfqLHAaipHgqUxlnZYAAgYaAAIpbVlTTGxj9NGdrwE7BA"
 
 const about = (name: string, ...seqs: ReadonlyArray<number>): Plan => ({
   ...emptyPlan,
@@ -105,18 +109,21 @@ describe("Telegram webhook end to end", () => {
         messages: [{ messageId: "telegram:100000002:668", seq: 1, dispositions: [{ _tag: "InNote", noteId: "note_1" }] }]
       })
       expect(yield* noteBody("note_1")).toBe(JSON.parse(fixture("telegram/02_forwarded_text_forward_origin_plus_legacy.json")).message.text)
+      yield* imageShowing("telegram", photoFile, "Dave's friend Carla plays the cello")
       yield* session(fixture("telegram/03_photo_with_caption_supergroup.json"), fixture("telegram/05_text_supergroup.json"))
       expect(yield* noteBody("note_2")).toBe(
-        `${JSON.parse(fixture("telegram/03_photo_with_caption_supergroup.json")).message.caption}\n[photo, not read yet]\n\nwewew`
+        `${JSON.parse(fixture("telegram/03_photo_with_caption_supergroup.json")).message.caption}\n🖼 Dave's friend Carla plays the cello\n\nwewew`
       )
       expect(yield* telegramCalls).toEqual([
         sent("100000002", "Added 1 note: Carol."),
-        sent("-1000000000001", "Added 1 note: Dave's friend.\nFiled without their text, as what they are: photo (still being read).")
+        { method: "getFile", body: { file_id: photoFile } },
+        sent("-1000000000001", "Added 1 note: Dave's friend.")
       ])
     }).pipe(Effect.provide(layer([planStep(about("Carol", 1)), planStep(about("Dave's friend", 1, 2))]))))
 
-  it.effect("a voice note without caption is captured and accounted for, never dropped", () =>
+  it.effect("a voice note without caption becomes a note of its transcript, labelled as heard", () =>
     Effect.gen(function*() {
+      yield* voiceSaying("telegram", voiceFile, "Ana moved to Porto in May.")
       yield* session(fixture("telegram/04_voice_supergroup.json"))
       const accounting = yield* api("/api/sessions/telegram:-1000000000001:100000004:1/accounting")
       expect(accounting.json).toEqual({
@@ -125,7 +132,7 @@ describe("Telegram webhook end to end", () => {
         status: "planned",
         messages: [{ messageId: "telegram:-1000000000001:56", seq: 1, dispositions: [{ _tag: "InNote", noteId: "note_1" }] }]
       })
-      expect(yield* noteBody("note_1")).toBe("[voice note, 0:03, not transcribed yet]")
+      expect(yield* noteBody("note_1")).toBe("🎤 Ana moved to Porto in May.")
     }).pipe(Effect.provide(layer([planStep({ ...emptyPlan, unattached: [{ sourceItemSeqs: [1], directives: [] }] })]))))
 
   it.effect("an edit before planning changes the note body; /done closes the session at once", () =>

@@ -4,7 +4,25 @@ import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import { StoreError } from "@verbatim/projections/EventStore"
-import { capturedTexts, closeIdle, drain, eventLog, fixture, Harness, layer, noteBody, whatsApp, whatsAppCalls, whatsAppVerifyToken } from "./harness.js"
+import {
+  capturedTexts,
+  closeIdle,
+  drain,
+  eventLog,
+  fixture,
+  Harness,
+  imageShowing,
+  layer,
+  noteBody,
+  voiceSaying,
+  whatsApp,
+  whatsAppCalls,
+  whatsAppVerifyToken
+} from "./harness.js"
+
+/** The media ids of the image and voice-note fixtures. */
+const imageMedia = (path: string): string => JSON.parse(fixture(path)).entry[0].changes[0].value.messages[0].image.id
+const audioMedia = (path: string): string => JSON.parse(fixture(path)).entry[0].changes[0].value.messages[0].audio.id
 
 const unattached = (...seqs: ReadonlyArray<number>): Plan => ({ ...emptyPlan, unattached: [{ sourceItemSeqs: seqs, directives: [] }] })
 
@@ -49,12 +67,13 @@ const ok = { status: 200, body: "" }
 describe("WhatsApp webhook end to end", () => {
   it.effect("a text and an image caption: one note, one reply", () =>
     Effect.gen(function*() {
+      yield* imageShowing("whatsapp", imageMedia("whatsapp/02_image_with_caption_meta_docs.json"), "TAJ MAHAL\nAgra, India")
       expect(yield* whatsApp(fixture("whatsapp/01_text_meta_docs.json"))).toEqual(ok)
       expect(yield* whatsApp(fixture("whatsapp/02_image_with_caption_meta_docs.json"))).toEqual(ok)
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
-      expect(yield* noteBody("note_1")).toBe("Does it come in another color?\n\nTaj Mahal\n[image, not read yet]")
+      expect(yield* noteBody("note_1")).toBe("Does it come in another color?\n\nTaj Mahal\n🖼 TAJ MAHAL\nAgra, India")
       expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
-      expect(yield* whatsAppCalls).toEqual([text("15550001111", "Added 1 note: Leila.\nFiled without their text, as what they are: image (still being read).")])
+      expect(yield* whatsAppCalls).toEqual([text("15550001111", "Added 1 note: Leila.")])
     }).pipe(Effect.provide(layer([
       planStep({ ...emptyPlan, people: [{ contactId: null, name: "Leila", notes: [{ sourceItemSeqs: [1, 2], directives: [] }] }] })
     ]))))
@@ -66,19 +85,20 @@ describe("WhatsApp webhook end to end", () => {
         "whatsapp/08_text_forwarded_pywa.json",
         "whatsapp/11_text_reply_context_pywa.json"
       ]
+      yield* voiceSaying("whatsapp", audioMedia(kinds[0]!), "Remind me that Tomás is allergic to peanuts.")
       for (const [index, path] of kinds.entries()) {
         // The pywa fixtures share one message id; give each its own so none is a redelivery.
         expect(yield* whatsApp(withMessage(path, (m) => void (m.id = `wamid.KIND-${index}`)))).toEqual(ok)
         expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
       }
       expect([yield* noteBody("note_1"), yield* noteBody("note_2"), yield* noteBody("note_3")]).toEqual([
-        "[voice note, not transcribed yet]",
+        "🎤 Remind me that Tomás is allergic to peanuts.",
         "forwarded text",
         "replied text"
       ])
       expect(yield* drain).toEqual({ sent: 3, failed: 0, held: 0 })
       expect(yield* whatsAppCalls).toEqual([
-        text("972987654321", "Added 1 note: your own notes.\nFiled without their text, as what they are: voice note (still being read)."),
+        text("972987654321", "Added 1 note: your own notes."),
         text("972987654321", "Added 1 note: your own notes."),
         text("972987654321", "Added 1 note: your own notes.")
       ])
@@ -87,13 +107,14 @@ describe("WhatsApp webhook end to end", () => {
   it.effect("an edit of a captured caption changes the note body", () =>
     Effect.gen(function*() {
       const original = "wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQzQUNCNjk5RDUwNUZGMUZEM0VBRAA="
+      yield* imageShowing("whatsapp", imageMedia("whatsapp/02_image_with_caption_meta_docs.json"), "No text here but this")
       expect(yield* whatsApp(withMessage("whatsapp/02_image_with_caption_meta_docs.json", (m) => {
         m.id = original
         m.from = "16505551234"
       }))).toEqual(ok)
       expect(yield* whatsApp(fixture("whatsapp/12_edit_image_caption_pywa.json"))).toEqual(ok)
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
-      expect(yield* noteBody("note_1")).toBe("Updated image caption\n[image, not read yet]")
+      expect(yield* noteBody("note_1")).toBe("Updated image caption\n🖼 No text here but this")
     }).pipe(Effect.provide(layer([planStep(unattached(1))]))))
 
   it.effect("a question answered by an interactive button files one note; statuses and reactions are ignored", () =>

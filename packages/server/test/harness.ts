@@ -1,8 +1,9 @@
 /**
  * The whole server in-process on 127.0.0.1:0: a temp SQLite store, the scripted model, fake
- * Telegram and WhatsApp APIs, fixed secrets. Lives in the server's tests because the testkit
- * cannot depend on the server. Jobs are driven by the test (`closeIdle`, `drain`), not by
- * background fibers, so every step is deterministic under `TestClock`.
+ * Telegram and WhatsApp APIs (their file APIs too), a fake transcription server and a fake vision
+ * model, fixed secrets. Lives in the server's tests because the testkit cannot depend on the
+ * server. Jobs are driven by the test (`closeIdle`, `drain`), not by background fibers, so every
+ * step is deterministic under `TestClock`.
  */
 import { FetchHttpClient, HttpServer } from "@effect/platform"
 import * as AnthropicLanguageModel from "@verbatim/planner/AnthropicLanguageModel"
@@ -11,7 +12,9 @@ import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import * as Database from "@verbatim/testkit/Database"
-import { FakeAnthropic } from "@verbatim/testkit/FakeAnthropic"
+import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
+import { FakeTranscriber, transcript } from "@verbatim/testkit/FakeTranscriber"
+import { spokenOgg, textPng } from "@verbatim/testkit/RealMedia"
 import { FakeTelegram, fakeBot } from "@verbatim/testkit/FakeTelegram"
 import { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
 import { ScriptedLanguageModel, type ScriptStep } from "@verbatim/testkit/ScriptedLanguageModel"
@@ -22,6 +25,10 @@ import { BotIdentity } from "../src/BotIdentity.js"
 import { DirectReplies } from "../src/Http/DirectReplies.js"
 import * as Routes from "../src/Http/Routes.js"
 import { IdGenerator } from "../src/IdGenerator.js"
+import * as ImageReader from "../src/Media/ImageReader.js"
+import { MediaSource } from "../src/Media/MediaSource.js"
+import * as Transcriber from "../src/Media/Transcriber.js"
+import { MediaWorker } from "../src/Media/Worker.js"
 import { Outbox } from "../src/Outbox.js"
 import { PlanJob } from "../src/PlanJob.js"
 import { PlanningConfig } from "../src/Planning.js"
@@ -98,11 +105,59 @@ export const api = (path: string, init: { readonly method?: string; readonly bod
       (reply) => ({ status: reply.status, json: JSON.parse(reply.body) as unknown })
     ))
 
-/** Let the idle time pass, then close idle sessions and plan them (the plan trigger caught up with the log). */
+/** Fetch and read every attachment owed work, once. */
+export const readMedia = Effect.flatMap(MediaWorker, (worker) => worker.drain)
+
+/**
+ * Let the idle time pass, then close idle sessions, fetch and read their attachments, and plan
+ * them (the plan trigger caught up with the log).
+ */
 export const closeIdle = Effect.zipRight(
   TestClock.adjust(Duration.sum(idle, Duration.seconds(1))),
-  Effect.all({ closed: Scheduler.closeIdle(idle), planned: Effect.flatMap(PlanTrigger, (trigger) => trigger.catchUp) })
+  Effect.all({
+    closed: Scheduler.closeIdle(idle),
+    planned: Effect.zipRight(readMedia, Effect.flatMap(PlanTrigger, (trigger) => trigger.catchUp))
+  })
 )
+
+/** The fake vision model the image reader talks to (its own Messages API, apart from the planner's). */
+export class FakeVision extends Context.Tag("@verbatim/server/test/FakeVision")<FakeVision, FakeAnthropic["Type"]>() {}
+
+const filesOf = (provider: "telegram" | "whatsapp") =>
+  provider === "telegram" ? Effect.map(FakeTelegram, (fake) => fake.files) : Effect.map(FakeWhatsApp, (fake) => fake.files)
+
+/** The provider holds `sentence` spoken (real OGG/Opus) under `fileId`, and the transcriber hears it. */
+export const voiceSaying = (provider: "telegram" | "whatsapp", fileId: string, sentence: string) =>
+  Effect.gen(function*() {
+    yield* (yield* filesOf(provider)).add(fileId, yield* spokenOgg(sentence), { mimeType: "audio/ogg" })
+    yield* (yield* FakeTranscriber).answerNext(transcript(sentence))
+  })
+
+/** The provider holds a real PNG of `text` under `fileId`, and the vision model reads it. */
+export const imageShowing = (provider: "telegram" | "whatsapp", fileId: string, text: string) =>
+  Effect.gen(function*() {
+    yield* (yield* filesOf(provider)).add(fileId, yield* textPng(text, 900, 300), { mimeType: "image/png" })
+    yield* (yield* FakeVision).script(FakeReply.toolUse({ text, description: "" }))
+  })
+
+/** The model names the fake readers answer as. */
+export const transcribeModel = "whisper-1"
+export const visionModel = "claude-vision-test"
+
+const readers = Layer.unwrapEffect(Effect.gen(function*() {
+  const transcriber = yield* FakeTranscriber
+  const vision = yield* FakeVision
+  return Layer.mergeAll(
+    Transcriber.layer({
+      baseUrl: transcriber.baseUrl,
+      apiKey: Option.some(Redacted.make("sk-transcribe")),
+      model: transcribeModel,
+      language: Option.none(),
+      timeout: Duration.seconds(5)
+    }),
+    ImageReader.layer({ apiKey: Redacted.make("sk-vision"), model: visionModel, baseUrl: Option.some(vision.baseUrl), timeout: Duration.seconds(5) })
+  )
+})).pipe(Layer.provideMerge(Layer.mergeAll(FakeTranscriber.layer, Layer.scoped(FakeVision, FakeAnthropic.make))))
 
 /** Send every queued reply once. */
 export const drain = Effect.flatMap(Outbox, (outbox) => outbox.drain)
@@ -179,11 +234,19 @@ export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOp
     Layer.provideMerge(Routes.layer),
     Layer.provideMerge(PlanTrigger.layer),
     Layer.provideMerge(Server.listenLoopback),
-    Layer.provideMerge(Layer.mergeAll(options.noModel === true ? PlanJob.layerNoModel : PlanJob.layer, Outbox.layer, DirectReplies.layer, ApiToken.layerTest(apiToken), BotIdentity.layerTest(fakeBot.username))),
+    Layer.provideMerge(Layer.mergeAll(
+      options.noModel === true ? PlanJob.layerNoModel : PlanJob.layer,
+      Outbox.layer,
+      MediaWorker.layer,
+      DirectReplies.layer,
+      ApiToken.layerTest(apiToken),
+      BotIdentity.layerTest(fakeBot.username)
+    )),
+    Layer.provideMerge(readers),
     // Every call metered as `serve` meters it, so the tests see the model's metrics.
     Layer.provideMerge(Layer.effect(LanguageModel, Effect.map(LanguageModel, Planner.meter))),
     Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, planning, PlanningHold.layer)),
-    Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer).pipe(Layer.provide(FetchHttpClient.layer))),
+    Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer, MediaSource.layer).pipe(Layer.provide(FetchHttpClient.layer))),
     Layer.provideMerge(IdGenerator.layerTest),
     Layer.provideMerge(settingsLayer(options.settings ?? {})),
     Layer.provideMerge(Layer.mergeAll(FakeTelegram.layer, FakeWhatsApp.layer)),

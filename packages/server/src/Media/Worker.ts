@@ -1,0 +1,187 @@
+/**
+ * The media worker: after the webhook has answered, each attachment's bytes are fetched once and
+ * stored by sha256, then voice and audio are transcribed and photos and images read. Every
+ * outcome goes through the session's decider as a `Media` command, so it is an event like any
+ * other. A lease per attachment keeps two instances from fetching one file twice; the stored
+ * bytes mean a crash between the download and the reading resumes at the reading. A failure that
+ * may pass is tried again after 5 s, 10 s, 20 s …; after `maxAttempts`, or at once when it cannot
+ * pass, it is recorded as final and the message is planned as what it is.
+ */
+import type { Rejected } from "@verbatim/domain/Session/Commands"
+import { Command, MediaOutcome } from "@verbatim/domain/Session/Commands"
+import { readerOf } from "@verbatim/domain/Media"
+import type { SessionId } from "@verbatim/domain/Ids"
+import { Blobs, type Bytes } from "@verbatim/projections/Blobs"
+import { EventStore } from "@verbatim/projections/EventStore"
+import { Leases } from "@verbatim/projections/Leases"
+import { type MediaWork, ReadModel } from "@verbatim/projections/ReadModel"
+import { Clock, Context, DateTime, Duration, Effect, Layer, Option, Schedule } from "effect"
+import * as Metrics from "../Metrics.js"
+import { execute } from "../Sessions.js"
+import { ImageReader } from "./ImageReader.js"
+import { MediaError } from "./MediaError.js"
+import { MediaSource } from "./MediaSource.js"
+import { Transcriber, uploadName } from "./Transcriber.js"
+
+/** Attempts at one stage before a failure that may pass is recorded as final. */
+export const maxAttempts = 5
+
+/** How long after its `attempts`-th failure an attachment is tried again: 5 s doubling, at most 10 minutes. */
+export const backoff = (attempts: number): Duration.Duration =>
+  Duration.min(Duration.seconds(5 * 2 ** Math.max(0, attempts - 1)), Duration.minutes(10))
+
+/** Whether an attachment still needs work: no final failure, and no bytes, or no text when a reader takes its kind. */
+export const owed = (row: MediaWork): boolean =>
+  !row.failurePermanent && (row.sha256 === null || (row.derivedModel === null && readerOf(row.kind) !== null))
+
+/** Attachments one pass takes at most. */
+const passSize = 50
+
+/** What one pass did with each attachment it looked at. */
+export interface MediaPass {
+  /** Bytes stored. */
+  readonly fetched: number
+  /** Text recorded. */
+  readonly read: number
+  /** Failures recorded (final or to be tried again). */
+  readonly failed: number
+  /** Left for later: backing off after a failure, or another instance holds it. */
+  readonly waiting: number
+}
+
+type Step = "fetched" | "read" | "failed" | "waiting"
+
+export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<MediaWorker, {
+  /** Work every attachment owed a fetch or a reading once (those backing off excepted). */
+  readonly drain: Effect.Effect<MediaPass>
+  /**
+   * Read a message's attachments (or every attachment of a session) again, with the readers as
+   * configured now: a different model's text is a new `MediaTranscribed`, so replay can compare.
+   */
+  readonly reread: (messageOrSession: string) => Effect.Effect<MediaPass>
+}>() {
+  static readonly make = Effect.gen(function*() {
+    const read = yield* ReadModel
+    const store = yield* EventStore
+    const leases = yield* Leases
+    const blobs = yield* Blobs
+    const source = yield* MediaSource
+    const transcriber = yield* Transcriber
+    const imageReader = yield* ImageReader
+
+    /** Record an outcome through the session's decider; one already recorded is not an error. */
+    const record = (row: MediaWork, outcome: MediaOutcome) =>
+      execute(row.sessionId as SessionId, () =>
+        Effect.map(DateTime.now, (now) => Command.Media({ messageId: row.messageId, attachment: row.ordinal, outcome, now }))).pipe(
+          Effect.asVoid,
+          Effect.provideService(EventStore, store),
+          Effect.catchTag("Rejected", (rejected: Rejected) =>
+            rejected.reason === "already-recorded"
+              ? Effect.void
+              : Effect.logWarning("media outcome refused").pipe(Effect.annotateLogs({ messageId: row.messageId, reason: rejected.reason })))
+        )
+
+    const failed = (row: MediaWork, error: MediaError) => {
+      const attempt = row.failureStage === error.stage ? row.attempts + 1 : 1
+      const final = error.permanent || attempt >= maxAttempts
+      const reason = final && !error.permanent ? `${error.reason} (gave up after ${attempt} attempts)` : error.reason
+      return Effect.zipRight(
+        record(row, MediaOutcome.Failed({ stage: error.stage, permanent: final, reason })),
+        Effect.zipRight(
+          Metrics.mediaAttempt(error.stage, final ? "failed" : "retried"),
+          Effect.logWarning("media").pipe(Effect.annotateLogs({ messageId: row.messageId, attachment: row.ordinal, stage: error.stage, final, reason }))
+        )
+      ).pipe(Effect.as<Step>("failed"))
+    }
+
+    const fetch = (row: MediaWork) =>
+      Effect.gen(function*() {
+        const bytes = yield* source.fetch(row)
+        const stored = yield* blobs.put(bytes)
+        yield* record(row, MediaOutcome.Fetched({ sha256: stored.sha256, size: stored.size, mimeType: bytes.mimeType }))
+        yield* Metrics.mediaAttempt("fetch", "done")
+        return { ...row, sha256: stored.sha256, failureStage: null, attempts: 0 } satisfies MediaWork
+      })
+
+    const reading = (row: MediaWork, bytes: Bytes) => {
+      const reader = readerOf(row.kind)
+      if (reader === "speech") {
+        return Effect.flatMap(read.knownPeople(row.sender), (people) =>
+          transcriber.transcribe(bytes, { fileName: uploadName(row.fileName, bytes.mimeType ?? row.mimeType, row.kind), mimeType: bytes.mimeType ?? row.mimeType }, people.map((p) => p.name)).pipe(
+            Effect.map((text) => MediaOutcome.Read({ source: "speech", ...text }))
+          ))
+      }
+      return Effect.map(imageReader.read(bytes), (text) => MediaOutcome.Read({ source: "image", ...text }))
+    }
+
+    const readText = (row: MediaWork, sha256: string) =>
+      Effect.gen(function*() {
+        const bytes = yield* blobs.get(sha256)
+        if (Option.isNone(bytes)) return yield* new MediaError({ stage: "fetch", permanent: false, reason: "the stored bytes are missing" })
+        yield* record(row, yield* reading(row, bytes.value))
+        yield* Metrics.mediaAttempt("transcribe", "done")
+        return "read" as Step
+      })
+
+    /** Fetch when there are no bytes yet, then read when a reader takes the kind. */
+    const work = (row: MediaWork) =>
+      Effect.gen(function*() {
+        const fetched = row.sha256 === null ? yield* fetch(row) : row
+        if (fetched.sha256 === null || readerOf(row.kind) === null) return "fetched" as Step
+        return yield* readText(fetched, fetched.sha256)
+      }).pipe(
+        Effect.catchTag("MediaError", (error) => failed(row, error)),
+        Effect.withSpan("MediaWorker.work", { attributes: { messageId: row.messageId, attachment: row.ordinal, kind: row.kind } })
+      )
+
+    /** Take the attachment's lease and look again: another instance may have done the work since the list was read. */
+    const claimed = (row: MediaWork, force: boolean) =>
+      leases.withLease(
+        `media:${row.messageId}:${row.ordinal}`,
+        Effect.gen(function*() {
+          const current = (yield* read.mediaOf(row.messageId)).find((r) => r.ordinal === row.ordinal)
+          if (current === undefined || (!force && !owed(current))) return "waiting" as Step
+          return yield* work(current)
+        }),
+        "waiting" as Step
+      )
+
+    const due = (row: MediaWork, now: number) =>
+      row.failureStage === null || row.updatedAt === null || Date.parse(row.updatedAt) + Duration.toMillis(backoff(row.attempts)) <= now
+
+    const tally = (steps: ReadonlyArray<Step>): MediaPass => ({
+      fetched: steps.filter((s) => s === "fetched").length,
+      read: steps.filter((s) => s === "read").length,
+      failed: steps.filter((s) => s === "failed").length,
+      waiting: steps.filter((s) => s === "waiting").length
+    })
+
+    const guarded = (name: string) => <R>(effect: Effect.Effect<MediaPass, unknown, R>) =>
+      effect.pipe(
+        Effect.tapErrorCause((cause) => Effect.logError(`${name} failed`, cause)),
+        Effect.orElseSucceed((): MediaPass => ({ fetched: 0, read: 0, failed: 0, waiting: 0 })),
+        Effect.withSpan(`MediaWorker.${name}`)
+      )
+
+    const drain = Effect.gen(function*() {
+      const rows = yield* read.mediaWork(passSize)
+      const now = yield* Clock.currentTimeMillis
+      const steps = yield* Effect.forEach(rows, (row) => (due(row, now) ? claimed(row, false) : Effect.succeed<Step>("waiting")))
+      return tally(steps)
+    }).pipe(guarded("drain"))
+
+    const reread = (messageOrSession: string) =>
+      Effect.gen(function*() {
+        const rows = yield* read.mediaOf(messageOrSession)
+        return tally(yield* Effect.forEach(rows, (row) => claimed(row, true)))
+      }).pipe(guarded("reread"))
+
+    return MediaWorker.of({ drain, reread })
+  })
+
+  static readonly layer = Layer.effect(MediaWorker, MediaWorker.make)
+}
+
+/** Work the media queue every `interval` for as long as the scope lives. */
+export const runEvery = (interval: Duration.DurationInput) =>
+  Effect.flatMap(MediaWorker, (worker) => worker.drain.pipe(Effect.repeat(Schedule.spaced(interval)), Effect.asVoid))
