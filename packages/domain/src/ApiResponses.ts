@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { Candidate, DirectiveCut, Owner, QuestionReason, Segment } from "./Decision.js"
 import { Answer, Event } from "./Events.js"
 import { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId, UserId } from "./Ids.js"
+import { Part } from "./Media.js"
 import { notTextIn } from "./Inbound/bodyShape.js"
 
 /** One page of a list; pass `nextCursor` back as `cursor` for the next page (null: no more). */
@@ -49,7 +50,12 @@ export const NoteAudit = Schema.Struct({
     messageId: MessageId,
     seq: Schema.Number,
     providerMessageId: Schema.String,
-    text: Schema.String
+    text: Schema.String,
+    /**
+     * Who wrote each stretch of `text`: the sender, a transcriber or image reader (with its model),
+     * or the rendering of an attachment (labels, line breaks, `[voice note, 0:42]`). They tile the text.
+     */
+    parts: Schema.Array(Part)
   })),
   directives: Schema.Array(DirectiveCut),
   /** The plan that made the note; null when an answer to a question made it. */

@@ -105,18 +105,18 @@ const described = (attachment: Attachment, status: MediaStatus): string => {
 }
 
 /** Who wrote a stretch of a message's readable text. */
-export type Origin =
-  | { readonly _tag: "Sender" }
-  | { readonly _tag: "Derived"; readonly attachment: number; readonly source: DerivedSource; readonly model: string }
+export const Origin = Schema.Union(
+  Schema.TaggedStruct("Sender", {}),
+  /** Read from an attachment by a transcriber or an image reader, with its model. */
+  Schema.TaggedStruct("Derived", { attachment: Schema.Number, source: DerivedSource, model: Schema.String }),
   /** Written by this rendering: labels, line breaks, the bracketed description of an attachment. */
-  | { readonly _tag: "Rendering"; readonly attachment: number | null }
+  Schema.TaggedStruct("Rendering", { attachment: Schema.NullOr(Schema.Number) })
+)
+export type Origin = typeof Origin.Type
 
 /** A stretch `[start, end)` of the readable text (UTF-16 offsets) and who wrote it. */
-export interface Part {
-  readonly start: number
-  readonly end: number
-  readonly origin: Origin
-}
+export const Part = Schema.Struct({ start: Schema.Number, end: Schema.Number, origin: Origin })
+export type Part = typeof Part.Type
 
 export interface Readable {
   readonly text: string

@@ -46,11 +46,12 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         sources: [
           {
             messageId: mid("a/1"), seq: 1, providerMessageId: "p-a-1", text: "Met Ana at the bakery.", receivedAt: G.at(1),
+            parts: [{ start: 0, end: 22, origin: { _tag: "Sender" } }],
             edits: [{ previousText: "Met Ana at the café.", text: "Met Ana at the bakery.", editedAt: G.at(60) }]
           },
           {
             messageId: mid("a/2"), seq: 2, providerMessageId: "p-a-2", text: "She moves to Lisbon, remind me tomorrow",
-            receivedAt: G.at(2), edits: []
+            parts: [{ start: 0, end: 39, origin: { _tag: "Sender" } }], receivedAt: G.at(2), edits: []
           }
         ],
         directives: [{ messageId: mid("a/2"), seq: 2, text: ", remind me tomorrow", start: 19, end: 39 }],
@@ -78,6 +79,29 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         confirmation: { questionId: QuestionId.make("q-1"), answer: { _tag: "Person", contactId: null, name: "Ana" }, answeredAt: G.at(900) }
       }))
       expect(yield* read.noteAudit("nope")).toEqual(Option.none())
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("the audit says which characters came from the sender, which from a transcriber with its model, and which from the rendering", () =>
+    Effect.gen(function*() {
+      const voice = attachment("voice", "voice-1", { duration: 42 })
+      yield* G.given([G.sessionStream("v"), [
+        G.sessionOpened("v"),
+        G.messageReceived("v", 1, "From Ana:", { kind: "caption", attachments: [voice] }),
+        G.mediaFetched("v", 1, 0, "a".repeat(64), 610),
+        G.mediaTranscribed("v", 1, 0, "She moved to Porto.", 620, "whisper-large-v3"),
+        G.sessionClosed("v", 1),
+        G.planProduced("v", "plan-v", 1),
+        G.noteRecorded("v", "note-v", [1], { planId: "plan-v" })
+      ]])
+      const audit = Option.getOrThrow(yield* (yield* ReadModel).noteAudit("note-v"))
+      expect(audit.note.body).toBe("From Ana:\n🎤 She moved to Porto.")
+      const [source] = audit.sources
+      expect(source?.parts.map((p) => [source.text.slice(p.start, p.end), p.origin])).toEqual([
+        ["From Ana:", { _tag: "Sender" }],
+        ["\n", { _tag: "Rendering", attachment: null }],
+        ["🎤 ", { _tag: "Rendering", attachment: 0 }],
+        ["She moved to Porto.", { _tag: "Derived", attachment: 0, source: "speech", model: "whisper-large-v3" }]
+      ])
     }).pipe(Effect.provide(layer())))
 
   it.effect("accounting gives every message exactly one current disposition", () =>

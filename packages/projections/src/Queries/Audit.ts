@@ -5,6 +5,9 @@ import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import { Answer, type TokenUsage } from "@verbatim/domain/Events"
 import { MessageId, PlanId, QuestionId } from "@verbatim/domain/Ids"
 import { type DateTime, Effect, Option, Schema } from "effect"
+import type { Part } from "@verbatim/domain/Media"
+import { readableOf } from "../Projections/MessageMedia.js"
+import type { Row } from "../Projections/Rows.js"
 import { decodeRows, IsoTime, Json, Num } from "./Columns.js"
 import { noteColumns, NoteRow, toNote } from "./Views.js"
 
@@ -40,8 +43,15 @@ const SourceRow = Schema.Struct({
   seq: Num,
   provider_message_id: Schema.String,
   text: Schema.String,
+  sender_text: Schema.NullOr(Schema.String),
   received_at: IsoTime
 })
+
+/** Who wrote each stretch of a source's text: all the sender's, unless attachments added to it. */
+const partsOf = (source: typeof SourceRow.Type, media: ReadonlyArray<Row>): ReadonlyArray<Part> =>
+  media.length === 0
+    ? source.text === "" ? [] : [{ start: 0, end: source.text.length, origin: { _tag: "Sender" } }]
+    : readableOf(source.sender_text ?? "", media).parts
 const EditRow = Schema.Struct({ message_id: MessageId, previous_text: Schema.String, text: Schema.String, edited_at: IsoTime })
 const DirectiveRow = Schema.Struct({ message_id: MessageId, seq: Num, text: Schema.String })
 const PlanRow = Schema.Struct({
@@ -67,8 +77,10 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
     SELECT ${sql.literal(noteColumns)}, n.plan_id, n.question_id, n.merged_from
     FROM notes n JOIN events e ON e.position = n.position WHERE n.note_id = ${noteId}`)
   if (row === undefined) return Option.none<NoteAuditView>()
-  const sources = yield* decodeRows(SourceRow)(sql`SELECT m.message_id, m.seq, m.provider_message_id, m.text, m.received_at
+  const sources = yield* decodeRows(SourceRow)(sql`SELECT m.message_id, m.seq, m.provider_message_id, m.text, m.sender_text, m.received_at
     FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE s.note_id = ${noteId} ORDER BY m.seq`)
+  const media = yield* sql<Row>`SELECT a.* FROM message_media a JOIN note_sources s ON s.message_id = a.message_id
+    WHERE s.note_id = ${noteId} ORDER BY a.message_id, a.ordinal`
   const edits = yield* decodeRows(EditRow)(sql`
     SELECT e.message_id, e.previous_text, e.text, e.edited_at FROM message_edits e
     JOIN note_sources s ON s.message_id = e.message_id WHERE s.note_id = ${noteId} ORDER BY e.message_id, e.position`)
@@ -93,6 +105,7 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
       seq: s.seq,
       providerMessageId: s.provider_message_id,
       text: s.text,
+      parts: partsOf(s, media.filter((a) => a["message_id"] === s.message_id)),
       receivedAt: s.received_at,
       edits: edits.filter((e) => e.message_id === s.message_id).map((e) => ({
         previousText: e.previous_text,
