@@ -91,13 +91,12 @@ export const make = Effect.gen(function*() {
         return stored
       }).pipe(sql.withTransaction, Effect.mapError(toStoreError), Effect.withSpan("Blobs.put", { attributes: { size: bytes.size } }))
     },
-    get: (sha256) =>
-      Effect.gen(function*() {
-        const [row] = yield* meta(sha256)
-        if (row === undefined) return Option.none()
-        const pieces = yield* sql<{ readonly bytes: Uint8Array }>`SELECT bytes FROM media_blob_pieces WHERE sha256 = ${sha256} ORDER BY ordinal`
-        return Option.some<Bytes>({ chunks: pieces.map((p) => p.bytes), size: Number(row.size), mimeType: row.mime_type })
-      }).pipe(Effect.mapError(toStoreError), Effect.withSpan("Blobs.get"))
+    get: Effect.fn("Blobs.get")(function*(sha256: string) {
+      const [row] = yield* meta(sha256)
+      if (row === undefined) return Option.none<Bytes>()
+      const pieces = yield* sql<{ readonly bytes: Uint8Array }>`SELECT bytes FROM media_blob_pieces WHERE sha256 = ${sha256} ORDER BY ordinal`
+      return Option.some<Bytes>({ chunks: pieces.map((p) => p.bytes), size: Number(row.size), mimeType: row.mime_type })
+    }, Effect.mapError(toStoreError))
   })
 })
 

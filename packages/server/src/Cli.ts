@@ -12,10 +12,11 @@ import * as Demo from "./Cli/Demo.js"
 import * as Events from "./Cli/Events.js"
 import * as Export from "./Cli/Export.js"
 import * as Import from "./Cli/Import.js"
-import { PlanJobLayer, ReadStoreLayer, StoreLayer } from "./Cli/Layers.js"
+import { MediaWorkerLayer, PlanJobLayer, ReadStoreLayer, StoreLayer } from "./Cli/Layers.js"
 import * as Rebuild from "./Cli/Rebuild.js"
 import * as Replay from "./Cli/Replay.js"
 import * as Restore from "./Cli/Restore.js"
+import * as Retranscribe from "./Cli/Retranscribe.js"
 import * as Retry from "./Cli/Retry.js"
 import * as Serve from "./Cli/Serve.js"
 
@@ -38,6 +39,7 @@ export const root = Command.make("verbatim").pipe(
     Accounting.command.pipe(Command.provide(ReadStoreLayer), quiet),
     Import.command.pipe(Command.provide(StoreLayer), quiet),
     Retry.command.pipe(Command.provide(PlanJobLayer), quiet),
+    Retranscribe.command.pipe(Command.provide(MediaWorkerLayer), quiet),
     Events.command.pipe(Command.provide(ReadStoreLayer), quiet),
     Demo.command.pipe(quiet),
     Backup.command.pipe(quiet),

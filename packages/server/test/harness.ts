@@ -17,6 +17,7 @@ import { FakeTranscriber, transcript } from "@verbatim/testkit/FakeTranscriber"
 import { spokenOgg, textPng } from "@verbatim/testkit/RealMedia"
 import { FakeTelegram, fakeBot } from "@verbatim/testkit/FakeTelegram"
 import { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
+import type { FakeFiles } from "@verbatim/testkit/FakeTelegram"
 import { ScriptedLanguageModel, type ScriptStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { ConfigProvider, Context, Duration, Effect, Layer, Option, Redacted, TestClock } from "effect"
 import { readFileSync } from "node:fs"
@@ -123,7 +124,7 @@ export const closeIdle = Effect.zipRight(
 /** The fake vision model the image reader talks to (its own Messages API, apart from the planner's). */
 export class FakeVision extends Context.Tag("@verbatim/server/test/FakeVision")<FakeVision, FakeAnthropic["Type"]>() {}
 
-const filesOf = (provider: "telegram" | "whatsapp") =>
+const filesOf = (provider: "telegram" | "whatsapp"): Effect.Effect<FakeFiles, never, FakeTelegram | FakeWhatsApp> =>
   provider === "telegram" ? Effect.map(FakeTelegram, (fake) => fake.files) : Effect.map(FakeWhatsApp, (fake) => fake.files)
 
 /** The provider holds `sentence` spoken (real OGG/Opus) under `fileId`, and the transcriber hears it. */
@@ -133,18 +134,19 @@ export const voiceSaying = (provider: "telegram" | "whatsapp", fileId: string, s
     yield* (yield* FakeTranscriber).answerNext(transcript(sentence))
   })
 
+/** The provider holds a real PNG of `text` under `fileId`. */
+export const imageFile = (provider: "telegram" | "whatsapp", fileId: string, text: string) =>
+  Effect.flatMap(Effect.zip(filesOf(provider), textPng(text, 900, 300)), ([files, png]) => files.add(fileId, png, { mimeType: "image/png" }))
+
 /** The provider holds a real PNG of `text` under `fileId`, and the vision model reads it. */
 export const imageShowing = (provider: "telegram" | "whatsapp", fileId: string, text: string) =>
-  Effect.gen(function*() {
-    yield* (yield* filesOf(provider)).add(fileId, yield* textPng(text, 900, 300), { mimeType: "image/png" })
-    yield* (yield* FakeVision).script(FakeReply.toolUse({ text, description: "" }))
-  })
+  Effect.zipRight(imageFile(provider, fileId, text), Effect.flatMap(FakeVision, (vision) => vision.script(FakeReply.toolUse({ text, description: "" }))))
 
 /** The model names the fake readers answer as. */
 export const transcribeModel = "whisper-1"
 export const visionModel = "claude-vision-test"
 
-const readers = Layer.unwrapEffect(Effect.gen(function*() {
+const fakeReaders = Layer.unwrapEffect(Effect.gen(function*() {
   const transcriber = yield* FakeTranscriber
   const vision = yield* FakeVision
   return Layer.mergeAll(
@@ -157,7 +159,13 @@ const readers = Layer.unwrapEffect(Effect.gen(function*() {
     }),
     ImageReader.layer({ apiKey: Redacted.make("sk-vision"), model: visionModel, baseUrl: Option.some(vision.baseUrl), timeout: Duration.seconds(5) })
   )
-})).pipe(Layer.provideMerge(Layer.mergeAll(FakeTranscriber.layer, Layer.scoped(FakeVision, FakeAnthropic.make))))
+}))
+
+/** The readers over the fake servers, or none configured (`serve` without VERBATIM_TRANSCRIBE_URL or a key). */
+const readersOf = (readers: "fakes" | "none") =>
+  (readers === "none"
+    ? Layer.mergeAll(Layer.succeed(Transcriber.Transcriber, Transcriber.none), Layer.succeed(ImageReader.ImageReader, ImageReader.none))
+    : fakeReaders).pipe(Layer.provideMerge(Layer.mergeAll(FakeTranscriber.layer, Layer.scoped(FakeVision, FakeAnthropic.make))))
 
 /** Send every queued reply once. */
 export const drain = Effect.flatMap(Outbox, (outbox) => outbox.drain)
@@ -170,9 +178,13 @@ export const eventLog = Effect.flatMap(EventStore, (store) =>
 export const capturedTexts = Effect.flatMap(EventStore, (store) =>
   Effect.map(store.readPage(start, 10_000), (events) => events.flatMap((e) => e.event._tag === "MessageReceived" ? [e.event.message.text] : [])))
 
-const planning = PlanningConfig.layerConfig.pipe(
-  Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["VERBATIM_MODEL_MAX_ATTEMPTS", "1"], ["VERBATIM_TRANSCRIBE_WAIT", "0"]]))))
-)
+/** The planning settings, with one model attempt and planning's wait for media text of `mediaWait` seconds. */
+const planningFor = (mediaWait: number) =>
+  PlanningConfig.layerConfig.pipe(
+    Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(
+      new Map([["VERBATIM_MODEL_MAX_ATTEMPTS", "1"], ["VERBATIM_TRANSCRIBE_WAIT", String(mediaWait)]])
+    )))
+  )
 
 const settingsLayer = (overrides: Partial<ServerSettings>) => Layer.unwrapEffect(Effect.gen(function*() {
   const tg = yield* FakeTelegram
@@ -220,6 +232,10 @@ export interface LayerOptions {
   readonly settings?: Partial<ServerSettings>
   /** No model configured: the plan job answers `no-model`, as `serve` does without a key. */
   readonly noModel?: boolean
+  /** Seconds planning waits for the text of a closed session's media (`VERBATIM_TRANSCRIBE_WAIT`); 0 unless given. */
+  readonly mediaWait?: number
+  /** `none`: no transcription server and no vision configured. */
+  readonly readers?: "fakes" | "none"
 }
 
 /**
@@ -242,10 +258,10 @@ export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOp
       ApiToken.layerTest(apiToken),
       BotIdentity.layerTest(fakeBot.username)
     )),
-    Layer.provideMerge(readers),
+    Layer.provideMerge(readersOf(options.readers ?? "fakes")),
     // Every call metered as `serve` meters it, so the tests see the model's metrics.
     Layer.provideMerge(Layer.effect(LanguageModel, Effect.map(LanguageModel, Planner.meter))),
-    Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, planning, PlanningHold.layer)),
+    Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, planningFor(options.mediaWait ?? 0), PlanningHold.layer)),
     Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer, MediaSource.layer).pipe(Layer.provide(FetchHttpClient.layer))),
     Layer.provideMerge(IdGenerator.layerTest),
     Layer.provideMerge(settingsLayer(options.settings ?? {})),

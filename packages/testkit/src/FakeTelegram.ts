@@ -6,6 +6,8 @@
  */
 import { Context, Effect, Layer, type Scope } from "effect"
 import { type FakeFiles, fakeFiles } from "./internal/fakeFiles.js"
+
+export type { FakeFiles }
 import { type JsonResponse, startJsonServer } from "./internal/jsonServer.js"
 
 /** A failure the fake can be told to answer with. */

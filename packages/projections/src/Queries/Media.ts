@@ -28,7 +28,9 @@ export const MediaWork = Schema.Struct({
   failureStage: column(Schema.NullOr(Schema.Literal("fetch", "transcribe")), "failure_stage"),
   /** The newest failure is final: nothing is owed until someone asks again (`verbatim retranscribe`). */
   failurePermanent: column(Schema.NullOr(Num).pipe(Schema.transform(Schema.Boolean, { decode: (n) => n === 1, encode: (b) => (b ? 1 : 0) })), "failure_permanent"),
-  /** The model whose text the attachment reads as, when it has some. */
+  failureReason: column(Schema.NullOr(Schema.String), "failure_reason"),
+  /** The text the attachment reads as and the model that gave it, when it has some. */
+  derivedText: column(Schema.NullOr(Schema.String), "derived_text"),
   derivedModel: column(Schema.NullOr(Schema.String), "derived_model"),
   attempts: Num,
   /** ISO time of the newest outcome, null before any. */
@@ -37,7 +39,8 @@ export const MediaWork = Schema.Struct({
 export type MediaWork = typeof MediaWork.Type
 
 const workColumns = `a.message_id, a.ordinal, a.session_id, a.provider, m.sender, a.kind, a.file_id, a.unique_id,
-  a.mime_type, a.size, a.duration, a.width, a.height, a.file_name, a.sha256, a.failure_stage, a.failure_permanent, a.derived_model,
+  a.mime_type, a.size, a.duration, a.width, a.height, a.file_name, a.sha256, a.failure_stage, a.failure_permanent, a.failure_reason,
+  a.derived_text, a.derived_model,
   a.attempts, a.updated_at`
 
 /** Kinds a reader turns into text (see `Media.readerOf`). */

@@ -1,7 +1,8 @@
 /**
  * `verbatim audit NOTE_ID`: the note's body with each message's source marked inline after its
- * text, instructions cut from it shown struck through (`~~text~~`), and the plan and prompt
- * that made it (or the answer that confirmed it).
+ * text (and, for text read from a voice note or an image, the model that read it), instructions
+ * cut from it shown struck through (`~~text~~`), and the plan and prompt that made it (or the
+ * answer that confirmed it).
  */
 import { Args, Command } from "@effect/cli"
 import type { NoteAuditView } from "@verbatim/projections/ReadModel"
@@ -31,7 +32,9 @@ const renderMessage = (view: NoteAuditView, slices: ReadonlyArray<Slice>): strin
     cursor = slice.end
   }
   cutsBefore(Infinity)
-  return `${parts.join(" ")} ⟦seq ${source.seq} · ${source.messageId} · ${DateTime.formatIso(source.receivedAt)}⟧`
+  const derived = source.parts.flatMap((p) => p.origin._tag === "Derived" ? [`${p.origin.source} read by ${p.origin.model}`] : [])
+  const readers = derived.length === 0 ? "" : ` · ${[...new Set(derived)].join(", ")}`
+  return `${parts.join(" ")} ⟦seq ${source.seq} · ${source.messageId} · ${DateTime.formatIso(source.receivedAt)}${readers}⟧`
 }
 
 /** The body with sources and cuts inline; separators between messages as assembled. */

@@ -1,14 +1,16 @@
 /**
  * The services the CLI's commands run on: the configured store for every command (read-only for
- * those that only read), and for the commands that plan (retry, replay) the planner as `serve`
- * configures it (`Planner.ts`).
+ * those that only read), for the commands that plan (retry, replay) the planner as `serve`
+ * configures it (`Planner.ts`), and for `retranscribe` the media worker with its readers.
  */
 import * as Store from "@verbatim/projections/Store"
 import { Layer } from "effect"
-import { StoreLive } from "../App.js"
+import { ClientsLive, ReadersLive, StoreLive } from "../App.js"
 import { IdGenerator } from "../IdGenerator.js"
+import { MediaWorker } from "../Media/Worker.js"
 import * as Planner from "../Planner.js"
 import { PlanningHold } from "../PlanningHold.js"
+import { ServerConfig } from "../ServerConfig.js"
 
 /** Store, read model and SQL client, as configured (SQLite under ./data by default). */
 export const StoreLayer = StoreLive
@@ -23,5 +25,12 @@ export const plannerLayer = Planner.layerConfig
 export const PlanJobLayer = Planner.planJobLayerConfig.pipe(
   Layer.provideMerge(PlanningHold.layer),
   Layer.provideMerge(IdGenerator.layer),
+  Layer.provideMerge(StoreLayer)
+)
+
+/** The media worker over the configured store, the providers' file APIs and the readers as configured. */
+export const MediaWorkerLayer = MediaWorker.layer.pipe(
+  Layer.provideMerge(Layer.mergeAll(ClientsLive, ReadersLive)),
+  Layer.provideMerge(ServerConfig.layer),
   Layer.provideMerge(StoreLayer)
 )
