@@ -14,6 +14,7 @@ import { ScriptedLanguageModel, planStep } from "@verbatim/testkit/ScriptedLangu
 import { SessionId } from "@verbatim/domain/Ids"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option, TestClock } from "effect"
+import { readdirSync } from "node:fs"
 import { backoff, MediaWorker } from "../../src/Media/Worker.js"
 import {
   api,
@@ -222,4 +223,28 @@ describe("voice notes and photos end to end", () => {
       yield* drain
       expect((yield* whatsAppCalls).length).toBe(1)
     }).pipe(Effect.provide(layer([planStep(mine(1, 2))]))))
+
+  it.effect("the forwarded audio fixture is fetched, transcribed and filed as its transcript", () =>
+    Effect.gen(function*() {
+      yield* voiceSaying("whatsapp", "1234567890987654321", "The quarterly numbers are in the shared folder.")
+      expect(yield* whatsApp(fixture("whatsapp/03b_audio_forwarded_file_pywa.json"))).toEqual({ status: 200, body: "" })
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* noteBody("note_1")).toBe("🎤 The quarterly numbers are in the shared folder.")
+      const [upload] = yield* Effect.flatMap(FakeTranscriber, (fake) => fake.uploads)
+      expect({ fileName: upload?.fileName, fileType: upload?.fileType }).toEqual({ fileName: "audio.ogg", fileType: "audio/ogg" })
+    }).pipe(Effect.provide(layer([planStep(mine(1))]))))
+})
+
+describe("every webhook fixture", () => {
+  const telegramFixtures = readdirSync(new URL("../../../domain/test/fixtures/webhooks/telegram/", import.meta.url)).sort()
+  const whatsAppFixtures = readdirSync(new URL("../../../domain/test/fixtures/webhooks/whatsapp/", import.meta.url)).sort()
+
+  it.effect("is taken (200, empty body) by the running server, each under its provider's authentication", () =>
+    Effect.gen(function*() {
+      const replies: Array<[string, number]> = []
+      for (const name of telegramFixtures) replies.push([name, (yield* telegram(fixture(`telegram/${name}`))).status])
+      for (const name of whatsAppFixtures) replies.push([name, (yield* whatsApp(fixture(`whatsapp/${name}`))).status])
+      expect(replies).toEqual([...telegramFixtures, ...whatsAppFixtures].map((name) => [name, 200]))
+      expect(telegramFixtures.length + whatsAppFixtures.length).toBe(24)
+    }).pipe(Effect.provide(layer([], { noModel: true }))))
 })
