@@ -15,7 +15,7 @@ import { Blobs, type Bytes } from "@verbatim/projections/Blobs"
 import { EventStore } from "@verbatim/projections/EventStore"
 import { Leases } from "@verbatim/projections/Leases"
 import { type MediaWork, ReadModel } from "@verbatim/projections/ReadModel"
-import { Clock, Context, DateTime, Duration, Effect, Layer, Option, Schedule } from "effect"
+import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer, Option, Schedule } from "effect"
 import * as Metrics from "../Metrics.js"
 import { execute } from "../Sessions.js"
 import { ImageReader } from "./ImageReader.js"
@@ -34,8 +34,9 @@ export const backoff = (attempts: number): Duration.Duration =>
 export const owed = (row: MediaWork): boolean =>
   !row.failurePermanent && (row.sha256 === null || (row.derivedModel === null && readerOf(row.kind) !== null))
 
-/** Attachments one pass takes at most. */
+/** Attachments one pass takes at most, and works at once. */
 const passSize = 50
+const concurrency = 4
 
 /** What one pass did with each attachment it looked at. */
 export interface MediaPass {
@@ -166,8 +167,15 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
     const drain = Effect.gen(function*() {
       const rows = yield* read.mediaWork(passSize)
       const now = yield* Clock.currentTimeMillis
-      const steps = yield* Effect.forEach(rows, (row) => (due(row, now) ? claimed(row, false) : Effect.succeed<Step>("waiting")))
-      return tally(steps)
+      // A few sessions at once, so that one slow transcription does not hold every other session's
+      // media behind it; one session's in order, so that its outcomes do not race for its stream.
+      const bySession = Object.values(Arr.groupBy(rows, (row) => row.sessionId))
+      const steps = yield* Effect.forEach(
+        bySession,
+        (group) => Effect.forEach(group, (row) => (due(row, now) ? claimed(row, false) : Effect.succeed<Step>("waiting"))),
+        { concurrency }
+      )
+      return tally(steps.flat())
     }).pipe(guarded("drain"))
 
     const reread = (messageOrSession: string) =>

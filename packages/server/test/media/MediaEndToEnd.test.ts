@@ -20,6 +20,7 @@ import {
   api,
   closeIdle,
   drain,
+  eventLog,
   FakeVision,
   fixture,
   imageFile,
@@ -223,6 +224,25 @@ describe("voice notes and photos end to end", () => {
       yield* drain
       expect((yield* whatsAppCalls).length).toBe(1)
     }).pipe(Effect.provide(layer([planStep(mine(1, 2))]))))
+
+  it.live("a transcription that hangs holds back only its own session: another sender's photo is read meanwhile", () =>
+    Effect.gen(function*() {
+      yield* Effect.flatMap(Effect.zip(FakeTelegram, spokenOgg("Ana")), ([fake, ogg]) => fake.files.add("slow", ogg))
+      yield* Effect.flatMap(FakeTranscriber, (fake) => fake.answerNext({ _tag: "Hang" }))
+      yield* imageShowing("telegram", "quick", "Bob's flight lands at 9")
+      yield* post(voice(1, "slow"))
+      const bob = JSON.parse(photo(2, "quick")) as { message: { from: { id: number }; chat: { id: number } } }
+      bob.message.from.id = 100000002
+      bob.message.chat.id = 100000002
+      yield* post(JSON.stringify(bob))
+      expect(yield* readMedia).toEqual({ fetched: 0, read: 1, failed: 1, waiting: 0 })
+      // Bob's photo was read while Alice's upload hung, not after its timeout (5 s in the harness).
+      const outcomes = (yield* eventLog).filter((line) => / Media(Transcribed|Failed)$/.test(line))
+      expect(outcomes).toEqual([
+        "session-telegram:100000002:100000002:1#4 MediaTranscribed",
+        "session-telegram:100000001:100000001:1#4 MediaFailed"
+      ])
+    }).pipe(Effect.provide(layer([]))))
 
   it.effect("the forwarded audio fixture is fetched, transcribed and filed as its transcript", () =>
     Effect.gen(function*() {
