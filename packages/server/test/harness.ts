@@ -86,6 +86,19 @@ export class Harness extends Context.Tag("@verbatim/server/test/Harness")<Harnes
 export const post = (path: string, body: string | Uint8Array, headers: Record<string, string> = {}) =>
   Effect.flatMap(Harness, (h) => h.request("POST", path, { body, headers: { "content-type": "application/json", ...headers } }))
 
+/** A Telegram update of message `messageId` from Alice (100000001) in her private chat, with `content` (text, voice, photo …). */
+export const aliceUpdate = (messageId: number, content: Record<string, unknown>) =>
+  JSON.stringify({
+    update_id: 900000 + messageId,
+    message: {
+      message_id: messageId,
+      from: { id: 100000001, is_bot: false, first_name: "Alice" },
+      chat: { id: 100000001, type: "private", first_name: "Alice" },
+      date: 1767225600,
+      ...content
+    }
+  })
+
 /** POST a Telegram update with the right secret. */
 export const telegram = (body: string) => post("/webhooks/telegram", body, { "x-telegram-bot-api-secret-token": telegramSecret })
 

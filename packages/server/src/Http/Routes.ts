@@ -1,6 +1,6 @@
 /**
  * The HTTP application: every group of the contract with its handlers, the bearer middleware,
- * OpenAPI at `/openapi.json` and a latency histogram (by route template) around each request. Listening is left to
+ * OpenAPI at `/openapi.json`, the web pages (`Web/`) and a latency histogram (by route template) around each request. Listening is left to
  * whoever provides the `HttpServer` (Main on a port, tests on 127.0.0.1:0).
  */
 import { HttpApiBuilder, HttpServerError, HttpServerRequest } from "@effect/platform"
@@ -9,6 +9,7 @@ import { Api } from "@verbatim/domain/Api"
 import { Effect, Exit, Layer } from "effect"
 import * as Metrics from "../Metrics.js"
 import { RuntimeMetrics } from "../RuntimeMetrics.js"
+import * as Web from "../Web/Layer.js"
 import { WebhookAuth } from "../WebhookAuth.js"
 import * as Auth from "./Auth.js"
 import * as DecodeErrors from "./DecodeErrors.js"
@@ -36,11 +37,12 @@ export const ApiLive = HttpApiBuilder.api(Api).pipe(
 )
 
 /**
- * Serve the API (and `/openapi.json`) on the `HttpServer` in context. The bearer middleware is
- * looked up when the app is built, so it goes to the server layer as well as to the groups.
+ * Serve the API (and `/openapi.json`) and the web pages on the `HttpServer` in context. The bearer
+ * middleware is looked up when the app is built, so it goes to the server layer as well as to the groups.
  */
 export const layer = HttpApiBuilder.serve(timed).pipe(
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+  Layer.provide(Web.layer),
   Layer.provide(DecodeErrors.layer),
   Layer.provide(ApiLive),
   Layer.provide(Auth.layer)

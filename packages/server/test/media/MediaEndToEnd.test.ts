@@ -17,6 +17,7 @@ import { Effect, Option, TestClock } from "effect"
 import { readdirSync } from "node:fs"
 import { backoff, MediaWorker } from "../../src/Media/Worker.js"
 import {
+  aliceUpdate,
   api,
   closeIdle,
   drain,
@@ -42,17 +43,7 @@ const about = (name: string, ...seqs: ReadonlyArray<number>): Plan => ({
   people: [{ contactId: null, name, notes: [{ sourceItemSeqs: seqs, directives: [] }] }]
 })
 
-const update = (messageId: number, content: Record<string, unknown>) =>
-  JSON.stringify({
-    update_id: 900000 + messageId,
-    message: {
-      message_id: messageId,
-      from: { id: 100000001, is_bot: false, first_name: "Alice" },
-      chat: { id: 100000001, type: "private", first_name: "Alice" },
-      date: 1767225600,
-      ...content
-    }
-  })
+const update = aliceUpdate
 
 /** A Telegram voice note of 3 seconds in Alice's private chat. */
 const voice = (messageId: number, fileId: string, extra: Record<string, unknown> = {}) =>

@@ -1,0 +1,45 @@
+/** The stylesheet, served by the server itself (no CDN: the pages work offline and behind a firewall). */
+import { HttpServerResponse } from "@effect/platform"
+
+const css = `
+:root { --ink: #1d1d1f; --muted: #5b5b63; --line: #d9d9de; --bg: #fbfbfa; --accent: #1f5fbf; --cut: #a3362b;
+  --s0: #fde8b4; --s1: #cfe8fc; --s2: #d7f2d0; --s3: #f6d6e8; --s4: #e2dcfb; --s5: #fbdcc8; --derived: #5a3fb0; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--bg); }
+a { color: var(--accent); }
+a:focus-visible, button:focus-visible, input:focus-visible, [tabindex]:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.bar { display: flex; flex-wrap: wrap; gap: .75rem 1.25rem; align-items: center; padding: .75rem 1rem; border-bottom: 1px solid var(--line); background: #fff; }
+.brand { font-weight: 700; color: var(--ink); text-decoration: none; }
+nav { display: flex; gap: 1rem; }
+nav a[aria-current="page"] { font-weight: 700; color: var(--ink); }
+.signout { margin-left: auto; }
+button { font: inherit; padding: .35rem .8rem; border: 1px solid var(--line); border-radius: .4rem; background: #fff; color: var(--ink); cursor: pointer; }
+main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.5rem; margin: .5rem 0 1rem; }
+h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
+.muted { color: var(--muted); }
+.list { list-style: none; padding: 0; margin: 0; }
+.list > li { padding: .6rem 0; border-bottom: 1px solid var(--line); }
+.list .body { margin-top: .4rem; }
+[data-disposition] { font-weight: 600; }
+[data-disposition="InNote"] { color: #1d6b35; } [data-disposition="InQuestion"] { color: #8a5300; }
+[data-disposition="Instruction"] { color: var(--muted); } [data-disposition^="Awaiting"] { color: var(--accent); }
+.count { color: var(--muted); font-variant-numeric: tabular-nums; }
+.search { display: flex; gap: .5rem; margin-bottom: 1rem; }
+.search input, .signin input { flex: 1; font: inherit; padding: .4rem .6rem; border: 1px solid var(--muted); border-radius: .4rem; min-width: 0; }
+.signin { display: grid; gap: .75rem; max-width: 24rem; }
+.body { white-space: pre-wrap; overflow-wrap: anywhere; background: #fff; border: 1px solid var(--line); border-radius: .5rem; padding: 1rem; }
+.slice { border-radius: .2rem; padding: .05rem 0; unicode-bidi: isolate; }
+.s0 { background: var(--s0); } .s1 { background: var(--s1); } .s2 { background: var(--s2); }
+.s3 { background: var(--s3); } .s4 { background: var(--s4); } .s5 { background: var(--s5); }
+.derived { background: transparent; color: var(--derived); font-style: italic; }
+del.cut { color: var(--cut); text-decoration-thickness: 2px; }
+.sources li { display: grid; gap: .2rem; }
+.tag { display: inline-block; padding: 0 .4rem; border-radius: .3rem; font-size: .85rem; background: #eee; }
+.error { color: var(--cut); }
+`
+
+export const stylesheet = HttpServerResponse.text(css, {
+  contentType: "text/css; charset=utf-8",
+  headers: { "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff" }
+})

@@ -1,0 +1,100 @@
+/**
+ * The web pages, served by the same server on the same port as the API: routes added to the
+ * `HttpApi`'s own router, so the latency metrics and the listener are shared. Every page but
+ * sign-in and the stylesheet needs a signed-in cookie; without one it sends the browser to sign in
+ * and back. The operator (the API token's holder) sees every user's notes.
+ */
+import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Effect, Layer, Option, Schema } from "effect"
+import { stylesheet } from "./Assets.js"
+import type { Html } from "./Html.js"
+import { page, respond, type Section } from "./Layout.js"
+import { notePage } from "./NotePage.js"
+import { peoplePage, personPage, questionsPage, sessionPage, signInPage } from "./Pages.js"
+import * as SignIn from "./SignIn.js"
+
+const SignInForm = Schema.Struct({ token: Schema.String, next: Schema.optional(Schema.String) })
+const SignOutForm = Schema.Struct({ csrf: Schema.String })
+
+const notFound = (csrf: string, what: string) =>
+  respond(page({ title: "Not found", section: "none", csrf }, { _tag: "Html", value: `<h1>Not found</h1><p class="muted">No such ${what}.</p>` }), 404)
+
+/** A page for a signed-in browser; others go to sign in first. */
+const signedIn = <E, R>(
+  title: string,
+  section: Section,
+  content: (csrf: string) => Effect.Effect<Option.Option<Html>, E, R>,
+  missing = "page"
+) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const who = yield* SignIn.current
+    if (Option.isNone(who)) return yield* HttpServerResponse.redirect(`/signin?next=${encodeURIComponent(request.url)}`, { status: 303 })
+    const main = yield* content(who.value.csrf)
+    return yield* Option.match(main, {
+      onNone: () => notFound(who.value.csrf, missing),
+      onSome: (body) => respond(page({ title, section, csrf: who.value.csrf }, body))
+    })
+  })
+
+const query = (name: string) => Effect.map(HttpServerRequest.HttpServerRequest, (r) => new URL(r.url, "http://local").searchParams.get(name) ?? "")
+const param = (name: string) => Effect.map(HttpRouter.params, (params) => params[name] ?? "")
+
+/** Every page on the API's router. */
+export const layer = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function*() {
+    const read = yield* ReadModel
+    const keys = yield* SignIn.WebKeys
+    const provided = <A, E>(effect: Effect.Effect<A, E, ReadModel | SignIn.WebKeys | HttpServerRequest.HttpServerRequest | HttpRouter.RouteContext>) =>
+      effect.pipe(Effect.provideService(ReadModel, read), Effect.provideService(SignIn.WebKeys, keys), Effect.orDie)
+
+    yield* router.get("/assets/app.css", stylesheet)
+    yield* router.get("/signin", provided(Effect.map(query("next"), (next) => respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(SignIn.localPath(next), false))))).pipe(Effect.flatten))
+    yield* router.post(
+      "/signin",
+      provided(Effect.gen(function*() {
+        const form = yield* HttpServerRequest.schemaBodyUrlParams(SignInForm)
+        const next = SignIn.localPath(form.next)
+        if (!keys.isApiToken(form.token)) return yield* respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(next, true)), 401)
+        return yield* SignIn.signedIn(next)
+      }))
+    )
+    yield* router.post(
+      "/signout",
+      provided(Effect.gen(function*() {
+        const form = yield* HttpServerRequest.schemaBodyUrlParams(SignOutForm)
+        const who = yield* SignIn.current
+        if (Option.isNone(who) || !keys.isCsrf(who.value.cookie, form.csrf)) return yield* HttpServerResponse.text("Forbidden: a stale or missing form token", { status: 403 })
+        return yield* SignIn.signedOut
+      }))
+    )
+    yield* router.get("/", provided(signedIn("People", "people", () =>
+      Effect.gen(function*() {
+        const q = (yield* query("q")).trim()
+        const people = yield* read.people({ limit: 500 })
+        const matching = q === "" ? people.items : people.items.filter((p) => p.name.toLocaleLowerCase().includes(q.toLocaleLowerCase()))
+        return Option.some(peoplePage(matching, q))
+      }))))
+    yield* router.get("/people/:id", provided(signedIn("Person", "people", () =>
+      Effect.gen(function*() {
+        const id = yield* param("id")
+        const notes = yield* read.notesByPerson(id, { limit: 500 })
+        const people = yield* read.people({ limit: 1000 })
+        const person = people.items.find((p) => p.id === id)
+        return Option.isNone(notes) || person === undefined ? Option.none() : Option.some(personPage(person, notes.value.items))
+      }), "person")))
+    yield* router.get("/notes/:id", provided(signedIn("Note", "people", () =>
+      Effect.flatMap(param("id"), (id) => Effect.map(read.noteAudit(id), Option.map(notePage))), "note")))
+    yield* router.get("/questions", provided(signedIn("Questions", "questions", () =>
+      Effect.map(read.questions({ limit: 200, status: "open" }), (page) => Option.some(questionsPage(page.items))))))
+    yield* router.get("/sessions/:id", provided(signedIn("Session", "none", () =>
+      Effect.gen(function*() {
+        const id = yield* param("id")
+        const accounting = yield* read.sessionAccounting(id)
+        if (Option.isNone(accounting)) return Option.none()
+        const messages = yield* read.sessionMessages(id)
+        return Option.some(sessionPage(accounting.value, new Map(messages.map((m) => [m.id as string, m.text]))))
+      }), "session")))
+  })
+).pipe(Layer.provide(SignIn.WebKeys.layer))

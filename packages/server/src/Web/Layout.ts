@@ -1,0 +1,60 @@
+/**
+ * The page shell every page shares, and the response that carries it: a strict
+ * Content-Security-Policy (no inline script or style, nothing from elsewhere), no caching of
+ * anyone's notes, no framing.
+ */
+import { HttpServerResponse } from "@effect/platform"
+import { type Html, html } from "./Html.js"
+
+/** Every page's security headers. */
+export const pageHeaders = {
+  "content-security-policy":
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-store"
+}
+
+/** Where the page is, for the navigation's current link. */
+export type Section = "people" | "questions" | "none"
+
+export interface Shell {
+  readonly title: string
+  readonly section: Section
+  /** The signed-in page's CSRF token (its sign-out form); none on the sign-in page. */
+  readonly csrf: string | null
+}
+
+const link = (href: string, label: string, current: boolean) =>
+  html`<a href="${href}"${current ? html` aria-current="page"` : null}>${label}</a>`
+
+/** A whole page. */
+export const page = (shell: Shell, main: Html): Html =>
+  html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${shell.title} · Verbatim</title>
+<link rel="stylesheet" href="/assets/app.css">
+</head>
+<body>
+<header class="bar">
+<a class="brand" href="/">Verbatim</a>
+${
+    shell.csrf === null ? null : html`<nav aria-label="Main">${link("/", "People", shell.section === "people")}${
+      link("/questions", "Questions", shell.section === "questions")
+    }</nav>
+<form method="post" action="/signout" class="signout"><input type="hidden" name="csrf" value="${shell.csrf}"><button type="submit">Sign out</button></form>`
+  }
+</header>
+<main id="main">
+${main}
+</main>
+</body>
+</html>
+`
+
+/** A page as a response. */
+export const respond = (body: Html, status = 200) =>
+  HttpServerResponse.text(body.value, { status, contentType: "text/html; charset=utf-8", headers: pageHeaders })

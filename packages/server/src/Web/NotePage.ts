@@ -1,0 +1,99 @@
+/**
+ * A note and its audit, the product's signature: the body drawn from the audit's segments, each
+ * slice tinted by the message it came from (focus or hover it for seq, time and provider id),
+ * text a transcriber or image reader wrote marked as such, each cut instruction struck through
+ * where it stood, then the sources, the plan and the answer that confirmed it. Built only from
+ * the segments, so it can never disagree with the body.
+ */
+import type { NoteAuditView } from "@verbatim/projections/ReadModel"
+import { DateTime } from "effect"
+import { type Html, html } from "./Html.js"
+
+type Source = NoteAuditView["sources"][number]
+type Slice = Extract<NoteAuditView["segments"][number], { readonly _tag: "Slice" }>
+
+const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
+
+/** One slice of a source: its text, with the stretches a reader wrote marked. */
+const sliceText = (source: Source, start: number, end: number): ReadonlyArray<Html> =>
+  source.parts.flatMap((part) => {
+    const from = Math.max(start, part.start)
+    const to = Math.min(end, part.end)
+    if (from >= to) return []
+    const text = source.text.slice(from, to)
+    return [part.origin._tag === "Derived" ? html`<mark class="derived" title="read by ${part.origin.model}">${text}</mark>` : html`${text}`]
+  })
+
+const owner = (audit: NoteAuditView) => audit.note.owner._tag === "Unattached" ? "your own notes" : audit.note.owner.name
+
+/** The body: separators as they are; each message's slices with its cuts where they were. */
+const body = (audit: NoteAuditView): Html => {
+  const index = new Map(audit.sources.map((s, i) => [s.messageId, i]))
+  const out: Array<Html> = []
+  const placed = new Set<number>()
+  const cutsOf = (messageId: string, from: number, to: number) =>
+    audit.directives.flatMap((d, i) => {
+      if (d.messageId !== messageId || d.start === null || placed.has(i) || d.start < from || d.start >= to) return []
+      placed.add(i)
+      return [html`<del class="cut" title="instruction to the bot, cut">${d.text}</del>`]
+    })
+  let last = null as { readonly messageId: string; readonly end: number } | null
+  const closeMessage = () => {
+    if (last !== null) out.push(...cutsOf(last.messageId, last.end, Infinity))
+  }
+  for (const segment of audit.segments) {
+    if (segment._tag === "Separator") {
+      closeMessage()
+      last = null
+      out.push(html`<span class="sep">${segment.text}</span>`)
+      continue
+    }
+    const slice: Slice = segment
+    const i = index.get(slice.messageId) ?? 0
+    const source = audit.sources[i]!
+    if (last?.messageId !== slice.messageId) closeMessage()
+    out.push(...cutsOf(slice.messageId, last?.messageId === slice.messageId ? last.end : 0, slice.start))
+    const title = `seq ${source.seq} · ${when(source.receivedAt)} · ${source.providerMessageId}`
+    out.push(html`<span class="slice s${i % 6}" data-slice="${source.seq}" tabindex="0" title="${title}">${sliceText(source, slice.start, slice.end)}</span>`)
+    last = { messageId: slice.messageId, end: slice.end }
+  }
+  closeMessage()
+  return html`<div class="body" data-body>${out}</div>`
+}
+
+const sources = (audit: NoteAuditView): Html =>
+  html`<ol class="list sources">${
+    audit.sources.map((s, i) =>
+      html`<li><span><span class="tag s${i % 6}">seq ${s.seq}</span> ${when(s.receivedAt)} · <span class="muted">${s.providerMessageId}</span></span>${
+        s.edits.length === 0 ? null : html`<span class="muted">edited ${s.edits.length}× (last ${when(s.edits[s.edits.length - 1]!.editedAt)})</span>`
+      }${
+        s.parts.some((p) => p.origin._tag === "Derived")
+          ? html`<span class="muted">${[...new Set(s.parts.flatMap((p) => p.origin._tag === "Derived" ? [`${p.origin.source === "speech" ? "transcribed" : "read"} by ${p.origin.model}`] : []))].join(", ")}</span>`
+          : null
+      }</li>`
+    )
+  }</ol>`
+
+/** The note page's main content. */
+export const notePage = (audit: NoteAuditView): Html =>
+  html`<h1>Note about ${owner(audit)}</h1>
+<p class="muted">${when(audit.note.recordedAt)} · session <a href="/sessions/${audit.note.sessionId}">${audit.note.sessionId}</a>${
+    audit.note.personId === null ? null : html` · <a href="/people/${audit.note.personId}">all notes about ${owner(audit)}</a>`
+  }</p>
+${body(audit)}
+<h2>Sources</h2>
+${sources(audit)}
+<h2>Instructions cut</h2>
+${
+    audit.directives.length === 0
+      ? html`<p class="muted">None.</p>`
+      : html`<ul class="list">${audit.directives.map((d) => html`<li>seq ${d.seq}: <del class="cut">${d.text}</del>${d.start === null ? html` <span class="muted">(no longer in the text)</span>` : null}</li>`)}</ul>`
+  }
+<h2>How it was filed</h2>
+<p>${
+    audit.plan === null
+      ? "By your answer to a question."
+      : html`Plan ${audit.plan.planId}: prompt ${audit.plan.promptVersion} (<span class="muted">${audit.plan.promptHash.slice(0, 12)}</span>), model ${audit.plan.model}.`
+  }${audit.mergedFrom > 1 ? html` Merged from ${audit.mergedFrom} notes of the plan.` : null}${
+    audit.confirmation === null ? null : html` Confirmed by your answer on ${when(audit.confirmation.answeredAt)}.`
+  }</p>`

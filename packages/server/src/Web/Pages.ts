@@ -1,0 +1,98 @@
+/** The read pages: people, a person's notes, open questions, a session's messages, and sign-in. */
+import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
+import type { SessionAccountingView } from "@verbatim/projections/ReadModel"
+import { DateTime } from "effect"
+import { type Html, html } from "./Html.js"
+
+const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
+
+/** Everyone with notes, a name filter on top. */
+export const peoplePage = (people: ReadonlyArray<Person>, query: string): Html =>
+  html`<h1>People</h1>
+<form class="search" method="get" action="/" role="search">
+<label for="q" class="muted">Find</label>
+<input id="q" name="q" type="search" value="${query}" placeholder="A name">
+<button type="submit">Search</button>
+</form>
+${
+    people.length === 0
+      ? html`<p class="muted">${query === "" ? "No notes about anyone yet. Forward messages to the bot, and they appear here once filed." : `Nobody named like “${query}”.`}</p>`
+      : html`<ul class="list">${
+        people.map((p) => html`<li><a href="/people/${p.id}">${p.name}</a> <span class="count">${p.noteCount} ${p.noteCount === 1 ? "note" : "notes"}</span></li>`)
+      }</ul>`
+  }`
+
+/** One person's notes, newest first, each linked to its audit. */
+export const personPage = (person: Person, notes: ReadonlyArray<Note>): Html =>
+  html`<h1>${person.name}</h1>
+<p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}</p>
+<ul class="list">${
+    [...notes].reverse().map((n) =>
+      html`<li><div class="body">${n.body}</div><p class="muted"><a href="/notes/${n.id}">${when(n.recordedAt)} · ${n.sources.length} ${
+        n.sources.length === 1 ? "message" : "messages"
+      } · where each word came from</a></p></li>`
+    )
+  }</ul>`
+
+const reasons: Record<Question["reason"], string> = {
+  unclear: "Who is this about?",
+  contested: "More than one person could be meant.",
+  unplanned: "The plan left these out: where do they go?",
+  failed: "These could not be sorted yet; they are kept safe."
+}
+
+/** The open questions with their messages. */
+export const questionsPage = (questions: ReadonlyArray<Question>): Html =>
+  html`<h1>Questions</h1>
+${
+    questions.length === 0
+      ? html`<p class="muted">No open questions.</p>`
+      : html`<ul class="list">${
+        questions.map((q) =>
+          html`<li><p><strong>${reasons[q.reason]}</strong> <a href="/sessions/${q.sessionId}" class="muted">session</a></p>${
+            q.sources.map((s) => html`<div class="body">${s.text}</div>`)
+          }${
+            q.candidates.length === 0 ? null : html`<p class="muted">Candidates: ${q.candidates.map((c) => (c._tag === "Person" ? c.name : "your own notes")).join(", ")}</p>`
+          }</li>`
+        )
+      }</ul>`
+  }`
+
+const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposition"]): Html => {
+  switch (d._tag) {
+    case "InNote":
+      return html`in <a href="/notes/${d.noteId}">a note</a>`
+    case "InQuestion":
+      return html`in <a href="/questions">a question</a>`
+    case "Instruction":
+      return html`an instruction to the bot`
+    case "AwaitingPlan":
+      return html`awaiting a plan`
+    case "AwaitingTranscription":
+      return html`awaiting transcription`
+  }
+}
+
+/** A session's messages, each with its one disposition. */
+export const sessionPage = (accounting: SessionAccountingView, texts: ReadonlyMap<string, string>): Html =>
+  html`<h1>Session</h1>
+<p class="muted">${accounting.sessionId} · ${accounting.status}</p>
+<ol class="list">${
+    accounting.messages.map((m) =>
+      html`<li><span class="tag">seq ${m.seq}</span> <span data-disposition="${m.disposition._tag}">${dispositionLabel(m.disposition)}</span><div class="body">${
+        texts.get(m.messageId) ?? ""
+      }</div></li>`
+    )
+  }</ol>`
+
+/** The sign-in form; `failed` when a token was given and was wrong. */
+export const signInPage = (next: string, failed: boolean): Html =>
+  html`<h1>Sign in</h1>
+<form class="signin" method="post" action="/signin">
+<input type="hidden" name="next" value="${next}">
+<label for="token">API token</label>
+<input id="token" name="token" type="password" autocomplete="current-password" required${failed ? html` aria-describedby="token-error" aria-invalid="true"` : null}>
+${failed ? html`<p id="token-error" class="error">That token is not this server's.</p>` : null}
+<button type="submit">Sign in</button>
+</form>
+<p class="muted">The token is printed when the server first starts, and kept in the data directory's <code>api-token</code> file.</p>`

@@ -1,0 +1,103 @@
+/**
+ * Who the page is for: a signed cookie opened by signing in. The cookie holds the subject and its
+ * expiry, signed with a key derived from the API token (so rotating the token signs everyone
+ * out); it is `HttpOnly`, `SameSite=Strict`, and `Secure` behind HTTPS. Every state-changing form
+ * carries a CSRF token: the same key's signature over the cookie, checked in constant time.
+ */
+import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Clock, Context, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { createHmac } from "node:crypto"
+import { ApiToken } from "../ApiToken.js"
+import { constantTimeEqual } from "../WebhookAuth.js"
+
+export const cookieName = "verbatim_session"
+
+/** How long a sign-in lasts. */
+export const lifetime = Duration.hours(12)
+
+/** Who is signed in: the operator (the API token's holder) sees everything. */
+export type Subject = { readonly _tag: "Operator" }
+
+export class WebKeys extends Context.Tag("@verbatim/server/Web/WebKeys")<WebKeys, {
+  /** The key cookies and CSRF tokens are signed with. */
+  readonly key: Buffer
+  /** Whether `presented` is the API token. */
+  readonly isApiToken: (presented: string) => boolean
+  /** Whether `presented` is the CSRF token of the signed-in `cookie`. */
+  readonly isCsrf: (cookie: string, presented: string) => boolean
+}>() {
+  static readonly layer = Layer.effect(
+    WebKeys,
+    Effect.map(ApiToken, (resolved) => {
+      const token = Redacted.value(resolved.token)
+      const key = createHmac("sha256", token).update("verbatim web sign-in").digest()
+      return WebKeys.of({
+        key,
+        isApiToken: (presented) => constantTimeEqual(presented, token),
+        isCsrf: (cookie, presented) => constantTimeEqual(presented, csrfOf(key, cookie))
+      })
+    })
+  )
+}
+
+const sign = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest("base64url")
+
+/** A cookie value for the operator, valid until `expiresAt` (epoch ms). */
+export const issue = (key: Buffer, expiresAt: number): string => {
+  const payload = `operator.${expiresAt}`
+  return `${payload}.${sign(key, payload)}`
+}
+
+/** The subject of a cookie value whose signature holds and whose time has not passed. */
+export const verify = (key: Buffer, value: string, now: number): Option.Option<Subject> => {
+  const [who, expires, signature] = value.split(".")
+  if (who !== "operator" || expires === undefined || signature === undefined) return Option.none()
+  if (!constantTimeEqual(signature, sign(key, `${who}.${expires}`)) || Number(expires) <= now) return Option.none()
+  return Option.some({ _tag: "Operator" })
+}
+
+/** The CSRF token of a signed-in cookie. */
+export const csrfOf = (key: Buffer, cookie: string): string => sign(key, `csrf.${cookie}`)
+
+/** The request's cookie value and its subject, when it is signed in. */
+export const current = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const { key } = yield* WebKeys
+  const cookie = request.cookies[cookieName]
+  if (cookie === undefined) return Option.none()
+  const now = yield* Clock.currentTimeMillis
+  return Option.map(verify(key, cookie, now), (subject) => ({ subject, cookie, csrf: csrfOf(key, cookie) }))
+})
+
+/** Whether the request came over HTTPS (directly or through a proxy that says so). */
+const secure = (request: HttpServerRequest.HttpServerRequest) =>
+  request.headers["x-forwarded-proto"] === "https" || request.url.startsWith("https:")
+
+/** The response that signs in: the cookie set, then to `next`. */
+export const signedIn = (next: string) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const { key } = yield* WebKeys
+    const expiresAt = (yield* Clock.currentTimeMillis) + Duration.toMillis(lifetime)
+    return yield* HttpServerResponse.redirect(next, { status: 303 }).pipe(
+      HttpServerResponse.setCookie(cookieName, issue(key, expiresAt), {
+        httpOnly: true,
+        sameSite: "strict",
+        secure: secure(request),
+        path: "/",
+        maxAge: lifetime
+      })
+    )
+  })
+
+/** The response that signs out: the cookie expired, then to the sign-in page. */
+export const signedOut = HttpServerResponse.redirect("/signin", { status: 303 }).pipe(
+  HttpServerResponse.setCookie(cookieName, "", { httpOnly: true, sameSite: "strict", path: "/", maxAge: Duration.zero }),
+  Effect.orDie
+)
+
+/** A path on this site to go to after signing in (anything else goes home). */
+export const localPath = (next: string | undefined): string =>
+  next !== undefined && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/"
+
+

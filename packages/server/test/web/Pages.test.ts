@@ -1,0 +1,161 @@
+/**
+ * The web pages in a real headless Chromium (Debian's `chromium`, driven by `puppeteer-core`;
+ * nothing is downloaded): sign in, find a person, open a note's audit and check its tinted slices
+ * against the audit API whole-string, visit the questions and the session, sign out. Every page
+ * is checked with axe-core for serious accessibility violations and photographed into
+ * `test-artifacts/web/`. Without Chromium the suite is skipped and says why.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
+import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
+import { Effect } from "effect"
+import { existsSync, mkdirSync, readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import puppeteer, { type Browser, type Page } from "puppeteer-core"
+import { aliceUpdate, api, apiToken, closeIdle, Harness, layer, telegram, voiceSaying } from "../harness.js"
+
+const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path))
+if (chromium === undefined) console.warn("web page tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)")
+
+const artifacts = new URL("../../../../test-artifacts/web/", import.meta.url)
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+
+const text = (messageId: number, body: string) => aliceUpdate(messageId, { text: body })
+const voice = (messageId: number, fileId: string) =>
+  aliceUpdate(messageId, { voice: { file_id: fileId, file_unique_id: `u-${fileId}`, duration: 2, mime_type: "audio/ogg" } })
+
+const plan: Plan = {
+  ...emptyPlan,
+  people: [{ contactId: null, name: "Ana Souza", notes: [{ sourceItemSeqs: [1, 2, 3], directives: [", remind me on Sunday"] }] }]
+}
+
+const browse = <A>(use: (browser: Browser) => Promise<A>) =>
+  Effect.acquireUseRelease(
+    Effect.promise(() => puppeteer.launch({ executablePath: chromium!, args: ["--no-sandbox", "--disable-gpu"], headless: true })),
+    (browser) => Effect.promise(() => use(browser)),
+    (browser) => Effect.promise(() => browser.close())
+  )
+
+/** Serious or critical axe violations of the page, by rule id. */
+const violations = async (page: Page) => {
+  await page.addScriptTag({ content: axeSource })
+  const result = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe
+    return (await axe.run()).violations
+  })
+  return result.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
+}
+
+const shoot = (page: Page, name: string) => page.screenshot({ path: new URL(`${name}.png`, artifacts).pathname as `${string}.png`, fullPage: true })
+
+describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
+  it.scoped("sign in, find Ana, read a note's audit slice by slice, see questions and the session, sign out", () =>
+    Effect.gen(function*() {
+      mkdirSync(artifacts, { recursive: true })
+      yield* voiceSaying("telegram", "v-1", "She has a cat called Miso.")
+      for (const body of [text(1, "Ana moved to Porto in May."), text(2, "She starts at the clinic on Monday, remind me on Sunday"), voice(3, "v-1")]) {
+        expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
+      }
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      const { baseUrl } = yield* Harness
+      const people = (yield* api("/api/people")).json as { items: ReadonlyArray<{ id: string }> }
+      const notes = (yield* api(`/api/people/${people.items[0]?.id}/notes`)).json as { items: ReadonlyArray<{ id: string; body: string }> }
+      const note = notes.items[0]!
+      const audit = (yield* api(`/api/notes/${note.id}/audit`)).json as {
+        segments: ReadonlyArray<{ _tag: string; messageId?: string; start?: number; end?: number; text?: string }>
+        sources: ReadonlyArray<{ messageId: string; text: string }>
+        directives: ReadonlyArray<{ text: string }>
+      }
+      const expectedSlices = audit.segments.flatMap((s) =>
+        s._tag === "Slice" ? [audit.sources.find((m) => m.messageId === s.messageId)!.text.slice(s.start, s.end)] : []
+      )
+
+      const seen = yield* browse(async (browser) => {
+        const page = await browser.newPage()
+        await page.setBypassCSP(true)
+        await page.setViewport({ width: 1024, height: 800 })
+        await page.goto(`${baseUrl}/`)
+        const signInUrl = page.url()
+        const signInProblems = await violations(page)
+        await shoot(page, "1-sign-in")
+        await page.type("#token", "not the token")
+        await Promise.all([page.waitForNavigation(), page.click("button[type=submit]")])
+        const refused = await page.$eval(".error", (e) => e.textContent)
+        await page.type("#token", apiToken)
+        await Promise.all([page.waitForNavigation(), page.click("main button[type=submit]")])
+        const peopleUrl = page.url()
+        const peopleProblems = await violations(page)
+        await shoot(page, "2-people")
+        await page.type("#q", "ana")
+        await Promise.all([page.waitForNavigation(), page.click("form.search button")])
+        const found = await page.$$eval("ul.list a", (links) => links.map((a) => a.textContent))
+        await Promise.all([page.waitForNavigation(), page.click("ul.list a")])
+        const personProblems = await violations(page)
+        await shoot(page, "3-person")
+        await Promise.all([page.waitForNavigation(), page.click("ul.list p a")])
+        const slices = await page.$$eval("[data-slice]", (spans) => spans.map((s) => s.textContent))
+        const cuts = await page.$$eval("[data-body] del", (dels) => dels.map((d) => d.textContent))
+        const derived = await page.$$eval("[data-body] mark.derived", (marks) => marks.map((m) => [m.textContent, m.getAttribute("title")]))
+        // The body as read, with the struck-through cuts left out.
+        const bodyWithoutCuts = await page.$eval("[data-body]", (body) =>
+          [...body.childNodes].filter((node) => node.nodeName !== "DEL").map((node) => node.textContent).join(""))
+        const noteProblems = await violations(page)
+        await shoot(page, "4-note-audit")
+        await page.setViewport({ width: 360, height: 740 })
+        await shoot(page, "4-note-audit-360px")
+        const narrow = await page.$eval("html", (root) => root.scrollWidth)
+        await page.setViewport({ width: 1024, height: 800 })
+        await Promise.all([page.waitForNavigation(), page.click("p.muted a[href^='/sessions/']")])
+        const dispositions = await page.$$eval("[data-disposition]", (spans) => spans.map((s) => s.getAttribute("data-disposition")))
+        const sessionProblems = await violations(page)
+        await shoot(page, "5-session")
+        await page.goto(`${baseUrl}/questions`)
+        const questionsProblems = await violations(page)
+        await shoot(page, "6-questions")
+        await Promise.all([page.waitForNavigation(), page.click("form.signout button")])
+        const afterSignOut = page.url()
+        await page.goto(`${baseUrl}/questions`)
+        const afterSignOutVisit = page.url()
+        return {
+          signInUrl, refused, peopleUrl, found, slices, cuts, derived, bodyWithoutCuts, narrow, dispositions, afterSignOut, afterSignOutVisit,
+          problems: { signInProblems, peopleProblems, personProblems, noteProblems, sessionProblems, questionsProblems }
+        }
+      })
+      expect(seen).toEqual({
+        signInUrl: `${baseUrl}/signin?next=%2F`,
+        refused: "That token is not this server's.",
+        peopleUrl: `${baseUrl}/`,
+        found: ["Ana Souza"],
+        slices: expectedSlices,
+        cuts: [", remind me on Sunday"],
+        derived: [["She has a cat called Miso.", "read by whisper-1"]],
+        bodyWithoutCuts: note.body,
+        narrow: 360,
+        dispositions: ["InNote", "InNote", "InNote"],
+        afterSignOut: `${baseUrl}/signin`,
+        afterSignOutVisit: `${baseUrl}/signin?next=%2Fquestions`,
+        problems: { signInProblems: [], peopleProblems: [], personProblems: [], noteProblems: [], sessionProblems: [], questionsProblems: [] }
+      })
+      expect(note.body).toBe("Ana moved to Porto in May.\n\nShe starts at the clinic on Monday\n\n🎤 She has a cat called Miso.")
+    }).pipe(Effect.provide(layer([planStep(plan)]))), 60_000)
+
+  it.effect("a sign-out without its form token is refused; pages send security headers", () =>
+    Effect.gen(function*() {
+      const { baseUrl } = yield* Harness
+      const signIn = yield* Effect.promise(() =>
+        fetch(`${baseUrl}/signin`, { method: "POST", body: new URLSearchParams({ token: apiToken }), redirect: "manual" }))
+      const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!
+      const forged = yield* Effect.promise(() =>
+        fetch(`${baseUrl}/signout`, { method: "POST", headers: { cookie }, body: new URLSearchParams({ csrf: "forged" }), redirect: "manual" }))
+      const home = yield* Effect.promise(() => fetch(`${baseUrl}/`, { headers: { cookie } }))
+      expect({
+        signIn: [signIn.status, signIn.headers.get("location"), /HttpOnly; SameSite=Strict/.test(signIn.headers.get("set-cookie") ?? "")],
+        forged: forged.status,
+        home: [home.status, home.headers.get("content-security-policy"), home.headers.get("cache-control")]
+      }).toEqual({
+        signIn: [303, "/", true],
+        forged: 403,
+        home: [200, "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'", "no-store"]
+      })
+    }).pipe(Effect.provide(layer([]))))
+})
