@@ -46,6 +46,8 @@ const Ack = HttpApiSchema.Empty(200)
 export class WebhooksGroup extends HttpApiGroup.make("webhooks")
   .add(
     HttpApiEndpoint.post("telegram", "/webhooks/telegram")
+      .annotate(OpenApi.Summary, "Receive a Telegram update")
+      .annotate(OpenApi.Description, "Telegram's webhook, authenticated by the X-Telegram-Bot-Api-Secret-Token header. Each message is captured once (a redelivery records nothing), edits and button presses are applied; anything else is acknowledged and counted.")
       .setHeaders(Schema.Struct({ "x-telegram-bot-api-secret-token": Schema.optional(Schema.String) }))
       .setPayload(Telegram.Update)
       .addSuccess(Ack)
@@ -55,6 +57,8 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
   )
   .add(
     HttpApiEndpoint.get("whatsappVerify", "/webhooks/whatsapp")
+      .annotate(OpenApi.Summary, "Answer WhatsApp's subscription check")
+      .annotate(OpenApi.Description, "Meta's GET verification: echoes hub.challenge when hub.verify_token is WHATSAPP_VERIFY_TOKEN.")
       .setUrlParams(Schema.Struct({
         "hub.mode": Schema.String,
         "hub.verify_token": Schema.String,
@@ -65,6 +69,8 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
   )
   .add(
     HttpApiEndpoint.post("whatsapp", "/webhooks/whatsapp")
+      .annotate(OpenApi.Summary, "Receive a WhatsApp Cloud API body")
+      .annotate(OpenApi.Description, "Meta's webhook, authenticated by X-Hub-Signature-256 over the exact bytes. Every change of a batched body is walked; each message is captured once.")
       .setHeaders(Schema.Struct({ "x-hub-signature-256": Schema.optional(Schema.String) }))
       .setPayload(WhatsApp.Body)
       .addSuccess(Ack)
@@ -105,28 +111,40 @@ const StatusParam = R.QuestionStatus.annotations({
 })
 
 export class ReadApiGroup extends HttpApiGroup.make("api")
-  .add(HttpApiEndpoint.get("people", "/people").setUrlParams(Schema.Struct(ListParams)).addSuccess(R.PeoplePage))
+  .add(HttpApiEndpoint.get("people", "/people")
+      .annotate(OpenApi.Summary, "List people")
+      .annotate(OpenApi.Description, "The people notes are about, by person id, with their note counts; `user` narrows to one user's.").setUrlParams(Schema.Struct(ListParams)).addSuccess(R.PeoplePage))
   .add(
     HttpApiEndpoint.get("personNotes", "/people/:id/notes")
+      .annotate(OpenApi.Summary, "List a person's notes")
+      .annotate(OpenApi.Description, "A person's notes in the order they were recorded, each body derived from its source messages.")
       .setPath(Schema.Struct({ id: PersonId }))
       .setUrlParams(Schema.Struct(PositionListParams))
       .addSuccess(R.NotesPage)
       .addError(NotFound)
   )
-  .add(HttpApiEndpoint.get("note", "/notes/:id").setPath(Schema.Struct({ id: NoteId })).addSuccess(R.Note).addError(NotFound))
+  .add(HttpApiEndpoint.get("note", "/notes/:id")
+      .annotate(OpenApi.Summary, "Get a note")
+      .annotate(OpenApi.Description, "One note with its body and its source messages.").setPath(Schema.Struct({ id: NoteId })).addSuccess(R.Note).addError(NotFound))
   .add(
     HttpApiEndpoint.get("noteAudit", "/notes/:id/audit")
+      .annotate(OpenApi.Summary, "Trace a note to its characters")
+      .annotate(OpenApi.Description, "The body as slices of its source messages and separators, each source's text in parts by who wrote them (sender, transcriber or image reader with its model, rendering), the instructions cut with their offsets, the plan, prompt and model, merges and the answer that confirmed it.")
       .setPath(Schema.Struct({ id: NoteId }))
       .addSuccess(R.NoteAudit)
       .addError(NotFound)
   )
   .add(
     HttpApiEndpoint.get("questions", "/questions")
+      .annotate(OpenApi.Summary, "List questions")
+      .annotate(OpenApi.Description, "Questions the planner or a failure parked, with their messages and the answers offered; `status` narrows to open or answered ones.")
       .setUrlParams(Schema.Struct({ ...PositionListParams, status: optionalParam(StatusParam) }))
       .addSuccess(R.QuestionsPage)
   )
   .add(
     HttpApiEndpoint.post("answer", "/questions/:id/answer")
+      .annotate(OpenApi.Summary, "Answer a question")
+      .annotate(OpenApi.Description, "Files the question's messages as the answer says. Answering twice files once: the second answer is a 409.")
       .setPath(Schema.Struct({ id: QuestionId }))
       .setPayload(R.AnswerPayload)
       .addSuccess(R.AnswerResult)
@@ -135,12 +153,16 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
   )
   .add(
     HttpApiEndpoint.get("accounting", "/sessions/:id/accounting")
+      .annotate(OpenApi.Summary, "Account for a session's messages")
+      .annotate(OpenApi.Description, "Every message of a session with its dispositions: in a note, in a question, an instruction to the bot, or still awaiting a plan or a transcription.")
       .setPath(Schema.Struct({ id: SessionId }))
       .addSuccess(R.SessionAccounting)
       .addError(NotFound)
   )
   .add(
     HttpApiEndpoint.get("events", "/events")
+      .annotate(OpenApi.Summary, "Read the event log")
+      .annotate(OpenApi.Description, "Events after a cursor in the order a catch-up reader follows them, a page at a time; `nextAfter` continues.")
       .setUrlParams(Schema.Struct({
         after: optionalParam(R.EventCursor),
         limit: optionalParam(Limit)
@@ -163,11 +185,17 @@ export const Readiness = Schema.Union(
 export type Readiness = typeof Readiness.Type
 
 export class HealthGroup extends HttpApiGroup.make("health")
-  .add(HttpApiEndpoint.get("healthz", "/healthz").addSuccess(Schema.Struct({ status: Schema.Literal("ok") })))
+  .add(HttpApiEndpoint.get("healthz", "/healthz")
+      .annotate(OpenApi.Summary, "Liveness")
+      .annotate(OpenApi.Description, "200 while the process serves requests.").addSuccess(Schema.Struct({ status: Schema.Literal("ok") })))
   .add(
-    HttpApiEndpoint.get("readyz", "/readyz").addSuccess(Readiness).addError(NotReady)
+    HttpApiEndpoint.get("readyz", "/readyz")
+      .annotate(OpenApi.Summary, "Readiness")
+      .annotate(OpenApi.Description, "`ready` when the database answers; `degraded` (still 200) while planning is held on an operator's error; 503 when the database does not answer.").addSuccess(Readiness).addError(NotReady)
   )
-  .add(HttpApiEndpoint.get("metrics", "/metrics").addSuccess(HttpApiSchema.Text({ contentType: "text/plain; version=0.0.4" })))
+  .add(HttpApiEndpoint.get("metrics", "/metrics")
+      .annotate(OpenApi.Summary, "Prometheus metrics")
+      .annotate(OpenApi.Description, "The service's metrics as Prometheus text (0.0.4); behind the API token when VERBATIM_METRICS_PUBLIC=false.").addSuccess(HttpApiSchema.Text({ contentType: "text/plain; version=0.0.4" })))
 {}
 
 /**
