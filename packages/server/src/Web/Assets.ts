@@ -37,6 +37,8 @@ del.cut { color: var(--cut); text-decoration-thickness: 2px; }
 .sources li { display: grid; gap: .2rem; }
 .tag { display: inline-block; padding: 0 .4rem; border-radius: .3rem; font-size: .85rem; background: #eee; }
 .error { color: var(--cut); }
+.answers { display: flex; flex-wrap: wrap; gap: .5rem; margin-top: .5rem; }
+.notice { padding: .5rem .75rem; border-left: 4px solid var(--accent); background: #fff; }
 `
 
 export const stylesheet = HttpServerResponse.text(css, {

@@ -5,8 +5,11 @@
  * and back. The operator (the API token's holder) sees every user's notes.
  */
 import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { EventStore } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Layer, Option, Schema } from "effect"
+import { IdGenerator } from "../IdGenerator.js"
+import { answer } from "./Answering.js"
 import { stylesheet } from "./Assets.js"
 import type { Html } from "./Html.js"
 import { page, respond, type Section } from "./Layout.js"
@@ -46,8 +49,10 @@ export const layer = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const keys = yield* SignIn.WebKeys
-    const provided = <A, E>(effect: Effect.Effect<A, E, ReadModel | SignIn.WebKeys | HttpServerRequest.HttpServerRequest | HttpRouter.RouteContext>) =>
-      effect.pipe(Effect.provideService(ReadModel, read), Effect.provideService(SignIn.WebKeys, keys), Effect.orDie)
+    const services = yield* Effect.context<EventStore | ReadModel | IdGenerator | SignIn.WebKeys>()
+    const provided = <A, E>(
+      effect: Effect.Effect<A, E, EventStore | ReadModel | IdGenerator | SignIn.WebKeys | HttpServerRequest.HttpServerRequest | HttpRouter.RouteContext>
+    ) => effect.pipe(Effect.provide(services), Effect.orDie)
 
     yield* router.get("/assets/app.css", stylesheet)
     yield* router.get("/signin", provided(Effect.map(query("next"), (next) => respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(SignIn.localPath(next), false))))).pipe(Effect.flatten))
@@ -86,8 +91,12 @@ export const layer = HttpApiBuilder.Router.use((router) =>
       }), "person")))
     yield* router.get("/notes/:id", provided(signedIn("Note", "people", () =>
       Effect.flatMap(param("id"), (id) => Effect.map(read.noteAudit(id), Option.map(notePage))), "note")))
-    yield* router.get("/questions", provided(signedIn("Questions", "questions", () =>
-      Effect.map(read.questions({ limit: 200, status: "open" }), (page) => Option.some(questionsPage(page.items))))))
+    yield* router.get("/questions", provided(signedIn("Questions", "questions", (csrf) =>
+      Effect.gen(function*() {
+        const open = yield* read.questions({ limit: 200, status: "open" })
+        return Option.some(questionsPage(open.items, csrf, yield* query("notice")))
+      }))))
+    yield* router.post("/questions/:id/answer", provided(answer))
     yield* router.get("/sessions/:id", provided(signedIn("Session", "none", () =>
       Effect.gen(function*() {
         const id = yield* param("id")

@@ -41,9 +41,19 @@ const reasons: Record<Question["reason"], string> = {
   failed: "These could not be sorted yet; they are kept safe."
 }
 
-/** The open questions with their messages. */
-export const questionsPage = (questions: ReadonlyArray<Question>): Html =>
+const answerButton = (q: Question, csrf: string, option: string, label: string) =>
+  html`<form method="post" action="/questions/${q.id}/answer"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="option" value="${option}"><button type="submit">${label}</button></form>`
+
+/** A button per candidate and, as the bot offers, one to keep the messages as the sender's own notes. */
+const answerButtons = (q: Question, csrf: string): Html =>
+  html`<div class="answers">${
+    q.candidates.map((c, i) => answerButton(q, csrf, String(i), c._tag === "Person" ? c.name : "Keep as my own notes"))
+  }${q.candidates.some((c) => c._tag === "Unattached") ? null : answerButton(q, csrf, "own", "Keep as my own notes")}</div>`
+
+/** The open questions with their messages and an answer button per choice; `notice` says what the last answer did. */
+export const questionsPage = (questions: ReadonlyArray<Question>, csrf: string, notice: string): Html =>
   html`<h1>Questions</h1>
+${notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`}
 ${
     questions.length === 0
       ? html`<p class="muted">No open questions.</p>`
@@ -51,9 +61,7 @@ ${
         questions.map((q) =>
           html`<li><p><strong>${reasons[q.reason]}</strong> <a href="/sessions/${q.sessionId}" class="muted">session</a></p>${
             q.sources.map((s) => html`<div class="body">${s.text}</div>`)
-          }${
-            q.candidates.length === 0 ? null : html`<p class="muted">Candidates: ${q.candidates.map((c) => (c._tag === "Person" ? c.name : "your own notes")).join(", ")}</p>`
-          }</li>`
+          }${q.candidates.length === 0 ? null : answerButtons(q, csrf)}</li>`
         )
       }</ul>`
   }`

@@ -139,6 +139,44 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
       expect(note.body).toBe("Ana moved to Porto in May.\n\nShe starts at the clinic on Monday\n\n🎤 She has a cat called Miso.")
     }).pipe(Effect.provide(layer([planStep(plan)]))), 60_000)
 
+  it.scoped("a question answered from the page files one note; answering it again files nothing more and says so", () =>
+    Effect.gen(function*() {
+      expect(yield* telegram(text(1, "Her brother is a pilot."))).toEqual({ status: 200, body: "" })
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      const { baseUrl } = yield* Harness
+      const seen = yield* browse(async (browser) => {
+        const page = await browser.newPage()
+        await page.setBypassCSP(true)
+        await page.goto(`${baseUrl}/questions`)
+        await page.type("#token", apiToken)
+        await Promise.all([page.waitForNavigation(), page.click("main button[type=submit]")])
+        const buttons = await page.$$eval(".answers button", (bs) => bs.map((b) => b.textContent))
+        const problems = await violations(page)
+        await shoot(page, "7-question")
+        // Two tabs on the same question: the first answer files, the second is told it was answered.
+        const second = await browser.newPage()
+        await second.goto(page.url())
+        await page.bringToFront()
+        await Promise.all([page.waitForNavigation(), page.click(".answers form:first-child button")])
+        const filedAt = new URL(page.url()).pathname
+        const body = await page.$eval("[data-body]", (b) => b.textContent)
+        await second.bringToFront()
+        await Promise.all([second.waitForNavigation(), second.click(".answers form:first-child button")])
+        const notice = await second.$eval("[role=status]", (p) => p.textContent)
+        await shoot(second, "8-question-answered-twice")
+        return { buttons, problems, filedAt: filedAt.startsWith("/notes/"), body, notice }
+      })
+      expect(seen).toEqual({
+        buttons: ["Ana", "Bea", "Keep as my own notes"],
+        problems: [],
+        filedAt: true,
+        body: "Her brother is a pilot.",
+        notice: "That question was already answered; nothing changed."
+      })
+      const people = (yield* api("/api/people")).json as { items: ReadonlyArray<{ name: string; noteCount: number }> }
+      expect(people.items.map((p) => [p.name, p.noteCount])).toEqual([["Ana", 1]])
+    }).pipe(Effect.provide(layer([planStep({ ...emptyPlan, unclear: [{ sourceItemSeqs: [1], candidates: ["Ana", "Bea"] }] })]))), 60_000)
+
   it.effect("a sign-out without its form token is refused; pages send security headers", () =>
     Effect.gen(function*() {
       const { baseUrl } = yield* Harness
