@@ -10,8 +10,9 @@ import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, U
 import { MediaFailed, MediaFetched, MediaTranscribed } from "./MediaEvents.js"
 import { InboundMessage } from "./Message.js"
 import { ReplyFailed, ReplyQueued, ReplySent } from "./ReplyEvents.js"
+import { WebSignIn } from "./WebEvents.js"
 
-export { MediaFailed, MediaFetched, MediaTranscribed, ReplyFailed, ReplyQueued, ReplySent }
+export { MediaFailed, MediaFetched, MediaTranscribed, ReplyFailed, ReplyQueued, ReplySent, WebSignIn }
 
 export const TokenUsage = Schema.Struct({
   inputTokens: Schema.Number,
@@ -183,7 +184,8 @@ export const Event = Schema.Union(
   PersonAdded,
   ReplyQueued,
   ReplySent,
-  ReplyFailed
+  ReplyFailed,
+  WebSignIn
 )
 export type Event = typeof Event.Type
 export type EventType = Event["_tag"]
@@ -208,5 +210,6 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   PersonAdded: 1,
   ReplyQueued: 1,
   ReplySent: 1,
-  ReplyFailed: 1
+  ReplyFailed: 1,
+  WebSignIn: 1
 }

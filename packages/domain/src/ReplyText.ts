@@ -174,5 +174,13 @@ export const helpText = [
   "Your text is kept exactly as you sent it. Anything addressed to me (\"remind me on Friday\") is cut from the note and kept in its history.",
   "",
   "/done: sort what you sent now",
+  "/web: a link to read your notes on the web",
   "/help: this message"
 ].join("\n")
+
+/** The reply to `/web`: a link that signs the sender in once, within `minutes`. */
+export const webLinkText = (url: string, minutes: number) =>
+  `Your notes on the web: ${url}\nThe link signs you in once and works for ${minutes} minutes.`
+
+/** The reply to `/web` when the server has no public address to link to. */
+export const noWebText = "The web pages are not set up on this server yet (the operator sets VERBATIM_PUBLIC_URL)."

@@ -102,4 +102,15 @@ describe("botCommand", () => {
       botCommand(typed("Ana moved to Lyon"), bot)
     ]).toEqual(["help", "help", "help", null, null, null, null, "help", "done", null])
   })
+
+  it("reads /web, plain or addressed to this bot, as asking for a sign-in link; forwarded or addressed elsewhere it is content", () => {
+    expect([
+      botCommand(typed("/web"), bot),
+      botCommand(typed("/WEB@verbatim_bot"), bot),
+      botCommand(typed("/web", { provider: "whatsapp" }), bot),
+      botCommand(typed("/web@OtherBot"), bot),
+      botCommand(typed("/web", { forwardedFrom: "Ana" }), bot),
+      botCommand(typed("/website"), bot)
+    ]).toEqual(["web", "web", "web", null, null, null])
+  })
 })

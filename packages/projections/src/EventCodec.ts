@@ -38,6 +38,7 @@ const decoders: { readonly [K in EventType]: (payload: unknown) => Either.Either
   PersonAdded: Schema.decodeUnknownEither(Events.PersonAdded),
   ReplyQueued: Schema.decodeUnknownEither(Events.ReplyQueued),
   ReplySent: Schema.decodeUnknownEither(Events.ReplySent),
+  WebSignIn: Schema.decodeUnknownEither(Events.WebSignIn),
   ReplyFailed: Schema.decodeUnknownEither(Events.ReplyFailed)
 }
 

@@ -32,7 +32,8 @@ describe("projection registry", () => {
       "PersonAdded",
       "ReplyQueued",
       "ReplySent",
-      "ReplyFailed"
+      "ReplyFailed",
+      "WebSignIn"
     ])
   })
 
@@ -62,7 +63,8 @@ describe("projection registry", () => {
       PersonAdded: ["people"],
       ReplyQueued: ["replies"],
       ReplySent: ["replies"],
-      ReplyFailed: ["replies"]
+      ReplyFailed: ["replies"],
+      WebSignIn: []
     })
   })
 

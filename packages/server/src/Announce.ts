@@ -9,6 +9,7 @@ import { resolve } from "node:path"
 import { ApiToken } from "./ApiToken.js"
 import { ImageReader } from "./Media/ImageReader.js"
 import { Transcriber } from "./Media/Transcriber.js"
+import { WebLinks } from "./Web/Links.js"
 import { modelSource } from "./Planner.js"
 import { notConfigured, ServerConfig } from "./ServerConfig.js"
 
@@ -33,11 +34,15 @@ export const layer = Layer.effectDiscard(
     const model = yield* modelSource()
     const transcriber = yield* Transcriber
     const imageReader = yield* ImageReader
+    const { publicUrl } = yield* WebLinks
     const address = server.address._tag === "TcpAddress" ? `http://${server.address.hostname}:${server.address.port}` : server.address.path
     const data = Option.isSome(store.url) ? "PostgreSQL (VERBATIM_DATABASE_URL)" : resolve(store.dataDir, "verbatim.db")
     const lines = [
       `verbatim listening on ${address}`,
       `data: ${data}`,
+      `web pages: ${Option.getOrElse(publicUrl, () => address)}/ (sign in with the API token; /web in a chat sends a user their link${
+        Option.isNone(publicUrl) ? " once VERBATIM_PUBLIC_URL is set" : ""
+      })`,
       ...(token.generated ? [`API token (generated, kept in ${token.path}): ${Redacted.value(token.token)}`] : []),
       ...notConfigured({ ...settings, apiToken: Option.some(token.token) }),
       ...(model._tag === "None" ? [noModelNotice] : []),

@@ -143,7 +143,8 @@ const inConversation = (item: { readonly provider: string; readonly chatId: stri
   Effect.flatMap(ConversationLocks, (locks) => locks.withLock(`${item.provider}\u0000${item.chatId}\u0000${item.senderId}`, effect))
 
 /** The bot's own Telegram name, where the service knows it (an import runs without one). */
-const botUsername = Effect.map(Effect.serviceOption(BotIdentity), Option.match({ onNone: () => null, onSome: (b) => b.telegramUsername }))
+/** The Telegram bot's username, when known (see `BotIdentity`). */
+export const botUsername = Effect.map(Effect.serviceOption(BotIdentity), Option.match({ onNone: () => null, onSome: (b) => b.telegramUsername }))
 
 /**
  * Capture a new message from an allowed sender, or close the session on `/done` (or

@@ -7,6 +7,7 @@ import { BackgroundLive } from "./Background.js"
 import { BotIdentity } from "./BotIdentity.js"
 import { DirectReplies } from "./Http/DirectReplies.js"
 import * as Routes from "./Http/Routes.js"
+import { WebLinks } from "./Web/Links.js"
 import { ServerConfig, type ServerSettings } from "./ServerConfig.js"
 
 /**
@@ -44,6 +45,6 @@ export const layer = <LO, LE, LI, AO, AE, AI>(listen: Layer.Layer<LO, LE, LI>, a
     Layer.provideMerge(BackgroundLive),
     Layer.provideMerge(listen),
     Layer.provideMerge(ApiToken.layer),
-    Layer.provideMerge(Layer.merge(DirectReplies.layer, BotIdentity.layer)),
+    Layer.provideMerge(Layer.mergeAll(DirectReplies.layer, BotIdentity.layer, WebLinks.layer)),
     Layer.provideMerge(app)
   )

@@ -76,13 +76,14 @@ describe("verbatim serve", () => {
     Effect.gen(function*() {
       const dir = yield* tempDir("verbatim-serve-")
       const port = yield* freePort
-      const said = yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 13)
+      const said = yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 14)
       expect(said.stderr).toEqual("")
       expect(said.messages.map((line) => line.replace(dir, "<dir>").replace(`:${port}`, ":<port>").replace(/: \S{43}$/, ": <token>")))
         .toEqual([
           "event store: SQLite",
           "verbatim listening on http://127.0.0.1:<port>",
           "data: <dir>/verbatim.db",
+          "web pages: http://127.0.0.1:<port>/ (sign in with the API token; /web in a chat sends a user their link once VERBATIM_PUBLIC_URL is set)",
           "API token (generated, kept in <dir>/api-token): <token>",
           "TELEGRAM_WEBHOOK_SECRET is not set: Telegram webhooks are refused (401)",
           "WHATSAPP_VERIFY_TOKEN is not set: WhatsApp webhook verification is refused",

@@ -40,6 +40,7 @@ import { TelegramClient, WhatsAppClient } from "../src/ProviderClients.js"
 import * as Scheduler from "../src/Scheduler.js"
 import * as Server from "../src/Server.js"
 import { parseAllowedSenders, ServerConfig, type ServerSettings } from "../src/ServerConfig.js"
+import { WebLinks } from "../src/Web/Links.js"
 import { whatsAppSignature } from "../src/WebhookAuth.js"
 
 export const telegramSecret = "tg-secret-for-tests"
@@ -86,18 +87,21 @@ export class Harness extends Context.Tag("@verbatim/server/test/Harness")<Harnes
 export const post = (path: string, body: string | Uint8Array, headers: Record<string, string> = {}) =>
   Effect.flatMap(Harness, (h) => h.request("POST", path, { body, headers: { "content-type": "application/json", ...headers } }))
 
-/** A Telegram update of message `messageId` from Alice (100000001) in her private chat, with `content` (text, voice, photo …). */
-export const aliceUpdate = (messageId: number, content: Record<string, unknown>) =>
+/** A Telegram update of message `messageId` from `sender` in their private chat, with `content` (text, voice, photo …). */
+export const senderUpdate = (sender: number, messageId: number, content: Record<string, unknown>) =>
   JSON.stringify({
     update_id: 900000 + messageId,
     message: {
       message_id: messageId,
-      from: { id: 100000001, is_bot: false, first_name: "Alice" },
-      chat: { id: 100000001, type: "private", first_name: "Alice" },
+      from: { id: sender, is_bot: false, first_name: "Alice" },
+      chat: { id: sender, type: "private", first_name: "Alice" },
       date: 1767225600,
       ...content
     }
   })
+
+/** A Telegram update from Alice (100000001). */
+export const aliceUpdate = (messageId: number, content: Record<string, unknown>) => senderUpdate(100000001, messageId, content)
 
 /** POST a Telegram update with the right secret. */
 export const telegram = (body: string) => post("/webhooks/telegram", body, { "x-telegram-bot-api-secret-token": telegramSecret })
@@ -238,6 +242,13 @@ const harness = Layer.effect(
   })
 )
 
+/** Sign-in links to the server itself, wherever it listens. */
+const webLinks = Layer.effect(
+  WebLinks,
+  Effect.map(HttpServer.HttpServer, (server) =>
+    WebLinks.of({ publicUrl: Option.some(server.address._tag === "TcpAddress" ? `http://127.0.0.1:${server.address.port}` : "") }))
+)
+
 /** What a test may change about the store the server uses (a fault on some appends, say). */
 export interface LayerOptions {
   readonly eventStore?: (store: EventStore["Type"]) => EventStore["Type"]
@@ -261,6 +272,7 @@ export const layer = (steps: ReadonlyArray<ScriptStep>, options: LayerOptions = 
 export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOptions = {}) =>
   harness.pipe(
     Layer.provideMerge(Routes.layer),
+    Layer.provideMerge(webLinks),
     Layer.provideMerge(PlanTrigger.layer),
     Layer.provideMerge(Server.listenLoopback),
     Layer.provideMerge(Layer.mergeAll(

@@ -1,14 +1,17 @@
 /** Commands a sender types to the bot rather than content to capture. Pure. */
 import type { NewMessage } from "./Inbound.js"
 
-/** What a command asks: close the session now, or explain the bot (`/start` is Telegram's first message to a bot). */
-export type BotCommand = "done" | "help"
+/**
+ * What a command asks: close the session now, explain the bot (`/start` is Telegram's first
+ * message to a bot), or send a one-time link to the web pages.
+ */
+export type BotCommand = "done" | "help" | "web"
 
 /** `/name`, optionally addressed as `/name@bot` (Telegram groups, where several bots listen). */
-const command = /^\/(done|start|help)(?:@(\w+))?$/i
+const command = /^\/(done|start|help|web)(?:@(\w+))?$/i
 
 /**
- * The command a message is, if it is the sender's own `/done`, `/start` or `/help`. Telegram
+ * The command a message is, if it is the sender's own `/done`, `/start`, `/help` or `/web`. Telegram
  * `/done@name` is a command only when `name` is this bot's username (compared
  * case-insensitively, as Telegram does): in a group, `/done@OtherBot` is meant for another bot
  * and is content here. With no known username, and on WhatsApp (which has no `@bot` form), only
@@ -22,7 +25,8 @@ export const botCommand = (item: NewMessage, botUsername: string | null): BotCom
   const ours = addressee === undefined ||
     (item.provider === "telegram" && botUsername !== null && addressee.toLowerCase() === botUsername.toLowerCase())
   if (!ours) return null
-  return match[1]!.toLowerCase() === "done" ? "done" : "help"
+  const name = match[1]!.toLowerCase()
+  return name === "done" || name === "web" ? name : "help"
 }
 
 /** Whether a message is the sender's own `/done`, which closes their session at once. */

@@ -19,8 +19,8 @@ import { Sessions } from "./Sessions.js"
  */
 export const projections: ReadonlyArray<AnyProjection> = [Sessions, Messages, Plans, Notes, Questions, Instructions, People, Replies]
 
-/** Event types recorded in the log for audit only, changing no read-model row. None today. */
-export const notProjected: ReadonlyArray<EventType> = []
+/** Event types recorded in the log for audit only, changing no read-model row: a sign-in is a fact, not a view. */
+export const notProjected: ReadonlyArray<EventType> = ["WebSignIn"]
 
 const byType = new Map<EventType, Array<AnyProjection>>()
 for (const projection of projections) {

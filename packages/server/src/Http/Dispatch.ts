@@ -3,6 +3,7 @@
  * Senders not on the allow-list get one polite refusal and nothing of theirs is stored.
  */
 import { userIdOf } from "@verbatim/domain/Ids"
+import { botCommand } from "@verbatim/domain/Inbound/Commands"
 import type { Answer, Inbound } from "@verbatim/domain/Inbound/Inbound"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
@@ -14,12 +15,14 @@ import * as Ingest from "../Ingest.js"
 import * as Metrics from "../Metrics.js"
 import { ServerConfig } from "../ServerConfig.js"
 import { replyStream } from "../Streams.js"
+import { replyToWeb, type WebLinks } from "../Web/Links.js"
+import type { WebKeys } from "../Web/SignIn.js"
 import { DirectReplies } from "./DirectReplies.js"
 
 /** What handling one item did, for logs. */
 export type Handled = "captured" | "duplicate" | "closed" | "helped" | "edited" | "edit-ignored" | "answered" | "stranger" | "ignored"
 
-type Requirements = EventStore | ReadModel | IdGenerator | ServerConfig | DirectReplies
+type Requirements = EventStore | ReadModel | IdGenerator | ServerConfig | DirectReplies | WebKeys | WebLinks
 
 /**
  * A button press: the answer recorded (or politely refused), the confirmation queued in the
@@ -64,6 +67,8 @@ export const handle = (item: Inbound): Effect.Effect<Handled, StoreError, Requir
     }
     switch (item._tag) {
       case "NewMessage": {
+        // `/web` is answered here, with a sign-in link only the web pages' keys can make; every other command in capture.
+        if (botCommand(item, yield* Ingest.botUsername) === "web") return yield* replyToWeb(item)
         const captured = yield* Ingest.capture(item)
         return captured._tag === "Recorded"
           ? "captured" as const

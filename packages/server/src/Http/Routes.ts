@@ -10,6 +10,7 @@ import { Effect, Exit, Layer } from "effect"
 import * as Metrics from "../Metrics.js"
 import { RuntimeMetrics } from "../RuntimeMetrics.js"
 import * as Web from "../Web/Layer.js"
+import { WebKeys } from "../Web/SignIn.js"
 import { WebhookAuth } from "../WebhookAuth.js"
 import * as Auth from "./Auth.js"
 import * as DecodeErrors from "./DecodeErrors.js"
@@ -29,11 +30,13 @@ const timed = (app: HttpApp.Default): HttpApp.Default =>
     return yield* exit
   })
 
-/** The contract implemented; needs the store, the jobs' services, `ApiToken` and `DirectReplies`. */
+/** The contract implemented; needs the store, the jobs' services, `ApiToken`, `DirectReplies` and `WebLinks`. */
 export const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide(Auth.layer),
   Layer.provide([Webhooks.layer, ReadApi.layer, Health.layer.pipe(Layer.provide(RuntimeMetrics.layer))]),
-  Layer.provide(WebhookAuth.layer)
+  Layer.provide(WebhookAuth.layer),
+  // `/web` in a chat answers with a sign-in link made with the pages' keys (and `WebLinks`, from outside).
+  Layer.provide(WebKeys.layer)
 )
 
 /**

@@ -24,7 +24,8 @@ export const answer = Effect.gen(function*() {
   const choice: Answers.Choice = form.option === "own"
     ? { _tag: "Given", answer: { _tag: "Unattached" } }
     : { _tag: "Option", index: form.option }
-  const outcome = yield* Answers.answer(id, choice, null)
+  // A user answers as themselves (a question of someone else's is refused as not found); the operator as anyone.
+  const outcome = yield* Answers.answer(id, choice, SignIn.userOf(who.value.subject) ?? null)
   return yield* outcome._tag === "Filed"
     ? HttpServerResponse.redirect(`/notes/${outcome.noteId}`, { status: 303 })
     : HttpServerResponse.redirect(`/questions?notice=${encodeURIComponent(Answers.outcomeText(outcome))}`, { status: 303 })

@@ -2,7 +2,8 @@
  * The web pages, served by the same server on the same port as the API: routes added to the
  * `HttpApi`'s own router, so the latency metrics and the listener are shared. Every page but
  * sign-in and the stylesheet needs a signed-in cookie; without one it sends the browser to sign in
- * and back. The operator (the API token's holder) sees every user's notes.
+ * and back. The operator (the API token's holder) sees every user's notes; a user signed in by a
+ * bot link sees only their own, and anything else is a 404 as if it did not exist.
  */
 import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { EventStore } from "@verbatim/projections/EventStore"
@@ -15,6 +16,7 @@ import type { Html } from "./Html.js"
 import { page, respond, type Section } from "./Layout.js"
 import { notePage } from "./NotePage.js"
 import { peoplePage, personPage, questionsPage, sessionPage, signInPage } from "./Pages.js"
+import { redeem } from "./Links.js"
 import * as SignIn from "./SignIn.js"
 
 const SignInForm = Schema.Struct({ token: Schema.String, next: Schema.optional(Schema.String) })
@@ -23,18 +25,24 @@ const SignOutForm = Schema.Struct({ csrf: Schema.String })
 const notFound = (csrf: string, what: string) =>
   respond(page({ title: "Not found", section: "none", csrf }, { _tag: "Html", value: `<h1>Not found</h1><p class="muted">No such ${what}.</p>` }), 404)
 
-/** A page for a signed-in browser; others go to sign in first. */
+/** Who the page is for and its form token. */
+interface Viewer {
+  readonly subject: SignIn.Subject
+  readonly csrf: string
+}
+
+/** A page for a signed-in browser; others go to sign in first. `None` content is a 404 (also for what is not the viewer's). */
 const signedIn = <E, R>(
   title: string,
   section: Section,
-  content: (csrf: string) => Effect.Effect<Option.Option<Html>, E, R>,
+  content: (viewer: Viewer) => Effect.Effect<Option.Option<Html>, E, R>,
   missing = "page"
 ) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const who = yield* SignIn.current
     if (Option.isNone(who)) return yield* HttpServerResponse.redirect(`/signin?next=${encodeURIComponent(request.url)}`, { status: 303 })
-    const main = yield* content(who.value.csrf)
+    const main = yield* content(who.value)
     return yield* Option.match(main, {
       onNone: () => notFound(who.value.csrf, missing),
       onSome: (body) => respond(page({ title, section, csrf: who.value.csrf }, body))
@@ -55,14 +63,22 @@ export const layer = HttpApiBuilder.Router.use((router) =>
     ) => effect.pipe(Effect.provide(services), Effect.orDie)
 
     yield* router.get("/assets/app.css", stylesheet)
-    yield* router.get("/signin", provided(Effect.map(query("next"), (next) => respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(SignIn.localPath(next), false))))).pipe(Effect.flatten))
+    yield* router.get("/signin", provided(Effect.map(query("next"), (next) => respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(SignIn.localPath(next), null))))).pipe(Effect.flatten))
+    yield* router.get(
+      "/signin/link/:token",
+      provided(Effect.gen(function*() {
+        const user = yield* Effect.flatMap(param("token"), redeem)
+        if (Option.isNone(user)) return yield* respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage("/", "link")), 401)
+        return yield* SignIn.signedIn("/", { _tag: "User", user: user.value })
+      }))
+    )
     yield* router.post(
       "/signin",
       provided(Effect.gen(function*() {
         const form = yield* HttpServerRequest.schemaBodyUrlParams(SignInForm)
         const next = SignIn.localPath(form.next)
-        if (!keys.isApiToken(form.token)) return yield* respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(next, true)), 401)
-        return yield* SignIn.signedIn(next)
+        if (!keys.isApiToken(form.token)) return yield* respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(next, "token")), 401)
+        return yield* SignIn.signedIn(next, { _tag: "Operator" })
       }))
     )
     yield* router.post(
@@ -74,34 +90,36 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         return yield* SignIn.signedOut
       }))
     )
-    yield* router.get("/", provided(signedIn("People", "people", () =>
+    yield* router.get("/", provided(signedIn("People", "people", ({ subject }) =>
       Effect.gen(function*() {
         const q = (yield* query("q")).trim()
-        const people = yield* read.people({ limit: 500 })
+        const people = yield* read.people({ limit: 500, user: SignIn.userOf(subject) })
         const matching = q === "" ? people.items : people.items.filter((p) => p.name.toLocaleLowerCase().includes(q.toLocaleLowerCase()))
         return Option.some(peoplePage(matching, q))
       }))))
-    yield* router.get("/people/:id", provided(signedIn("Person", "people", () =>
+    yield* router.get("/people/:id", provided(signedIn("Person", "people", ({ subject }) =>
       Effect.gen(function*() {
         const id = yield* param("id")
-        const notes = yield* read.notesByPerson(id, { limit: 500 })
-        const people = yield* read.people({ limit: 1000 })
+        const people = yield* read.people({ limit: 1000, user: SignIn.userOf(subject) })
         const person = people.items.find((p) => p.id === id)
-        return Option.isNone(notes) || person === undefined ? Option.none() : Option.some(personPage(person, notes.value.items))
+        if (person === undefined) return Option.none()
+        const notes = yield* read.notesByPerson(id, { limit: 500 })
+        return Option.map(notes, (found) => personPage(person, found.items))
       }), "person")))
-    yield* router.get("/notes/:id", provided(signedIn("Note", "people", () =>
-      Effect.flatMap(param("id"), (id) => Effect.map(read.noteAudit(id), Option.map(notePage))), "note")))
-    yield* router.get("/questions", provided(signedIn("Questions", "questions", (csrf) =>
+    yield* router.get("/notes/:id", provided(signedIn("Note", "people", ({ subject }) =>
+      Effect.flatMap(param("id"), (id) =>
+        Effect.map(read.noteAudit(id), (audit) => Option.map(Option.filter(audit, (a) => SignIn.maySee(subject, a.note.user)), notePage))), "note")))
+    yield* router.get("/questions", provided(signedIn("Questions", "questions", ({ csrf, subject }) =>
       Effect.gen(function*() {
-        const open = yield* read.questions({ limit: 200, status: "open" })
+        const open = yield* read.questions({ limit: 200, status: "open", user: SignIn.userOf(subject) })
         return Option.some(questionsPage(open.items, csrf, yield* query("notice")))
       }))))
     yield* router.post("/questions/:id/answer", provided(answer))
-    yield* router.get("/sessions/:id", provided(signedIn("Session", "none", () =>
+    yield* router.get("/sessions/:id", provided(signedIn("Session", "none", ({ subject }) =>
       Effect.gen(function*() {
         const id = yield* param("id")
         const accounting = yield* read.sessionAccounting(id)
-        if (Option.isNone(accounting)) return Option.none()
+        if (Option.isNone(accounting) || !SignIn.maySee(subject, accounting.value.user)) return Option.none()
         const messages = yield* read.sessionMessages(id)
         return Option.some(sessionPage(accounting.value, new Map(messages.map((m) => [m.id as string, m.text]))))
       }), "session")))

@@ -93,14 +93,19 @@ export const sessionPage = (accounting: SessionAccountingView, texts: ReadonlyMa
     )
   }</ol>`
 
-/** The sign-in form; `failed` when a token was given and was wrong. */
-export const signInPage = (next: string, failed: boolean): Html =>
+const refusals = {
+  token: "That token is not this server's.",
+  link: "That sign-in link is used, expired or not this server's: send /web to the bot for a new one."
+}
+
+/** The sign-in form; `refused` says why the last attempt failed. */
+export const signInPage = (next: string, refused: keyof typeof refusals | null): Html =>
   html`<h1>Sign in</h1>
 <form class="signin" method="post" action="/signin">
 <input type="hidden" name="next" value="${next}">
+${refused === null ? null : html`<p id="token-error" class="error">${refusals[refused]}</p>`}
 <label for="token">API token</label>
-<input id="token" name="token" type="password" autocomplete="current-password" required${failed ? html` aria-describedby="token-error" aria-invalid="true"` : null}>
-${failed ? html`<p id="token-error" class="error">That token is not this server's.</p>` : null}
+<input id="token" name="token" type="password" autocomplete="current-password" required${refused === "token" ? html` aria-describedby="token-error" aria-invalid="true"` : null}>
 <button type="submit">Sign in</button>
 </form>
-<p class="muted">The token is printed when the server first starts, and kept in the data directory's <code>api-token</code> file.</p>`
+<p class="muted">Send <code>/web</code> to the bot for a link that signs you in to your own notes. The operator signs in with the API token, printed when the server first starts and kept in the data directory's <code>api-token</code> file.</p>`

@@ -1,5 +1,6 @@
 /**
- * Who the page is for: a signed cookie opened by signing in. The cookie holds the subject and its
+ * Who the page is for: a signed cookie opened by signing in, with the API token (the operator)
+ * or a one-time link from the bot (a user, see `Links.ts`). The cookie holds the subject and its
  * expiry, signed with a key derived from the API token (so rotating the token signs everyone
  * out); it is `HttpOnly`, `SameSite=Strict`, and `Secure` behind HTTPS. Every state-changing form
  * carries a CSRF token: the same key's signature over the cookie, checked in constant time.
@@ -7,6 +8,7 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Clock, Context, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { createHmac } from "node:crypto"
+import { UserId } from "@verbatim/domain/Ids"
 import { ApiToken } from "../ApiToken.js"
 import { constantTimeEqual } from "../WebhookAuth.js"
 
@@ -15,8 +17,24 @@ export const cookieName = "verbatim_session"
 /** How long a sign-in lasts. */
 export const lifetime = Duration.hours(12)
 
-/** Who is signed in: the operator (the API token's holder) sees everything. */
-export type Subject = { readonly _tag: "Operator" }
+/** Who is signed in: the operator (the API token's holder) sees everything; a user sees their own. */
+export type Subject = { readonly _tag: "Operator" } | { readonly _tag: "User"; readonly user: UserId }
+
+/** The user whose data a subject may see, or undefined for all (the operator). */
+export const userOf = (subject: Subject): UserId | undefined => (subject._tag === "User" ? subject.user : undefined)
+
+/** Whether a subject may see data of `user`. */
+export const maySee = (subject: Subject, user: string): boolean => subject._tag === "Operator" || subject.user === user
+
+const subjectPart = (subject: Subject) =>
+  subject._tag === "Operator" ? "operator" : `u${Buffer.from(subject.user, "utf8").toString("base64url")}`
+
+const subjectOf = (part: string): Subject | null =>
+  part === "operator"
+    ? { _tag: "Operator" }
+    : part.startsWith("u") && part.length > 1
+    ? { _tag: "User", user: UserId.make(Buffer.from(part.slice(1), "base64url").toString("utf8")) }
+    : null
 
 export class WebKeys extends Context.Tag("@verbatim/server/Web/WebKeys")<WebKeys, {
   /** The key cookies and CSRF tokens are signed with. */
@@ -42,18 +60,18 @@ export class WebKeys extends Context.Tag("@verbatim/server/Web/WebKeys")<WebKeys
 
 const sign = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest("base64url")
 
-/** A cookie value for the operator, valid until `expiresAt` (epoch ms). */
-export const issue = (key: Buffer, expiresAt: number): string => {
-  const payload = `operator.${expiresAt}`
+/** A cookie value for `subject`, valid until `expiresAt` (epoch ms). */
+export const issue = (key: Buffer, subject: Subject, expiresAt: number): string => {
+  const payload = `${subjectPart(subject)}.${expiresAt}`
   return `${payload}.${sign(key, payload)}`
 }
 
 /** The subject of a cookie value whose signature holds and whose time has not passed. */
 export const verify = (key: Buffer, value: string, now: number): Option.Option<Subject> => {
   const [who, expires, signature] = value.split(".")
-  if (who !== "operator" || expires === undefined || signature === undefined) return Option.none()
+  if (who === undefined || expires === undefined || signature === undefined) return Option.none()
   if (!constantTimeEqual(signature, sign(key, `${who}.${expires}`)) || Number(expires) <= now) return Option.none()
-  return Option.some({ _tag: "Operator" })
+  return Option.fromNullable(subjectOf(who))
 }
 
 /** The CSRF token of a signed-in cookie. */
@@ -73,14 +91,14 @@ export const current = Effect.gen(function*() {
 const secure = (request: HttpServerRequest.HttpServerRequest) =>
   request.headers["x-forwarded-proto"] === "https" || request.url.startsWith("https:")
 
-/** The response that signs in: the cookie set, then to `next`. */
-export const signedIn = (next: string) =>
+/** The response that signs `subject` in: the cookie set, then to `next`. */
+export const signedIn = (next: string, subject: Subject) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const { key } = yield* WebKeys
     const expiresAt = (yield* Clock.currentTimeMillis) + Duration.toMillis(lifetime)
     return yield* HttpServerResponse.redirect(next, { status: 303 }).pipe(
-      HttpServerResponse.setCookie(cookieName, issue(key, expiresAt), {
+      HttpServerResponse.setCookie(cookieName, issue(key, subject, expiresAt), {
         httpOnly: true,
         sameSite: "strict",
         secure: secure(request),

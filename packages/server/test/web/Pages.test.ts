@@ -7,12 +7,25 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
-import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
+import { planStep, ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import { existsSync, mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import puppeteer, { type Browser, type Page } from "puppeteer-core"
-import { aliceUpdate, api, apiToken, closeIdle, Harness, layer, telegram, voiceSaying } from "../harness.js"
+import {
+  aliceUpdate,
+  api,
+  apiToken,
+  closeIdle,
+  drain,
+  eventLog,
+  Harness,
+  layer,
+  senderUpdate,
+  telegram,
+  telegramCalls,
+  voiceSaying
+} from "../harness.js"
 
 const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path))
 if (chromium === undefined) console.warn("web page tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)")
@@ -176,6 +189,59 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
       const people = (yield* api("/api/people")).json as { items: ReadonlyArray<{ name: string; noteCount: number }> }
       expect(people.items.map((p) => [p.name, p.noteCount])).toEqual([["Ana", 1]])
     }).pipe(Effect.provide(layer([planStep({ ...emptyPlan, unclear: [{ sourceItemSeqs: [1], candidates: ["Ana", "Bea"] }] })]))), 60_000)
+
+  it.scoped("a user signs in with the link /web sends, once; they see their own notes only, never another user's", () =>
+    Effect.gen(function*() {
+      const about = (name: string): Plan => ({ ...emptyPlan, people: [{ contactId: null, name, notes: [{ sourceItemSeqs: [1], directives: [] }] }] })
+      yield* Effect.flatMap(ScriptedLanguageModel, (script) => script.push(planStep(about("Ana")), planStep(about("Tom"))))
+      expect(yield* telegram(text(1, "Ana moved to Porto."))).toEqual({ status: 200, body: "" })
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* telegram(senderUpdate(100000002, 2, { text: "Tom plays chess on Thursdays." }))).toEqual({ status: 200, body: "" })
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      expect(yield* telegram(text(3, "/web"))).toEqual({ status: 200, body: "" })
+      // A redelivery of the command queues no second link.
+      expect(yield* telegram(text(3, "/web"))).toEqual({ status: 200, body: "" })
+      yield* drain
+      const links = (yield* telegramCalls).flatMap((c) => {
+        const match = /(http:\/\/\S+\/signin\/link\/\S+)/.exec((c.body as { text?: string }).text ?? "")
+        return match === null ? [] : [match[1]!]
+      })
+      expect(links.length).toBe(1)
+      const link = links[0]!
+      const tom = (yield* api("/api/people?user=telegram:100000002")).json as { items: ReadonlyArray<{ id: string }> }
+      const tomNotes = (yield* api(`/api/people/${tom.items[0]!.id}/notes`)).json as { items: ReadonlyArray<{ id: string; sessionId: string }> }
+      const { baseUrl } = yield* Harness
+      const seen = yield* browse(async (browser) => {
+        const page = await browser.newPage()
+        await page.setBypassCSP(true)
+        await page.goto(link)
+        const landed = page.url()
+        const people = await page.$$eval("ul.list a", (as) => as.map((a) => a.textContent))
+        await shoot(page, "9-user-people")
+        const hidden = []
+        for (const path of [`/people/${tom.items[0]!.id}`, `/notes/${tomNotes.items[0]!.id}`, `/sessions/${tomNotes.items[0]!.sessionId}`]) {
+          const response = await page.goto(`${baseUrl}${path}`)
+          hidden.push(response?.status())
+        }
+        const other = await browser.createBrowserContext()
+        const again = await other.newPage()
+        const reused = await again.goto(link)
+        const refusal = await again.$eval(".error", (e) => e.textContent)
+        const forged = await again.goto(`${link.slice(0, -3)}AAA`)
+        await shoot(again, "10-link-used")
+        return { landed, people, hidden, reused: reused?.status(), refusal, forged: forged?.status() }
+      })
+      expect(seen).toEqual({
+        landed: `${baseUrl}/`,
+        people: ["Ana"],
+        hidden: [404, 404, 404],
+        reused: 401,
+        refusal: "That sign-in link is used, expired or not this server's: send /web to the bot for a new one.",
+        forged: 401
+      })
+      const signIns = (yield* eventLog).filter((line) => line.endsWith(" WebSignIn"))
+      expect(signIns.length).toBe(1)
+    }).pipe(Effect.provide(layer([]))), 60_000)
 
   it.effect("a sign-out without its form token is refused; pages send security headers", () =>
     Effect.gen(function*() {

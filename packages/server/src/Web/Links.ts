@@ -1,0 +1,97 @@
+/**
+ * One-time sign-in links. `/web` in a chat queues a reply with a link to
+ * `VERBATIM_PUBLIC_URL/signin/link/<token>`: the sender's user id, an expiry ten minutes out and
+ * a nonce, signed with the web key. Opening it appends `WebSignIn` to the nonce's own stream at
+ * version 0, so a link works once across every instance sharing the log, and the log keeps who
+ * signed in when.
+ */
+import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
+import { ReplyId, userIdOf, type UserId } from "@verbatim/domain/Ids"
+import * as ReplyText from "@verbatim/domain/ReplyText"
+import { AppendConflict, EventStore } from "@verbatim/projections/EventStore"
+import { Clock, Config, Context, DateTime, Duration, Effect, Layer, Option } from "effect"
+import { createHash, createHmac } from "node:crypto"
+import { replyStream } from "../Streams.js"
+import { constantTimeEqual } from "../WebhookAuth.js"
+import { WebKeys } from "./SignIn.js"
+
+/** How long a link may wait to be opened. */
+export const linkLifetime = Duration.minutes(10)
+
+const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64url")
+const unb64 = (text: string) => Buffer.from(text, "base64url").toString("utf8")
+const sign = (key: Buffer, payload: string) => createHmac("sha256", key).update(`link.${payload}`).digest("base64url")
+
+/** A link token for `user`, valid until `expiresAt` (epoch ms). */
+export const linkToken = (key: Buffer, user: UserId, expiresAt: number, nonce: string): string => {
+  const payload = `${b64(user)}.${expiresAt}.${nonce}`
+  return `${payload}.${sign(key, payload)}`
+}
+
+/** The user and nonce of a token whose signature holds and whose time has not passed. */
+export const readToken = (key: Buffer, token: string, now: number): Option.Option<{ readonly user: UserId; readonly nonce: string }> => {
+  const [user, expires, nonce, signature] = token.split(".")
+  if (user === undefined || expires === undefined || nonce === undefined || signature === undefined) return Option.none()
+  if (!constantTimeEqual(signature, sign(key, `${user}.${expires}.${nonce}`)) || Number(expires) <= now) return Option.none()
+  return Option.some({ user: unb64(user) as UserId, nonce })
+}
+
+export class WebLinks extends Context.Tag("@verbatim/server/Web/WebLinks")<WebLinks, {
+  /** Where the pages are reached from outside (`VERBATIM_PUBLIC_URL`), when set. */
+  readonly publicUrl: Option.Option<string>
+}>() {
+  static readonly layer = Layer.effect(
+    WebLinks,
+    Effect.map(
+      Config.option(Config.string("VERBATIM_PUBLIC_URL")),
+      (url) => WebLinks.of({ publicUrl: Option.map(Option.filter(url, (u) => u.trim() !== ""), (u) => u.trim().replace(/\/+$/, "")) })
+    )
+  )
+}
+
+/**
+ * The reply to `/web`, queued in its own reply stream under the command's id (a redelivery queues
+ * nothing more). The nonce is the message's, so the same command always yields the same link.
+ */
+export const replyToWeb = (item: NewMessage) =>
+  Effect.gen(function*() {
+    const { key } = yield* WebKeys
+    const { publicUrl } = yield* WebLinks
+    const user = userIdOf(item.provider, item.senderId)
+    const nonce = createHash("sha256").update(`${item.provider}:${item.providerMessageId}`).digest("base64url").slice(0, 22)
+    const expiresAt = (yield* Clock.currentTimeMillis) + Duration.toMillis(linkLifetime)
+    const text = Option.match(publicUrl, {
+      onNone: () => ReplyText.noWebText,
+      onSome: (base) => ReplyText.webLinkText(`${base}/signin/link/${linkToken(key, user, expiresAt, nonce)}`, Duration.toMinutes(linkLifetime))
+    })
+    const replyId = ReplyId.make(`web:${item.provider}:${item.providerMessageId}`)
+    const store = yield* EventStore
+    const recorded = yield* store.append(replyStream(replyId), 0, [{
+      _tag: "ReplyQueued",
+      replyId,
+      user,
+      provider: item.provider,
+      chat: item.chatId,
+      text,
+      buttons: [],
+      questionId: null
+    }], { idempotencyKeys: [{ provider: item.provider, providerMessageId: item.providerMessageId }] }).pipe(
+      Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.succeed({ _tag: "AlreadyRecorded" } as const))
+    )
+    return recorded._tag === "Appended" ? "helped" as const : "duplicate" as const
+  })
+
+/** Use a link: its user, once; none when it is forged, expired or used already. */
+export const redeem = (token: string) =>
+  Effect.gen(function*() {
+    const { key } = yield* WebKeys
+    const found = readToken(key, token, yield* Clock.currentTimeMillis)
+    if (Option.isNone(found)) return Option.none<UserId>()
+    const { nonce, user } = found.value
+    const store = yield* EventStore
+    const used = yield* store.append(`web-signin-${nonce}`, 0, [{ _tag: "WebSignIn", user, nonce, signedInAt: yield* DateTime.now }]).pipe(
+      Effect.as(false),
+      Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.succeed(true))
+    )
+    return used ? Option.none<UserId>() : Option.some(user)
+  })
