@@ -160,6 +160,13 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
       .addError(NotFound)
   )
   .add(
+    HttpApiEndpoint.get("search", "/search")
+      .annotate(OpenApi.Summary, "Search notes and messages")
+      .annotate(OpenApi.Description, "Messages whose text holds every word of `q` (case folded, accents kept), newest first, each with the note it is in; a note's body is its messages' text, so this finds notes too. `user` narrows to one user's.")
+      .setUrlParams(Schema.Struct({ q: Schema.String, user: optionalParam(UserId), limit: optionalParam(Limit) }))
+      .addSuccess(R.SearchResults)
+  )
+  .add(
     HttpApiEndpoint.get("events", "/events")
       .annotate(OpenApi.Summary, "Read the event log")
       .annotate(OpenApi.Description, "Events after a cursor in the order a catch-up reader follows them, a page at a time; `nextAfter` continues.")

@@ -115,6 +115,19 @@ export const AnswerPayload = Schema.Struct({
 }).annotations({ message: () => "must be a JSON object {\"answer\": …}" })
 export type AnswerPayload = typeof AnswerPayload.Type
 
+/** Messages matching a search, newest first, each with the note it is in (null when none). */
+export const SearchResults = Schema.Struct({
+  hits: Schema.Array(Schema.Struct({
+    messageId: MessageId,
+    sessionId: SessionId,
+    seq: Schema.Number,
+    user: UserId,
+    text: Schema.String,
+    noteId: Schema.NullOr(NoteId)
+  }))
+})
+export type SearchResults = typeof SearchResults.Type
+
 /** The note an answer recorded. */
 export const AnswerResult = Schema.Struct({ questionId: QuestionId, noteId: NoteId })
 export type AnswerResult = typeof AnswerResult.Type

@@ -20,11 +20,13 @@ import type { MediaWork } from "./Queries/Media.js"
 import { notebook, notebookUsers } from "./Queries/Notebook.js"
 import type { Notebook } from "./Queries/Notebook.js"
 import { knownPeople } from "./Queries/People.js"
+import * as Search from "./Queries/Search.js"
+import type { SearchHit } from "./Queries/Search.js"
 import * as Sessions from "./Queries/Sessions.js"
 import type { Conversation, ConversationSessions } from "./Queries/Sessions.js"
 import type { ListOptions } from "./Queries/Lists.js"
 
-export type { Conversation, ConversationSessions, ListOptions, MediaWork, NoteAuditView, QueueDepths, QueuedReply, SessionAccountingView }
+export type { Conversation, ConversationSessions, ListOptions, MediaWork, NoteAuditView, QueueDepths, QueuedReply, SearchHit, SessionAccountingView }
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
 export type { Notebook, NotebookNote, NotebookPerson, NotebookSource } from "./Queries/Notebook.js"
 export type { SourceEdit } from "./Queries/Audit.js"
@@ -93,6 +95,11 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly mediaOf: (messageOrSession: string) => Effect.Effect<ReadonlyArray<MediaWork>, StoreError>
   /** Replies queued, sessions open, and closed sessions without an applied plan. */
   readonly queueDepths: Effect.Effect<QueueDepths, StoreError>
+  /** Messages matching every word of `query`, newest first, each with its note; only `user`'s when given. */
+  readonly search: (
+    query: string,
+    options: { readonly user?: string | undefined; readonly limit: number }
+  ) => Effect.Effect<ReadonlyArray<SearchHit>, StoreError>
   /** Succeeds when the database answers. */
   readonly ping: Effect.Effect<void, StoreError>
 }>() {}
@@ -131,6 +138,7 @@ export const make = Effect.gen(function*() {
     mediaWork: (limit) => run(Media.mediaWork(limit)),
     mediaOf: (id) => run(Media.mediaOf(id)),
     queueDepths: run(Jobs.queueDepths),
+    search: (query, options) => run(Search.search(query, options)),
     ping: run(Jobs.ping)
   })
 })

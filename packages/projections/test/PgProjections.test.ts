@@ -4,6 +4,7 @@ import * as Database from "@verbatim/testkit/Database"
 import { blobsConformance } from "./BlobsConformance.js"
 import { jobQueriesConformance } from "./JobQueriesConformance.js"
 import { projectionsConformance } from "./ProjectionsConformance.js"
+import { searchConformance } from "./SearchConformance.js"
 import { queriesConformance } from "./QueriesConformance.js"
 
 describe("projections on PostgreSQL", () => {
@@ -20,4 +21,8 @@ describe("job queries on PostgreSQL", () => {
 
 describe("blobs on PostgreSQL", () => {
   blobsConformance(() => Database.pg)
+})
+
+describe("search on PostgreSQL", () => {
+  searchConformance(() => Database.pg)
 })

@@ -4,6 +4,7 @@ import * as Database from "@verbatim/testkit/Database"
 import { blobsConformance } from "./BlobsConformance.js"
 import { jobQueriesConformance } from "./JobQueriesConformance.js"
 import { projectionsConformance } from "./ProjectionsConformance.js"
+import { searchConformance } from "./SearchConformance.js"
 import { queriesConformance } from "./QueriesConformance.js"
 
 describe("projections on SQLite", () => {
@@ -20,4 +21,8 @@ describe("job queries on SQLite", () => {
 
 describe("blobs on SQLite", () => {
   blobsConformance(() => Database.sqlite())
+})
+
+describe("search on SQLite", () => {
+  searchConformance(() => Database.sqlite())
 })

@@ -4,6 +4,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "../Blobs.js"
 import { createTables, mediaDdl } from "../Projections/Tables.js"
+import { searchIndex } from "../Queries/Search.js"
 
 /** Where the event log's columns differ: how positions are numbered, and how wide a whole number is. */
 interface EventColumns {
@@ -128,7 +129,8 @@ const migrations = {
   "6_superseded_plans": supersededPlans,
   "7_lease_acquired_at": leaseAcquiredAt,
   "8_message_media": messageMedia,
-  "9_media_blobs": blobTables
+  "9_media_blobs": blobTables,
+  "10_message_search": searchIndex
 }
 
 const table = "verbatim_migrations"

@@ -55,5 +55,7 @@ export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
           })
         ))
       .handle("accounting", ({ path }) => orNotFound("session", path.id, read.sessionAccounting(path.id)))
+      .handle("search", ({ urlParams }) =>
+        Effect.orDie(Effect.map(read.search(urlParams.q, { user: urlParams.user, limit: urlParams.limit ?? 50 }), (hits) => ({ hits }))))
       .handle("events", ({ urlParams }) => Effect.orDie(read.events(urlParams.after, urlParams.limit ?? 100, settings.eventsPageBytes)))
   }))

@@ -25,7 +25,7 @@ h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
 [data-disposition="InNote"] { color: #1d6b35; } [data-disposition="InQuestion"] { color: #8a5300; }
 [data-disposition="Instruction"] { color: var(--muted); } [data-disposition^="Awaiting"] { color: var(--accent); }
 .count { color: var(--muted); font-variant-numeric: tabular-nums; }
-.search { display: flex; gap: .5rem; margin-bottom: 1rem; }
+.search { display: flex; gap: .5rem; margin-bottom: 1rem; align-items: center; }
 .search input, .signin input { flex: 1; font: inherit; padding: .4rem .6rem; border: 1px solid var(--muted); border-radius: .4rem; min-width: 0; }
 .signin { display: grid; gap: .75rem; max-width: 24rem; }
 .body { white-space: pre-wrap; overflow-wrap: anywhere; background: #fff; border: 1px solid var(--line); border-radius: .5rem; padding: 1rem; }
@@ -38,6 +38,7 @@ del.cut { color: var(--cut); text-decoration-thickness: 2px; }
 .tag { display: inline-block; padding: 0 .4rem; border-radius: .3rem; font-size: .85rem; background: #eee; }
 .error { color: var(--cut); }
 .answers { display: flex; flex-wrap: wrap; gap: .5rem; margin-top: .5rem; }
+mark { background: #fff1a8; color: inherit; }
 .notice { padding: .5rem .75rem; border-left: 4px solid var(--accent); background: #fff; }
 `
 

@@ -15,7 +15,7 @@ import { stylesheet } from "./Assets.js"
 import type { Html } from "./Html.js"
 import { page, respond, type Section } from "./Layout.js"
 import { notePage } from "./NotePage.js"
-import { peoplePage, personPage, questionsPage, sessionPage, signInPage } from "./Pages.js"
+import { peoplePage, personPage, questionsPage, searchPage, sessionPage, signInPage } from "./Pages.js"
 import { redeem } from "./Links.js"
 import * as SignIn from "./SignIn.js"
 
@@ -115,6 +115,11 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         return Option.some(questionsPage(open.items, csrf, yield* query("notice")))
       }))))
     yield* router.post("/questions/:id/answer", provided(answer))
+    yield* router.get("/search", provided(signedIn("Search", "search", ({ subject }) =>
+      Effect.gen(function*() {
+        const q = yield* query("q")
+        return Option.some(searchPage(q, yield* read.search(q, { user: SignIn.userOf(subject), limit: 50 })))
+      }))))
     yield* router.get("/sessions/:id", provided(signedIn("Session", "none", ({ subject }) =>
       Effect.gen(function*() {
         const id = yield* param("id")

@@ -16,7 +16,7 @@ export const pageHeaders = {
 }
 
 /** Where the page is, for the navigation's current link. */
-export type Section = "people" | "questions" | "none"
+export type Section = "people" | "questions" | "search" | "none"
 
 export interface Shell {
   readonly title: string
@@ -44,7 +44,7 @@ export const page = (shell: Shell, main: Html): Html =>
 ${
     shell.csrf === null ? null : html`<nav aria-label="Main">${link("/", "People", shell.section === "people")}${
       link("/questions", "Questions", shell.section === "questions")
-    }</nav>
+    }${link("/search", "Search", shell.section === "search")}</nav>
 <form method="post" action="/signout" class="signout"><input type="hidden" name="csrf" value="${shell.csrf}"><button type="submit">Sign out</button></form>`
   }
 </header>

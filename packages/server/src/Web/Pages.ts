@@ -1,19 +1,23 @@
 /** The read pages: people, a person's notes, open questions, a session's messages, and sign-in. */
 import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
-import type { SessionAccountingView } from "@verbatim/projections/ReadModel"
+import type { SearchHit, SessionAccountingView } from "@verbatim/projections/ReadModel"
 import { DateTime } from "effect"
 import { type Html, html } from "./Html.js"
 
 const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
 
+/** A GET form with one search field `q`. */
+const searchForm = (action: string, label: string, query: string, placeholder: string) =>
+  html`<form class="search" method="get" action="${action}" role="search">
+<label for="q" class="muted">${label}</label>
+<input id="q" name="q" type="search" value="${query}" placeholder="${placeholder}">
+<button type="submit">Search</button>
+</form>`
+
 /** Everyone with notes, a name filter on top. */
 export const peoplePage = (people: ReadonlyArray<Person>, query: string): Html =>
   html`<h1>People</h1>
-<form class="search" method="get" action="/" role="search">
-<label for="q" class="muted">Find</label>
-<input id="q" name="q" type="search" value="${query}" placeholder="A name">
-<button type="submit">Search</button>
-</form>
+${searchForm("/", "Find", query, "A name")}
 ${
     people.length === 0
       ? html`<p class="muted">${query === "" ? "No notes about anyone yet. Forward messages to the bot, and they appear here once filed." : `Nobody named like “${query}”.`}</p>`
@@ -109,3 +113,30 @@ ${refused === null ? null : html`<p id="token-error" class="error">${refusals[re
 <button type="submit">Sign in</button>
 </form>
 <p class="muted">Send <code>/web</code> to the bot for a link that signs you in to your own notes. The operator signs in with the API token, printed when the server first starts and kept in the data directory's <code>api-token</code> file.</p>`
+
+/** `text` with every word of the query marked where it occurs (case folded, as the search is). */
+const marked = (text: string, query: string): Html => {
+  const words = query.split(/\s+/).filter((w) => w !== "").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+  if (words.length === 0) return html`${text}`
+  return html`${text.split(new RegExp(`(${words.join("|")})`, "iu")).map((piece, i) => (i % 2 === 1 ? html`<mark>${piece}</mark>` : html`${piece}`))}`
+}
+
+/** Messages matching a search, each linked to its note (or its session when it is in none). */
+export const searchPage = (query: string, hits: ReadonlyArray<SearchHit>): Html =>
+  html`<h1>Search</h1>
+${searchForm("/search", "Words", query, "Words from a note or a message")}
+${
+    query.trim() === ""
+      ? null
+      : hits.length === 0
+      ? html`<p class="muted">Nothing holds every one of those words.</p>`
+      : html`<ul class="list">${
+        hits.map((h) =>
+          html`<li data-hit><div class="body">${marked(h.text, query)}</div><p class="muted">${
+            h.noteId === null
+              ? html`<a href="/sessions/${h.sessionId}">in no note yet: its session</a>`
+              : html`<a href="/notes/${h.noteId}">in a note: where each word came from</a>`
+          }</p></li>`
+        )
+      }</ul>`
+  }`

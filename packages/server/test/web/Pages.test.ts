@@ -218,6 +218,12 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         const landed = page.url()
         const people = await page.$$eval("ul.list a", (as) => as.map((a) => a.textContent))
         await shoot(page, "9-user-people")
+        await page.goto(`${baseUrl}/search?q=porto`)
+        const hits = await page.$$eval("[data-hit] .body", (bodies) => bodies.map((b) => b.innerHTML))
+        const searchProblems = await violations(page)
+        await shoot(page, "11-search")
+        await page.goto(`${baseUrl}/search?q=chess`)
+        const othersHits = await page.$$eval("[data-hit]", (items) => items.length)
         const hidden = []
         for (const path of [`/people/${tom.items[0]!.id}`, `/notes/${tomNotes.items[0]!.id}`, `/sessions/${tomNotes.items[0]!.sessionId}`]) {
           const response = await page.goto(`${baseUrl}${path}`)
@@ -229,11 +235,14 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         const refusal = await again.$eval(".error", (e) => e.textContent)
         const forged = await again.goto(`${link.slice(0, -3)}AAA`)
         await shoot(again, "10-link-used")
-        return { landed, people, hidden, reused: reused?.status(), refusal, forged: forged?.status() }
+        return { landed, people, hits, searchProblems, othersHits, hidden, reused: reused?.status(), refusal, forged: forged?.status() }
       })
       expect(seen).toEqual({
         landed: `${baseUrl}/`,
         people: ["Ana"],
+        hits: ["Ana moved to <mark>Porto</mark>."],
+        searchProblems: [],
+        othersHits: 0,
         hidden: [404, 404, 404],
         reused: 401,
         refusal: "That sign-in link is used, expired or not this server's: send /web to the bot for a new one.",
@@ -241,6 +250,10 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
       })
       const signIns = (yield* eventLog).filter((line) => line.endsWith(" WebSignIn"))
       expect(signIns.length).toBe(1)
+      // The operator's API searches every user's; `user` narrows it.
+      const all = (yield* api("/api/search?q=moved%20porto")).json as { hits: ReadonlyArray<{ text: string }> }
+      const bobs = (yield* api("/api/search?q=chess&user=telegram:100000002")).json as { hits: ReadonlyArray<{ text: string }> }
+      expect([all.hits.map((h) => h.text), bobs.hits.map((h) => h.text)]).toEqual([["Ana moved to Porto."], ["Tom plays chess on Thursdays."]])
     }).pipe(Effect.provide(layer([]))), 60_000)
 
   it.effect("a sign-out without its form token is refused; pages send security headers", () =>

@@ -1,0 +1,65 @@
+/** Full-text search over message text, run against every backend: the same query finds the same messages. */
+import { expect, it } from "@effect/vitest"
+import { attachment } from "@verbatim/domain/Attachment"
+import type { Event } from "@verbatim/domain/Events"
+import { UserId } from "@verbatim/domain/Ids"
+import { rebuild } from "@verbatim/projections/Projections/Rebuild"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import type { Services } from "@verbatim/projections/Store"
+import * as G from "@verbatim/testkit/Given"
+import { Effect } from "effect"
+import type { Layer } from "effect"
+
+const bob = UserId.make("telegram:100000002")
+
+/** A received message as sent by Bob. */
+const fromBob = (event: Event): Event =>
+  event._tag === "MessageReceived" ? { ...event, message: { ...event.message, sender: bob } } : event
+
+const found = (query: string, user?: string) =>
+  Effect.flatMap(ReadModel, (read) => read.search(query, { user, limit: 20 })).pipe(
+    Effect.map((hits) => hits.map((h) => [h.messageId, h.noteId, h.text]))
+  )
+
+/** Register the suite for one backend; each test gets a fresh database. */
+export const searchConformance = (layer: () => Layer.Layer<Services, unknown>) => {
+  it.effect("finds messages by every word, case folded, with their note; a transcript is found too; another user's never", () =>
+    Effect.gen(function*() {
+      yield* G.given(
+        [G.sessionStream("s"), [
+          G.sessionOpened("s"),
+          G.messageReceived("s", 1, "Ana moved to Porto in May."),
+          G.messageReceived("s", 2, "Her café is near the river"),
+          G.messageReceived("s", 3, "", { kind: "media-without-text", attachments: [attachment("voice", "v-3", { duration: 4 })] }),
+          G.mediaFetched("s", 3, 0, "b".repeat(64), 610),
+          G.mediaTranscribed("s", 3, 0, "Porto again next spring", 620),
+          G.sessionClosed("s", 3),
+          G.planProduced("s", "plan-s", 3),
+          G.noteRecorded("s", "note-s", [1, 2], { planId: "plan-s" })
+        ]],
+        [G.sessionStream("other"), [G.sessionOpened("other"), fromBob(G.messageReceived("other", 1, "Tom moved to Porto too."))]]
+      )
+      expect(yield* found("porto", G.user)).toEqual([
+        ["s/3", null, "🎤 Porto again next spring"],
+        ["s/1", "note-s", "Ana moved to Porto in May."]
+      ])
+      expect(yield* found("PORTO may", G.user)).toEqual([["s/1", "note-s", "Ana moved to Porto in May."]])
+      expect(yield* found("café", G.user)).toEqual([["s/2", "note-s", "Her café is near the river"]])
+      expect(yield* found("\"OR near", G.user)).toEqual([])
+      expect(yield* found("   ")).toEqual([])
+      expect(yield* found("tom", bob)).toEqual([["other/1", null, "Tom moved to Porto too."]])
+      expect((yield* found("porto")).length).toBe(3)
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("an edit moves a message in the index; a rebuild from the log finds the same", () =>
+    Effect.gen(function*() {
+      yield* G.given([G.sessionStream("e"), [
+        G.sessionOpened("e"),
+        G.messageReceived("e", 1, "Meet Ana at the bakery."),
+        G.messageEdited("e", 1, "Meet Ana at the library.", 30)
+      ]])
+      expect([yield* found("bakery"), yield* found("library")]).toEqual([[], [["e/1", null, "Meet Ana at the library."]]])
+      yield* rebuild()
+      expect([yield* found("bakery"), yield* found("library")]).toEqual([[], [["e/1", null, "Meet Ana at the library."]]])
+    }).pipe(Effect.provide(layer())))
+}
