@@ -1,0 +1,90 @@
+/**
+ * The pages' HTML as text: every interpolated value escaped, and a note's audit view reading back
+ * as exactly its body (plus the cut instructions, struck through), whatever the messages hold.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
+import { MessageId, NoteId, PlanId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { NoteAuditView } from "@verbatim/projections/ReadModel"
+import { DateTime, FastCheck as fc } from "effect"
+import { html, raw } from "../../src/Web/Html.js"
+import { notePage } from "../../src/Web/NotePage.js"
+
+const entities: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'", "&amp;": "&" }
+const unescape = (text: string) => text.replace(/&(lt|gt|quot|#39|amp);/g, (e) => entities[e] ?? e)
+
+/** The text of the audit's body element as a browser would read it, cuts left out or kept. */
+const bodyText = (page: string, cuts: "without" | "with") => {
+  const body = /<div class="body" data-body>([\s\S]*?)<\/div>\n<h2>/.exec(page)?.[1] ?? ""
+  const kept = cuts === "without" ? body.replace(/<del [^>]*>[\s\S]*?<\/del>/g, "") : body
+  return unescape(kept.replace(/<[^>]+>/g, ""))
+}
+
+const at = DateTime.unsafeMake(Date.UTC(2026, 0, 1))
+
+/** The audit view of a note over these message texts and cuts, as the read model builds it. */
+const auditOf = (texts: ReadonlyArray<string>, cut: ReadonlyArray<{ readonly seq: number; readonly text: string }>): NoteAuditView => {
+  const messages = texts.map((text, i) => ({ id: MessageId.make(`m/${i + 1}`), seq: i + 1, text }))
+  const assembled = assembleNote(messages, cut.map((c) => ({ messageId: MessageId.make(`m/${c.seq}`), text: c.text })))
+  return {
+    note: {
+      id: NoteId.make("n"),
+      user: UserId.make("telegram:1"),
+      sessionId: SessionId.make("s"),
+      owner: { _tag: "Person", name: "Ana <b>", contactId: null },
+      personId: null,
+      body: assembled.body,
+      sources: messages.map((m) => ({ messageId: m.id, seq: m.seq })),
+      recordedAt: at
+    },
+    segments: assembled.segments,
+    sources: messages.map((m) => ({
+      messageId: m.id,
+      seq: m.seq,
+      providerMessageId: `p-${m.seq}`,
+      text: m.text,
+      parts: m.text === "" ? [] : [{ start: 0, end: m.text.length, origin: { _tag: "Sender" } }],
+      receivedAt: at,
+      edits: []
+    })),
+    directives: cut.map((c) => {
+      const found = assembled.cuts.find((x) => x.seq === c.seq && x.text === c.text)
+      return { messageId: MessageId.make(`m/${c.seq}`), seq: c.seq, text: c.text, start: found?.start ?? null, end: found?.end ?? null }
+    }),
+    plan: { planId: PlanId.make("p"), promptVersion: "v1", promptHash: "abc", model: "m", usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 } },
+    mergedFrom: 1,
+    confirmation: null
+  }
+}
+
+describe("page rendering", () => {
+  it("escapes every interpolated value and keeps markup it was given", () => {
+    expect(html`<p title="${"\"x\" & 'y'"}">${"<script>alert(1)</script>"}${raw("<br>")}${[html`<i>${"<"}</i>`]}${null}${false}${3}</p>`.value)
+      .toBe("<p title=\"&quot;x&quot; &amp; &#39;y&#39;\">&lt;script&gt;alert(1)&lt;/script&gt;<br><i>&lt;</i>3</p>")
+  })
+
+  it("a note full of markup renders as its characters: the body reads back whole, the owner's name escaped", () => {
+    const audit = auditOf(["<script>alert('Ana')</script> & co", "Ana moved to <b>Porto</b>, remind me"], [{ seq: 2, text: ", remind me" }])
+    const page = notePage(audit).value
+    expect(page).not.toContain("<script>")
+    expect(page).toContain("<h1>Note about Ana &lt;b&gt;</h1>")
+    expect(bodyText(page, "without")).toBe("<script>alert('Ana')</script> & co\n\nAna moved to <b>Porto</b>")
+    expect(bodyText(page, "with")).toBe("<script>alert('Ana')</script> & co\n\nAna moved to <b>Porto</b>, remind me")
+  })
+
+  it("for any messages and cuts, the body as read is the note's body, and with its cuts in place every message's text whole", () => {
+    const text = fc.string({ unit: fc.constantFrom("a", "b", " ", "<", ">", "&", "\"", "'", "\n", "é", "👩‍👧", "\u202e"), maxLength: 30 })
+    fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), fc.nat(), fc.nat(), fc.nat(), (texts, which, from, length) => {
+      const seq = (which % texts.length) + 1
+      const source = texts[seq - 1]!
+      const start = source.length === 0 ? 0 : from % source.length
+      const cutText = source.slice(start, start + 1 + (length % 6))
+      const audit = auditOf(texts, cutText.trim() === "" ? [] : [{ seq, text: cutText }])
+      const page = notePage(audit).value
+      expect(bodyText(page, "without")).toBe(audit.note.body)
+      // Each slice is the source's characters exactly.
+      const slices = [...page.matchAll(/<span class="slice[^"]*" data-slice="(\d+)"[^>]*>([\s\S]*?)<\/span>/g)].map((m) => unescape(m[2]!.replace(/<[^>]+>/g, "")))
+      expect(slices).toEqual(audit.segments.flatMap((s) => (s._tag === "Slice" ? [audit.sources.find((m) => m.messageId === s.messageId)!.text.slice(s.start, s.end)] : [])))
+    }), { numRuns: 300 })
+  })
+})
