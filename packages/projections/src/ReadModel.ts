@@ -47,6 +47,9 @@ export interface SessionMessage {
 
 export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<ReadModel, {
   readonly people: (options: ListOptions) => Effect.Effect<Page<Person>, StoreError>
+  readonly person: (personId: string) => Effect.Effect<Option.Option<Person>, StoreError>
+  /** A person's newest notes first, at most `limit`. */
+  readonly newestNotes: (personId: string, limit: number) => Effect.Effect<ReadonlyArray<Note>, StoreError>
   /** None when the person is unknown. */
   readonly notesByPerson: (personId: string, options: ListOptions) => Effect.Effect<Option.Option<Page<Note>>, StoreError>
   readonly note: (noteId: string) => Effect.Effect<Option.Option<Note>, StoreError>
@@ -115,6 +118,8 @@ export const make = Effect.gen(function*() {
     )
   return ReadModel.of({
     people: (options) => run(Lists.people(options)),
+    person: (personId) => run(Lists.person(personId)),
+    newestNotes: (personId, limit) => run(Lists.newestNotes(personId, limit)),
     notesByPerson: (personId, options) => run(Lists.notesByPerson(personId, options)),
     note: (noteId) => run(Lists.note(noteId)),
     noteAudit: (noteId) => run(noteAudit(noteId)),

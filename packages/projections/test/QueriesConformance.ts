@@ -188,6 +188,28 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       ]))
     }).pipe(Effect.provide(layer())))
 
+  it.effect("a person by id with their note count, and their newest notes first", () =>
+    Effect.gen(function*() {
+      yield* G.given(
+        ["person-ana", [G.personAdded("person-ana", "Ana")]],
+        [G.sessionStream("n"), [
+          G.messageReceived("n", 1, "Ana loves jazz."),
+          G.messageReceived("n", 2, "Ana moved to Porto."),
+          G.messageReceived("n", 3, "Ana has a cat."),
+          G.noteRecorded("n", "note-1", [1], { person: ana }),
+          G.noteRecorded("n", "note-2", [2], { person: ana }),
+          G.noteRecorded("n", "note-3", [3], { person: ana })
+        ]]
+      )
+      const read = yield* ReadModel
+      expect(Option.map(yield* read.person("person-ana"), (p) => [p.name, p.user, p.noteCount])).toEqual(Option.some(["Ana", G.user, 3]))
+      expect(yield* read.person("person-nobody")).toEqual(Option.none())
+      expect((yield* read.newestNotes("person-ana", 2)).map((n) => [n.id, n.body])).toEqual([
+        ["note-3", "Ana has a cat."],
+        ["note-2", "Ana moved to Porto."]
+      ])
+    }).pipe(Effect.provide(layer())))
+
   it.effect("lists: people by user, a person's notes with bodies, open questions, events after a position", () =>
     Effect.gen(function*() {
       yield* G.given(

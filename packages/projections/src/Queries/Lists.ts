@@ -47,6 +47,25 @@ export const people = (options: ListOptions) =>
     return pageOf(items, options.limit, (p) => p.id)
   })
 
+/** One person with their note count, when there is one by that id. */
+export const person = (personId: string) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const [row] = yield* decodeRows(PersonRow)(sql`
+      SELECT p.person_id, p.user_id, p.name, (SELECT COUNT(*) FROM notes n WHERE n.person_id = p.person_id) AS note_count
+      FROM people p WHERE p.person_id = ${personId}`)
+    return Option.map(Option.fromNullable(row), (r): Person => ({ id: r.person_id, user: r.user_id, name: r.name, noteCount: r.note_count }))
+  })
+
+/** A person's newest notes first, at most `limit`. */
+export const newestNotes = (personId: string, limit: number) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const rows = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
+      JOIN events e ON e.position = n.position WHERE n.person_id = ${personId} ORDER BY n.position DESC LIMIT ${limit}`)
+    return yield* toNotes(sql, rows)
+  })
+
 /** A positional list's cursor: the API lets only digits through. */
 const afterPosition = (cursor: string | undefined) => (cursor === undefined ? 0 : Number(cursor))
 

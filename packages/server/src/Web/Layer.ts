@@ -49,6 +49,9 @@ const signedIn = <E, R>(
     })
   })
 
+/** A person's page shows this many of their newest notes. */
+const notesShown = 200
+
 const query = (name: string) => Effect.map(HttpServerRequest.HttpServerRequest, (r) => new URL(r.url, "http://local").searchParams.get(name) ?? "")
 const param = (name: string) => Effect.map(HttpRouter.params, (params) => params[name] ?? "")
 
@@ -99,12 +102,9 @@ export const layer = HttpApiBuilder.Router.use((router) =>
       }))))
     yield* router.get("/people/:id", provided(signedIn("Person", "people", ({ subject }) =>
       Effect.gen(function*() {
-        const id = yield* param("id")
-        const people = yield* read.people({ limit: 1000, user: SignIn.userOf(subject) })
-        const person = people.items.find((p) => p.id === id)
-        if (person === undefined) return Option.none()
-        const notes = yield* read.notesByPerson(id, { limit: 500 })
-        return Option.map(notes, (found) => personPage(person, found.items))
+        const person = Option.filter(yield* read.person(yield* param("id")), (p) => SignIn.maySee(subject, p.user))
+        if (Option.isNone(person)) return Option.none()
+        return Option.some(personPage(person.value, yield* read.newestNotes(person.value.id, notesShown)))
       }), "person")))
     yield* router.get("/notes/:id", provided(signedIn("Note", "people", ({ subject }) =>
       Effect.flatMap(param("id"), (id) =>

@@ -26,12 +26,14 @@ ${
       }</ul>`
   }`
 
-/** One person's notes, newest first, each linked to its audit. */
+/** One person's notes, newest first (as given), each linked to its audit. */
 export const personPage = (person: Person, notes: ReadonlyArray<Note>): Html =>
   html`<h1>${person.name}</h1>
-<p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}</p>
+<p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}${
+    notes.length < person.noteCount ? `, the newest ${notes.length} shown` : ""
+  }</p>
 <ul class="list">${
-    [...notes].reverse().map((n) =>
+    notes.map((n) =>
       html`<li><div class="body">${n.body}</div><p class="muted"><a href="/notes/${n.id}">${when(n.recordedAt)} · ${n.sources.length} ${
         n.sources.length === 1 ? "message" : "messages"
       } · where each word came from</a></p></li>`
