@@ -57,7 +57,8 @@ export const NoteAudit = Schema.Struct({
      */
     parts: Schema.Array(Part)
   })),
-  directives: Schema.Array(DirectiveCut),
+  /** Each instruction cut from a source; `start`/`end` place it in that message's text (null when it no longer matches). */
+  directives: Schema.Array(Schema.Struct({ ...DirectiveCut.fields, start: Schema.NullOr(Schema.Number), end: Schema.NullOr(Schema.Number) })),
   /** The plan that made the note; null when an answer to a question made it. */
   plan: Schema.NullOr(Schema.Struct({
     planId: PlanId,

@@ -29,6 +29,7 @@ describe("Api contract", () => {
       "GET /api/questions -> 200,400,401 [bearer]",
       "POST /api/questions/{id}/answer -> 200,400,401,404,409 [bearer]",
       "GET /api/sessions/{id}/accounting -> 200,400,401,404 [bearer]",
+      "GET /api/search -> 200,400,401 [bearer]",
       "GET /api/events -> 200,400,401 [bearer]",
       "GET /healthz -> 200,400 []",
       "GET /readyz -> 200,400,503 []",

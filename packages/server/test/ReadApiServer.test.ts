@@ -127,6 +127,7 @@ describe("health and metrics", () => {
         "/api/people/{id}/notes",
         "/api/questions",
         "/api/questions/{id}/answer",
+        "/api/search",
         "/api/sessions/{id}/accounting",
         "/healthz",
         "/metrics",

@@ -24,11 +24,6 @@ export interface NoteAuditView extends NoteAudit {
     readonly receivedAt: DateTime.Utc
     readonly edits: ReadonlyArray<SourceEdit>
   }>
-  /** Each recorded directive; `start`/`end` locate the cut in the current text, null when it no longer matches. */
-  readonly directives: ReadonlyArray<NoteAudit["directives"][number] & {
-    readonly start: number | null
-    readonly end: number | null
-  }>
   readonly plan: (NonNullable<NoteAudit["plan"]> & { readonly usage: TokenUsage }) | null
 }
 

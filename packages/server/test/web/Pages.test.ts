@@ -77,8 +77,10 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
       const audit = (yield* api(`/api/notes/${note.id}/audit`)).json as {
         segments: ReadonlyArray<{ _tag: string; messageId?: string; start?: number; end?: number; text?: string }>
         sources: ReadonlyArray<{ messageId: string; text: string }>
-        directives: ReadonlyArray<{ text: string }>
+        directives: ReadonlyArray<{ messageId: string; seq: number; text: string; start: number | null; end: number | null }>
       }
+      // The API places each cut in its message, so a client draws it where it stood.
+      expect(audit.directives).toEqual([{ messageId: "telegram:100000001:2", seq: 2, text: ", remind me on Sunday", start: 34, end: 55 }])
       const expectedSlices = audit.segments.flatMap((s) =>
         s._tag === "Slice" ? [audit.sources.find((m) => m.messageId === s.messageId)!.text.slice(s.start, s.end)] : []
       )
