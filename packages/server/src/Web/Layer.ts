@@ -8,19 +8,20 @@
 import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { EventStore } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option, ParseResult, Schema } from "effect"
 import { IdGenerator } from "../IdGenerator.js"
 import { answer } from "./Answering.js"
 import { stylesheet } from "./Assets.js"
 import type { Html } from "./Html.js"
 import { page, respond, type Section } from "./Layout.js"
 import { notePage } from "./NotePage.js"
-import { peoplePage, personPage, questionsPage, searchPage, sessionPage, signInPage } from "./Pages.js"
+import { linkPage, peoplePage, personPage, questionsPage, searchPage, sessionPage, signInPage } from "./Pages.js"
 import { redeem } from "./Links.js"
 import * as SignIn from "./SignIn.js"
 
 const SignInForm = Schema.Struct({ token: Schema.String, next: Schema.optional(Schema.String) })
 const SignOutForm = Schema.Struct({ csrf: Schema.String })
+const LinkForm = Schema.Struct({ token: Schema.String })
 
 const notFound = (csrf: string, what: string) =>
   respond(page({ title: "Not found", section: "none", csrf }, { _tag: "Html", value: `<h1>Not found</h1><p class="muted">No such ${what}.</p>` }), 404)
@@ -63,14 +64,26 @@ export const layer = HttpApiBuilder.Router.use((router) =>
     const services = yield* Effect.context<EventStore | ReadModel | IdGenerator | SignIn.WebKeys>()
     const provided = <A, E>(
       effect: Effect.Effect<A, E, EventStore | ReadModel | IdGenerator | SignIn.WebKeys | HttpServerRequest.HttpServerRequest | HttpRouter.RouteContext>
-    ) => effect.pipe(Effect.provide(services), Effect.orDie)
+    ) =>
+      effect.pipe(
+        Effect.provide(services),
+        // A form that does not decode (a field missing, a body that is no form) is the sender's to fix.
+        Effect.catchIf(ParseResult.isParseError, () => HttpServerResponse.text("Bad request: the form is incomplete or malformed", { status: 400 })),
+        Effect.orDie
+      )
 
     yield* router.get("/assets/app.css", stylesheet)
     yield* router.get("/signin", provided(Effect.map(query("next"), (next) => respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(SignIn.localPath(next), null))))).pipe(Effect.flatten))
+    // Opening a link only shows a button: link previews and mail scanners fetch links, and must not use them up.
     yield* router.get(
       "/signin/link/:token",
+      provided(Effect.flatMap(param("token"), (token) => respond(page({ title: "Sign in", section: "none", csrf: null }, linkPage(token)))))
+    )
+    yield* router.post(
+      "/signin/link",
       provided(Effect.gen(function*() {
-        const user = yield* Effect.flatMap(param("token"), redeem)
+        const form = yield* HttpServerRequest.schemaBodyUrlParams(LinkForm)
+        const user = yield* redeem(form.token)
         if (Option.isNone(user)) return yield* respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage("/", "link")), 401)
         return yield* SignIn.signedIn("/", { _tag: "User", user: user.value })
       }))

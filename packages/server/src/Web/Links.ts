@@ -1,9 +1,10 @@
 /**
  * One-time sign-in links. `/web` in a chat queues a reply with a link to
  * `VERBATIM_PUBLIC_URL/signin/link/<token>`: the sender's user id, an expiry ten minutes out and
- * a nonce, signed with the web key. Opening it appends `WebSignIn` to the nonce's own stream at
- * version 0, so a link works once across every instance sharing the log, and the log keeps who
- * signed in when.
+ * a nonce, signed with the web key. Opening it shows a button (link previews and mail scanners
+ * fetch links, and must not use them up); pressing it appends `WebSignIn` to the nonce's own
+ * stream at version 0, so a link works once across every instance sharing the log, and the log
+ * keeps who signed in when.
  */
 import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { ReplyId, userIdOf, type UserId } from "@verbatim/domain/Ids"

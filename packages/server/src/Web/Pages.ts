@@ -116,6 +116,15 @@ ${refused === null ? null : html`<p id="token-error" class="error">${refusals[re
 </form>
 <p class="muted">Send <code>/web</code> to the bot for a link that signs you in to your own notes. The operator signs in with the API token, printed when the server first starts and kept in the data directory's <code>api-token</code> file.</p>`
 
+/** A sign-in link opened: one button uses it (a GET never does, so previews and scanners leave it whole). */
+export const linkPage = (token: string): Html =>
+  html`<h1>Sign in</h1>
+<form class="signin" method="post" action="/signin/link">
+<input type="hidden" name="token" value="${token}">
+<button type="submit">Sign in to your notes</button>
+</form>
+<p class="muted">This link works once, for a few minutes after the bot sent it.</p>`
+
 /** `text` with every word of the query marked where it occurs (case folded, as the search is). */
 const marked = (text: string, query: string): Html => {
   const words = query.split(/\s+/).filter((w) => w !== "").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))

@@ -216,7 +216,11 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
       const seen = yield* browse(async (browser) => {
         const page = await browser.newPage()
         await page.setBypassCSP(true)
+        // Opening the link (as a link preview would) uses nothing up; its button signs in.
         await page.goto(link)
+        await page.goto(link)
+        const linkProblems = await violations(page)
+        await Promise.all([page.waitForNavigation(), page.click("main button[type=submit]")])
         const landed = page.url()
         const people = await page.$$eval("ul.list a", (as) => as.map((a) => a.textContent))
         await shoot(page, "9-user-people")
@@ -233,13 +237,16 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         }
         const other = await browser.createBrowserContext()
         const again = await other.newPage()
-        const reused = await again.goto(link)
+        await again.goto(link)
+        const [reused] = await Promise.all([again.waitForNavigation(), again.click("main button[type=submit]")])
         const refusal = await again.$eval(".error", (e) => e.textContent)
-        const forged = await again.goto(`${link.slice(0, -3)}AAA`)
+        await again.goto(`${link.slice(0, -3)}AAA`)
+        const [forged] = await Promise.all([again.waitForNavigation(), again.click("main button[type=submit]")])
         await shoot(again, "10-link-used")
-        return { landed, people, hits, searchProblems, othersHits, hidden, reused: reused?.status(), refusal, forged: forged?.status() }
+        return { linkProblems, landed, people, hits, searchProblems, othersHits, hidden, reused: reused?.status(), refusal, forged: forged?.status() }
       })
       expect(seen).toEqual({
+        linkProblems: [],
         landed: `${baseUrl}/`,
         people: ["Ana"],
         hits: ["Ana moved to <mark>Porto</mark>."],
@@ -267,14 +274,22 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
       const forged = yield* Effect.promise(() =>
         fetch(`${baseUrl}/signout`, { method: "POST", headers: { cookie }, body: new URLSearchParams({ csrf: "forged" }), redirect: "manual" }))
       const home = yield* Effect.promise(() => fetch(`${baseUrl}/`, { headers: { cookie } }))
+      const incomplete = yield* Effect.promise(() =>
+        Promise.all([
+          fetch(`${baseUrl}/signin`, { method: "POST", body: new URLSearchParams({}), redirect: "manual" }).then((r) => r.status),
+          fetch(`${baseUrl}/questions/q_1/answer`, { method: "POST", headers: { cookie }, body: new URLSearchParams({ option: "x" }), redirect: "manual" })
+            .then((r) => r.status)
+        ]))
       expect({
         signIn: [signIn.status, signIn.headers.get("location"), /HttpOnly; SameSite=Strict/.test(signIn.headers.get("set-cookie") ?? "")],
         forged: forged.status,
-        home: [home.status, home.headers.get("content-security-policy"), home.headers.get("cache-control")]
+        home: [home.status, home.headers.get("content-security-policy"), home.headers.get("cache-control")],
+        incomplete
       }).toEqual({
         signIn: [303, "/", true],
         forged: 403,
-        home: [200, "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'", "no-store"]
+        home: [200, "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'", "no-store"],
+        incomplete: [400, 400]
       })
     }).pipe(Effect.provide(layer([]))))
 })
