@@ -48,7 +48,11 @@ export const searchConformance = (layer: () => Layer.Layer<Services, unknown>) =
       expect(yield* found("\"OR near", G.user)).toEqual([])
       expect(yield* found("   ")).toEqual([])
       expect(yield* found("tom", bob)).toEqual([["other/1", null, "Tom moved to Porto too."]])
-      expect((yield* found("porto")).length).toBe(3)
+      expect(yield* found("porto")).toEqual([
+        ["s/3", null, "🎤 Porto again next spring"],
+        ["other/1", null, "Tom moved to Porto too."],
+        ["s/1", "note-s", "Ana moved to Porto in May."]
+      ])
     }).pipe(Effect.provide(layer())))
 
   it.effect("an edit moves a message in the index; a rebuild from the log finds the same", () =>

@@ -4,7 +4,21 @@ import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
 import { Duration, Effect, TestClock } from "effect"
-import { api, closeIdle, drain, eventLog, fixture, imageShowing, layer, noteBody, settled, telegram, telegramCalls, voiceSaying } from "./harness.js"
+import {
+  api,
+  closeIdle,
+  drain,
+  eventLog,
+  fixture,
+  imageShowing,
+  layer,
+  noteBody,
+  senderUpdate,
+  settled,
+  telegram,
+  telegramCalls,
+  voiceSaying
+} from "./harness.js"
 
 /** The largest size of the photo in the photo fixture, and the voice note's file. */
 const photoFile = "AgACAgQAAyEFAATtoKNZAAM6aepxRQo9Uju7xRp8d7woe6ofcWkAAgwMaxspbVlTU0UxQrtPz5UBAAMCAAN5AAM7BA"
@@ -16,17 +30,7 @@ const about = (name: string, ...seqs: ReadonlyArray<number>): Plan => ({
 })
 
 const text = (chatId: number, messageId: number, body: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({
-    update_id: 700000 + messageId,
-    message: {
-      message_id: messageId,
-      from: { id: chatId, is_bot: false, first_name: "Alice" },
-      chat: { id: chatId, type: "private", first_name: "Alice" },
-      date: 1767225600,
-      text: body,
-      ...extra
-    }
-  })
+  senderUpdate(chatId, messageId, { text: body, ...extra })
 
 /** An `edited_message` update (update id `updateId`): the message as it now reads, edited at `editDate`. */
 const edit = (updateId: number, chatId: number, messageId: number, body: string, editDate: number) => {

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
+import * as ReplyText from "@verbatim/domain/ReplyText"
 import { planStep, ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import { existsSync, mkdirSync, readFileSync } from "node:fs"
@@ -208,8 +209,11 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         const match = /(http:\/\/\S+\/signin\/link\/\S+)/.exec((c.body as { text?: string }).text ?? "")
         return match === null ? [] : [match[1]!]
       })
-      expect(links.length).toBe(1)
-      const link = links[0]!
+      const link = links[0] ?? ""
+      // One reply, its whole text the link and how long it lasts.
+      expect((yield* telegramCalls).filter((c) => c.method === "sendMessage").map((c) => (c.body as { text: string }).text).slice(-1))
+        .toEqual([ReplyText.webLinkText(link, 10)])
+      expect(links).toEqual([link])
       const tom = (yield* api("/api/people?user=telegram:100000002")).json as { items: ReadonlyArray<{ id: string }> }
       const tomNotes = (yield* api(`/api/people/${tom.items[0]!.id}/notes`)).json as { items: ReadonlyArray<{ id: string; sessionId: string }> }
       const { baseUrl } = yield* Harness
@@ -257,8 +261,9 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         refusal: "That sign-in link is used, expired or not this server's: send /web to the bot for a new one.",
         forged: 401
       })
-      const signIns = (yield* eventLog).filter((line) => line.endsWith(" WebSignIn"))
-      expect(signIns.length).toBe(1)
+      // One use recorded, in the link's own stream.
+      const nonce = link.split("/").pop()!.split(".")[2]
+      expect((yield* eventLog).filter((line) => line.endsWith(" WebSignIn"))).toEqual([`web-signin-${nonce}#1 WebSignIn`])
       // The operator's API searches every user's; `user` narrows it.
       const all = (yield* api("/api/search?q=moved%20porto")).json as { hits: ReadonlyArray<{ text: string }> }
       const bobs = (yield* api("/api/search?q=chess&user=telegram:100000002")).json as { hits: ReadonlyArray<{ text: string }> }
