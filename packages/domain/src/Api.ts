@@ -1,42 +1,14 @@
 /** The HTTP contract: webhooks, the bearer-protected read API and health. Server and clients derive from it. */
-import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiMiddleware, HttpApiSchema, HttpApiSecurity, OpenApi } from "@effect/platform"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
+import { Authorization, BadRequest, Conflict, NotFound, NotReady, PayloadTooLarge, Unauthorized } from "./ApiErrors.js"
 import * as R from "./ApiResponses.js"
+import { CaptureGroup } from "./CaptureApi.js"
 import { NoteId, PersonId, QuestionId, SessionId, UserId } from "./Ids.js"
 import * as Telegram from "./Inbound/Telegram.js"
 import * as WhatsApp from "./Inbound/WhatsApp.js"
 
-/** A body or parameter that does not parse; `message` names the field and what was expected. */
-export class BadRequest extends Schema.TaggedError<BadRequest>()("BadRequest", { message: Schema.String }, HttpApiSchema.annotations({ status: 400 })) {}
-
-/** A missing or wrong secret, signature, verify token or bearer token. */
-export class Unauthorized
-  extends Schema.TaggedError<Unauthorized>()("Unauthorized", { message: Schema.String }, HttpApiSchema.annotations({ status: 401 }))
-{}
-
-export class NotFound extends Schema.TaggedError<NotFound>()(
-  "NotFound",
-  { resource: Schema.Literal("person", "note", "question", "session"), id: Schema.String },
-  HttpApiSchema.annotations({ status: 404 })
-) {}
-
-/** A request that contradicts recorded state, such as answering a question already answered. */
-export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", { message: Schema.String }, HttpApiSchema.annotations({ status: 409 })) {}
-
-export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
-  "PayloadTooLarge",
-  { limitBytes: Schema.Number },
-  HttpApiSchema.annotations({ status: 413 })
-) {}
-
-/** `/readyz` when a dependency (the database) is unreachable. */
-export class NotReady extends Schema.TaggedError<NotReady>()("NotReady", { message: Schema.String }, HttpApiSchema.annotations({ status: 503 })) {}
-
-/** Bearer token (`VERBATIM_API_TOKEN`) in front of every `/api` endpoint. */
-export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@verbatim/domain/Api/Authorization", {
-  failure: Unauthorized,
-  security: { bearer: HttpApiSecurity.bearer }
-}) {}
+export { Authorization, BadRequest, Conflict, NotFound, NotReady, PayloadTooLarge, Unauthorized } from "./ApiErrors.js"
 
 /** Webhooks acknowledge with an empty 200: providers only look at the status. */
 const Ack = HttpApiSchema.Empty(200)
@@ -212,6 +184,7 @@ export class HealthGroup extends HttpApiGroup.make("health")
 export class Api extends HttpApi.make("verbatim")
   .add(WebhooksGroup)
   .add(ReadApiGroup)
+  .add(CaptureGroup)
   .add(HealthGroup)
   .addError(BadRequest)
   .annotate(OpenApi.Title, "Verbatim")

@@ -91,7 +91,7 @@ export const QuestionsPage = Page(Question)
 export type QuestionsPage = typeof QuestionsPage.Type
 
 /** Text a store keeps exactly: no lone surrogate, no U+0000. */
-const storable = <A extends string, I, R>(self: Schema.Schema<A, I, R>) =>
+export const storable = <A extends string, I, R>(self: Schema.Schema<A, I, R>) =>
   self.pipe(Schema.filter((text) => {
     const found = notTextIn(text)
     return found === null ? undefined : `contains ${found}, which is not text`

@@ -27,15 +27,27 @@ export type PlanId = typeof PlanId.Type
 export const ReplyId = Schema.String.pipe(Schema.brand("ReplyId"))
 export type ReplyId = typeof ReplyId.Type
 
-export const Provider = Schema.Literal("telegram", "whatsapp")
+/** Where a message came from: a chat provider's webhook, or the web pages' compose box and `POST /api/messages`. */
+export const Provider = Schema.Literal("telegram", "whatsapp", "web")
 export type Provider = typeof Provider.Type
+
+/** The providers that are chats with a webhook and an API to send through. */
+export type ChatProvider = Exclude<Provider, "web">
 
 /** A captured message's id: `provider:providerMessageId`, so the provider's id finds it by primary key. */
 export const messageIdOf = (provider: Provider, providerMessageId: string): MessageId =>
   MessageId.make(`${provider}:${providerMessageId}`)
 
-/** `provider:senderId`, the key used for allow-lists and tenancy. */
-export const userIdOf = (provider: Provider, senderId: string): UserId => UserId.make(`${provider}:${senderId}`)
+/**
+ * `provider:senderId`, the key used for allow-lists and tenancy. The web has no accounts of its
+ * own: a message composed on the page is sent by the signed-in user, whose whole id is its sender
+ * id, so a Telegram user writing on the page files into the same notebook.
+ */
+export const userIdOf = (provider: Provider, senderId: string): UserId =>
+  UserId.make(provider === "web" ? senderId : `${provider}:${senderId}`)
+
+/** The user the operator composes as on the page (or through `POST /api/messages` without a user). */
+export const operatorUser: UserId = UserId.make("web:operator")
 
 /**
  * A source of fresh ids, passed to a decision on its command. `decide` draws from it in a fixed

@@ -31,6 +31,7 @@ describe("Api contract", () => {
       "GET /api/sessions/{id}/accounting -> 200,400,401,404 [bearer]",
       "GET /api/search -> 200,400,401 [bearer]",
       "GET /api/events -> 200,400,401 [bearer]",
+      "POST /api/messages -> 200,400,401 [bearer]",
       "GET /healthz -> 200,400 []",
       "GET /readyz -> 200,400,503 []",
       "GET /metrics -> 200,400 []"

@@ -1,7 +1,7 @@
 /** Read queries over the projections, for the HTTP API, the CLI and the jobs. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { EventsPage, Note, Person, Question } from "@verbatim/domain/ApiResponses"
-import type { MessageId, PersonId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { MessageId, PersonId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { KnownPerson } from "@verbatim/domain/Session/People"
 import type { MessageKind } from "@verbatim/domain/Message"
 import { Context, Effect, Layer } from "effect"
@@ -20,13 +20,15 @@ import type { MediaWork } from "./Queries/Media.js"
 import { notebook, notebookUsers } from "./Queries/Notebook.js"
 import type { Notebook } from "./Queries/Notebook.js"
 import { knownPeople } from "./Queries/People.js"
+import * as Replies from "./Queries/Replies.js"
+import type { ConversationReply } from "./Queries/Replies.js"
 import * as Search from "./Queries/Search.js"
 import type { SearchHit } from "./Queries/Search.js"
 import * as Sessions from "./Queries/Sessions.js"
 import type { Conversation, ConversationSessions } from "./Queries/Sessions.js"
 import type { ListOptions } from "./Queries/Lists.js"
 
-export type { Conversation, ConversationSessions, ListOptions, MediaWork, NoteAuditView, QueueDepths, QueuedReply, SearchHit, SessionAccountingView }
+export type { Conversation, ConversationReply, ConversationSessions, ListOptions, MediaWork, NoteAuditView, QueueDepths, QueuedReply, SearchHit, SessionAccountingView }
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
 export type { Notebook, NotebookNote, NotebookPerson, NotebookSource } from "./Queries/Notebook.js"
 export type { SourceEdit } from "./Queries/Audit.js"
@@ -82,6 +84,8 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly sessionUser: (sessionId: SessionId) => Effect.Effect<Option.Option<UserId>, StoreError>
   /** The user's people, in id order. */
   readonly knownPeople: (user: UserId) => Effect.Effect<ReadonlyArray<KnownPerson>, StoreError>
+  /** The newest `limit` replies to a conversation, newest first (the web pages' conversation). */
+  readonly conversationReplies: (provider: Provider, chat: string, limit: number) => Effect.Effect<ReadonlyArray<ConversationReply>, StoreError>
   // Outbox, replay, health and import
   /** Replies waiting to be sent, oldest first, at most `limit`; their buttons decoded. */
   readonly queuedReplies: (limit: number) => Effect.Effect<ReadonlyArray<QueuedReply>, StoreError>
@@ -137,6 +141,7 @@ export const make = Effect.gen(function*() {
     failedSessions: (user) => run(Sessions.failedSessions(user)),
     sessionUser: (sessionId) => run(Sessions.sessionUser(sessionId)),
     knownPeople: (user) => run(knownPeople(user)),
+    conversationReplies: (provider, chat, limit) => run(Replies.conversationReplies(provider, chat, limit)),
     queuedReplies: (limit) => run(Jobs.queuedReplies(limit)),
     closedSessions: (since) => run(Jobs.closedSessions(since)),
     contactsBefore: (user, position) => run(Jobs.contactsBefore(user, position)),

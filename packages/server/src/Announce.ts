@@ -40,7 +40,7 @@ export const layer = Layer.effectDiscard(
     const lines = [
       `verbatim listening on ${address}`,
       `data: ${data}`,
-      `web pages: ${Option.getOrElse(publicUrl, () => address)}/ (sign in with the API token; /web in a chat sends a user their link${
+      `web pages: ${Option.getOrElse(publicUrl, () => address)}/ (sign in with the API token to read, search, and capture messages at /compose; /web in a chat sends a user their link${
         Option.isNone(publicUrl) ? " once VERBATIM_PUBLIC_URL is set" : ""
       })`,
       ...(token.generated ? [`API token (generated, kept in ${token.path}): ${Redacted.value(token.token)}`] : []),

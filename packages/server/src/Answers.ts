@@ -3,7 +3,7 @@
  * session decider at the version it read, so a plan or another answer in between makes it decide
  * again (answering twice, or from two devices at once, files once).
  */
-import type { NoteId, QuestionId, UserId } from "@verbatim/domain/Ids"
+import type { NoteId, Provider, QuestionId, UserId } from "@verbatim/domain/Ids"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { type Choice, Command } from "@verbatim/domain/Session/Commands"
 import { queueReply } from "@verbatim/domain/Session/Replies"
@@ -92,5 +92,5 @@ export const outcomeText = (outcome: AnswerOutcome): string => {
 }
 
 /** The confirmation reply queued after an answer through a provider. */
-export const confirmation = (user: UserId, provider: "telegram" | "whatsapp", chat: string, text: string) =>
+export const confirmation = (user: UserId, provider: Provider, chat: string, text: string) =>
   Effect.map(Effect.flatMap(IdGenerator, (g) => g.supply), (ids) => queueReply(ids, { user, provider, chat }, text))

@@ -10,7 +10,7 @@ import { Leases } from "@verbatim/projections/Leases"
 import { type QueuedReply, ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, Context, DateTime, Duration, Effect, Layer, Schedule } from "effect"
 import * as Metrics from "./Metrics.js"
-import { type ProviderError, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
+import { type ProviderError, type Sent, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
 import { replyStream } from "./Streams.js"
 
 /** One line and one count per attempt; the reply's text is the user's business, never logged. */
@@ -46,10 +46,13 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
     const pausedUntil = new Map<string, number>()
     const chatOf = (row: QueuedReply) => `${row.provider}\u0000${row.chat}`
 
-    const send = (row: QueuedReply) =>
+    // A reply to the web pages is delivered by being recorded: the page shows it from the read model.
+    const send = (row: QueuedReply): Effect.Effect<Sent, ProviderError> =>
       row.provider === "telegram"
         ? telegram.sendMessage(row.chat, row.text, row.buttons)
-        : whatsApp.sendMessage(row.chat, row.text, row.buttons)
+        : row.provider === "whatsapp"
+        ? whatsApp.sendMessage(row.chat, row.text, row.buttons)
+        : Effect.succeed({ providerMessageId: `page:${row.replyId}` })
 
     const deliver = (row: QueuedReply) =>
       Effect.gen(function*() {

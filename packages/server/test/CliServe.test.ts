@@ -83,7 +83,7 @@ describe("verbatim serve", () => {
           "event store: SQLite",
           "verbatim listening on http://127.0.0.1:<port>",
           "data: <dir>/verbatim.db",
-          "web pages: http://127.0.0.1:<port>/ (sign in with the API token; /web in a chat sends a user their link once VERBATIM_PUBLIC_URL is set)",
+          "web pages: http://127.0.0.1:<port>/ (sign in with the API token to read, search, and capture messages at /compose; /web in a chat sends a user their link once VERBATIM_PUBLIC_URL is set)",
           "API token (generated, kept in <dir>/api-token): <token>",
           "TELEGRAM_WEBHOOK_SECRET is not set: Telegram webhooks are refused (401)",
           "WHATSAPP_VERIFY_TOKEN is not set: WhatsApp webhook verification is refused",

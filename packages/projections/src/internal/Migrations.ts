@@ -4,6 +4,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "../Blobs.js"
 import { createTables, mediaDdl } from "../Projections/Tables.js"
+import { repliesByChat } from "../Queries/Replies.js"
 import { searchIndex } from "../Queries/Search.js"
 
 /** Where the event log's columns differ: how positions are numbered, and how wide a whole number is. */
@@ -130,7 +131,8 @@ const migrations = {
   "7_lease_acquired_at": leaseAcquiredAt,
   "8_message_media": messageMedia,
   "9_media_blobs": blobTables,
-  "10_message_search": searchIndex
+  "10_message_search": searchIndex,
+  "11_replies_by_chat": repliesByChat
 }
 
 const table = "verbatim_migrations"

@@ -3,7 +3,7 @@
  * stranger gets, and the acknowledgement of a button press. They run in background fibers owned
  * by the server's scope, so a webhook never waits on a provider.
  */
-import { type Provider, userIdOf } from "@verbatim/domain/Ids"
+import { type ChatProvider, userIdOf } from "@verbatim/domain/Ids"
 import { Context, Effect, FiberSet, Layer } from "effect"
 import { type ProviderError, TelegramClient, WhatsAppClient } from "../ProviderClients.js"
 
@@ -13,7 +13,7 @@ export const strangerReply =
 
 export class DirectReplies extends Context.Tag("@verbatim/server/Http/DirectReplies")<DirectReplies, {
   /** Tell a sender not on the allow-list, unless this process already did. Returns at once. */
-  readonly refuseStranger: (provider: Provider, chatId: string, senderId: string) => Effect.Effect<void>
+  readonly refuseStranger: (provider: ChatProvider, chatId: string, senderId: string) => Effect.Effect<void>
   /** Stop the spinner on a Telegram button press. Returns at once. */
   readonly acknowledgeCallback: (callbackId: string, text: string) => Effect.Effect<void>
   /** Wait until every send started so far has finished (tests, shutdown). */

@@ -58,11 +58,13 @@ export const handle = (item: Inbound): Effect.Effect<Handled, StoreError, Requir
       return "ignored" as const
     }
     const settings = yield* ServerConfig
-    if (!settings.allowedSenders.has(userIdOf(item.provider, item.senderId))) {
+    // The web's messages are let in where they arrive: by the page's sign-in or the API token.
+    const provider = item.provider
+    if (provider !== "web" && !settings.allowedSenders.has(userIdOf(provider, item.senderId))) {
       yield* Effect.logWarning("refused").pipe(
-        Effect.annotateLogs({ refused: item._tag, provider: item.provider, sender: userIdOf(item.provider, item.senderId), reason: "the sender is not on the allow-list" })
+        Effect.annotateLogs({ refused: item._tag, provider, sender: userIdOf(provider, item.senderId), reason: "the sender is not on the allow-list" })
       )
-      yield* Effect.flatMap(DirectReplies, (r) => r.refuseStranger(item.provider, item.chatId, item.senderId))
+      yield* Effect.flatMap(DirectReplies, (r) => r.refuseStranger(provider, item.chatId, item.senderId))
       return "stranger" as const
     }
     switch (item._tag) {

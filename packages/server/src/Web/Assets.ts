@@ -39,6 +39,11 @@ del.cut { color: var(--cut); text-decoration-thickness: 2px; }
 .error { color: var(--cut); }
 .answers { display: flex; flex-wrap: wrap; gap: .5rem; margin-top: .5rem; }
 mark { background: #fff1a8; color: inherit; }
+.compose { display: grid; gap: .5rem; }
+.compose textarea, .compose input { font: inherit; width: 100%; padding: .5rem .6rem; border: 1px solid var(--muted); border-radius: .4rem; background: #fff; }
+.compose textarea { min-height: 8rem; resize: vertical; white-space: pre-wrap; }
+.compose p { margin: 0; }
+[data-open] + form { margin-top: .75rem; }
 .notice { padding: .5rem .75rem; border-left: 4px solid var(--accent); background: #fff; }
 `
 

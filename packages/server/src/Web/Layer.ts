@@ -6,11 +6,11 @@
  * bot link sees only their own, and anything else is a 404 as if it did not exist.
  */
 import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { EventStore } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Layer, Option, ParseResult, Schema } from "effect"
-import { IdGenerator } from "../IdGenerator.js"
+import type * as Dispatch from "../Http/Dispatch.js"
 import { answer } from "./Answering.js"
+import { composeForm, file, send } from "./Composing.js"
 import { stylesheet } from "./Assets.js"
 import type { Html } from "./Html.js"
 import { page, respond, type Section } from "./Layout.js"
@@ -56,15 +56,16 @@ const notesShown = 200
 const query = (name: string) => Effect.map(HttpServerRequest.HttpServerRequest, (r) => new URL(r.url, "http://local").searchParams.get(name) ?? "")
 const param = (name: string) => Effect.map(HttpRouter.params, (params) => params[name] ?? "")
 
+/** What the pages need: the read model, and capture's path for the compose box. */
+type Services = ReadModel | SignIn.WebKeys | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
+
 /** Every page on the API's router. */
 export const layer = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const keys = yield* SignIn.WebKeys
-    const services = yield* Effect.context<EventStore | ReadModel | IdGenerator | SignIn.WebKeys>()
-    const provided = <A, E>(
-      effect: Effect.Effect<A, E, EventStore | ReadModel | IdGenerator | SignIn.WebKeys | HttpServerRequest.HttpServerRequest | HttpRouter.RouteContext>
-    ) =>
+    const services = yield* Effect.context<Services>()
+    const provided = <A, E>(effect: Effect.Effect<A, E, Services | HttpServerRequest.HttpServerRequest | HttpRouter.RouteContext>) =>
       effect.pipe(
         Effect.provide(services),
         // A form that does not decode (a field missing, a body that is no form) is the sender's to fix.
@@ -128,6 +129,9 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         return Option.some(questionsPage(open.items, csrf, yield* query("notice")))
       }))))
     yield* router.post("/questions/:id/answer", provided(answer))
+    yield* router.get("/compose", provided(composeForm))
+    yield* router.post("/compose", provided(send))
+    yield* router.post("/compose/file", provided(file))
     yield* router.get("/search", provided(signedIn("Search", "search", ({ subject }) =>
       Effect.gen(function*() {
         const q = yield* query("q")

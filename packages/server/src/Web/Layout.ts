@@ -16,7 +16,7 @@ export const pageHeaders = {
 }
 
 /** Where the page is, for the navigation's current link. */
-export type Section = "people" | "questions" | "search" | "none"
+export type Section = "people" | "compose" | "questions" | "search" | "none"
 
 export interface Shell {
   readonly title: string
@@ -43,6 +43,8 @@ export const page = (shell: Shell, main: Html): Html =>
 <a class="brand" href="/">Verbatim</a>
 ${
     shell.csrf === null ? null : html`<nav aria-label="Main">${link("/", "People", shell.section === "people")}${
+      link("/compose", "Capture", shell.section === "compose")
+    }${
       link("/questions", "Questions", shell.section === "questions")
     }${link("/search", "Search", shell.section === "search")}</nav>
 <form method="post" action="/signout" class="signout"><input type="hidden" name="csrf" value="${shell.csrf}"><button type="submit">Sign out</button></form>`

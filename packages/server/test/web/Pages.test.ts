@@ -10,9 +10,7 @@ import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { planStep, ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
-import { existsSync, mkdirSync, readFileSync } from "node:fs"
-import { createRequire } from "node:module"
-import puppeteer, { type Browser, type Page } from "puppeteer-core"
+import { mkdirSync } from "node:fs"
 import {
   aliceUpdate,
   api,
@@ -27,12 +25,7 @@ import {
   telegramCalls,
   voiceSaying
 } from "../harness.js"
-
-const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path))
-if (chromium === undefined) console.warn("web page tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)")
-
-const artifacts = new URL("../../../../test-artifacts/web/", import.meta.url)
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+import { artifacts, browse, chromium, shoot, violations } from "./browser.js"
 
 const text = (messageId: number, body: string) => aliceUpdate(messageId, { text: body })
 const voice = (messageId: number, fileId: string) =>
@@ -42,25 +35,6 @@ const plan: Plan = {
   ...emptyPlan,
   people: [{ contactId: null, name: "Ana Souza", notes: [{ sourceItemSeqs: [1, 2, 3], directives: [", remind me on Sunday"] }] }]
 }
-
-const browse = <A>(use: (browser: Browser) => Promise<A>) =>
-  Effect.acquireUseRelease(
-    Effect.promise(() => puppeteer.launch({ executablePath: chromium!, args: ["--no-sandbox", "--disable-gpu"], headless: true })),
-    (browser) => Effect.promise(() => use(browser)),
-    (browser) => Effect.promise(() => browser.close())
-  )
-
-/** Serious or critical axe violations of the page, by rule id. */
-const violations = async (page: Page) => {
-  await page.addScriptTag({ content: axeSource })
-  const result = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe
-    return (await axe.run()).violations
-  })
-  return result.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
-}
-
-const shoot = (page: Page, name: string) => page.screenshot({ path: new URL(`${name}.png`, artifacts).pathname as `${string}.png`, fullPage: true })
 
 describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
   it.scoped("sign in, find Ana, read a note's audit slice by slice, see questions and the session, sign out", () =>

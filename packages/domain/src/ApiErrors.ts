@@ -1,0 +1,35 @@
+/** The HTTP contract's errors and its bearer-token middleware, shared by every group of the API. */
+import { HttpApiMiddleware, HttpApiSchema, HttpApiSecurity } from "@effect/platform"
+import { Schema } from "effect"
+
+/** A body or parameter that does not parse; `message` names the field and what was expected. */
+export class BadRequest extends Schema.TaggedError<BadRequest>()("BadRequest", { message: Schema.String }, HttpApiSchema.annotations({ status: 400 })) {}
+
+/** A missing or wrong secret, signature, verify token or bearer token. */
+export class Unauthorized
+  extends Schema.TaggedError<Unauthorized>()("Unauthorized", { message: Schema.String }, HttpApiSchema.annotations({ status: 401 }))
+{}
+
+export class NotFound extends Schema.TaggedError<NotFound>()(
+  "NotFound",
+  { resource: Schema.Literal("person", "note", "question", "session"), id: Schema.String },
+  HttpApiSchema.annotations({ status: 404 })
+) {}
+
+/** A request that contradicts recorded state, such as answering a question already answered. */
+export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", { message: Schema.String }, HttpApiSchema.annotations({ status: 409 })) {}
+
+export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
+  "PayloadTooLarge",
+  { limitBytes: Schema.Number },
+  HttpApiSchema.annotations({ status: 413 })
+) {}
+
+/** `/readyz` when a dependency (the database) is unreachable. */
+export class NotReady extends Schema.TaggedError<NotReady>()("NotReady", { message: Schema.String }, HttpApiSchema.annotations({ status: 503 })) {}
+
+/** Bearer token (`VERBATIM_API_TOKEN`) in front of every `/api` endpoint. */
+export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@verbatim/domain/Api/Authorization", {
+  failure: Unauthorized,
+  security: { bearer: HttpApiSecurity.bearer }
+}) {}

@@ -1,0 +1,28 @@
+/** Replies as the web pages show them: the bot's side of a conversation, newest first. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import { Provider, QuestionId, ReplyId } from "@verbatim/domain/Ids"
+import { Effect, Schema } from "effect"
+import { column } from "./Columns.js"
+
+/** A reply to a conversation, with the question it asks (if any). */
+export const ConversationReply = Schema.Struct({
+  replyId: column(ReplyId, "reply_id"),
+  text: Schema.String,
+  questionId: column(Schema.NullOr(QuestionId), "question_id")
+})
+export type ConversationReply = typeof ConversationReply.Type
+
+/** The newest `limit` replies to a conversation (provider and chat), newest first. */
+export const conversationReplies = (provider: Provider, chat: string, limit: number) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: Schema.Struct({ provider: Provider, chat: Schema.String, limit: Schema.Number }),
+      Result: ConversationReply,
+      execute: (r) =>
+        sql`SELECT reply_id, text, question_id FROM replies WHERE provider = ${r.provider} AND chat = ${r.chat}
+          ORDER BY position DESC LIMIT ${r.limit}`
+    })({ provider, chat, limit }))
+
+/** Replies are found by conversation, newest first. */
+export const repliesByChat = Effect.flatMap(SqlClient, (sql) => sql`CREATE INDEX replies_chat ON replies (provider, chat, position)`)

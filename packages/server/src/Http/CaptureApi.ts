@@ -1,0 +1,23 @@
+/** `POST /api/messages`: messages captured as the `web` provider's, for the operator or an allowed user. */
+import { HttpApiBuilder } from "@effect/platform"
+import { Api, BadRequest } from "@verbatim/domain/Api"
+import { operatorUser } from "@verbatim/domain/Ids"
+import { Effect } from "effect"
+import { compose } from "../Compose.js"
+import { ServerConfig } from "../ServerConfig.js"
+import type * as Dispatch from "./Dispatch.js"
+
+export const layer = HttpApiBuilder.group(Api, "capture", (handlers) =>
+  Effect.gen(function*() {
+    const settings = yield* ServerConfig
+    const context = yield* Effect.context<Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>>()
+    return handlers.handle("messages", ({ payload }) =>
+      Effect.gen(function*() {
+        const user = payload.user ?? operatorUser
+        if (user !== operatorUser && !settings.allowedSenders.has(user)) {
+          return yield* new BadRequest({ message: `user must be ${operatorUser} or a user on the allow-list (VERBATIM_ALLOWED_SENDERS)` })
+        }
+        const messages = yield* compose(user, payload.messages, payload.close).pipe(Effect.orDie, Effect.provide(context))
+        return { messages }
+      }))
+  }))

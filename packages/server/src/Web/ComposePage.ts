@@ -1,0 +1,53 @@
+/** The compose page: a box to type or paste messages into, the open session's messages, and the bot's replies. */
+import type { ConversationReply, SessionMessage } from "@verbatim/projections/ReadModel"
+import { type Html, html } from "./Html.js"
+
+/** What the page shows. */
+export interface ComposeView {
+  readonly csrf: string
+  /** The id the next message is sent under: a form sent twice records once. */
+  readonly formId: string
+  /** The open session's messages, in order (none when no session is open). */
+  readonly open: ReadonlyArray<SessionMessage>
+  readonly replies: ReadonlyArray<ConversationReply>
+  readonly idleSeconds: number
+  readonly notice: string
+  /** Why the last message was not taken, with what was typed kept in the box. */
+  readonly refused: { readonly reason: string; readonly text: string; readonly forwardedFrom: string } | null
+}
+
+const hidden = (view: ComposeView, id: string) =>
+  html`<input type="hidden" name="csrf" value="${view.csrf}"><input type="hidden" name="id" value="${id}">`
+
+const openSession = (view: ComposeView): Html | null =>
+  view.open.length === 0 ? null : html`<h2>In this session</h2>
+<ol class="list" data-open>${view.open.map((m) => html`<li><span class="tag">seq ${m.seq}</span><div class="body">${m.text}</div></li>`)}</ol>
+<form method="post" action="/compose/file">${hidden(view, `${view.formId}-file`)}<button type="submit">File ${view.open.length} ${
+    view.open.length === 1 ? "message" : "messages"
+  } now</button></form>`
+
+const replies = (view: ComposeView): Html | null =>
+  view.replies.length === 0 ? null : html`<h2>From the bot</h2>
+<ul class="list" data-replies>${
+    view.replies.map((r) =>
+      html`<li><div class="body">${r.text}</div>${r.questionId === null ? null : html`<p><a href="/questions">Answer on the questions page</a></p>`}</li>`
+    )
+  }</ul>`
+
+export const composePage = (view: ComposeView): Html =>
+  html`<h1>Capture</h1>
+${view.notice === "" ? null : html`<p role="status" class="notice">${view.notice}</p>`}
+<form class="compose" method="post" action="/compose">
+${hidden(view, view.formId)}
+${view.refused === null ? null : html`<p id="compose-error" class="error">${view.refused.reason}</p>`}
+<label for="text">Message</label>
+<textarea id="text" name="text" rows="6" required aria-describedby="compose-help${view.refused === null ? "" : " compose-error"}"${
+    view.refused === null ? null : html` aria-invalid="true"`
+  }>${view.refused?.text ?? ""}</textarea>
+<p id="compose-help" class="muted">Each message is kept exactly as you type or paste it. Send one or several; they are filed together when you file them, or after ${view.idleSeconds} seconds of quiet.</p>
+<label for="forwardedFrom">Forwarded from <span class="muted">(optional)</span></label>
+<input id="forwardedFrom" name="forwardedFrom" value="${view.refused?.forwardedFrom ?? ""}" autocomplete="off">
+<div class="answers"><button type="submit" name="then" value="send">Send</button><button type="submit" name="then" value="file">Send and file now</button></div>
+</form>
+${openSession(view)}
+${replies(view)}`

@@ -1,0 +1,41 @@
+/**
+ * Debian's Chromium for the page tests, driven by `puppeteer-core` (nothing is downloaded): a
+ * browser for the test's scope, axe-core's serious violations of a page, and its screenshot in
+ * `test-artifacts/web/`. Without Chromium, `chromium` is undefined and the suites skip, saying why.
+ */
+import { Effect } from "effect"
+import { existsSync, mkdirSync, readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import puppeteer, { type Browser, type Page } from "puppeteer-core"
+
+export const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path))
+if (chromium === undefined) console.warn("web page tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)")
+
+export const artifacts = new URL("../../../../test-artifacts/web/", import.meta.url)
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+
+const launch = Effect.promise(() => {
+  mkdirSync(artifacts, { recursive: true })
+  return puppeteer.launch({ executablePath: chromium!, args: ["--no-sandbox", "--disable-gpu"], headless: true })
+})
+const close = (open: Browser) => Effect.promise(() => open.close())
+
+/** A browser for the length of `use`. */
+export const browse = <A>(use: (browser: Browser) => Promise<A>) =>
+  Effect.acquireUseRelease(launch, (open) => Effect.promise(() => use(open)), close)
+
+/** A browser open for the rest of the test's scope. */
+export const browser = Effect.acquireRelease(launch, close)
+
+/** Serious or critical axe violations of the page, by rule id. */
+export const violations = async (page: Page) => {
+  await page.addScriptTag({ content: axeSource })
+  const result = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe
+    return (await axe.run()).violations
+  })
+  return result.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)
+}
+
+export const shoot = (page: Page, name: string) => page.screenshot({ path: new URL(`${name}.png`, artifacts).pathname as `${string}.png`, fullPage: true })
+
