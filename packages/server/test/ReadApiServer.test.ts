@@ -121,6 +121,7 @@ describe("health and metrics", () => {
       const openApi = yield* harness.request("GET", "/openapi.json")
       expect(Object.keys((JSON.parse(openApi.body) as { paths: Record<string, unknown> }).paths).sort()).toEqual([
         "/api/events",
+        "/api/messages",
         "/api/notes/{id}",
         "/api/notes/{id}/audit",
         "/api/people",
