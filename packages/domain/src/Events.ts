@@ -5,6 +5,7 @@
  */
 import { Schema } from "effect"
 import { Link } from "./Attachment.js"
+import { NoteDiscarded, NoteMoved, NoteRestored, PeopleMerged, PersonRenamed } from "./CurationEvents.js"
 import { Candidate, DirectiveCut, Owner, PlanWarning, QuestionReason } from "./Decision.js"
 import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, UserId } from "./Ids.js"
 import { MediaFailed, MediaFetched, MediaTranscribed } from "./MediaEvents.js"
@@ -12,6 +13,7 @@ import { InboundMessage } from "./Message.js"
 import { ReplyFailed, ReplyQueued, ReplySent } from "./ReplyEvents.js"
 import { WebSignIn } from "./WebEvents.js"
 
+export { NoteDiscarded, NoteMoved, NoteRestored, PeopleMerged, PersonRenamed }
 export { MediaFailed, MediaFetched, MediaTranscribed, ReplyFailed, ReplyQueued, ReplySent, WebSignIn }
 
 export const TokenUsage = Schema.Struct({
@@ -182,6 +184,11 @@ export const Event = Schema.Union(
   InstructionRecorded,
   PlanApplied,
   PersonAdded,
+  NoteMoved,
+  NoteDiscarded,
+  NoteRestored,
+  PersonRenamed,
+  PeopleMerged,
   ReplyQueued,
   ReplySent,
   ReplyFailed,
@@ -208,6 +215,11 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   InstructionRecorded: 1,
   PlanApplied: 1,
   PersonAdded: 1,
+  NoteMoved: 1,
+  NoteDiscarded: 1,
+  NoteRestored: 1,
+  PersonRenamed: 1,
+  PeopleMerged: 1,
   ReplyQueued: 1,
   ReplySent: 1,
   ReplyFailed: 1,

@@ -4,7 +4,7 @@
  */
 import { Data, type DateTime, type Either } from "effect"
 import type { Answer, Event, PlanFailureReason, TokenUsage } from "../Events.js"
-import type { IdSupply, MessageId, QuestionId, SessionId, UserId } from "../Ids.js"
+import type { IdSupply, MessageId, NoteId, QuestionId, SessionId, UserId } from "../Ids.js"
 import type { Edit, NewMessage } from "../Inbound/Inbound.js"
 import type { DerivedSource, TranscriptSegment } from "../Media.js"
 import type { Plan } from "../Plan.js"
@@ -75,6 +75,17 @@ export type Command = Data.TaggedEnum<{
     readonly ids: IdSupply
     readonly now: DateTime.Utc
   }
+  /** File a note under another person, one of `known` or a new one by name, or the sender's own notes. `asker` as for `Answer`. */
+  MoveNote: {
+    readonly noteId: NoteId
+    readonly to: Answer
+    readonly asker: UserId | null
+    readonly known: ReadonlyArray<KnownPerson>
+    readonly ids: IdSupply
+    readonly now: DateTime.Utc
+  }
+  /** Set a note aside (`discard: true`) or bring it back. */
+  DiscardNote: { readonly noteId: NoteId; readonly discard: boolean; readonly asker: UserId | null; readonly now: DateTime.Utc }
 }>
 export const Command = Data.taggedEnum<Command>()
 
@@ -100,6 +111,12 @@ export type RejectionReason =
   | "no-such-option"
   /** The same outcome is already what the attachment stands at (a fetch or reading recorded twice). */
   | "already-recorded"
+  /** A curation that would leave things as they are: a note moved where it is, a discarded note discarded. */
+  | "unchanged"
+  /** A discarded note is restored before it is moved. */
+  | "discarded"
+  /** A person or name a curation cannot take (an empty name, a person merged into themselves). */
+  | "invalid"
 
 /** A decision's refusal: the reason, and plain words for it. */
 export class Rejected extends Data.TaggedError("Rejected")<{ readonly reason: RejectionReason; readonly detail: string }> {}

@@ -8,6 +8,7 @@ import { messageIdOf, userIdOf } from "../Ids.js"
 import { makeInboundMessage } from "../Message.js"
 import { decideAnswer } from "./Answer.js"
 import { type Command, type Decision, rejected } from "./Commands.js"
+import { decideDiscardNote, decideMoveNote } from "./Curation.js"
 import { decideMedia } from "./Media.js"
 import { decideFailPlan, decideRecordPlans } from "./Plans.js"
 import { nextSeq, senderText, type SessionState } from "./State.js"
@@ -90,5 +91,9 @@ export const decide = (state: SessionState, command: Command): Decision => {
       return decideFailPlan(state, command)
     case "Answer":
       return decideAnswer(state, command)
+    case "MoveNote":
+      return decideMoveNote(state, command)
+    case "DiscardNote":
+      return decideDiscardNote(state, command)
   }
 }

@@ -2,7 +2,7 @@
 import { DateTime } from "effect"
 import type { Candidate, QuestionReason } from "../Decision.js"
 import type { Event } from "../Events.js"
-import type { MessageId, PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
+import type { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
 import { isExported } from "../Inbound/ChatExport.js"
 import { awaitedIn, type MessageMedia, received, withMedia, withStatus } from "./MediaState.js"
 import type { InboundMessage } from "../Message.js"
@@ -16,6 +16,15 @@ export interface QuestionState {
   readonly status: "open" | "answered" | "withdrawn"
   readonly candidates: ReadonlyArray<Candidate>
   readonly sources: ReadonlyArray<{ readonly messageId: MessageId; readonly seq: number }>
+}
+
+/** A live note of the session: whose it is, and whether its user set it aside. */
+export interface NoteState {
+  readonly noteId: NoteId
+  readonly user: UserId
+  readonly planId: PlanId | null
+  readonly personId: PersonId | null
+  readonly discarded: boolean
 }
 
 export type { MessageMedia }
@@ -48,6 +57,8 @@ export interface SessionState {
   readonly questions: ReadonlyMap<QuestionId, QuestionState>
   /** Messages in a live note, by the plan that filed them (`null`: an answer). */
   readonly filed: ReadonlyMap<PlanId | null, ReadonlySet<MessageId>>
+  /** The live notes, by id, as curated. */
+  readonly notes: ReadonlyMap<NoteId, NoteState>
   /**
    * Counts every event but edits and media outcomes: a plan decided at one revision is stale at another (edits do
    * not make it stale, because note bodies are derived from the text as it stands).
@@ -95,6 +106,7 @@ export const empty: SessionState = {
   answeredSeqs: [],
   questions: new Map(),
   filed: new Map(),
+  notes: new Map(),
   revision: 0
 }
 
@@ -103,13 +115,19 @@ const withQuestion = (state: SessionState, questionId: QuestionId, status: Quest
   return question === undefined ? state.questions : new Map(state.questions).set(questionId, { ...question, status })
 }
 
+const withNote = (state: SessionState, noteId: NoteId, changes: Partial<NoteState>): SessionState => {
+  const note = state.notes.get(noteId)
+  return note === undefined ? state : { ...state, notes: new Map(state.notes).set(noteId, { ...note, ...changes }) }
+}
+
 /** A superseding plan retires the notes and questions of the plans it replaces. */
 const retire = (state: SessionState, plans: ReadonlyArray<PlanId>): SessionState => {
   if (plans.length === 0) return state
   const filed = new Map(state.filed)
   for (const plan of plans) filed.delete(plan)
   const questions = new Map([...state.questions].filter(([, q]) => q.planId === null || !plans.includes(q.planId)))
-  return { ...state, filed, questions, appliedPlans: state.appliedPlans.filter((id) => !plans.includes(id)) }
+  const notes = new Map([...state.notes].filter(([, n]) => n.planId === null || !plans.includes(n.planId)))
+  return { ...state, filed, questions, notes, appliedPlans: state.appliedPlans.filter((id) => !plans.includes(id)) }
 }
 
 const evolveFacts = (state: SessionState, event: Event): SessionState => {
@@ -169,10 +187,17 @@ const evolveFacts = (state: SessionState, event: Event): SessionState => {
     case "NoteRecorded": {
       const filed = new Map(state.filed)
       filed.set(event.planId, new Set([...(filed.get(event.planId) ?? []), ...event.sources.map((s) => s.messageId)]))
+      const note: NoteState = { noteId: event.noteId, user: event.user, planId: event.planId, personId: event.personId, discarded: false }
+      const notes = new Map(state.notes).set(event.noteId, note)
       return event.questionId === null
-        ? { ...state, filed }
-        : { ...state, filed, answeredSeqs: [...state.answeredSeqs, ...event.sources.map((s) => s.seq)] }
+        ? { ...state, filed, notes }
+        : { ...state, filed, notes, answeredSeqs: [...state.answeredSeqs, ...event.sources.map((s) => s.seq)] }
     }
+    case "NoteMoved":
+      return withNote(state, event.noteId, { personId: event.personId })
+    case "NoteDiscarded":
+    case "NoteRestored":
+      return withNote(state, event.noteId, { discarded: event._tag === "NoteDiscarded" })
     case "QuestionAnswered":
     case "QuestionWithdrawn":
       return {

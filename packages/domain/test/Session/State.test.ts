@@ -3,6 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { propertyRuns } from "@verbatim/testkit/Runs"
 import fc from "fast-check"
 import type { Event } from "../../src/Events.js"
+import { NoteId } from "../../src/Ids.js"
 import { empty, fold, isFiled, nextSeq, plannable } from "../../src/Session/State.js"
 import {
   noteRecorded,
@@ -82,6 +83,7 @@ describe("the session state", () => {
       appliedPlans: [],
       questions: new Map(),
       filed: new Map([[null, new Set([messageId(2)])]]),
+      notes: new Map([[NoteId.make("note_2"), { noteId: "note_2", user, planId: null, personId: "person_1", discarded: false }]]),
       answeredSeqs: [2],
       revision: before.revision + 1
     })

@@ -1,0 +1,52 @@
+/**
+ * What a person changes by hand after the model filed their notes. A note's changes live in its
+ * session's stream; a person's (rename, merge) in the user's people stream. None deletes anything:
+ * a discarded note's messages stay in the log and the accounting, and a restore brings it back.
+ */
+import { Schema } from "effect"
+import { Owner } from "./Decision.js"
+import { NoteId, PersonId, SessionId, UserId } from "./Ids.js"
+
+/**
+ * A note filed under another person (`personId`, with `owner` naming them), or under the sender's
+ * own notes (`null`, `Unattached`).
+ */
+export const NoteMoved = Schema.TaggedStruct("NoteMoved", {
+  noteId: NoteId,
+  sessionId: SessionId,
+  personId: Schema.NullOr(PersonId),
+  owner: Owner,
+  movedAt: Schema.DateTimeUtc
+})
+
+/** A note set aside by its user: its messages read "discarded by the user". */
+export const NoteDiscarded = Schema.TaggedStruct("NoteDiscarded", {
+  noteId: NoteId,
+  sessionId: SessionId,
+  discardedAt: Schema.DateTimeUtc
+})
+
+/** A discarded note brought back as it was. */
+export const NoteRestored = Schema.TaggedStruct("NoteRestored", {
+  noteId: NoteId,
+  sessionId: SessionId,
+  restoredAt: Schema.DateTimeUtc
+})
+
+export const PersonRenamed = Schema.TaggedStruct("PersonRenamed", {
+  personId: PersonId,
+  user: UserId,
+  name: Schema.String,
+  renamedAt: Schema.DateTimeUtc
+})
+
+/**
+ * `from` is folded into `into`: its notes are `into`'s, and its name resolves to `into` when a
+ * later plan or answer names it.
+ */
+export const PeopleMerged = Schema.TaggedStruct("PeopleMerged", {
+  user: UserId,
+  from: PersonId,
+  into: PersonId,
+  mergedAt: Schema.DateTimeUtc
+})

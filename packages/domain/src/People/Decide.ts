@@ -1,0 +1,61 @@
+/**
+ * The people decider: a user's people renamed and merged, on the user's people stream. People are
+ * added where they are first named (a plan or an answer in a session's stream), so each command
+ * carries the user's people as the read model lists them; the stream's own fold keeps what it
+ * has already merged, so a merge sent twice, or two at once, merges once.
+ */
+import { Either, type DateTime } from "effect"
+import type { Event } from "../Events.js"
+import type { PersonId, UserId } from "../Ids.js"
+import { type Decision, rejected } from "../Session/Commands.js"
+import { type KnownPerson, nameKey } from "../Session/People.js"
+
+export interface PeopleState {
+  /** People folded into another, and whom into. */
+  readonly merged: ReadonlyMap<PersonId, PersonId>
+}
+
+export const initialState: PeopleState = { merged: new Map() }
+
+export const evolve = (state: PeopleState, event: Event): PeopleState =>
+  event._tag === "PeopleMerged" ? { merged: new Map(state.merged).set(event.from, event.into) } : state
+
+interface Common {
+  /** Whose people these are. */
+  readonly user: UserId
+  /** The user answering for themselves; `null` for the operator. */
+  readonly asker: UserId | null
+  /** The user's people as listed (merged ones left out). */
+  readonly known: ReadonlyArray<KnownPerson>
+  readonly now: DateTime.Utc
+}
+
+export type PeopleCommand =
+  | Common & { readonly _tag: "Rename"; readonly personId: PersonId; readonly name: string }
+  | Common & { readonly _tag: "Merge"; readonly from: PersonId; readonly into: PersonId }
+
+const person = (state: PeopleState, command: Common, personId: PersonId) => {
+  if (command.asker !== null && command.asker !== command.user) return Either.left(rejected("not-yours"))
+  const found = command.known.find((p) => p.personId === personId)
+  return found === undefined || state.merged.has(personId) ? Either.left(rejected("not-found", `no person ${personId}`)) : Either.right(found)
+}
+
+const rename = (state: PeopleState, command: PeopleCommand & { readonly _tag: "Rename" }): Decision =>
+  Either.flatMap(person(state, command, command.personId), (found): Decision => {
+    const name = command.name.trim()
+    if (name === "") return Either.left(rejected("invalid", "a person's name must not be empty"))
+    if (name === found.name) return Either.left(rejected("unchanged", `already called ${name}`))
+    const other = command.known.find((p) => p.personId !== found.personId && nameKey(p.name) === nameKey(name))
+    if (other !== undefined) return Either.left(rejected("invalid", `${other.name} is another person: merge them instead`))
+    return Either.right([{ _tag: "PersonRenamed", personId: found.personId, user: command.user, name, renamedAt: command.now }])
+  })
+
+const merge = (state: PeopleState, command: PeopleCommand & { readonly _tag: "Merge" }): Decision =>
+  Either.flatMap(person(state, command, command.from), (from): Decision =>
+    Either.flatMap(person(state, command, command.into), (into): Decision =>
+      from.personId === into.personId
+        ? Either.left(rejected("invalid", "a person cannot be merged into themselves"))
+        : Either.right([{ _tag: "PeopleMerged", user: command.user, from: from.personId, into: into.personId, mergedAt: command.now }])))
+
+export const decide = (state: PeopleState, command: PeopleCommand): Decision =>
+  command._tag === "Rename" ? rename(state, command) : merge(state, command)
