@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { Owner } from "./Decision.js"
-import { NoteId, PersonId, SessionId, UserId } from "./Ids.js"
+import { MessageId, NoteId, PersonId, SessionId, UserId } from "./Ids.js"
 
 /**
  * A note filed under another person (`personId`, with `owner` naming them), or under the sender's
@@ -24,6 +24,19 @@ export const NoteDiscarded = Schema.TaggedStruct("NoteDiscarded", {
   noteId: NoteId,
   sessionId: SessionId,
   discardedAt: Schema.DateTimeUtc
+})
+
+/**
+ * A note cut in two at a message boundary: `sources` (the messages from `atSeq` on, with the
+ * directives cut from them) leave `noteId` for the new note `newNoteId`, which keeps its owner
+ * and its plan.
+ */
+export const NoteSplit = Schema.TaggedStruct("NoteSplit", {
+  noteId: NoteId,
+  newNoteId: NoteId,
+  sessionId: SessionId,
+  sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Number })),
+  splitAt: Schema.DateTimeUtc
 })
 
 /** A discarded note brought back as it was. */
@@ -50,3 +63,12 @@ export const PeopleMerged = Schema.TaggedStruct("PeopleMerged", {
   into: PersonId,
   mergedAt: Schema.DateTimeUtc
 })
+
+/** Every curation event. */
+export type CurationEvent =
+  | typeof NoteMoved.Type
+  | typeof NoteSplit.Type
+  | typeof NoteDiscarded.Type
+  | typeof NoteRestored.Type
+  | typeof PersonRenamed.Type
+  | typeof PeopleMerged.Type

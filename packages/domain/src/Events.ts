@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { Link } from "./Attachment.js"
-import { NoteDiscarded, NoteMoved, NoteRestored, PeopleMerged, PersonRenamed } from "./CurationEvents.js"
+import { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed } from "./CurationEvents.js"
 import { Candidate, DirectiveCut, Owner, PlanWarning, QuestionReason } from "./Decision.js"
 import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, UserId } from "./Ids.js"
 import { MediaFailed, MediaFetched, MediaTranscribed } from "./MediaEvents.js"
@@ -13,7 +13,7 @@ import { InboundMessage } from "./Message.js"
 import { ReplyFailed, ReplyQueued, ReplySent } from "./ReplyEvents.js"
 import { WebSignIn } from "./WebEvents.js"
 
-export { NoteDiscarded, NoteMoved, NoteRestored, PeopleMerged, PersonRenamed }
+export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed }
 export { MediaFailed, MediaFetched, MediaTranscribed, ReplyFailed, ReplyQueued, ReplySent, WebSignIn }
 
 export const TokenUsage = Schema.Struct({
@@ -185,6 +185,7 @@ export const Event = Schema.Union(
   PlanApplied,
   PersonAdded,
   NoteMoved,
+  NoteSplit,
   NoteDiscarded,
   NoteRestored,
   PersonRenamed,
@@ -216,6 +217,7 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   PlanApplied: 1,
   PersonAdded: 1,
   NoteMoved: 1,
+  NoteSplit: 1,
   NoteDiscarded: 1,
   NoteRestored: 1,
   PersonRenamed: 1,

@@ -37,6 +37,7 @@ const decoders: { readonly [K in EventType]: (payload: unknown) => Either.Either
   PlanApplied: Schema.decodeUnknownEither(Events.PlanApplied),
   PersonAdded: Schema.decodeUnknownEither(Events.PersonAdded),
   NoteMoved: Schema.decodeUnknownEither(Events.NoteMoved),
+  NoteSplit: Schema.decodeUnknownEither(Events.NoteSplit),
   NoteDiscarded: Schema.decodeUnknownEither(Events.NoteDiscarded),
   NoteRestored: Schema.decodeUnknownEither(Events.NoteRestored),
   PersonRenamed: Schema.decodeUnknownEither(Events.PersonRenamed),

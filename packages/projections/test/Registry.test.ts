@@ -30,6 +30,12 @@ describe("projection registry", () => {
       "InstructionRecorded",
       "PlanApplied",
       "PersonAdded",
+      "NoteMoved",
+      "NoteSplit",
+      "NoteDiscarded",
+      "NoteRestored",
+      "PersonRenamed",
+      "PeopleMerged",
       "ReplyQueued",
       "ReplySent",
       "ReplyFailed",
@@ -61,6 +67,12 @@ describe("projection registry", () => {
       InstructionRecorded: ["instructions"],
       PlanApplied: ["plans"],
       PersonAdded: ["people"],
+      NoteMoved: ["note curation"],
+      NoteSplit: ["note curation"],
+      NoteDiscarded: ["note curation"],
+      NoteRestored: ["note curation"],
+      PersonRenamed: ["people", "note curation"],
+      PeopleMerged: ["people", "note curation"],
       ReplyQueued: ["replies"],
       ReplySent: ["replies"],
       ReplyFailed: ["replies"],
@@ -69,6 +81,6 @@ describe("projection registry", () => {
   })
 
   it("applies the read models in this order", () => {
-    expect(projections.map((p) => p.name)).toEqual(["sessions", "messages", "plans", "notes", "questions", "instructions", "people", "replies"])
+    expect(projections.map((p) => p.name)).toEqual(["sessions", "messages", "plans", "notes", "questions", "instructions", "people", "note curation", "replies"])
   })
 })

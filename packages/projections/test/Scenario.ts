@@ -3,6 +3,7 @@ import type { Event } from "@verbatim/domain/Events"
 import { attachment } from "@verbatim/domain/Attachment"
 import { ReplyId } from "@verbatim/domain/Ids"
 import * as G from "@verbatim/testkit/Given"
+import * as C from "@verbatim/testkit/GivenCuration"
 
 /** Rounds of `[stream, events]` appends; sessions advance one step per round, so streams interleave. */
 export const scenario = (sessions: number): Array<readonly [string, ReadonlyArray<Event>]> => {
@@ -64,7 +65,14 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
       ...(i % 3 === 2 ? [[stream, [G.mediaFailed(s, 6, 0, "no transcriber is configured")]] as const] : []),
       ...(i % 7 === 0 ? [[stream, [G.messageEdited(s, 6, "From the clinic, Monday", 960)]] as const] : []),
       ...(i % 5 === 0 ? [[stream, [G.messageEdited(s, 1, `Met ${person.name} at the bakery.`, 900)]] as const] : []),
-      ...(i % 4 === 2 ? [[stream, [G.messageEdited(s, 5, "thanks, bot", 950)]] as const] : [])
+      ...(i % 4 === 2 ? [[stream, [G.messageEdited(s, 5, "thanks, bot", 950)]] as const] : []),
+      // Curation: a note split (its directive goes with its message), moved, discarded and restored; people renamed and merged.
+      ...(i % 4 !== 1 && i % 3 === 0 ? [[stream, [C.noteSplit(s, `note-${s}-a`, `note-${s}-a2`, [2])]] as const] : []),
+      ...(i % 4 !== 1 && i % 3 === 1 ? [[stream, [C.noteMoved(s, `note-${s}-b`, { personId: `person-${(i + 1) % 5}`, name: "Moved" })]] as const] : []),
+      ...(i % 4 !== 1 && i % 5 === 2 ? [[stream, [C.noteDiscarded(s, `note-${s}-b`)]] as const] : []),
+      ...(i % 4 !== 1 && i % 10 === 2 ? [[stream, [C.noteRestored(s, `note-${s}-b`)]] as const] : []),
+      ...(i === 7 ? [[C.peopleStream, [C.personRenamed("person-0", "Person Zero"), C.peopleMerged("person-3", "person-4")]] as const] : []),
+      ...(i === 11 ? [[C.peopleStream, [C.peopleMerged("person-4", "person-2")]] as const] : [])
     ]
   }
   const all = Array.from({ length: sessions }, (_, i) => steps(i))

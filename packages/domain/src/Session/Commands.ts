@@ -84,6 +84,8 @@ export type Command = Data.TaggedEnum<{
     readonly ids: IdSupply
     readonly now: DateTime.Utc
   }
+  /** Cut a note in two before its message `atSeq`: that message and the later ones become note `newNoteId`. */
+  SplitNote: { readonly noteId: NoteId; readonly atSeq: number; readonly asker: UserId | null; readonly ids: IdSupply; readonly now: DateTime.Utc }
   /** Set a note aside (`discard: true`) or bring it back. */
   DiscardNote: { readonly noteId: NoteId; readonly discard: boolean; readonly asker: UserId | null; readonly now: DateTime.Utc }
 }>

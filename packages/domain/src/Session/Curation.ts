@@ -1,9 +1,10 @@
 /**
  * A note's curation on its session's stream: moved to another person (or the sender's own notes),
- * discarded, restored. Only the note's user (or the operator, `asker` null) changes it, and a
+ * split at a message boundary, discarded, restored. Only the note's user (or the operator, `asker` null) changes it, and a
  * change that changes nothing is refused, so a form sent twice records once.
  */
 import { Either } from "effect"
+import { NoteId } from "../Ids.js"
 import type { Event } from "../Events.js"
 import { type Command, type Decision, rejected } from "./Commands.js"
 import { resolver } from "./People.js"
@@ -50,4 +51,20 @@ export const decideDiscardNote = (state: SessionState, command: Command & { read
         ? { _tag: "NoteDiscarded", noteId: note.noteId, sessionId, discardedAt: command.now }
         : { _tag: "NoteRestored", noteId: note.noteId, sessionId, restoredAt: command.now }
     ])
+  })
+
+export const decideSplitNote = (state: SessionState, command: Command & { readonly _tag: "SplitNote" }): Decision =>
+  Either.flatMap(curated(state, command.noteId, command.asker), (note): Decision => {
+    if (note.discarded) return Either.left(rejected("discarded", "a discarded note is restored before it is split"))
+    const later = note.sources.filter((s) => s.seq >= command.atSeq)
+    if (!note.sources.some((s) => s.seq === command.atSeq)) return Either.left(rejected("invalid", `message ${command.atSeq} is not in the note`))
+    if (later.length === note.sources.length) return Either.left(rejected("unchanged", "a note is split before a message other than its first"))
+    return Either.right([{
+      _tag: "NoteSplit",
+      noteId: note.noteId,
+      newNoteId: NoteId.make(command.ids.next("note")),
+      sessionId: state.sessionId!,
+      sources: later,
+      splitAt: command.now
+    }])
   })

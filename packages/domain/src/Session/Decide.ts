@@ -8,7 +8,7 @@ import { messageIdOf, userIdOf } from "../Ids.js"
 import { makeInboundMessage } from "../Message.js"
 import { decideAnswer } from "./Answer.js"
 import { type Command, type Decision, rejected } from "./Commands.js"
-import { decideDiscardNote, decideMoveNote } from "./Curation.js"
+import { decideDiscardNote, decideMoveNote, decideSplitNote } from "./Curation.js"
 import { decideMedia } from "./Media.js"
 import { decideFailPlan, decideRecordPlans } from "./Plans.js"
 import { nextSeq, senderText, type SessionState } from "./State.js"
@@ -93,6 +93,8 @@ export const decide = (state: SessionState, command: Command): Decision => {
       return decideAnswer(state, command)
     case "MoveNote":
       return decideMoveNote(state, command)
+    case "SplitNote":
+      return decideSplitNote(state, command)
     case "DiscardNote":
       return decideDiscardNote(state, command)
   }

@@ -24,6 +24,8 @@ export interface NoteState {
   readonly user: UserId
   readonly planId: PlanId | null
   readonly personId: PersonId | null
+  /** Its messages, by seq. */
+  readonly sources: ReadonlyArray<{ readonly messageId: MessageId; readonly seq: number }>
   readonly discarded: boolean
 }
 
@@ -187,7 +189,8 @@ const evolveFacts = (state: SessionState, event: Event): SessionState => {
     case "NoteRecorded": {
       const filed = new Map(state.filed)
       filed.set(event.planId, new Set([...(filed.get(event.planId) ?? []), ...event.sources.map((s) => s.messageId)]))
-      const note: NoteState = { noteId: event.noteId, user: event.user, planId: event.planId, personId: event.personId, discarded: false }
+      const sources = [...event.sources].sort((a, b) => a.seq - b.seq)
+      const note: NoteState = { noteId: event.noteId, user: event.user, planId: event.planId, personId: event.personId, sources, discarded: false }
       const notes = new Map(state.notes).set(event.noteId, note)
       return event.questionId === null
         ? { ...state, filed, notes }
@@ -195,6 +198,14 @@ const evolveFacts = (state: SessionState, event: Event): SessionState => {
     }
     case "NoteMoved":
       return withNote(state, event.noteId, { personId: event.personId })
+    case "NoteSplit": {
+      const note = state.notes.get(event.noteId)
+      if (note === undefined) return state
+      const moved = new Set(event.sources.map((s) => s.messageId))
+      const kept = withNote(state, event.noteId, { sources: note.sources.filter((s) => !moved.has(s.messageId)) })
+      const split: NoteState = { ...note, noteId: event.newNoteId, sources: note.sources.filter((s) => moved.has(s.messageId)) }
+      return { ...kept, notes: new Map(kept.notes).set(event.newNoteId, split) }
+    }
     case "NoteDiscarded":
     case "NoteRestored":
       return withNote(state, event.noteId, { discarded: event._tag === "NoteDiscarded" })

@@ -31,7 +31,7 @@ const duplicate = (message: string) => new StoreError({ reason: "duplicate-sourc
  * Recompute a note's body with the domain's assembly from its sources' current text and its
  * recorded directives; a directive that no longer matches is kept in the body and flagged.
  */
-const deriveBody = (batch: Batch, noteId: string) => {
+export const deriveBody = (batch: Batch, noteId: string) => {
   const note = batch.get("notes", noteId)
   if (!note) return
   const messages = batch.where("note_sources", "note_id", noteId).flatMap((source) => {
@@ -56,10 +56,18 @@ const deriveBody = (batch: Batch, noteId: string) => {
   }
 }
 
+/**
+ * The person a note filed under `personId` belongs to now: a person merged into another is that
+ * other (a plan decided before a merge may record its note after it).
+ */
+export const livePerson = (batch: Batch, personId: string | null): string | null =>
+  personId === null ? null : (batch.get("people", personId)?.["merged_into"] as string | null | undefined) ?? personId
+
 /** Record a note once; a second NoteRecorded for the same note changes nothing. */
 const recordNote = (batch: Batch, event: typeof NoteRecorded.Type, position: number): StoreError | void => {
   if (batch.has("notes", event.noteId)) return
   const owner = event.owner
+  const personId = livePerson(batch, event.personId)
   batch.put("notes", {
     note_id: event.noteId,
     session_id: event.sessionId,
@@ -69,11 +77,12 @@ const recordNote = (batch: Batch, event: typeof NoteRecorded.Type, position: num
     owner_kind: owner._tag,
     owner_contact_id: owner._tag === "Person" ? owner.contactId : null,
     owner_name: owner._tag === "Person" ? owner.name : null,
-    person_id: event.personId,
+    person_id: personId,
     merged_from: event.mergedFrom,
     body: "",
     unmatched_directives: 0,
-    position
+    position,
+    discarded_at: null
   })
   for (const s of event.sources) {
     if (batch.has("note_sources", s.messageId)) return duplicate(`a source of ${event.noteId} is already in a note`)
@@ -114,6 +123,7 @@ export const Notes: Projection<"NoteRecorded" | "MessageEdited" | MediaEvent["_t
     switch (event._tag) {
       case "NoteRecorded":
         if (event.planId !== null) keys.add("plans", "plan_id", event.planId)
+        if (event.personId !== null) keys.add("people", "person_id", event.personId)
         keys.add("notes", "note_id", event.noteId)
         keys.add("note_directives", "note_id", event.noteId)
         for (const source of event.sources) {

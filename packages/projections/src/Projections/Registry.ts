@@ -5,6 +5,7 @@
 import type { EventType } from "@verbatim/domain/Events"
 import { Instructions } from "./Instructions.js"
 import { Messages } from "./Messages.js"
+import { NoteCuration } from "./NoteCuration.js"
 import { Notes } from "./Notes.js"
 import { People } from "./People.js"
 import { Plans } from "./Plans.js"
@@ -15,9 +16,20 @@ import { Sessions } from "./Sessions.js"
 
 /**
  * Messages comes before Notes and Instructions: on an edit they read the text it has just
- * changed. The others read only rows earlier events wrote, so their order is free.
+ * changed. People comes before NoteCuration: a merge's notes take the name `into` has then. The
+ * others read only rows earlier events wrote, so their order is free.
  */
-export const projections: ReadonlyArray<AnyProjection> = [Sessions, Messages, Plans, Notes, Questions, Instructions, People, Replies]
+export const projections: ReadonlyArray<AnyProjection> = [
+  Sessions,
+  Messages,
+  Plans,
+  Notes,
+  Questions,
+  Instructions,
+  People,
+  NoteCuration,
+  Replies
+]
 
 /** Event types recorded in the log for audit only, changing no read-model row: a sign-in is a fact, not a view. */
 export const notProjected: ReadonlyArray<EventType> = ["WebSignIn"]

@@ -15,7 +15,8 @@ export type Row = Record<string, unknown>
 
 /** Secondary lookups the projector makes (by these columns only). */
 const indexed: Partial<Record<TableName, ReadonlyArray<string>>> = {
-  notes: ["plan_id"],
+  notes: ["plan_id", "person_id"],
+  people: ["merged_into"],
   note_sources: ["note_id"],
   note_directives: ["note_id"],
   questions: ["plan_id"],

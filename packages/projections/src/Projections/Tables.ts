@@ -77,6 +77,13 @@ export const mediaDdl = [
   `CREATE INDEX message_media_session ON message_media (session_id)`
 ]
 
+/** Notes a user set aside (when), and people merged into another (whom into). */
+export const curationDdl = [
+  `ALTER TABLE notes ADD COLUMN discarded_at TEXT`,
+  `ALTER TABLE people ADD COLUMN merged_into TEXT`,
+  `CREATE INDEX people_merged_into ON people (merged_into)`
+]
+
 /** Create every read-model table (a migration). */
 export const createTables = Effect.gen(function*() {
   const sql = yield* SqlClient

@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "../Blobs.js"
-import { createTables, mediaDdl } from "../Projections/Tables.js"
+import { createTables, curationDdl, mediaDdl } from "../Projections/Tables.js"
 import { repliesByChat } from "../Queries/Replies.js"
 import { searchIndex } from "../Queries/Search.js"
 
@@ -119,6 +119,9 @@ const leaseAcquiredAt = Effect.flatMap(SqlClient, (sql) =>
  */
 const messageMedia = Effect.flatMap(SqlClient, (sql) => Effect.forEach(mediaDdl, (statement) => sql.unsafe(statement), { discard: true }))
 
+/** Curation's columns; a store from before has no curation events, so nothing needs filling. */
+const curation = Effect.flatMap(SqlClient, (sql) => Effect.forEach(curationDdl, (statement) => sql.unsafe(statement), { discard: true }))
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -132,7 +135,8 @@ const migrations = {
   "8_message_media": messageMedia,
   "9_media_blobs": blobTables,
   "10_message_search": searchIndex,
-  "11_replies_by_chat": repliesByChat
+  "11_replies_by_chat": repliesByChat,
+  "12_curation": curation
 }
 
 const table = "verbatim_migrations"

@@ -1,0 +1,57 @@
+/** A user's people renamed and merged on their people stream: each change once, only by their user. */
+import { at, user } from "@verbatim/testkit/Given"
+import { DeciderSpec } from "@verbatim/testkit/DeciderSpec"
+import { describe, it } from "@effect/vitest"
+import type { Event } from "../../src/Events.js"
+import { PersonId, UserId } from "../../src/Ids.js"
+import { decide, evolve, initialState, type PeopleCommand } from "../../src/People/Decide.js"
+import { rejected } from "../../src/Session/Commands.js"
+
+const spec = DeciderSpec.for({ decide, evolve, initialState })
+const ana = { personId: PersonId.make("person-ana"), name: "Ana" }
+const anna = { personId: PersonId.make("person-anna"), name: "Anna S." }
+const known = [ana, anna]
+const now = at(100)
+const stranger = UserId.make("telegram:200000002")
+
+const rename = (personId: string, name: string, asker: UserId | null = user): PeopleCommand =>
+  ({ _tag: "Rename", user, asker, known, now, personId: PersonId.make(personId), name })
+const merge = (from: string, into: string, asker: UserId | null = user): PeopleCommand =>
+  ({ _tag: "Merge", user, asker, known, now, from: PersonId.make(from), into: PersonId.make(into) })
+const merged = (from: string, into: string): Event =>
+  ({ _tag: "PeopleMerged", user, from: PersonId.make(from), into: PersonId.make(into), mergedAt: now })
+
+describe("Rename", () => {
+  it("renames a person to a trimmed name", () => {
+    spec.given([]).when(rename("person-ana", "  Ana Souza ")).then([
+      { _tag: "PersonRenamed", personId: ana.personId, user, name: "Ana Souza", renamedAt: now }
+    ])
+  })
+
+  it("refuses the same name, an empty one, another person's name, another user's person, an unknown person", () => {
+    spec.given([]).when(rename("person-ana", "Ana")).thenRejects(rejected("unchanged", "already called Ana"))
+    spec.given([]).when(rename("person-ana", " ")).thenRejects(rejected("invalid", "a person's name must not be empty"))
+    spec.given([]).when(rename("person-ana", "anna s.")).thenRejects(rejected("invalid", "Anna S. is another person: merge them instead"))
+    spec.given([]).when(rename("person-ana", "Ana Souza", stranger)).thenRejects(rejected("not-yours"))
+    spec.given([]).when(rename("person-bob", "Bob")).thenRejects(rejected("not-found", "no person person-bob"))
+  })
+})
+
+describe("Merge", () => {
+  it("folds one person into another once: a merge sent twice merges once", () => {
+    spec.given([]).when(merge("person-anna", "person-ana")).then([merged("person-anna", "person-ana")])
+    spec.given([merged("person-anna", "person-ana")]).when(merge("person-anna", "person-ana"))
+      .thenRejects(rejected("not-found", "no person person-anna"))
+  })
+
+  it("refuses a merge into a person already merged away, into oneself, and by another user", () => {
+    spec.given([merged("person-ana", "person-anna")]).when(merge("person-anna", "person-ana"))
+      .thenRejects(rejected("not-found", "no person person-ana"))
+    spec.given([]).when(merge("person-ana", "person-ana")).thenRejects(rejected("invalid", "a person cannot be merged into themselves"))
+    spec.given([]).when(merge("person-anna", "person-ana", stranger)).thenRejects(rejected("not-yours"))
+  })
+
+  it("takes the operator's merge", () => {
+    spec.given([]).when(merge("person-anna", "person-ana", null)).then([merged("person-anna", "person-ana")])
+  })
+})

@@ -1,0 +1,101 @@
+/** Curation on the read model, run against every backend: each change's rows, applied twice, and rebuilt. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { expect, it } from "@effect/vitest"
+import { EventStore, start } from "@verbatim/projections/EventStore"
+import { apply } from "@verbatim/projections/Projections/Projector"
+import { dump, rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
+import type { Services } from "@verbatim/projections/Store"
+import * as G from "@verbatim/testkit/Given"
+import * as C from "@verbatim/testkit/GivenCuration"
+import { Chunk, Effect, Stream } from "effect"
+import type { Layer } from "effect"
+
+const ana = { personId: "person-ana", name: "Ana" }
+const anna = { personId: "person-anna", name: "Anna S." }
+
+/** Three messages filed as one note about Ana, cutting a directive from the second; the third as the sender's own. */
+const filed = [
+  [G.sessionStream("c"), [
+    G.sessionOpened("c"),
+    G.messageReceived("c", 1, "Ana moved to Porto."),
+    G.messageReceived("c", 2, "She starts at the bank in May, remind me"),
+    G.messageReceived("c", 3, "I should call her."),
+    G.sessionClosed("c", 3),
+    G.planProduced("c", "p1", 3),
+    G.personAdded(ana.personId, ana.name),
+    G.personAdded(anna.personId, anna.name),
+    G.noteRecorded("c", "n1", [1, 2], { planId: "p1", person: ana, directives: [[2, ", remind me"]] }),
+    G.noteRecorded("c", "n2", [3], { planId: "p1" }),
+    G.planApplied("c", "p1")
+  ]]
+] as const
+
+const notes = Effect.flatMap(SqlClient, (sql) =>
+  sql<Record<string, unknown>>`SELECT note_id, owner_kind, owner_contact_id, owner_name, person_id, body, discarded_at
+    FROM notes ORDER BY note_id`)
+const tableRows = (table: "note_sources" | "note_directives" | "people") =>
+  Effect.flatMap(SqlClient, (sql) => sql<Record<string, unknown>>`SELECT * FROM ${sql(table)} ORDER BY 1, 2`)
+
+export const curationConformance = (layer: () => Layer.Layer<Services, unknown>) => {
+  it.effect("a split moves the later messages, their directive and their body to a new note with the same owner", () =>
+    Effect.gen(function*() {
+      yield* G.given(...filed, [G.sessionStream("c"), [C.noteSplit("c", "n1", "n1b", [2])]])
+      expect(yield* notes).toEqual([
+        { note_id: "n1", owner_kind: "Person", owner_contact_id: "person-ana", owner_name: "Ana", person_id: "person-ana", body: "Ana moved to Porto.", discarded_at: null },
+        { note_id: "n1b", owner_kind: "Person", owner_contact_id: "person-ana", owner_name: "Ana", person_id: "person-ana", body: "She starts at the bank in May", discarded_at: null },
+        { note_id: "n2", owner_kind: "Unattached", owner_contact_id: null, owner_name: null, person_id: null, body: "I should call her.", discarded_at: null }
+      ])
+      expect((yield* tableRows("note_sources")).map((r) => [r["message_id"], r["note_id"], Number(r["seq"])])).toEqual([
+        ["c/1", "n1", 1],
+        ["c/2", "n1b", 2],
+        ["c/3", "n2", 3]
+      ])
+      expect((yield* tableRows("note_directives")).map((r) => [r["note_id"], Number(r["ordinal"]), r["text"], Number(r["matched"])])).toEqual([
+        ["n1b", 0, ", remind me", 1]
+      ])
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a move, a discard and a restore, a rename and a merge change the rows they name, and applying them again changes nothing", () =>
+    Effect.gen(function*() {
+      yield* G.given(...filed, [G.sessionStream("c"), [C.noteMoved("c", "n2", anna), C.noteDiscarded("c", "n1")]], [
+        C.peopleStream,
+        [C.personRenamed("person-anna", "Anna Souza"), C.peopleMerged("person-ana", "person-anna")]
+      ])
+      const expected = [
+        { note_id: "n1", owner_kind: "Person", owner_contact_id: "person-anna", owner_name: "Anna Souza", person_id: "person-anna", body: "Ana moved to Porto.\n\nShe starts at the bank in May", discarded_at: "2026-01-01T00:17:00.000Z" },
+        { note_id: "n2", owner_kind: "Person", owner_contact_id: "person-anna", owner_name: "Anna Souza", person_id: "person-anna", body: "I should call her.", discarded_at: null }
+      ]
+      expect(yield* notes).toEqual(expected)
+      expect((yield* tableRows("people")).map((r) => [r["person_id"], r["name"], r["merged_into"]])).toEqual([
+        ["person-ana", "Ana", "person-anna"],
+        ["person-anna", "Anna Souza", null]
+      ])
+      const store = yield* EventStore
+      yield* apply(Chunk.toArray(yield* Stream.runCollect(store.readAll(start))))
+      expect(yield* notes).toEqual(expected)
+      yield* G.given([G.sessionStream("c"), [C.noteRestored("c", "n1")]])
+      expect((yield* notes).map((n) => n["discarded_at"])).toEqual([null, null])
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a note recorded for a person after they were merged away is filed under whom they were merged into, also on rebuild", () =>
+    Effect.gen(function*() {
+      yield* G.given(...filed, ["person-x", [G.personAdded("person-x", "Xana")]], [
+        C.peopleStream,
+        [C.peopleMerged("person-anna", "person-ana"), C.peopleMerged("person-ana", "person-x")]
+      ], [G.sessionStream("c"), [C.noteSplit("c", "n1", "n1b", [2]), C.noteMoved("c", "n1b", anna)]])
+      expect((yield* notes).map((n) => [n["note_id"], n["person_id"], n["owner_name"]])).toEqual([
+        ["n1", "person-x", "Xana"],
+        // Moved to Anna S. after her merge: filed under whom she was merged into, by the name the move gave.
+        ["n1b", "person-x", "Anna S."],
+        ["n2", null, null]
+      ])
+      expect((yield* tableRows("people")).map((r) => [r["person_id"], r["merged_into"]])).toEqual([
+        ["person-ana", "person-x"],
+        ["person-anna", "person-x"],
+        ["person-x", null]
+      ])
+      const live = yield* dump
+      expect((yield* rebuildAndVerify).differing).toEqual([])
+      expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(live))
+    }).pipe(Effect.provide(layer())))
+}
