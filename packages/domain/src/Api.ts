@@ -4,6 +4,7 @@ import { Schema } from "effect"
 import { Authorization, BadRequest, Conflict, NotFound, NotReady, PayloadTooLarge, Unauthorized } from "./ApiErrors.js"
 import * as R from "./ApiResponses.js"
 import { CaptureGroup } from "./CaptureApi.js"
+import { CurationGroup } from "./CurationApi.js"
 import { NoteId, PersonId, QuestionId, SessionId, UserId } from "./Ids.js"
 import * as Telegram from "./Inbound/Telegram.js"
 import * as WhatsApp from "./Inbound/WhatsApp.js"
@@ -185,6 +186,7 @@ export class Api extends HttpApi.make("verbatim")
   .add(WebhooksGroup)
   .add(ReadApiGroup)
   .add(CaptureGroup)
+  .add(CurationGroup)
   .add(HealthGroup)
   .addError(BadRequest)
   .annotate(OpenApi.Title, "Verbatim")

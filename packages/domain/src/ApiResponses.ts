@@ -136,6 +136,8 @@ export type AnswerResult = typeof AnswerResult.Type
 /** Where (part of) a message went. A message may be in a note and have a directive cut from it. */
 export const Disposition = Schema.Union(
   Schema.TaggedStruct("InNote", { noteId: NoteId }),
+  /** In a note its user discarded: still in the log, restorable. */
+  Schema.TaggedStruct("Discarded", { noteId: NoteId }),
   Schema.TaggedStruct("InQuestion", { questionId: QuestionId }),
   Schema.TaggedStruct("Instruction", { kind: Schema.Literal("message", "directive"), text: Schema.String })
 )

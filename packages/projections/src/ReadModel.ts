@@ -1,7 +1,7 @@
 /** Read queries over the projections, for the HTTP API, the CLI and the jobs. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { EventsPage, Note, Person, Question } from "@verbatim/domain/ApiResponses"
-import type { MessageId, PersonId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { MessageId, NoteId, PersonId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { KnownPerson } from "@verbatim/domain/Session/People"
 import type { MessageKind } from "@verbatim/domain/Message"
 import { Context, Effect, Layer } from "effect"
@@ -19,7 +19,7 @@ import * as Media from "./Queries/Media.js"
 import type { MediaWork } from "./Queries/Media.js"
 import { notebook, notebookUsers } from "./Queries/Notebook.js"
 import type { Notebook } from "./Queries/Notebook.js"
-import { knownPeople } from "./Queries/People.js"
+import { knownPeople, mergedInto, peopleByActivity } from "./Queries/People.js"
 import * as Replies from "./Queries/Replies.js"
 import type { ConversationReply } from "./Queries/Replies.js"
 import * as Search from "./Queries/Search.js"
@@ -32,6 +32,7 @@ export type { Conversation, ConversationReply, ConversationSessions, ListOptions
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
 export type { Notebook, NotebookNote, NotebookPerson, NotebookSource } from "./Queries/Notebook.js"
 export type { SourceEdit } from "./Queries/Audit.js"
+export type { CurationStep } from "./Queries/Curation.js"
 
 /** A page of items and the cursor for the next one (null: no more). */
 export interface Page<A> {
@@ -50,8 +51,14 @@ export interface SessionMessage {
 export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<ReadModel, {
   readonly people: (options: ListOptions) => Effect.Effect<Page<Person>, StoreError>
   readonly person: (personId: string) => Effect.Effect<Option.Option<Person>, StoreError>
-  /** A person's newest notes first, at most `limit`. */
-  readonly newestNotes: (personId: string, limit: number) => Effect.Effect<ReadonlyArray<Note>, StoreError>
+  /** People not merged away, the one with the newest note first, at most `limit`; only `user`'s when given. */
+  readonly peopleByActivity: (options: { readonly user?: string | undefined; readonly limit: number }) => Effect.Effect<ReadonlyArray<Person>, StoreError>
+  /** Whom a person was merged into, when they were. */
+  readonly mergedInto: (personId: string) => Effect.Effect<Option.Option<PersonId>, StoreError>
+  /** A person's newest notes first, at most `limit`; their discarded notes instead when `discarded`. */
+  readonly newestNotes: (personId: string, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
+  /** A user's own notes (about no one; everyone's when no user), newest first; the discarded ones when `discarded`. */
+  readonly ownNotes: (user: string | undefined, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
   /** None when the person is unknown. */
   readonly notesByPerson: (personId: string, options: ListOptions) => Effect.Effect<Option.Option<Page<Note>>, StoreError>
   readonly note: (noteId: string) => Effect.Effect<Option.Option<Note>, StoreError>
@@ -75,6 +82,7 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly conversationSessions: (conversation: Conversation) => Effect.Effect<ConversationSessions, StoreError>
   readonly messageSession: (messageId: MessageId) => Effect.Effect<Option.Option<SessionId>, StoreError>
   readonly questionSession: (questionId: QuestionId) => Effect.Effect<Option.Option<SessionId>, StoreError>
+  readonly noteSession: (noteId: NoteId) => Effect.Effect<Option.Option<SessionId>, StoreError>
   /** Open sessions whose last message arrived at or before `cutoff` (ISO time). */
   readonly idleSessions: (cutoff: string) => Effect.Effect<ReadonlyArray<SessionId>, StoreError>
   /** Closed sessions with no applied plan and no recorded failure. */
@@ -82,7 +90,7 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   /** A user's sessions whose last planning attempt failed. */
   readonly failedSessions: (user: UserId) => Effect.Effect<ReadonlyArray<SessionId>, StoreError>
   readonly sessionUser: (sessionId: SessionId) => Effect.Effect<Option.Option<UserId>, StoreError>
-  /** The user's people, in id order. */
+  /** The user's people in id order, then merged people's names standing for whom they joined. */
   readonly knownPeople: (user: UserId) => Effect.Effect<ReadonlyArray<KnownPerson>, StoreError>
   /** The newest `limit` replies to a conversation, newest first (the web pages' conversation). */
   readonly conversationReplies: (provider: Provider, chat: string, limit: number) => Effect.Effect<ReadonlyArray<ConversationReply>, StoreError>
@@ -123,10 +131,13 @@ export const make = Effect.gen(function*() {
   return ReadModel.of({
     people: (options) => run(Lists.people(options)),
     person: (personId) => run(Lists.person(personId)),
-    newestNotes: (personId, limit) => run(Lists.newestNotes(personId, limit)),
+    peopleByActivity: (options) => run(peopleByActivity(options)),
+    mergedInto: (personId) => run(mergedInto(personId)),
+    newestNotes: (personId, limit, discarded) => run(Lists.newestNotes(personId, limit, discarded)),
+    ownNotes: (user, limit, discarded) => run(Lists.ownNotes(user, limit, discarded)),
     notesByPerson: (personId, options) => run(Lists.notesByPerson(personId, options)),
     note: (noteId) => run(Lists.note(noteId)),
-    noteAudit: (noteId) => run(noteAudit(noteId)),
+    noteAudit: (noteId) => run(noteAudit(noteId).pipe(Effect.provideService(EventStore, store))),
     questions: (options) => run(Lists.questions(options)),
     notebookUsers: run(notebookUsers),
     notebook: (user) => run(notebook(user)),
@@ -136,6 +147,7 @@ export const make = Effect.gen(function*() {
     conversationSessions: (conversation) => run(Sessions.conversationSessions(conversation)),
     messageSession: (messageId) => run(Sessions.messageSession(messageId)),
     questionSession: (questionId) => run(Sessions.questionSession(questionId)),
+    noteSession: (noteId) => run(Sessions.noteSession(noteId)),
     idleSessions: (cutoff) => run(Sessions.idleSessions(cutoff)),
     unplannedSessions: run(Sessions.unplannedSessions),
     failedSessions: (user) => run(Sessions.failedSessions(user)),

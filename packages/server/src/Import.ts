@@ -17,7 +17,7 @@ import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
 import { capture, closeSession } from "./Ingest.js"
 import type { Progress } from "./Progress.js"
-import { replyStream } from "./Streams.js"
+import { replyStream } from "@verbatim/domain/Streams"
 
 /** Whose sessions receive the import, and what splits it into sessions. */
 export interface ImportOptions {

@@ -15,7 +15,7 @@ import { DateTime, Effect, Option } from "effect"
 import { BotIdentity } from "./BotIdentity.js"
 import { ConversationLocks } from "./ConversationLocks.js"
 import { attempt, execute, memo, remembered, Retry, retrying } from "./Sessions.js"
-import { replyStream, sessionStream } from "./Streams.js"
+import { replyStream, sessionStream } from "@verbatim/domain/Streams"
 
 /** What capturing one item did. */
 export type Captured =

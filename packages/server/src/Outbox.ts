@@ -11,7 +11,7 @@ import { type QueuedReply, ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, Context, DateTime, Duration, Effect, Layer, Schedule } from "effect"
 import * as Metrics from "./Metrics.js"
 import { type ProviderError, type Sent, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
-import { replyStream } from "./Streams.js"
+import { replyStream } from "@verbatim/domain/Streams"
 
 /** One line and one count per attempt; the reply's text is the user's business, never logged. */
 const reported = (row: QueuedReply, outcome: Metrics.ReplyOutcome, attempt: number, reason?: string) =>

@@ -17,7 +17,7 @@ import { Array as Arr, DateTime, Effect, Option, Schema } from "effect"
 import { planSession } from "./Planning.js"
 import type { Progress } from "./Progress.js"
 import { type DecisionDiff, diffDecisions, isEmpty } from "./Replay/Diff.js"
-import { sessionStream } from "./Streams.js"
+import { sessionStream } from "@verbatim/domain/Streams"
 
 /** Tokens in and out, summed over a session's plans. */
 export interface Tokens {

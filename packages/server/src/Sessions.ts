@@ -11,7 +11,7 @@ import { decide } from "@verbatim/domain/Session/Decide"
 import * as State from "@verbatim/domain/Session/State"
 import { AppendConflict, EventStore, type IdempotencyKey, type StoreError } from "@verbatim/projections/EventStore"
 import { Effect, Either, Schedule } from "effect"
-import { sessionStream } from "./Streams.js"
+import { sessionStream } from "@verbatim/domain/Streams"
 
 /** Retried from a fresh read: another writer appended first, or the session closed after it was looked up. */
 export class Retry extends Error {

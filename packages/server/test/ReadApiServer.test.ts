@@ -16,6 +16,8 @@ describe("read API", () => {
       const refused = { status: 401, body: JSON.stringify({ message: "missing or wrong bearer token", _tag: "Unauthorized" }) }
       expect(yield* harness.request("GET", "/api/people")).toEqual(refused)
       expect(yield* harness.request("GET", "/api/events", { headers: { authorization: "Bearer nope" } })).toEqual(refused)
+      expect(yield* harness.request("POST", "/api/notes/note_1/discard")).toEqual(refused)
+      expect(yield* harness.request("POST", "/api/people/person_1/merge", { body: "{\"into\":\"person_2\"}" })).toEqual(refused)
     }).pipe(Effect.provide(layer([]))))
 
   it.effect("answering through the API files the note once; again is 409; an unknown question is 404", () =>
@@ -124,8 +126,14 @@ describe("health and metrics", () => {
         "/api/messages",
         "/api/notes/{id}",
         "/api/notes/{id}/audit",
+        "/api/notes/{id}/discard",
+        "/api/notes/{id}/move",
+        "/api/notes/{id}/restore",
+        "/api/notes/{id}/split",
         "/api/people",
+        "/api/people/{id}/merge",
         "/api/people/{id}/notes",
+        "/api/people/{id}/rename",
         "/api/questions",
         "/api/questions/{id}/answer",
         "/api/search",

@@ -12,7 +12,7 @@ import { tempDir } from "@verbatim/testkit/TempDir"
 import { DateTime, Effect, Layer } from "effect"
 import { join } from "node:path"
 import * as Ingest from "../src/Ingest.js"
-import { sessionStream } from "../src/Streams.js"
+import { sessionStream } from "@verbatim/domain/Streams"
 import { text } from "./planJobHarness.js"
 
 const first = "telegram:100000001:100000001:1" as SessionId

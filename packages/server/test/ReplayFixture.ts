@@ -25,7 +25,7 @@ import { PlanJob } from "../src/PlanJob.js"
 import { PlanningHold } from "../src/PlanningHold.js"
 import { PlanningConfig, planSession } from "../src/Planning.js"
 import { replaySession } from "../src/Replay.js"
-import { sessionStream } from "../src/Streams.js"
+import { sessionStream } from "@verbatim/domain/Streams"
 
 export const sessions = {
   one: "telegram:100000001:100000001:1" as SessionId,

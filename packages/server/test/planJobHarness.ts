@@ -15,7 +15,7 @@ import { PlanJob } from "../src/PlanJob.js"
 import { PlanningConfig } from "../src/Planning.js"
 import { PlanningHold } from "../src/PlanningHold.js"
 import { PlanTrigger } from "../src/PlanTrigger.js"
-import { sessionStream } from "../src/Streams.js"
+import { sessionStream } from "@verbatim/domain/Streams"
 
 const model = Layer.unwrapEffect(
   Effect.map(FakeAnthropic.FakeAnthropic, (fake) =>

@@ -21,11 +21,14 @@ const ownedBy = (batch: Batch, personId: string | null, name: string) => {
     : { owner_kind: "Person", owner_contact_id: live, owner_name: name, person_id: live }
 }
 
-/** Messages from the split on leave the note, with the directives cut from them and their confirmations. */
-const split = (batch: Batch, event: Extract<CurationEvent, { _tag: "NoteSplit" }>) => {
+/**
+ * Messages from the split on leave the note, with the directives cut from them and their
+ * confirmations. The new note is recorded at the split's position, as every note is at its own.
+ */
+const split = (batch: Batch, event: Extract<CurationEvent, { _tag: "NoteSplit" }>, position: number) => {
   const note = batch.get("notes", event.noteId)
   if (!note || batch.has("notes", event.newNoteId)) return
-  batch.put("notes", { ...note, note_id: event.newNoteId })
+  batch.put("notes", { ...note, note_id: event.newNoteId, position })
   const moved = new Set<unknown>(event.sources.map((s) => s.messageId))
   for (const source of batch.where("note_sources", "note_id", event.noteId)) {
     if (!moved.has(source["message_id"])) continue
@@ -69,7 +72,7 @@ export const NoteCuration: Projection<CurationEvent["_tag"]> = {
         return keys.add("notes", "person_id", event.from)
     }
   },
-  evolve(batch, { event }) {
+  evolve(batch, { event, position }) {
     switch (event._tag) {
       case "NoteMoved": {
         const note = batch.get("notes", event.noteId)
@@ -77,7 +80,7 @@ export const NoteCuration: Projection<CurationEvent["_tag"]> = {
         return
       }
       case "NoteSplit":
-        return split(batch, event)
+        return split(batch, event, position)
       case "NoteDiscarded":
       case "NoteRestored": {
         const note = batch.get("notes", event.noteId)

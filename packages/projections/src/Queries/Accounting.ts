@@ -20,7 +20,7 @@ export interface SessionAccountingView extends SessionAccounting {
 
 /** Not placed yet: waiting for its attachments' text while some is still to come, for a plan otherwise. */
 const primaryOf = (awaitingMedia: boolean, dispositions: ReadonlyArray<Disposition>): PrimaryDisposition =>
-  dispositions.find((d) => d._tag === "InNote") ??
+  dispositions.find((d) => d._tag === "InNote" || d._tag === "Discarded") ??
     dispositions.find((d) => d._tag === "InQuestion") ??
     dispositions.find((d) => d._tag === "Instruction" && d.kind === "message") ??
     (awaitingMedia ? { _tag: "AwaitingTranscription" } : { _tag: "AwaitingPlan" })
@@ -33,7 +33,7 @@ const SessionRow = Schema.Struct({
 })
 const MessageRow = Schema.Struct({ message_id: MessageId, seq: Num })
 const MediaRow = Schema.Struct({ message_id: MessageId, kind: AttachmentKind })
-const InNoteRow = Schema.Struct({ message_id: MessageId, note_id: NoteId })
+const InNoteRow = Schema.Struct({ message_id: MessageId, note_id: NoteId, discarded: Num })
 const InQuestionRow = Schema.Struct({ message_id: MessageId, question_id: QuestionId })
 const InstructionRow = Schema.Struct({
   message_id: MessageId,
@@ -55,16 +55,17 @@ export const sessionAccounting = Effect.fn("ReadModel.sessionAccounting")(functi
   const awaited = yield* decodeRows(MediaRow)(sql`SELECT message_id, kind FROM message_media
     WHERE session_id = ${sessionId} AND derived_text IS NULL AND (failure_permanent IS NULL OR failure_permanent = 0)`)
   const awaiting = new Set(awaited.filter((r) => readerOf(r.kind) !== null).map((r) => r.message_id))
-  const inNotes = yield* decodeRows(InNoteRow)(sql`SELECT s.message_id, s.note_id
-    FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE m.session_id = ${sessionId}
-    ORDER BY s.note_id`)
+  const inNotes = yield* decodeRows(InNoteRow)(sql`SELECT s.message_id, s.note_id,
+      CASE WHEN n.discarded_at IS NULL THEN 0 ELSE 1 END AS discarded
+    FROM note_sources s JOIN messages m ON m.message_id = s.message_id JOIN notes n ON n.note_id = s.note_id
+    WHERE m.session_id = ${sessionId} ORDER BY s.note_id`)
   const inQuestions = yield* decodeRows(InQuestionRow)(sql`SELECT qm.message_id, qm.question_id
     FROM question_messages qm JOIN questions q ON q.question_id = qm.question_id
     WHERE q.session_id = ${sessionId} AND q.status = 'open' ORDER BY qm.question_id`)
   const instructions = yield* decodeRows(InstructionRow)(sql`
     SELECT message_id, kind, text FROM instructions WHERE session_id = ${sessionId} ORDER BY position`)
   const dispositionsOf = (messageId: string): Array<Disposition> => [
-    ...inNotes.filter((r) => r.message_id === messageId).map((r) => ({ _tag: "InNote" as const, noteId: r.note_id })),
+    ...inNotes.filter((r) => r.message_id === messageId).map((r) => ({ _tag: r.discarded === 1 ? "Discarded" as const : "InNote" as const, noteId: r.note_id })),
     ...inQuestions.filter((r) => r.message_id === messageId).map((r) => ({
       _tag: "InQuestion" as const,
       questionId: r.question_id

@@ -9,6 +9,7 @@ import type { Part } from "@verbatim/domain/Media"
 import { readableOf } from "../Projections/MessageMedia.js"
 import type { Row } from "../Projections/Rows.js"
 import { decodeRows, IsoTime, Json, Num } from "./Columns.js"
+import { type CurationStep, noteHistory } from "./Curation.js"
 import { noteColumns, NoteRow, toNote } from "./Views.js"
 
 /** One revision of a source message: the text it replaced and when. */
@@ -18,20 +19,27 @@ export interface SourceEdit {
   readonly editedAt: DateTime.Utc
 }
 
-/** The API's audit, with provider ids, receipt times, cut offsets, token usage and edit history added. */
+/**
+ * The API's audit, with receipt times, who a message was forwarded from, edit history, token
+ * usage, and the note's curation (when it was discarded, if it is, and every change its user made).
+ */
 export interface NoteAuditView extends NoteAudit {
   readonly sources: ReadonlyArray<NoteAudit["sources"][number] & {
     readonly receivedAt: DateTime.Utc
+    readonly forwardedFrom: string | null
     readonly edits: ReadonlyArray<SourceEdit>
   }>
   readonly plan: (NonNullable<NoteAudit["plan"]> & { readonly usage: TokenUsage }) | null
+  readonly discardedAt: DateTime.Utc | null
+  readonly curation: ReadonlyArray<CurationStep>
 }
 
 const AuditedNoteRow = Schema.Struct({
   ...NoteRow.fields,
   plan_id: Schema.NullOr(PlanId),
   question_id: Schema.NullOr(QuestionId),
-  merged_from: Num
+  merged_from: Num,
+  discarded_at: Schema.NullOr(IsoTime)
 })
 const SourceRow = Schema.Struct({
   message_id: MessageId,
@@ -39,6 +47,7 @@ const SourceRow = Schema.Struct({
   provider_message_id: Schema.String,
   text: Schema.String,
   sender_text: Schema.NullOr(Schema.String),
+  forwarded_from: Schema.NullOr(Schema.String),
   received_at: IsoTime
 })
 
@@ -69,11 +78,11 @@ const AnswerRow = Schema.Struct({
 export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: string) {
   const sql = yield* SqlClient
   const [row] = yield* decodeRows(AuditedNoteRow)(sql`
-    SELECT ${sql.literal(noteColumns)}, n.plan_id, n.question_id, n.merged_from
+    SELECT ${sql.literal(noteColumns)}, n.plan_id, n.question_id, n.merged_from, n.discarded_at
     FROM notes n JOIN events e ON e.position = n.position WHERE n.note_id = ${noteId}`)
   if (row === undefined) return Option.none<NoteAuditView>()
-  const sources = yield* decodeRows(SourceRow)(sql`SELECT m.message_id, m.seq, m.provider_message_id, m.text, m.sender_text, m.received_at
-    FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE s.note_id = ${noteId} ORDER BY m.seq`)
+  const sources = yield* decodeRows(SourceRow)(sql`SELECT m.message_id, m.seq, m.provider_message_id, m.text, m.sender_text, m.forwarded_from,
+    m.received_at FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE s.note_id = ${noteId} ORDER BY m.seq`)
   const media = yield* sql<Row>`SELECT a.* FROM message_media a JOIN note_sources s ON s.message_id = a.message_id
     WHERE s.note_id = ${noteId} ORDER BY a.message_id, a.ordinal`
   const edits = yield* decodeRows(EditRow)(sql`
@@ -102,6 +111,7 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
       text: s.text,
       parts: partsOf(s, media.filter((a) => a["message_id"] === s.message_id)),
       receivedAt: s.received_at,
+      forwardedFrom: s.forwarded_from,
       edits: edits.filter((e) => e.message_id === s.message_id).map((e) => ({
         previousText: e.previous_text,
         text: e.text,
@@ -129,6 +139,8 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
       questionId: answered.question_id,
       answer: answered.answer,
       answeredAt: answered.answered_at
-    }
+    },
+    discardedAt: row.discarded_at,
+    curation: yield* noteHistory(row.session_id, row.note_id)
   })
 })

@@ -33,36 +33,53 @@ const QuestionSourceRow = Schema.Struct({ question_id: QuestionId, message_id: M
 
 const MessageRow = Schema.Struct({ message_id: MessageId, seq: Num, text: Schema.String, kind: MessageKind })
 
+/** A person's notes as counted and listed: those not discarded. */
+export const liveNoteCount = `(SELECT COUNT(*) FROM notes n WHERE n.person_id = p.person_id AND n.discarded_at IS NULL)`
+
+/** People not merged into another, by id. */
 export const people = (options: ListOptions) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const rows = yield* decodeRows(PersonRow)(sql`
-      SELECT p.person_id, p.user_id, p.name,
-        (SELECT COUNT(*) FROM notes n WHERE n.person_id = p.person_id) AS note_count
+      SELECT p.person_id, p.user_id, p.name, ${sql.literal(liveNoteCount)} AS note_count
       FROM people p
       WHERE ${options.user === undefined ? sql`1 = 1` : sql`p.user_id = ${options.user}`}
-        AND p.person_id > ${options.cursor ?? ""}
+        AND p.merged_into IS NULL AND p.person_id > ${options.cursor ?? ""}
       ORDER BY p.person_id LIMIT ${options.limit}`)
     const items = rows.map((r): Person => ({ id: r.person_id, user: r.user_id, name: r.name, noteCount: r.note_count }))
     return pageOf(items, options.limit, (p) => p.id)
   })
 
-/** One person with their note count, when there is one by that id. */
+/** One person with their note count, when there is one by that id (merged into another or not). */
 export const person = (personId: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const [row] = yield* decodeRows(PersonRow)(sql`
-      SELECT p.person_id, p.user_id, p.name, (SELECT COUNT(*) FROM notes n WHERE n.person_id = p.person_id) AS note_count
+      SELECT p.person_id, p.user_id, p.name, ${sql.literal(liveNoteCount)} AS note_count
       FROM people p WHERE p.person_id = ${personId}`)
     return Option.map(Option.fromNullable(row), (r): Person => ({ id: r.person_id, user: r.user_id, name: r.name, noteCount: r.note_count }))
   })
 
-/** A person's newest notes first, at most `limit`. */
-export const newestNotes = (personId: string, limit: number) =>
+/** A person's newest notes first, at most `limit`; the discarded ones instead when `discarded`. */
+export const newestNotes = (personId: string, limit: number, discarded = false) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const rows = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
-      JOIN events e ON e.position = n.position WHERE n.person_id = ${personId} ORDER BY n.position DESC LIMIT ${limit}`)
+      JOIN events e ON e.position = n.position WHERE n.person_id = ${personId}
+        AND n.discarded_at IS ${sql.literal(discarded ? "NOT NULL" : "NULL")}
+      ORDER BY n.position DESC LIMIT ${limit}`)
+    return yield* toNotes(sql, rows)
+  })
+
+/** A user's own notes (about no one), newest first, at most `limit`; the discarded ones instead when `discarded`. */
+export const ownNotes = (user: string | undefined, limit: number, discarded = false) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient
+    const rows = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
+      JOIN events e ON e.position = n.position WHERE n.person_id IS NULL
+        AND ${user === undefined ? sql`1 = 1` : sql`n.user_id = ${user}`}
+        AND n.discarded_at IS ${sql.literal(discarded ? "NOT NULL" : "NULL")}
+      ORDER BY n.position DESC LIMIT ${limit}`)
     return yield* toNotes(sql, rows)
   })
 
@@ -76,7 +93,7 @@ export const notesByPerson = (personId: string, options: ListOptions) =>
     const known = yield* sql`SELECT 1 AS n FROM people WHERE person_id = ${personId}`
     const rows = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
       JOIN events e ON e.position = n.position
-      WHERE n.person_id = ${personId} AND n.position > ${afterPosition(options.cursor)}
+      WHERE n.person_id = ${personId} AND n.discarded_at IS NULL AND n.position > ${afterPosition(options.cursor)}
         AND ${options.user === undefined ? sql`1 = 1` : sql`n.user_id = ${options.user}`}
       ORDER BY n.position LIMIT ${options.limit}`)
     if (known.length === 0 && rows.length === 0) return Option.none()

@@ -63,13 +63,15 @@ export const notebook = (user: UserId) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const notes = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
-      JOIN events e ON e.position = n.position WHERE n.user_id = ${user} ORDER BY n.position DESC`)
+      JOIN events e ON e.position = n.position WHERE n.user_id = ${user} AND n.discarded_at IS NULL
+      ORDER BY n.position DESC`)
     const sources = yield* decodeRows(SourceRow)(sql`
       SELECT s.note_id, m.message_id, m.seq, m.provider, m.provider_message_id, m.received_at FROM note_sources s
       JOIN notes n ON n.note_id = s.note_id JOIN messages m ON m.message_id = s.message_id
-      WHERE n.user_id = ${user} ORDER BY s.note_id, m.seq`)
+      WHERE n.user_id = ${user} AND n.discarded_at IS NULL ORDER BY s.note_id, m.seq`)
     const people = yield* decodeRows(PersonRow)(sql`
-      SELECT person_id, name, position FROM people WHERE user_id = ${user} ORDER BY position, person_id`)
+      SELECT person_id, name, position FROM people WHERE user_id = ${user} AND merged_into IS NULL
+      ORDER BY position, person_id`)
     const sourcesOf = new Map<string, Array<NotebookSource>>()
     for (const s of sources) {
       const list = sourcesOf.get(s.note_id) ?? []

@@ -1,15 +1,43 @@
-/** A user's people, as plans and answers resolve owners against them. */
+/** A user's people as plans, answers and curation resolve owners against them, and as the web pages list them. */
 import { SqlClient } from "@effect/sql/SqlClient"
-import * as SqlSchema from "@effect/sql/SqlSchema"
+import type { Person } from "@verbatim/domain/ApiResponses"
 import { PersonId, UserId } from "@verbatim/domain/Ids"
 import type { KnownPerson } from "@verbatim/domain/Session/People"
-import { Effect, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
+import { decodeRows, Num } from "./Columns.js"
+import { liveNoteCount } from "./Lists.js"
 
-/** The user's people, in id order. */
+const KnownRow = Schema.Struct({ person_id: PersonId, name: Schema.String, merged_into: Schema.NullOr(PersonId) })
+
+/**
+ * The user's people in id order, then the names of people merged into another, each standing for
+ * whom it was merged into: a later plan or answer that names a merged person files under the
+ * person they joined, and never adds them again.
+ */
 export const knownPeople = (user: UserId) =>
   Effect.flatMap(SqlClient, (sql) =>
-    SqlSchema.findAll({
-      Request: UserId,
-      Result: Schema.Struct({ person_id: PersonId, name: Schema.String }),
-      execute: (u) => sql`SELECT person_id, name FROM people WHERE user_id = ${u} ORDER BY person_id`
-    })(user).pipe(Effect.map((rows) => rows.map((r): KnownPerson => ({ personId: r.person_id, name: r.name })))))
+    decodeRows(KnownRow)(sql`SELECT person_id, name, merged_into FROM people WHERE user_id = ${user} ORDER BY person_id`).pipe(
+      Effect.map((rows): Array<KnownPerson> => [
+        ...rows.filter((r) => r.merged_into === null).map((r) => ({ personId: r.person_id, name: r.name })),
+        ...rows.flatMap((r) => r.merged_into === null ? [] : [{ personId: r.merged_into, name: r.name }])
+      ])
+    ))
+
+const ActiveRow = Schema.Struct({ person_id: PersonId, user_id: UserId, name: Schema.String, note_count: Num, active: Num })
+
+/** People not merged away, the one with the newest note (or newest added) first, at most `limit`; only `user`'s when given. */
+export const peopleByActivity = (options: { readonly user?: string | undefined; readonly limit: number }) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    decodeRows(ActiveRow)(sql`SELECT p.person_id, p.user_id, p.name, ${sql.literal(liveNoteCount)} AS note_count,
+        COALESCE((SELECT MAX(n.position) FROM notes n WHERE n.person_id = p.person_id AND n.discarded_at IS NULL), p.position) AS active
+      FROM people p WHERE p.merged_into IS NULL AND ${options.user === undefined ? sql`1 = 1` : sql`p.user_id = ${options.user}`}
+      ORDER BY active DESC, p.person_id LIMIT ${options.limit}`).pipe(
+      Effect.map((rows) => rows.map((r): Person => ({ id: r.person_id, user: r.user_id, name: r.name, noteCount: r.note_count })))
+    ))
+
+/** Whom a person was merged into, when they were. */
+export const mergedInto = (personId: string) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    decodeRows(Schema.Struct({ merged_into: Schema.NullOr(PersonId) }))(sql`SELECT merged_into FROM people WHERE person_id = ${personId}`).pipe(
+      Effect.map((rows) => Option.fromNullable(rows[0]?.merged_into))
+    ))

@@ -1,7 +1,7 @@
 /** Read-model lookups the session lifecycle needs: which stream a command goes to, and which sessions are owed work. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { MessageId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Option, Schema } from "effect"
 
 /** The conversation a session belongs to: one sender in one chat on one provider. */
@@ -48,6 +48,15 @@ export const questionSession = (questionId: QuestionId) =>
       Result: SessionRow,
       execute: (id) => sql`SELECT session_id FROM questions WHERE question_id = ${id}`
     })(questionId).pipe(Effect.map(Option.map((r) => r.session_id))))
+
+/** The session a note was filed in. */
+export const noteSession = (noteId: NoteId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findOne({
+      Request: NoteId,
+      Result: SessionRow,
+      execute: (id) => sql`SELECT session_id FROM notes WHERE note_id = ${id}`
+    })(noteId).pipe(Effect.map(Option.map((r) => r.session_id))))
 
 /** Open sessions whose last message (by seq, the order of capture) arrived at or before `cutoff` (ISO time). */
 export const idleSessions = (cutoff: string) =>

@@ -9,6 +9,8 @@ const describe = (d: PrimaryDisposition): string => {
   switch (d._tag) {
     case "InNote":
       return `note ${d.noteId}`
+    case "Discarded":
+      return `note ${d.noteId}, discarded by the user`
     case "InQuestion":
       return `question ${d.questionId}`
     case "Instruction":

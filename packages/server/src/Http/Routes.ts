@@ -14,6 +14,7 @@ import { WebKeys } from "../Web/SignIn.js"
 import { WebhookAuth } from "../WebhookAuth.js"
 import * as Auth from "./Auth.js"
 import * as CaptureApi from "./CaptureApi.js"
+import * as CurationApi from "./CurationApi.js"
 import * as DecodeErrors from "./DecodeErrors.js"
 import * as Health from "./Health.js"
 import * as ReadApi from "./ReadApi.js"
@@ -34,7 +35,7 @@ const timed = (app: HttpApp.Default): HttpApp.Default =>
 /** The contract implemented; needs the store, the jobs' services, `ApiToken`, `DirectReplies` and `WebLinks`. */
 export const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide(Auth.layer),
-  Layer.provide([Webhooks.layer, ReadApi.layer, CaptureApi.layer, Health.layer.pipe(Layer.provide(RuntimeMetrics.layer))]),
+  Layer.provide([Webhooks.layer, ReadApi.layer, CaptureApi.layer, CurationApi.layer, Health.layer.pipe(Layer.provide(RuntimeMetrics.layer))]),
   Layer.provide(WebhookAuth.layer),
   // `/web` in a chat answers with a sign-in link made with the pages' keys (and `WebLinks`, from outside).
   Layer.provide(WebKeys.layer)

@@ -12,7 +12,7 @@ import * as ReplyText from "@verbatim/domain/ReplyText"
 import { AppendConflict, EventStore } from "@verbatim/projections/EventStore"
 import { Clock, Config, Context, DateTime, Duration, Effect, Layer, Option } from "effect"
 import { createHash, createHmac } from "node:crypto"
-import { replyStream } from "../Streams.js"
+import { replyStream } from "@verbatim/domain/Streams"
 import { constantTimeEqual } from "../WebhookAuth.js"
 import { WebKeys } from "./SignIn.js"
 

@@ -76,6 +76,8 @@ const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposit
   switch (d._tag) {
     case "InNote":
       return html`in <a href="/notes/${d.noteId}">a note</a>`
+    case "Discarded":
+      return html`discarded by the user, in <a href="/notes/${d.noteId}">a note</a> that can be restored`
     case "InQuestion":
       return html`in <a href="/questions">a question</a>`
     case "Instruction":

@@ -45,6 +45,7 @@ const auditOf = (texts: ReadonlyArray<string>, cut: ReadonlyArray<{ readonly seq
       text: m.text,
       parts: m.text === "" ? [] : [{ start: 0, end: m.text.length, origin: { _tag: "Sender" } }],
       receivedAt: at,
+      forwardedFrom: null,
       edits: []
     })),
     directives: cut.map((c) => {
@@ -53,7 +54,9 @@ const auditOf = (texts: ReadonlyArray<string>, cut: ReadonlyArray<{ readonly seq
     }),
     plan: { planId: PlanId.make("p"), promptVersion: "v1", promptHash: "abc", model: "m", usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 } },
     mergedFrom: 1,
-    confirmation: null
+    confirmation: null,
+    discardedAt: null,
+    curation: []
   }
 }
 

@@ -1,5 +1,5 @@
 /** Stream names in the event log. */
-import type { ReplyId, SessionId } from "@verbatim/domain/Ids"
+import type { ReplyId, SessionId, UserId } from "./Ids.js"
 
 /** What every session stream's name starts with (queries join on it). */
 export const sessionStreamPrefix = "session-"
@@ -9,3 +9,6 @@ export const sessionStream = (sessionId: SessionId): string => `${sessionStreamP
 
 /** One outgoing reply's life: queued, sent or failed. */
 export const replyStream = (replyId: ReplyId): string => `reply-${replyId}`
+
+/** A user's people as curated: renames and merges (people are added where a session names them). */
+export const peopleStream = (user: UserId): string => `people-${user}`

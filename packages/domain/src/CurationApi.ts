@@ -1,0 +1,80 @@
+/**
+ * The curation endpoints: a note moved, split, discarded or restored, a person renamed or merged.
+ * Each is a command through a decider and an event in the log, so nothing is deleted and
+ * `rebuild` reproduces the result; a change that changes nothing (sent twice) is a 409.
+ */
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { Authorization, BadRequest, Conflict, NotFound } from "./ApiErrors.js"
+import { AnswerPayload, Note, Person, storable } from "./ApiResponses.js"
+import { NoteId, PersonId } from "./Ids.js"
+
+const NotePath = Schema.Struct({ id: NoteId })
+const PersonPath = Schema.Struct({ id: PersonId })
+
+export const MovePayload = Schema.Struct({ to: AnswerPayload.fields.answer })
+  .annotations({ message: () => "must be a JSON object {\"to\": {\"_tag\":\"Person\",\"contactId\":…,\"name\":…} or {\"_tag\":\"Unattached\"}}" })
+
+export const SplitPayload = Schema.Struct({
+  atSeq: Schema.Number.pipe(Schema.int(), Schema.positive()).annotations({ message: () => ({ message: "must be a message's seq, a whole number from 1", override: true }) })
+}).annotations({ message: () => "must be a JSON object {\"atSeq\": n}" })
+
+export const RenamePayload = Schema.Struct({
+  name: Schema.Trim.pipe(Schema.nonEmptyString({ message: () => "must not be empty" }), storable)
+}).annotations({ message: () => "must be a JSON object {\"name\": \"…\"}" })
+
+export const MergePayload = Schema.Struct({ into: PersonId }).annotations({ message: () => "must be a JSON object {\"into\": \"person id\"}" })
+
+/** A note split in two: the part kept and the new note. */
+export const SplitResult = Schema.Struct({ note: Note, newNote: Note })
+
+const noteChange = <Name extends string, Path extends `/${string}`>(name: Name, path: Path, summary: string, description: string) =>
+  HttpApiEndpoint.post(name, path)
+    .annotate(OpenApi.Summary, summary)
+    .annotate(OpenApi.Description, description)
+    .setPath(NotePath)
+    .addSuccess(Note)
+    .addError(NotFound)
+    .addError(Conflict)
+
+export class CurationGroup extends HttpApiGroup.make("curation")
+  .add(
+    noteChange("moveNote", "/notes/:id/move", "Move a note", "Files the note under another person of its user's (by contact id or name; a new name adds a person) or as the sender's own notes (`Unattached`). A discarded note is restored first (409).")
+      .setPayload(MovePayload)
+  )
+  .add(
+    HttpApiEndpoint.post("splitNote", "/notes/:id/split")
+      .annotate(OpenApi.Summary, "Split a note")
+      .annotate(OpenApi.Description, "Cuts the note before its message `atSeq`: that message and the later ones, with the instructions cut from them, become a new note with the same owner. `atSeq` must be a message of the note other than its first.")
+      .setPath(NotePath)
+      .setPayload(SplitPayload)
+      .addSuccess(SplitResult)
+      .addError(NotFound)
+      .addError(Conflict)
+  )
+  .add(noteChange("discardNote", "/notes/:id/discard", "Discard a note", "Sets the note aside: it leaves its person's notes, its messages read `Discarded` in the session's accounting, and it stays in the log, restorable."))
+  .add(noteChange("restoreNote", "/notes/:id/restore", "Restore a note", "Brings a discarded note back as it was."))
+  .add(
+    HttpApiEndpoint.post("renamePerson", "/people/:id/rename")
+      .annotate(OpenApi.Summary, "Rename a person")
+      .annotate(OpenApi.Description, "Gives a person another name (trimmed). A name another of the user's people has is refused: merge them instead.")
+      .setPath(PersonPath)
+      .setPayload(RenamePayload)
+      .addSuccess(Person)
+      .addError(NotFound)
+      .addError(Conflict)
+  )
+  .add(
+    HttpApiEndpoint.post("mergePeople", "/people/:id/merge")
+      .annotate(OpenApi.Summary, "Merge two people")
+      .annotate(OpenApi.Description, "Folds this person into `into`, another person of the same user: their notes become `into`'s, and a later plan or answer naming them files under `into`. Answers with `into`.")
+      .setPath(PersonPath)
+      .setPayload(MergePayload)
+      .addSuccess(Person)
+      .addError(NotFound)
+      .addError(Conflict)
+  )
+  .addError(BadRequest)
+  .middleware(Authorization)
+  .prefix("/api")
+{}

@@ -1,0 +1,45 @@
+/**
+ * A note's curation as its user made it, read from its session's stream (the read model keeps
+ * only the outcome): moves, splits, discards and restores, oldest first.
+ */
+import type { Owner } from "@verbatim/domain/Decision"
+import type { NoteId, SessionId } from "@verbatim/domain/Ids"
+import { sessionStream } from "@verbatim/domain/Streams"
+import { type DateTime, Effect } from "effect"
+import { EventStore } from "../EventStore.js"
+
+/** One change a user made to a note. */
+export type CurationStep =
+  | { readonly _tag: "Moved"; readonly to: Owner; readonly at: DateTime.Utc }
+  /** Messages `seqs` left this note for `into`. */
+  | { readonly _tag: "SplitOff"; readonly into: NoteId; readonly seqs: ReadonlyArray<number>; readonly at: DateTime.Utc }
+  /** This note was cut from `from`. */
+  | { readonly _tag: "SplitFrom"; readonly from: NoteId; readonly at: DateTime.Utc }
+  | { readonly _tag: "Discarded"; readonly at: DateTime.Utc }
+  | { readonly _tag: "Restored"; readonly at: DateTime.Utc }
+
+/** The curation of note `noteId` of session `sessionId`. */
+export const noteHistory = (sessionId: SessionId, noteId: NoteId) =>
+  Effect.gen(function*() {
+    const store = yield* EventStore
+    const recorded = yield* store.readStream(sessionStream(sessionId))
+    const steps: Array<CurationStep> = []
+    for (const { event } of recorded) {
+      switch (event._tag) {
+        case "NoteMoved":
+          if (event.noteId === noteId) steps.push({ _tag: "Moved", to: event.owner, at: event.movedAt })
+          break
+        case "NoteSplit":
+          if (event.noteId === noteId) steps.push({ _tag: "SplitOff", into: event.newNoteId, seqs: event.sources.map((s) => s.seq), at: event.splitAt })
+          if (event.newNoteId === noteId) steps.push({ _tag: "SplitFrom", from: event.noteId, at: event.splitAt })
+          break
+        case "NoteDiscarded":
+          if (event.noteId === noteId) steps.push({ _tag: "Discarded", at: event.discardedAt })
+          break
+        case "NoteRestored":
+          if (event.noteId === noteId) steps.push({ _tag: "Restored", at: event.restoredAt })
+          break
+      }
+    }
+    return steps
+  })

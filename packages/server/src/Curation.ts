@@ -1,0 +1,108 @@
+/**
+ * Curation: a user's changes to their notes and people, each a command through a decider. A note's
+ * change is decided on its session's stream (`Sessions.execute`); a rename or merge on the user's
+ * people stream, folded by the people decider and appended at the version it read, so a change
+ * sent twice, or from two devices at once, is recorded once and the second is refused as unchanged.
+ */
+import type { Answer, Event } from "@verbatim/domain/Events"
+import type { NoteId, PersonId, UserId } from "@verbatim/domain/Ids"
+import * as People from "@verbatim/domain/People/Decide"
+import { Command, type Rejected } from "@verbatim/domain/Session/Commands"
+import { peopleStream } from "@verbatim/domain/Streams"
+import { AppendConflict, EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Data, DateTime, Effect, Either, Option } from "effect"
+import { IdGenerator } from "./IdGenerator.js"
+import { execute, Retry, retrying } from "./Sessions.js"
+
+/** Why a curation changed nothing. `missing`: no such note or person, or not the asker's. */
+export class CurationRefused extends Data.TaggedError("CurationRefused")<{
+  readonly reason: "missing" | "unchanged" | "discarded" | "invalid"
+  readonly detail: string
+}> {}
+
+const refusal = (e: Rejected): CurationRefused => {
+  switch (e.reason) {
+    case "unchanged":
+    case "discarded":
+    case "invalid":
+      return new CurationRefused({ reason: e.reason, detail: e.detail })
+    default:
+      return new CurationRefused({ reason: "missing", detail: e.detail })
+  }
+}
+
+type Services = EventStore | ReadModel | IdGenerator
+
+/** Run a note command on the note's session; the events appended, or why none were. */
+const onNote = (
+  noteId: NoteId,
+  command: (user: UserId | null) => Effect.Effect<Command, StoreError, Services>
+): Effect.Effect<ReadonlyArray<Event>, CurationRefused | StoreError, Services> =>
+  Effect.gen(function*() {
+    const read = yield* ReadModel
+    const sessionId = yield* read.noteSession(noteId)
+    if (Option.isNone(sessionId)) return yield* new CurationRefused({ reason: "missing", detail: `no note ${noteId}` })
+    const done = yield* execute(sessionId.value, (state) => command(state.user)).pipe(Effect.mapError((e) => e._tag === "Rejected" ? refusal(e) : e))
+    return done._tag === "Appended" ? done.events : []
+  })
+
+/** File a note under another person (one of the user's, or new by name) or the sender's own notes. */
+export const moveNote = (noteId: NoteId, to: Answer, asker: UserId | null) =>
+  onNote(noteId, (user) =>
+    Effect.gen(function*() {
+      const known = user === null ? [] : yield* Effect.flatMap(ReadModel, (read) => read.knownPeople(user))
+      const ids = yield* Effect.flatMap(IdGenerator, (g) => g.supply)
+      return Command.MoveNote({ noteId, to, asker, known, ids, now: yield* DateTime.now })
+    })).pipe(Effect.withSpan("Curation.moveNote", { attributes: { noteId } }))
+
+/** Cut a note in two before its message `atSeq`; the new note's id. */
+export const splitNote = (noteId: NoteId, atSeq: number, asker: UserId | null) =>
+  onNote(noteId, () =>
+    Effect.gen(function*() {
+      const ids = yield* Effect.flatMap(IdGenerator, (g) => g.supply)
+      return Command.SplitNote({ noteId, atSeq, asker, ids, now: yield* DateTime.now })
+    })).pipe(
+      Effect.flatMap((events) => {
+        const split = events.find((e) => e._tag === "NoteSplit")
+        return split?._tag === "NoteSplit" ? Effect.succeed(split.newNoteId) : Effect.dieMessage("a split decided no NoteSplit")
+      }),
+      Effect.withSpan("Curation.splitNote", { attributes: { noteId, atSeq } })
+    )
+
+/** Discard a note (`discard`), or restore it. */
+export const discardNote = (noteId: NoteId, discard: boolean, asker: UserId | null) =>
+  onNote(noteId, () => Effect.map(DateTime.now, (now) => Command.DiscardNote({ noteId, discard, asker, now })))
+    .pipe(Effect.withSpan("Curation.discardNote", { attributes: { noteId, discard } }))
+
+type PeopleChange =
+  | { readonly _tag: "Rename"; readonly personId: PersonId; readonly name: string }
+  | { readonly _tag: "Merge"; readonly from: PersonId; readonly into: PersonId }
+
+/** Decide a people change on the person's user's people stream, at the version folded. */
+const onPeople = (personId: PersonId, change: PeopleChange, asker: UserId | null) =>
+  Effect.gen(function*() {
+    const read = yield* ReadModel
+    const store = yield* EventStore
+    const person = yield* read.person(personId)
+    if (Option.isNone(person)) return yield* new CurationRefused({ reason: "missing", detail: `no person ${personId}` })
+    const user = person.value.user
+    const stream = peopleStream(user)
+    const recorded = yield* store.readStream(stream)
+    const state = recorded.reduce((s, r) => People.evolve(s, r.event), People.initialState)
+    const common = { user, asker, known: yield* read.knownPeople(user), now: yield* DateTime.now }
+    const decided = People.decide(state, { ...common, ...change })
+    if (Either.isLeft(decided)) return yield* refusal(decided.left)
+    const version = recorded[recorded.length - 1]?.version ?? 0
+    yield* store.append(stream, version, decided.right).pipe(
+      Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.fail(new Retry()))
+    )
+  }).pipe(retrying)
+
+/** Give a person another name. */
+export const renamePerson = (personId: PersonId, name: string, asker: UserId | null) =>
+  onPeople(personId, { _tag: "Rename", personId, name }, asker).pipe(Effect.withSpan("Curation.renamePerson", { attributes: { personId } }))
+
+/** Fold person `from` into `into`: their notes become `into`'s. */
+export const mergePeople = (from: PersonId, into: PersonId, asker: UserId | null) =>
+  onPeople(from, { _tag: "Merge", from, into }, asker).pipe(Effect.withSpan("Curation.mergePeople", { attributes: { from, into } }))
