@@ -32,7 +32,8 @@ const refusal = (e: Rejected): CurationRefused => {
   }
 }
 
-type Services = EventStore | ReadModel | IdGenerator
+/** What every curation runs on. */
+export type Services = EventStore | ReadModel | IdGenerator
 
 /** Run a note command on the note's session; the events appended, or why none were. */
 const onNote = (

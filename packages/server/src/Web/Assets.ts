@@ -10,7 +10,8 @@ a { color: var(--accent); }
 a:focus-visible, button:focus-visible, input:focus-visible, [tabindex]:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .bar { display: flex; flex-wrap: wrap; gap: .75rem 1.25rem; align-items: center; padding: .75rem 1rem; border-bottom: 1px solid var(--line); background: #fff; }
 .brand { font-weight: 700; color: var(--ink); text-decoration: none; }
-nav { display: flex; gap: 1rem; }
+nav { display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
+nav a { white-space: nowrap; }
 nav a[aria-current="page"] { font-weight: 700; color: var(--ink); }
 .signout { margin-left: auto; }
 button { font: inherit; padding: .35rem .8rem; border: 1px solid var(--line); border-radius: .4rem; background: #fff; color: var(--ink); cursor: pointer; }
@@ -44,6 +45,11 @@ mark { background: #fff1a8; color: inherit; }
 .compose textarea { min-height: 8rem; resize: vertical; white-space: pre-wrap; }
 .compose p { margin: 0; }
 [data-open] + form { margin-top: .75rem; }
+.curate { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .75rem 0; }
+.curate select, .curate input { font: inherit; padding: .35rem .5rem; border: 1px solid var(--muted); border-radius: .4rem; background: #fff; max-width: 100%; min-width: 0; }
+.curate .muted { flex-basis: 100%; font-size: .9rem; }
+[data-disposition="Discarded"] { color: var(--cut); }
+.discarded { border-left-color: var(--cut); }
 .notice { padding: .5rem .75rem; border-left: 4px solid var(--accent); background: #fff; }
 `
 

@@ -8,14 +8,16 @@
 import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Layer, Option, ParseResult, Schema } from "effect"
+import type * as Curation from "../Curation.js"
 import type * as Dispatch from "../Http/Dispatch.js"
 import { answer } from "./Answering.js"
+import * as Curating from "./Curating.js"
 import { composeForm, file, send } from "./Composing.js"
 import { stylesheet } from "./Assets.js"
 import type { Html } from "./Html.js"
 import { page, respond, type Section } from "./Layout.js"
 import { notePage } from "./NotePage.js"
-import { linkPage, peoplePage, personPage, questionsPage, searchPage, sessionPage, signInPage } from "./Pages.js"
+import { linkPage, ownPage, peoplePage, personPage, questionsPage, searchPage, sessionPage, signInPage } from "./Pages.js"
 import { redeem } from "./Links.js"
 import * as SignIn from "./SignIn.js"
 
@@ -56,8 +58,8 @@ const notesShown = 200
 const query = (name: string) => Effect.map(HttpServerRequest.HttpServerRequest, (r) => new URL(r.url, "http://local").searchParams.get(name) ?? "")
 const param = (name: string) => Effect.map(HttpRouter.params, (params) => params[name] ?? "")
 
-/** What the pages need: the read model, and capture's path for the compose box. */
-type Services = ReadModel | SignIn.WebKeys | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
+/** What the pages need: the read model, capture's path for the compose box, and curation's. */
+type Services = ReadModel | SignIn.WebKeys | Curation.Services | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
 
 /** Every page on the API's router. */
 export const layer = HttpApiBuilder.Router.use((router) =>
@@ -110,19 +112,46 @@ export const layer = HttpApiBuilder.Router.use((router) =>
     yield* router.get("/", provided(signedIn("People", "people", ({ subject }) =>
       Effect.gen(function*() {
         const q = (yield* query("q")).trim()
-        const people = yield* read.people({ limit: 500, user: SignIn.userOf(subject) })
-        const matching = q === "" ? people.items : people.items.filter((p) => p.name.toLocaleLowerCase().includes(q.toLocaleLowerCase()))
+        const people = yield* read.peopleByActivity({ limit: 500, user: SignIn.userOf(subject) })
+        const matching = q === "" ? people : people.filter((p) => p.name.toLocaleLowerCase().includes(q.toLocaleLowerCase()))
         return Option.some(peoplePage(matching, q))
       }))))
-    yield* router.get("/people/:id", provided(signedIn("Person", "people", ({ subject }) =>
+    yield* router.get("/own", provided(signedIn("Own notes", "own", ({ subject }) =>
       Effect.gen(function*() {
-        const person = Option.filter(yield* read.person(yield* param("id")), (p) => SignIn.maySee(subject, p.user))
-        if (Option.isNone(person)) return Option.none()
-        return Option.some(personPage(person.value, yield* read.newestNotes(person.value.id, notesShown)))
-      }), "person")))
-    yield* router.get("/notes/:id", provided(signedIn("Note", "people", ({ subject }) =>
-      Effect.flatMap(param("id"), (id) =>
-        Effect.map(read.noteAudit(id), (audit) => Option.map(Option.filter(audit, (a) => SignIn.maySee(subject, a.note.user)), notePage))), "note")))
+        const user = SignIn.userOf(subject)
+        return Option.some(ownPage(yield* read.ownNotes(user, notesShown), yield* read.ownNotes(user, notesShown, true)))
+      }))))
+    // A person merged into another is found under the person they joined.
+    yield* router.get("/people/:id", provided(Effect.flatMap(param("id"), (id) =>
+      Effect.flatMap(read.mergedInto(id), Option.match({
+        onSome: (into) => HttpServerResponse.redirect(`/people/${into}`, { status: 303 }),
+        onNone: () =>
+          signedIn("Person", "people", ({ csrf, subject }) =>
+            Effect.gen(function*() {
+              const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
+              if (Option.isNone(person)) return Option.none()
+              const extras = {
+                discarded: yield* read.newestNotes(id, notesShown, true),
+                people: (yield* read.people({ limit: 500, user: person.value.user })).items,
+                csrf,
+                notice: yield* query("notice")
+              }
+              return Option.some(personPage(person.value, yield* read.newestNotes(id, notesShown), extras))
+            }), "person")
+      })))))
+    yield* router.get("/notes/:id", provided(signedIn("Note", "people", ({ csrf, subject }) =>
+      Effect.gen(function*() {
+        const audit = Option.filter(yield* read.noteAudit(yield* param("id")), (a) => SignIn.maySee(subject, a.note.user))
+        if (Option.isNone(audit)) return Option.none()
+        const people = yield* read.people({ limit: 500, user: audit.value.note.user })
+        return Option.some(notePage(audit.value, people.items, csrf, yield* query("notice")))
+      }), "note")))
+    yield* router.post("/notes/:id/move", provided(Curating.moveNote))
+    yield* router.post("/notes/:id/split", provided(Curating.splitNote))
+    yield* router.post("/notes/:id/discard", provided(Curating.discardNote))
+    yield* router.post("/notes/:id/restore", provided(Curating.restoreNote))
+    yield* router.post("/people/:id/rename", provided(Curating.renamePerson))
+    yield* router.post("/people/:id/merge", provided(Curating.mergePeople))
     yield* router.get("/questions", provided(signedIn("Questions", "questions", ({ csrf, subject }) =>
       Effect.gen(function*() {
         const open = yield* read.questions({ limit: 200, status: "open", user: SignIn.userOf(subject) })

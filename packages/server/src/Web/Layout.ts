@@ -16,7 +16,7 @@ export const pageHeaders = {
 }
 
 /** Where the page is, for the navigation's current link. */
-export type Section = "people" | "compose" | "questions" | "search" | "none"
+export type Section = "people" | "own" | "compose" | "questions" | "search" | "none"
 
 export interface Shell {
   readonly title: string
@@ -42,7 +42,7 @@ export const page = (shell: Shell, main: Html): Html =>
 <header class="bar">
 <a class="brand" href="/">Verbatim</a>
 ${
-    shell.csrf === null ? null : html`<nav aria-label="Main">${link("/", "People", shell.section === "people")}${
+    shell.csrf === null ? null : html`<nav aria-label="Main">${link("/", "People", shell.section === "people")}${link("/own", "Own notes", shell.section === "own")}${
       link("/compose", "Capture", shell.section === "compose")
     }${
       link("/questions", "Questions", shell.section === "questions")

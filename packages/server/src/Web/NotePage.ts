@@ -5,8 +5,10 @@
  * where it stood, then the sources, the plan and the answer that confirmed it. Built only from
  * the segments, so it can never disagree with the body.
  */
+import type { Person } from "@verbatim/domain/ApiResponses"
 import type { NoteAuditView } from "@verbatim/projections/ReadModel"
 import { DateTime } from "effect"
+import { history, noteForms } from "./CurationForms.js"
 import { type Html, html } from "./Html.js"
 
 type Source = NoteAuditView["sources"][number]
@@ -25,6 +27,16 @@ const sliceText = (source: Source, start: number, end: number): ReadonlyArray<Ht
   })
 
 const owner = (audit: NoteAuditView) => audit.note.owner._tag === "Unattached" ? "your own notes" : audit.note.owner.name
+
+/** What a slice's hover or focus tells of its message: seq, time, provider id, who wrote it first, its edits. */
+const sliceTitle = (source: Source): string =>
+  [
+    `seq ${source.seq}`,
+    when(source.receivedAt),
+    source.providerMessageId,
+    ...(source.forwardedFrom === null ? [] : [`forwarded from ${source.forwardedFrom}`]),
+    ...source.edits.map((e) => `edited ${when(e.editedAt)}, was: ${e.previousText}`)
+  ].join(" · ")
 
 /** The body: separators as they are; each message's slices with its cuts where they were. */
 const body = (audit: NoteAuditView): Html => {
@@ -53,7 +65,7 @@ const body = (audit: NoteAuditView): Html => {
     const source = audit.sources[i]!
     if (last?.messageId !== slice.messageId) closeMessage()
     out.push(...cutsOf(slice.messageId, last?.messageId === slice.messageId ? last.end : 0, slice.start))
-    const title = `seq ${source.seq} · ${when(source.receivedAt)} · ${source.providerMessageId}`
+    const title = sliceTitle(source)
     out.push(html`<span class="slice s${i % 6}" data-slice="${source.seq}" tabindex="0" title="${title}">${sliceText(source, slice.start, slice.end)}</span>`)
     last = { messageId: slice.messageId, end: slice.end }
   }
@@ -74,9 +86,14 @@ const sources = (audit: NoteAuditView): Html =>
     )
   }</ol>`
 
-/** The note page's main content. */
-export const notePage = (audit: NoteAuditView): Html =>
+/**
+ * The note page's main content; `people` are the note's user's (where it may be moved), `notice`
+ * what the last change did.
+ */
+export const notePage = (audit: NoteAuditView, people: ReadonlyArray<Person>, csrf: string, notice: string): Html =>
   html`<h1>Note about ${owner(audit)}</h1>
+${notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`}
+${audit.discardedAt === null ? null : html`<p class="notice discarded" data-discarded>Discarded on ${when(audit.discardedAt)}: not among ${owner(audit)}'s notes. Nothing of it is lost.</p>`}
 <p class="muted">${when(audit.note.recordedAt)} · session <a href="/sessions/${audit.note.sessionId}">${audit.note.sessionId}</a>${
     audit.note.personId === null ? null : html` · <a href="/people/${audit.note.personId}">all notes about ${owner(audit)}</a>`
   }</p>
@@ -96,4 +113,6 @@ ${
       : html`Plan ${audit.plan.planId}: prompt ${audit.plan.promptVersion} (<span class="muted">${audit.plan.promptHash.slice(0, 12)}</span>), model ${audit.plan.model}.`
   }${audit.mergedFrom > 1 ? html` Merged from ${audit.mergedFrom} notes of the plan.` : null}${
     audit.confirmation === null ? null : html` Confirmed by your answer on ${when(audit.confirmation.answeredAt)}.`
-  }</p>`
+  }</p>
+${history(audit)}
+${noteForms(audit, people, csrf)}`

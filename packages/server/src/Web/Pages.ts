@@ -2,6 +2,7 @@
 import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
 import type { SearchHit, SessionAccountingView } from "@verbatim/projections/ReadModel"
 import { DateTime } from "effect"
+import { personForms } from "./CurationForms.js"
 import { type Html, html } from "./Html.js"
 
 const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
@@ -26,19 +27,46 @@ ${
       }</ul>`
   }`
 
-/** One person's notes, newest first (as given), each linked to its audit. */
-export const personPage = (person: Person, notes: ReadonlyArray<Note>): Html =>
-  html`<h1>${person.name}</h1>
-<p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}${
-    notes.length < person.noteCount ? `, the newest ${notes.length} shown` : ""
-  }</p>
-<ul class="list">${
+/** Notes, each with its date and sources, linked to its audit. */
+const noteList = (notes: ReadonlyArray<Note>, which: "live" | "discarded" = "live"): Html =>
+  html`<ul class="list" data-notes="${which}">${
     notes.map((n) =>
       html`<li><div class="body">${n.body}</div><p class="muted"><a href="/notes/${n.id}">${when(n.recordedAt)} · ${n.sources.length} ${
         n.sources.length === 1 ? "message" : "messages"
       } · where each word came from</a></p></li>`
     )
   }</ul>`
+
+/** Discarded notes, apart, each restorable from its page. */
+const discardedList = (notes: ReadonlyArray<Note>): Html =>
+  notes.length === 0 ? html`` : html`<h2>Discarded</h2><p class="muted">Open one to restore it.</p>${noteList(notes, "discarded")}`
+
+/** What the person page shows besides the person and their notes. */
+export interface PersonExtras {
+  readonly discarded: ReadonlyArray<Note>
+  /** The user's people, for the merge form. */
+  readonly people: ReadonlyArray<Person>
+  readonly csrf: string
+  readonly notice: string
+}
+
+/** One person's notes, newest first (as given), each linked to its audit; then their discarded notes and the forms. */
+export const personPage = (person: Person, notes: ReadonlyArray<Note>, extras: PersonExtras): Html =>
+  html`<h1>${person.name}</h1>
+${extras.notice === "" ? null : html`<p role="status" class="notice">${extras.notice}</p>`}
+<p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}${
+    notes.length < person.noteCount ? `, the newest ${notes.length} shown` : ""
+  }</p>
+${noteList(notes)}
+${discardedList(extras.discarded)}
+${personForms(person, extras.people, extras.csrf)}`
+
+/** The sender's own notes (about no one), newest first, then the discarded ones. */
+export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>): Html =>
+  html`<h1>Own notes</h1>
+<p class="muted">Notes about no one in particular: your own thinking.</p>
+${notes.length === 0 ? html`<p class="muted">None yet.</p>` : noteList(notes)}
+${discardedList(discarded)}`
 
 const reasons: Record<Question["reason"], string> = {
   unclear: "Who is this about?",

@@ -68,11 +68,26 @@ describe("page rendering", () => {
 
   it("a note full of markup renders as its characters: the body reads back whole, the owner's name escaped", () => {
     const audit = auditOf(["<script>alert('Ana')</script> & co", "Ana moved to <b>Porto</b>, remind me"], [{ seq: 2, text: ", remind me" }])
-    const page = notePage(audit).value
+    const page = notePage(audit, [], "csrf-token", "").value
     expect(page).not.toContain("<script>")
     expect(page).toContain("<h1>Note about Ana &lt;b&gt;</h1>")
     expect(bodyText(page, "without")).toBe("<script>alert('Ana')</script> & co\n\nAna moved to <b>Porto</b>")
     expect(bodyText(page, "with")).toBe("<script>alert('Ana')</script> & co\n\nAna moved to <b>Porto</b>, remind me")
+  })
+
+  it("a slice's title names its message's seq, time, provider id, who it was forwarded from, and each edit with the text it replaced", () => {
+    const audit = auditOf(["Ana \"moved\"", "to Porto"], [])
+    const edited: NoteAuditView = {
+      ...audit,
+      sources: audit.sources.map((s, i) =>
+        i === 0 ? { ...s, forwardedFrom: "Bea <bea@x>", edits: [{ previousText: "Ana moved?", text: s.text, editedAt: DateTime.unsafeMake(Date.UTC(2026, 0, 2, 9, 30)) }] } : s
+      )
+    }
+    const titles = [...notePage(edited, [], "csrf-token", "").value.matchAll(/data-slice="\d+" tabindex="0" title="([^"]*)"/g)].map((m) => unescape(m[1]!))
+    expect(titles).toEqual([
+      "seq 1 · 2026-01-01 00:00 · p-1 · forwarded from Bea <bea@x> · edited 2026-01-02 09:30, was: Ana moved?",
+      "seq 2 · 2026-01-01 00:00 · p-2"
+    ])
   })
 
   it("for any messages and cuts, the body as read is the note's body, and with its cuts in place every message's text whole", () => {
@@ -83,7 +98,7 @@ describe("page rendering", () => {
       const start = source.length === 0 ? 0 : from % source.length
       const cutText = source.slice(start, start + 1 + (length % 6))
       const audit = auditOf(texts, cutText.trim() === "" ? [] : [{ seq, text: cutText }])
-      const page = notePage(audit).value
+      const page = notePage(audit, [], "csrf-token", "").value
       expect(bodyText(page, "without")).toBe(audit.note.body)
       // Each slice is the source's characters exactly.
       const slices = [...page.matchAll(/<span class="slice[^"]*" data-slice="(\d+)"[^>]*>([\s\S]*?)<\/span>/g)].map((m) => unescape(m[2]!.replace(/<[^>]+>/g, "")))

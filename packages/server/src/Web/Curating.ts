@@ -1,0 +1,76 @@
+/**
+ * Curation from the pages: each form runs the same command as the API (`Curation`), as the
+ * signed-in user (who may change only their own notes and people; the operator anyone's), checked
+ * against the page's CSRF token. Done, it goes back to the note or person with what happened;
+ * what is not there, or not theirs, is a 404.
+ */
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import type { Answer } from "@verbatim/domain/Events"
+import { NoteId, PersonId } from "@verbatim/domain/Ids"
+import type { StoreError } from "@verbatim/projections/EventStore"
+import { Effect, Option, Schema } from "effect"
+import * as Curation from "../Curation.js"
+import * as SignIn from "./SignIn.js"
+
+const Csrf = { csrf: Schema.String }
+const MoveForm = Schema.Struct({ ...Csrf, to: Schema.String, name: Schema.optionalWith(Schema.String, { default: () => "" }) })
+const SplitForm = Schema.Struct({ ...Csrf, atSeq: Schema.NumberFromString.pipe(Schema.int(), Schema.positive()) })
+const RenameForm = Schema.Struct({ ...Csrf, name: Schema.String })
+const MergeForm = Schema.Struct({ ...Csrf, into: Schema.String })
+const CsrfForm = Schema.Struct(Csrf)
+
+const back = (path: string, notice: string) => HttpServerResponse.redirect(`${path}?notice=${encodeURIComponent(notice)}`, { status: 303 })
+
+/**
+ * A curation form's handler: sign-in and CSRF checked, the form decoded, `run` given the path's
+ * id and the asker; it answers where to go and what to say.
+ */
+const curating = <A, I extends { readonly csrf: string }>(
+  form: Schema.Schema<A & { readonly csrf: string }, I>,
+  run: (id: string, form: A, asker: SignIn.Subject) => Effect.Effect<readonly [path: string, notice: string], Curation.CurationRefused | StoreError, Curation.Services>,
+  refusedAt: (id: string) => string
+) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const who = yield* SignIn.current
+    if (Option.isNone(who)) return yield* HttpServerResponse.redirect(`/signin?next=${encodeURIComponent(request.url)}`, { status: 303 })
+    const body = yield* HttpServerRequest.schemaBodyUrlParams(form)
+    const keys = yield* SignIn.WebKeys
+    if (!keys.isCsrf(who.value.cookie, body.csrf)) return yield* HttpServerResponse.text("Forbidden: a stale or missing form token", { status: 403 })
+    const id = (yield* HttpRouter.params)["id"] ?? ""
+    return yield* run(id, body, who.value.subject).pipe(
+      Effect.flatMap(([path, notice]) => back(path, notice)),
+      Effect.catchTag("CurationRefused", (e) =>
+        e.reason === "missing" ? HttpServerResponse.text("Not found", { status: 404 }) : back(refusedAt(id), `Nothing changed: ${e.detail}.`))
+    )
+  })
+
+const asker = (subject: SignIn.Subject) => SignIn.userOf(subject) ?? null
+
+const target = (form: typeof MoveForm.Type): Answer => {
+  if (form.to === "own") return { _tag: "Unattached" }
+  if (form.to.startsWith("person:")) return { _tag: "Person", contactId: form.to.slice("person:".length), name: "" }
+  return { _tag: "Person", contactId: null, name: form.name }
+}
+
+export const moveNote = curating(MoveForm, (id, form, subject) =>
+  Effect.gen(function*() {
+    yield* Curation.moveNote(NoteId.make(id), target(form), asker(subject))
+    return [`/notes/${id}`, "Moved."] as const
+  }), (id) => `/notes/${id}`)
+
+export const splitNote = curating(SplitForm, (id, form, subject) =>
+  Effect.map(Curation.splitNote(NoteId.make(id), form.atSeq, asker(subject)), (newNoteId) =>
+    [`/notes/${newNoteId}`, `Split: this is the new note, from message ${form.atSeq} on.`] as const), (id) => `/notes/${id}`)
+
+export const discardNote = curating(CsrfForm, (id, _form, subject) =>
+  Effect.as(Curation.discardNote(NoteId.make(id), true, asker(subject)), [`/notes/${id}`, "Discarded. Its messages are kept; restore it any time."] as const), (id) => `/notes/${id}`)
+
+export const restoreNote = curating(CsrfForm, (id, _form, subject) =>
+  Effect.as(Curation.discardNote(NoteId.make(id), false, asker(subject)), [`/notes/${id}`, "Restored."] as const), (id) => `/notes/${id}`)
+
+export const renamePerson = curating(RenameForm, (id, form, subject) =>
+  Effect.as(Curation.renamePerson(PersonId.make(id), form.name, asker(subject)), [`/people/${id}`, "Renamed."] as const), (id) => `/people/${id}`)
+
+export const mergePeople = curating(MergeForm, (id, form, subject) =>
+  Effect.as(Curation.mergePeople(PersonId.make(id), PersonId.make(form.into), asker(subject)), [`/people/${form.into}`, "Merged: their notes are here now."] as const), (id) => `/people/${id}`)
