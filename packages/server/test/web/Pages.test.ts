@@ -213,6 +213,15 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
           const response = await page.goto(`${baseUrl}${path}`)
           hidden.push(response?.status())
         }
+        // Nor can they change it: every curation form on another user's note or person is a 404.
+        const csrf = await page.$eval("form.signout input[name=csrf]", (input) => (input as HTMLInputElement).value)
+        const tomNote = `/notes/${tomNotes.items[0]!.id}`
+        const tomPage = `/people/${tom.items[0]!.id}`
+        const curated = await page.evaluate(async (paths: ReadonlyArray<string>, csrf: string) =>
+          Promise.all(paths.map(async (path) => {
+            const body = new URLSearchParams({ csrf, to: "own", name: "Mine", atSeq: "2", into: "person_1" })
+            return (await fetch(path, { method: "POST", body, redirect: "manual" })).status
+          })), [`${tomNote}/discard`, `${tomNote}/move`, `${tomNote}/split`, `${tomPage}/rename`, `${tomPage}/merge`], csrf)
         const other = await browser.createBrowserContext()
         const again = await other.newPage()
         await again.goto(link)
@@ -221,7 +230,7 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         await again.goto(`${link.slice(0, -3)}AAA`)
         const [forged] = await Promise.all([again.waitForNavigation(), again.click("main button[type=submit]")])
         await shoot(again, "10-link-used")
-        return { linkProblems, landed, people, hits, searchProblems, othersHits, hidden, reused: reused?.status(), refusal, forged: forged?.status() }
+        return { linkProblems, landed, people, hits, searchProblems, othersHits, hidden, curated, reused: reused?.status(), refusal, forged: forged?.status() }
       })
       expect(seen).toEqual({
         linkProblems: [],
@@ -231,10 +240,22 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         searchProblems: [],
         othersHits: 0,
         hidden: [404, 404, 404],
+        curated: [404, 404, 404, 404, 404],
         reused: 401,
         refusal: "That sign-in link is used, expired or not this server's: send /web to the bot for a new one.",
         forged: 401
       })
+      // Tom's note and name are as they were.
+      expect([(yield* api(`/api/sessions/${tomNotes.items[0]!.sessionId}/accounting`)).json, (yield* api("/api/people?user=telegram:100000002")).json])
+        .toEqual([
+          {
+            sessionId: tomNotes.items[0]!.sessionId,
+            user: "telegram:100000002",
+            status: "planned",
+            messages: [{ messageId: "telegram:100000002:2", seq: 1, dispositions: [{ _tag: "InNote", noteId: tomNotes.items[0]!.id }] }]
+          },
+          { items: [{ id: tom.items[0]!.id, user: "telegram:100000002", name: "Tom", noteCount: 1 }], nextCursor: null }
+        ])
       // One use recorded, in the link's own stream.
       const nonce = link.split("/").pop()!.split(".")[2]
       expect((yield* eventLog).filter((line) => line.endsWith(" WebSignIn"))).toEqual([`web-signin-${nonce}#1 WebSignIn`])
@@ -252,6 +273,8 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
       const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!
       const forged = yield* Effect.promise(() =>
         fetch(`${baseUrl}/signout`, { method: "POST", headers: { cookie }, body: new URLSearchParams({ csrf: "forged" }), redirect: "manual" }))
+      const forgedDiscard = yield* Effect.promise(() =>
+        fetch(`${baseUrl}/notes/note_1/discard`, { method: "POST", headers: { cookie }, body: new URLSearchParams({ csrf: "forged" }), redirect: "manual" }))
       const home = yield* Effect.promise(() => fetch(`${baseUrl}/`, { headers: { cookie } }))
       const incomplete = yield* Effect.promise(() =>
         Promise.all([
@@ -261,12 +284,12 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         ]))
       expect({
         signIn: [signIn.status, signIn.headers.get("location"), /HttpOnly; SameSite=Strict/.test(signIn.headers.get("set-cookie") ?? "")],
-        forged: forged.status,
+        forged: [forged.status, forgedDiscard.status],
         home: [home.status, home.headers.get("content-security-policy"), home.headers.get("cache-control")],
         incomplete
       }).toEqual({
         signIn: [303, "/", true],
-        forged: 403,
+        forged: [403, 403],
         home: [200, "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'", "no-store"],
         incomplete: [400, 400]
       })
