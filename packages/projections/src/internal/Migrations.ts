@@ -6,6 +6,7 @@ import { blobTables } from "../Blobs.js"
 import { createTables, curationDdl, mediaDdl } from "../Projections/Tables.js"
 import { repliesByChat } from "../Queries/Replies.js"
 import { searchIndex } from "../Queries/Search.js"
+import { replayReportsTable } from "../ReplayReports.js"
 
 /** Where the event log's columns differ: how positions are numbered, and how wide a whole number is. */
 interface EventColumns {
@@ -136,7 +137,8 @@ const migrations = {
   "9_media_blobs": blobTables,
   "10_message_search": searchIndex,
   "11_replies_by_chat": repliesByChat,
-  "12_curation": curation
+  "12_curation": curation,
+  "13_replay_reports": replayReportsTable
 }
 
 const table = "verbatim_migrations"

@@ -1,4 +1,7 @@
-/** The store's services over any SQL client: the event store with inline projections, the read model, the leases, the blobs. */
+/**
+ * The store's services over any SQL client: the event store with inline projections, the read
+ * model, the leases, the blobs, the kept replay reports.
+ */
 import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
@@ -8,16 +11,17 @@ import { EventStore } from "../EventStore.js"
 import { Leases } from "../Leases.js"
 import * as Projector from "../Projections/Projector.js"
 import * as ReadModel from "../ReadModel.js"
+import { ReplayReports } from "../ReplayReports.js"
 import * as SqlEventStore from "../SqlEventStore.js"
 import type { Dialect } from "./Dialect.js"
 
 /** What every store layer provides. */
-export type Services = EventStore | ReadModel.ReadModel | Leases | Blobs.Blobs | SqlClient
+export type Services = EventStore | ReadModel.ReadModel | Leases | Blobs.Blobs | ReplayReports | SqlClient
 
 /** The store over a client, once `prepare` has set the connection up and brought (or found) the schema current. */
 export const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError | MigrationError, SqlClient>) =>
   Layer.provideMerge(
-    Layer.mergeAll(ReadModel.layer, Leases.layer, Blobs.layer),
+    Layer.mergeAll(ReadModel.layer, Leases.layer, Blobs.layer, ReplayReports.layer),
     Layer.scoped(
       EventStore,
       Effect.gen(function*() {

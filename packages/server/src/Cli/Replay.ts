@@ -1,12 +1,14 @@
 /**
- * `verbatim replay --prompt VERSION [--model NAME] [--session ID …] [--since DATE] [--json] [--promote]`:
- * re-plan recorded sessions in the shadow and report what would change. `--promote` then runs
- * the plan job again for each changed session, appending plans that supersede the live ones.
+ * `verbatim replay --prompt VERSION [--model NAME] [--session ID …] [--since DATE] [--json] [--publish] [--promote]`:
+ * re-plan recorded sessions in the shadow and report what would change. `--publish` keeps the
+ * report where the web pages show it (`/replays`). `--promote` then runs the plan job again for
+ * each changed session, appending plans that supersede the live ones.
  */
 import { Command, Options } from "@effect/cli"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
-import { Console, DateTime, Effect, Layer, Option } from "effect"
+import { ReplayReports } from "@verbatim/projections/ReplayReports"
+import { Clock, Console, DateTime, Effect, Layer, Option } from "effect"
 import { IdGenerator } from "../IdGenerator.js"
 import { PlanJob } from "../PlanJob.js"
 import { PlanningHold } from "../PlanningHold.js"
@@ -22,8 +24,17 @@ const options = {
   session: Options.text("session").pipe(Options.withDescription("Only this session (repeatable)"), Options.repeated),
   since: Options.date("since").pipe(Options.withDescription("Only sessions opened at or after this date"), Options.optional),
   json: Options.boolean("json").pipe(Options.withDescription("Print the report as JSON")),
+  publish: Options.boolean("publish").pipe(Options.withDescription("Keep the report for the web pages, at /replays")),
   promote: Options.boolean("promote").pipe(Options.withDescription("Record the new plans for changed sessions"))
 }
+
+/** Keep the report for the web pages, under an id of its own. */
+const publish = (promptVersion: string, body: string) =>
+  Effect.gen(function*() {
+    const id = yield* Effect.flatMap(IdGenerator, (g) => g.next("replay"))
+    yield* (yield* ReplayReports).publish({ id, createdAt: yield* Clock.currentTimeMillis, promptVersion, body })
+    yield* Console.log(`report kept for the web pages: /replays/${id}`)
+  })
 
 const promote = (sessions: ReadonlyArray<SessionId>, promptVersion: string) =>
   Effect.gen(function*() {
@@ -50,6 +61,7 @@ export const command = Command.make("replay", options, (args) =>
     const results = yield* replay(selected, args.prompt, progress)
     const summary = summarise(args.prompt, results)
     yield* Console.log(args.json ? renderJson(summary, results) : renderText(summary, results))
+    if (args.publish) yield* publish(args.prompt, renderJson(summary, results))
     if (args.promote) yield* promote(results.filter((r) => r.status === "changed").map((r) => r.sessionId), args.prompt)
   }).pipe(
     Effect.scoped,

@@ -50,6 +50,8 @@ mark { background: #fff1a8; color: inherit; }
 .curate .muted { flex-basis: 100%; font-size: .9rem; }
 [data-disposition="Discarded"] { color: var(--cut); }
 .discarded { border-left-color: var(--cut); }
+.summary { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0; }
+.summary dt { color: var(--muted); } .summary dd { margin: 0; font-variant-numeric: tabular-nums; }
 .notice { padding: .5rem .75rem; border-left: 4px solid var(--accent); background: #fff; }
 `
 

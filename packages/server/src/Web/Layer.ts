@@ -6,7 +6,9 @@
  * bot link sees only their own, and anything else is a 404 as if it did not exist.
  */
 import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { ReplayReportBody } from "@verbatim/domain/ReplayReport"
 import { ReadModel } from "@verbatim/projections/ReadModel"
+import { ReplayReports } from "@verbatim/projections/ReplayReports"
 import { Effect, Layer, Option, ParseResult, Schema } from "effect"
 import type * as Curation from "../Curation.js"
 import type * as Dispatch from "../Http/Dispatch.js"
@@ -19,6 +21,7 @@ import { page, respond, type Section } from "./Layout.js"
 import { notePage } from "./NotePage.js"
 import { linkPage, ownPage, peoplePage, personPage, questionsPage, searchPage, sessionPage, signInPage } from "./Pages.js"
 import { redeem } from "./Links.js"
+import { replayPage, replaysPage } from "./ReplayPages.js"
 import * as SignIn from "./SignIn.js"
 
 const SignInForm = Schema.Struct({ token: Schema.String, next: Schema.optional(Schema.String) })
@@ -48,7 +51,7 @@ const signedIn = <E, R>(
     const main = yield* content(who.value)
     return yield* Option.match(main, {
       onNone: () => notFound(who.value.csrf, missing),
-      onSome: (body) => respond(page({ title, section, csrf: who.value.csrf }, body))
+      onSome: (body) => respond(page({ title, section, csrf: who.value.csrf, operator: who.value.subject._tag === "Operator" }, body))
     })
   })
 
@@ -59,7 +62,7 @@ const query = (name: string) => Effect.map(HttpServerRequest.HttpServerRequest, 
 const param = (name: string) => Effect.map(HttpRouter.params, (params) => params[name] ?? "")
 
 /** What the pages need: the read model, capture's path for the compose box, and curation's. */
-type Services = ReadModel | SignIn.WebKeys | Curation.Services | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
+type Services = ReadModel | ReplayReports | SignIn.WebKeys | Curation.Services | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
 
 /** Every page on the API's router. */
 export const layer = HttpApiBuilder.Router.use((router) =>
@@ -166,6 +169,18 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         const q = yield* query("q")
         return Option.some(searchPage(q, yield* read.search(q, { user: SignIn.userOf(subject), limit: 50 })))
       }))))
+    // Replay reports cover every user's sessions: the operator's pages only.
+    yield* router.get("/replays", provided(signedIn("Replay reports", "replays", ({ subject }) =>
+      subject._tag === "Operator" ? Effect.map(Effect.flatMap(ReplayReports, (r) => r.list(100)), (reports) => Option.some(replaysPage(reports))) : Effect.succeed(Option.none())
+    )))
+    yield* router.get("/replays/:id", provided(signedIn("Replay report", "replays", ({ subject }) =>
+      Effect.gen(function*() {
+        if (subject._tag !== "Operator") return Option.none()
+        const report = yield* (yield* ReplayReports).get(yield* param("id"))
+        if (Option.isNone(report)) return Option.none()
+        const body = Schema.decodeUnknownOption(Schema.parseJson(ReplayReportBody))(report.value.body)
+        return Option.map(body, (b) => replayPage(report.value, b))
+      }), "replay report")))
     yield* router.get("/sessions/:id", provided(signedIn("Session", "none", ({ subject }) =>
       Effect.gen(function*() {
         const id = yield* param("id")

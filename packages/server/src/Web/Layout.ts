@@ -16,13 +16,15 @@ export const pageHeaders = {
 }
 
 /** Where the page is, for the navigation's current link. */
-export type Section = "people" | "own" | "compose" | "questions" | "search" | "none"
+export type Section = "people" | "own" | "compose" | "questions" | "search" | "replays" | "none"
 
 export interface Shell {
   readonly title: string
   readonly section: Section
   /** The signed-in page's CSRF token (its sign-out form); none on the sign-in page. */
   readonly csrf: string | null
+  /** The operator's pages add the replay reports to the navigation. */
+  readonly operator?: boolean
 }
 
 const link = (href: string, label: string, current: boolean) =>
@@ -46,7 +48,9 @@ ${
       link("/compose", "Capture", shell.section === "compose")
     }${
       link("/questions", "Questions", shell.section === "questions")
-    }${link("/search", "Search", shell.section === "search")}</nav>
+    }${link("/search", "Search", shell.section === "search")}${
+      shell.operator === true ? link("/replays", "Replays", shell.section === "replays") : null
+    }</nav>
 <form method="post" action="/signout" class="signout"><input type="hidden" name="csrf" value="${shell.csrf}"><button type="submit">Sign out</button></form>`
   }
 </header>

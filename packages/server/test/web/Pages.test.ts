@@ -214,7 +214,7 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
           hidden.push(response?.status())
         }
         // Nor can they change it: every curation form on another user's note or person is a 404.
-        const csrf = await page.$eval("form.signout input[name=csrf]", (input) => (input as HTMLInputElement).value)
+        const csrf = await page.$eval("form.signout input[name=csrf]", (input) => input.getAttribute("value") ?? "")
         const tomNote = `/notes/${tomNotes.items[0]!.id}`
         const tomPage = `/people/${tom.items[0]!.id}`
         const curated = await page.evaluate(async (paths: ReadonlyArray<string>, csrf: string) =>

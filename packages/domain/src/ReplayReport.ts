@@ -1,0 +1,46 @@
+/**
+ * A replay report as it is kept for the web pages: the summary and, per session, what changed
+ * under the candidate prompt. Decoding ignores fields it does not name, so a report written by a
+ * newer `verbatim replay` still reads.
+ */
+import { Schema } from "effect"
+
+const Tokens = Schema.Struct({ input: Schema.Number, output: Schema.Number })
+const Cut = Schema.Struct({ seq: Schema.Number, kind: Schema.Literal("message", "directive"), text: Schema.String })
+const QuestionChange = Schema.Struct({ seqs: Schema.Array(Schema.Number), reason: Schema.String })
+const Groups = Schema.Array(Schema.Array(Schema.Number))
+
+export const ReplaySummary = Schema.Struct({
+  promptVersion: Schema.String,
+  sessions: Schema.Number,
+  changed: Schema.Number,
+  unchanged: Schema.Number,
+  failed: Schema.Number,
+  skipped: Schema.Number,
+  moved: Schema.Number,
+  regrouped: Schema.Number,
+  cutsChanged: Schema.Number,
+  questionsAdded: Schema.Number,
+  questionsResolved: Schema.Number,
+  tokens: Schema.Struct({ live: Tokens, shadow: Tokens })
+})
+
+export const SessionReplayView = Schema.Union(
+  Schema.Struct({
+    sessionId: Schema.String,
+    status: Schema.Literal("changed", "unchanged"),
+    model: Schema.String,
+    tokens: Schema.Struct({ live: Tokens, shadow: Tokens }),
+    diff: Schema.Struct({
+      moved: Schema.Array(Schema.Struct({ seq: Schema.Number, from: Schema.String, to: Schema.String })),
+      regrouped: Schema.Struct({ before: Groups, after: Groups }),
+      cuts: Schema.Struct({ removed: Schema.Array(Cut), added: Schema.Array(Cut) }),
+      questions: Schema.Struct({ added: Schema.Array(QuestionChange), resolved: Schema.Array(QuestionChange) })
+    })
+  }),
+  Schema.Struct({ sessionId: Schema.String, status: Schema.Literal("failed", "skipped"), error: Schema.String })
+)
+export type SessionReplayView = typeof SessionReplayView.Type
+
+export const ReplayReportBody = Schema.Struct({ summary: ReplaySummary, sessions: Schema.Array(SessionReplayView) })
+export type ReplayReportBody = typeof ReplayReportBody.Type
