@@ -23,6 +23,7 @@ import { linkPage, ownPage, peoplePage, personPage, questionsPage, searchPage, s
 import { redeem } from "./Links.js"
 import { replayPage, replaysPage } from "./ReplayPages.js"
 import * as SignIn from "./SignIn.js"
+import { clientAddress, SignInThrottle } from "./Throttle.js"
 
 const SignInForm = Schema.Struct({ token: Schema.String, next: Schema.optional(Schema.String) })
 const SignOutForm = Schema.Struct({ csrf: Schema.String })
@@ -55,6 +56,24 @@ const signedIn = <E, R>(
     })
   })
 
+/** A sign-in refused: counted against the address, and the form again with why. */
+const refusedSignIn = (next: string, why: "token" | "link") =>
+  Effect.zipRight(
+    Effect.flatMap(clientAddress, (address) => Effect.flatMap(SignInThrottle, (t) => t.failed(address))),
+    respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(next, why)), 401)
+  )
+
+/** A sign-in attempt, unless its address failed too often lately (429, and when to try again). */
+const throttled = <E, R>(attempt: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  Effect.gen(function*() {
+    const wait = yield* (yield* SignInThrottle).refused(yield* clientAddress)
+    if (Option.isNone(wait)) return yield* attempt
+    return yield* HttpServerResponse.text(`Too many failed sign-ins from this address: try again in ${wait.value} seconds.`, {
+      status: 429,
+      headers: { "retry-after": String(wait.value) }
+    })
+  })
+
 /** A person's page shows this many of their newest notes. */
 const notesShown = 200
 
@@ -62,7 +81,7 @@ const query = (name: string) => Effect.map(HttpServerRequest.HttpServerRequest, 
 const param = (name: string) => Effect.map(HttpRouter.params, (params) => params[name] ?? "")
 
 /** What the pages need: the read model, capture's path for the compose box, and curation's. */
-type Services = ReadModel | ReplayReports | SignIn.WebKeys | Curation.Services | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
+type Services = ReadModel | ReplayReports | SignIn.WebKeys | SignInThrottle | Curation.Services | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
 
 /** Every page on the API's router. */
 export const layer = HttpApiBuilder.Router.use((router) =>
@@ -87,21 +106,21 @@ export const layer = HttpApiBuilder.Router.use((router) =>
     )
     yield* router.post(
       "/signin/link",
-      provided(Effect.gen(function*() {
+      provided(throttled(Effect.gen(function*() {
         const form = yield* HttpServerRequest.schemaBodyUrlParams(LinkForm)
         const user = yield* redeem(form.token)
-        if (Option.isNone(user)) return yield* respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage("/", "link")), 401)
+        if (Option.isNone(user)) return yield* refusedSignIn("/", "link")
         return yield* SignIn.signedIn("/", { _tag: "User", user: user.value })
-      }))
+      })))
     )
     yield* router.post(
       "/signin",
-      provided(Effect.gen(function*() {
+      provided(throttled(Effect.gen(function*() {
         const form = yield* HttpServerRequest.schemaBodyUrlParams(SignInForm)
         const next = SignIn.localPath(form.next)
-        if (!keys.isApiToken(form.token)) return yield* respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(next, "token")), 401)
+        if (!keys.isApiToken(form.token)) return yield* refusedSignIn(next, "token")
         return yield* SignIn.signedIn(next, { _tag: "Operator" })
-      }))
+      })))
     )
     yield* router.post(
       "/signout",
@@ -190,4 +209,4 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         return Option.some(sessionPage(accounting.value, new Map(messages.map((m) => [m.id as string, m.text]))))
       }), "session")))
   })
-).pipe(Layer.provide(SignIn.WebKeys.layer))
+).pipe(Layer.provide([SignIn.WebKeys.layer, SignInThrottle.layer]))
