@@ -8,7 +8,7 @@ import { Either, type DateTime } from "effect"
 import type { Event } from "../Events.js"
 import type { PersonId, UserId } from "../Ids.js"
 import { type Decision, rejected } from "../Session/Commands.js"
-import { type KnownPerson, nameKey } from "../Session/People.js"
+import { type KnownPerson, nameKey, nameProblem } from "../Session/People.js"
 
 export interface PeopleState {
   /** People folded into another, and whom into. */
@@ -43,7 +43,8 @@ const person = (state: PeopleState, command: Common, personId: PersonId) => {
 const rename = (state: PeopleState, command: PeopleCommand & { readonly _tag: "Rename" }): Decision =>
   Either.flatMap(person(state, command, command.personId), (found): Decision => {
     const name = command.name.trim()
-    if (name === "") return Either.left(rejected("invalid", "a person's name must not be empty"))
+    const problem = nameProblem(name)
+    if (problem !== null) return Either.left(rejected("invalid", problem))
     if (name === found.name) return Either.left(rejected("unchanged", `already called ${name}`))
     const other = command.known.find((p) => p.personId !== found.personId && nameKey(p.name) === nameKey(name))
     if (other !== undefined) return Either.left(rejected("invalid", `${other.name} is another person: merge them instead`))

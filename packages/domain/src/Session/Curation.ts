@@ -7,7 +7,7 @@ import { Either } from "effect"
 import { NoteId } from "../Ids.js"
 import type { Event } from "../Events.js"
 import { type Command, type Decision, rejected } from "./Commands.js"
-import { resolver } from "./People.js"
+import { nameProblem, resolver } from "./People.js"
 import type { NoteState, SessionState } from "./State.js"
 
 const curated = (state: SessionState, noteId: NoteState["noteId"], asker: NoteState["user"] | null): Either.Either<NoteState, ReturnType<typeof rejected>> => {
@@ -22,9 +22,8 @@ export const decideMoveNote = (state: SessionState, command: Command & { readonl
     if (note.discarded) return Either.left(rejected("discarded", "a discarded note is restored before it is moved"))
     const to = command.to._tag === "Person" ? { ...command.to, name: command.to.name.trim() } : command.to
     const listed = to._tag === "Person" && command.known.some((p) => p.personId === to.contactId)
-    if (to._tag === "Person" && !listed && to.name === "") {
-      return Either.left(rejected("invalid", to.contactId === null ? "a person's name must not be empty" : "no such person of yours"))
-    }
+    const problem = to._tag === "Person" && !listed ? nameProblem(to.name) : null
+    if (problem !== null) return Either.left(rejected("invalid", to._tag === "Person" && to.contactId !== null && to.name === "" ? "no such person of yours" : problem))
     const people = resolver(command.known, note.user, command.ids)
     const personId = people.resolve(to)
     if (personId === note.personId) return Either.left(rejected("unchanged", "the note is already there"))

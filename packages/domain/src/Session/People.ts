@@ -6,11 +6,22 @@
 import type { Owner } from "../Decision.js"
 import type { Event } from "../Events.js"
 import { type IdSupply, PersonId, type UserId } from "../Ids.js"
+import { notTextIn } from "../Inbound/bodyShape.js"
 
 /** A person of the user's. */
 export interface KnownPerson {
   readonly personId: PersonId
   readonly name: string
+}
+
+/**
+ * Why a name given by hand cannot be a person's name: empty, or holding what the store cannot
+ * keep exactly (U+0000, a lone surrogate); `null` when it can be.
+ */
+export const nameProblem = (name: string): string | null => {
+  if (name.trim() === "") return "a person's name must not be empty"
+  const found = notTextIn(name)
+  return found === null ? null : `the name contains ${found}, which is not text`
 }
 
 /** The key two names share when they name one person. */

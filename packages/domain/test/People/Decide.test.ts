@@ -34,6 +34,7 @@ describe("Rename", () => {
     spec.given([]).when(rename("person-ana", "anna s.")).thenRejects(rejected("invalid", "Anna S. is another person: merge them instead"))
     spec.given([]).when(rename("person-ana", "Ana Souza", stranger)).thenRejects(rejected("not-yours"))
     spec.given([]).when(rename("person-bob", "Bob")).thenRejects(rejected("not-found", "no person person-bob"))
+    spec.given([]).when(rename("person-ana", "A\u0000na")).thenRejects(rejected("invalid", "the name contains U+0000 (NUL), which is not text"))
   })
 })
 

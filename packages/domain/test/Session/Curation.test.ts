@@ -61,6 +61,11 @@ describe("MoveNote", () => {
       .thenRejects(rejected("discarded", "a discarded note is restored before it is moved"))
   })
 
+  it("refuses a new person's name the store cannot keep exactly (U+0000, a lone surrogate)", () => {
+    spec.given(filed).when(move("note_2", person("Nul\u0000name"))).thenRejects(rejected("invalid", "the name contains U+0000 (NUL), which is not text"))
+    spec.given(filed).when(move("note_2", person("Half \ud800"))).thenRejects(rejected("invalid", "the name contains a lone surrogate U+D800, which is not text"))
+  })
+
   it("takes the operator's move for any user's note", () => {
     spec.given(filed).when(move("note_2", person("Tom"), null)).then([moved("note_2", "person-tom", "Tom")])
   })
