@@ -32,6 +32,12 @@ describe("Api contract", () => {
       "GET /api/search -> 200,400,401 [bearer]",
       "GET /api/events -> 200,400,401 [bearer]",
       "POST /api/messages -> 200,400,401 [bearer]",
+      "POST /api/notes/{id}/move -> 200,400,401,404,409 [bearer]",
+      "POST /api/notes/{id}/split -> 200,400,401,404,409 [bearer]",
+      "POST /api/notes/{id}/discard -> 200,400,401,404,409 [bearer]",
+      "POST /api/notes/{id}/restore -> 200,400,401,404,409 [bearer]",
+      "POST /api/people/{id}/rename -> 200,400,401,404,409 [bearer]",
+      "POST /api/people/{id}/merge -> 200,400,401,404,409 [bearer]",
       "GET /healthz -> 200,400 []",
       "GET /readyz -> 200,400,503 []",
       "GET /metrics -> 200,400 []"

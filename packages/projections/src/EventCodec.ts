@@ -1,6 +1,7 @@
 /** Events to and from their stored form: type and schema version in columns, the payload as JSON. */
 import * as Events from "@verbatim/domain/Events"
 import type { Event, EventType } from "@verbatim/domain/Events"
+import { eventVersions } from "@verbatim/domain/EventVersions"
 import { Either, ParseResult, Schema } from "effect"
 import { StoreError } from "./EventStore.js"
 import { upcast } from "./Upcast.js"
@@ -12,7 +13,6 @@ export interface EncodedEvent {
   readonly payload: string
 }
 
-const { eventVersions } = Events
 const encodeEvent = Schema.encodeSync(Events.Event)
 
 /**

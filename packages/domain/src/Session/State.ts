@@ -2,9 +2,10 @@
 import { DateTime } from "effect"
 import type { Candidate, QuestionReason } from "../Decision.js"
 import type { Event } from "../Events.js"
-import type { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
+import type { MessageId, PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
 import { isExported } from "../Inbound/ChatExport.js"
 import { awaitedIn, type MessageMedia, received, withMedia, withStatus } from "./MediaState.js"
+import { evolveNotes, type NoteState, type Notes, retireNotes } from "./NoteState.js"
 import type { InboundMessage } from "../Message.js"
 
 /** A question parked in the session and not retired by a superseding plan. */
@@ -18,18 +19,7 @@ export interface QuestionState {
   readonly sources: ReadonlyArray<{ readonly messageId: MessageId; readonly seq: number }>
 }
 
-/** A live note of the session: whose it is, and whether its user set it aside. */
-export interface NoteState {
-  readonly noteId: NoteId
-  readonly user: UserId
-  readonly planId: PlanId | null
-  readonly personId: PersonId | null
-  /** Its messages, by seq. */
-  readonly sources: ReadonlyArray<{ readonly messageId: MessageId; readonly seq: number }>
-  readonly discarded: boolean
-}
-
-export type { MessageMedia }
+export type { MessageMedia, NoteState }
 export { senderText } from "./MediaState.js"
 
 export interface SessionState {
@@ -60,7 +50,7 @@ export interface SessionState {
   /** Messages in a live note, by the plan that filed them (`null`: an answer). */
   readonly filed: ReadonlyMap<PlanId | null, ReadonlySet<MessageId>>
   /** The live notes, by id, as curated. */
-  readonly notes: ReadonlyMap<NoteId, NoteState>
+  readonly notes: Notes
   /**
    * Counts every event but edits and media outcomes: a plan decided at one revision is stale at another (edits do
    * not make it stale, because note bodies are derived from the text as it stands).
@@ -117,19 +107,13 @@ const withQuestion = (state: SessionState, questionId: QuestionId, status: Quest
   return question === undefined ? state.questions : new Map(state.questions).set(questionId, { ...question, status })
 }
 
-const withNote = (state: SessionState, noteId: NoteId, changes: Partial<NoteState>): SessionState => {
-  const note = state.notes.get(noteId)
-  return note === undefined ? state : { ...state, notes: new Map(state.notes).set(noteId, { ...note, ...changes }) }
-}
-
 /** A superseding plan retires the notes and questions of the plans it replaces. */
 const retire = (state: SessionState, plans: ReadonlyArray<PlanId>): SessionState => {
   if (plans.length === 0) return state
   const filed = new Map(state.filed)
   for (const plan of plans) filed.delete(plan)
   const questions = new Map([...state.questions].filter(([, q]) => q.planId === null || !plans.includes(q.planId)))
-  const notes = new Map([...state.notes].filter(([, n]) => n.planId === null || !plans.includes(n.planId)))
-  return { ...state, filed, questions, notes, appliedPlans: state.appliedPlans.filter((id) => !plans.includes(id)) }
+  return { ...state, filed, questions, notes: retireNotes(state.notes, plans), appliedPlans: state.appliedPlans.filter((id) => !plans.includes(id)) }
 }
 
 const evolveFacts = (state: SessionState, event: Event): SessionState => {
@@ -189,26 +173,16 @@ const evolveFacts = (state: SessionState, event: Event): SessionState => {
     case "NoteRecorded": {
       const filed = new Map(state.filed)
       filed.set(event.planId, new Set([...(filed.get(event.planId) ?? []), ...event.sources.map((s) => s.messageId)]))
-      const sources = [...event.sources].sort((a, b) => a.seq - b.seq)
-      const note: NoteState = { noteId: event.noteId, user: event.user, planId: event.planId, personId: event.personId, sources, discarded: false }
-      const notes = new Map(state.notes).set(event.noteId, note)
+      const notes = evolveNotes(state.notes, event)
       return event.questionId === null
         ? { ...state, filed, notes }
         : { ...state, filed, notes, answeredSeqs: [...state.answeredSeqs, ...event.sources.map((s) => s.seq)] }
     }
     case "NoteMoved":
-      return withNote(state, event.noteId, { personId: event.personId })
-    case "NoteSplit": {
-      const note = state.notes.get(event.noteId)
-      if (note === undefined) return state
-      const moved = new Set(event.sources.map((s) => s.messageId))
-      const kept = withNote(state, event.noteId, { sources: note.sources.filter((s) => !moved.has(s.messageId)) })
-      const split: NoteState = { ...note, noteId: event.newNoteId, sources: note.sources.filter((s) => moved.has(s.messageId)) }
-      return { ...kept, notes: new Map(kept.notes).set(event.newNoteId, split) }
-    }
+    case "NoteSplit":
     case "NoteDiscarded":
     case "NoteRestored":
-      return withNote(state, event.noteId, { discarded: event._tag === "NoteDiscarded" })
+      return { ...state, notes: evolveNotes(state.notes, event) }
     case "QuestionAnswered":
     case "QuestionWithdrawn":
       return {

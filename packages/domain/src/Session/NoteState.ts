@@ -1,0 +1,49 @@
+/** The notes part of a session's state: each live note, whose it is, its messages, and whether its user set it aside. */
+import type { Event } from "../Events.js"
+import type { MessageId, NoteId, PersonId, PlanId, UserId } from "../Ids.js"
+
+/** A live note of the session. */
+export interface NoteState {
+  readonly noteId: NoteId
+  readonly user: UserId
+  readonly planId: PlanId | null
+  readonly personId: PersonId | null
+  /** Its messages, by seq. */
+  readonly sources: ReadonlyArray<{ readonly messageId: MessageId; readonly seq: number }>
+  readonly discarded: boolean
+}
+
+export type Notes = ReadonlyMap<NoteId, NoteState>
+
+const withNote = (notes: Notes, noteId: NoteId, changes: Partial<NoteState>): Notes => {
+  const note = notes.get(noteId)
+  return note === undefined ? notes : new Map(notes).set(noteId, { ...note, ...changes })
+}
+
+/** A note recorded, or curated by its user; other events leave the notes as they are. */
+export const evolveNotes = (notes: Notes, event: Event): Notes => {
+  switch (event._tag) {
+    case "NoteRecorded": {
+      const sources = [...event.sources].sort((a, b) => a.seq - b.seq)
+      return new Map(notes).set(event.noteId, { noteId: event.noteId, user: event.user, planId: event.planId, personId: event.personId, sources, discarded: false })
+    }
+    case "NoteMoved":
+      return withNote(notes, event.noteId, { personId: event.personId })
+    case "NoteSplit": {
+      const note = notes.get(event.noteId)
+      if (note === undefined) return notes
+      const moved = new Set(event.sources.map((s) => s.messageId))
+      return new Map(withNote(notes, event.noteId, { sources: note.sources.filter((s) => !moved.has(s.messageId)) }))
+        .set(event.newNoteId, { ...note, noteId: event.newNoteId, sources: note.sources.filter((s) => moved.has(s.messageId)) })
+    }
+    case "NoteDiscarded":
+    case "NoteRestored":
+      return withNote(notes, event.noteId, { discarded: event._tag === "NoteDiscarded" })
+    default:
+      return notes
+  }
+}
+
+/** The notes left when plans are superseded: theirs retire (an answer's stay). */
+export const retireNotes = (notes: Notes, plans: ReadonlyArray<PlanId>): Notes =>
+  new Map([...notes].filter(([, n]) => n.planId === null || !plans.includes(n.planId)))
