@@ -25,10 +25,10 @@ import type { ConversationReply } from "./Queries/Replies.js"
 import * as Search from "./Queries/Search.js"
 import type { SearchHit } from "./Queries/Search.js"
 import * as Sessions from "./Queries/Sessions.js"
-import type { Conversation, ConversationSessions } from "./Queries/Sessions.js"
+import type { Conversation, ConversationSessions, SessionPlan } from "./Queries/Sessions.js"
 import type { ListOptions } from "./Queries/Lists.js"
 
-export type { Conversation, ConversationReply, ConversationSessions, ListOptions, MediaWork, NoteAuditView, QueueDepths, QueuedReply, SearchHit, SessionAccountingView }
+export type { Conversation, ConversationReply, SessionPlan, ConversationSessions, ListOptions, MediaWork, NoteAuditView, QueueDepths, QueuedReply, SearchHit, SessionAccountingView }
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
 export type { Notebook, NotebookNote, NotebookPerson, NotebookSource } from "./Queries/Notebook.js"
 export type { SourceEdit } from "./Queries/Audit.js"
@@ -72,6 +72,8 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly notebook: (user: UserId) => Effect.Effect<Notebook, StoreError>
   readonly sessionAccounting: (sessionId: string) => Effect.Effect<Option.Option<SessionAccountingView>, StoreError>
   readonly sessionMessages: (sessionId: string) => Effect.Effect<ReadonlyArray<SessionMessage>, StoreError>
+  /** The plans recorded for a session, oldest first. */
+  readonly sessionPlans: (sessionId: string) => Effect.Effect<ReadonlyArray<SessionPlan>, StoreError>
   /**
    * Events after a cursor (the start when none) in the order a catch-up reader follows: at most
    * `limit`, and no more than fit `maxBytes` of payload (unbounded when not given) except that a
@@ -143,6 +145,7 @@ export const make = Effect.gen(function*() {
     notebook: (user) => run(notebook(user)),
     sessionAccounting: (sessionId) => run(sessionAccounting(sessionId)),
     sessionMessages: (sessionId) => run(Lists.sessionMessages(sessionId)),
+    sessionPlans: (sessionId) => run(Sessions.sessionPlans(sessionId)),
     events: (after, limit, maxBytes) => Lists.events(after, limit, maxBytes).pipe(Effect.provideService(EventStore, store)),
     conversationSessions: (conversation) => run(Sessions.conversationSessions(conversation)),
     messageSession: (messageId) => run(Sessions.messageSession(messageId)),

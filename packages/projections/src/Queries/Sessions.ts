@@ -3,6 +3,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { MessageId, NoteId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Option, Schema } from "effect"
+import { decodeRows, Num } from "./Columns.js"
 
 /** The conversation a session belongs to: one sender in one chat on one provider. */
 export const Conversation = Schema.Struct({ user: UserId, provider: Provider, chat: Schema.String })
@@ -100,3 +101,46 @@ export const sessionUser = (sessionId: SessionId) =>
       Result: Schema.Struct({ user_id: UserId }),
       execute: (id) => sql`SELECT user_id FROM sessions WHERE session_id = ${id}`
     })(sessionId).pipe(Effect.map(Option.map((r) => r.user_id))))
+
+/** A plan of a session as its page lists it. */
+export interface SessionPlan {
+  readonly planId: string
+  readonly promptVersion: string
+  readonly model: string
+  readonly fromSeq: number
+  readonly toSeq: number
+  readonly inputTokens: number
+  readonly outputTokens: number
+  /** The plan a promoted replay put in this one's place, when one did. */
+  readonly supersededBy: string | null
+}
+
+const PlanRow = Schema.Struct({
+  plan_id: Schema.String,
+  prompt_version: Schema.String,
+  model: Schema.String,
+  from_seq: Num,
+  to_seq: Num,
+  input_tokens: Num,
+  output_tokens: Num,
+  superseded_by: Schema.NullOr(Schema.String)
+})
+
+/** The plans recorded for a session, in the order they were. */
+export const sessionPlans = (sessionId: string) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    decodeRows(PlanRow)(sql`SELECT plan_id, prompt_version, model, from_seq, to_seq, input_tokens, output_tokens, superseded_by
+      FROM plans WHERE session_id = ${sessionId} ORDER BY position`).pipe(
+      Effect.map((rows) =>
+        rows.map((r): SessionPlan => ({
+          planId: r.plan_id,
+          promptVersion: r.prompt_version,
+          model: r.model,
+          fromSeq: r.from_seq,
+          toSeq: r.to_seq,
+          inputTokens: r.input_tokens,
+          outputTokens: r.output_tokens,
+          supersededBy: r.superseded_by
+        }))
+      )
+    ))

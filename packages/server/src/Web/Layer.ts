@@ -206,7 +206,7 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         const accounting = yield* read.sessionAccounting(id)
         if (Option.isNone(accounting) || !SignIn.maySee(subject, accounting.value.user)) return Option.none()
         const messages = yield* read.sessionMessages(id)
-        return Option.some(sessionPage(accounting.value, new Map(messages.map((m) => [m.id as string, m.text]))))
+        return Option.some(sessionPage(accounting.value, new Map(messages.map((m) => [m.id as string, m.text])), yield* read.sessionPlans(id)))
       }), "session")))
   })
 ).pipe(Layer.provide([SignIn.WebKeys.layer, SignInThrottle.layer]))

@@ -1,6 +1,6 @@
 /** The read pages: people, a person's notes, open questions, a session's messages, and sign-in. */
 import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
-import type { SearchHit, SessionAccountingView } from "@verbatim/projections/ReadModel"
+import type { SearchHit, SessionAccountingView, SessionPlan } from "@verbatim/projections/ReadModel"
 import { DateTime } from "effect"
 import { personForms } from "./CurationForms.js"
 import { type Html, html } from "./Html.js"
@@ -117,8 +117,20 @@ const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposit
   }
 }
 
-/** A session's messages, each with its one disposition. */
-export const sessionPage = (accounting: SessionAccountingView, texts: ReadonlyMap<string, string>): Html =>
+/** The plans that filed a session, a superseded one marked with the plan that replaced it. */
+const planList = (plans: ReadonlyArray<SessionPlan>): Html =>
+  plans.length === 0
+    ? html`<p class="muted">Not planned yet.</p>`
+    : html`<ul class="list" data-plans>${
+      plans.map((p) =>
+        html`<li>${p.planId}: messages ${p.fromSeq}–${p.toSeq}, prompt ${p.promptVersion}, ${p.model}, ${p.inputTokens} in / ${p.outputTokens} out${
+          p.supersededBy === null ? null : html` <span class="muted">(replaced by ${p.supersededBy})</span>`
+        }</li>`
+      )
+    }</ul>`
+
+/** A session's messages, each with its one disposition, then the plans that filed them. */
+export const sessionPage = (accounting: SessionAccountingView, texts: ReadonlyMap<string, string>, plans: ReadonlyArray<SessionPlan>): Html =>
   html`<h1>Session</h1>
 <p class="muted">${accounting.sessionId} · ${accounting.status}</p>
 <ol class="list">${
@@ -127,7 +139,9 @@ export const sessionPage = (accounting: SessionAccountingView, texts: ReadonlyMa
         texts.get(m.messageId) ?? ""
       }</div></li>`
     )
-  }</ol>`
+  }</ol>
+<h2>Plans</h2>
+${planList(plans)}`
 
 const refusals = {
   token: "That token is not this server's.",

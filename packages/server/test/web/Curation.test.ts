@@ -73,6 +73,14 @@ describe.skipIf(chromium === undefined)("curation in Chromium", () => {
         const restored = await submit(page, "restore")
         const history = await page.$$eval("[data-history] li", (items) => items.map((i) => i.textContent?.replace(/^[\d-]+ [\d:]+: /, "")))
         await shoot(page, "c6-restored")
+        await page.goto(`${baseUrl}/own`)
+        const ownProblems = await violations(page)
+        await shoot(page, "c8-own-notes")
+        await page.goto(`${baseUrl}/sessions/telegram:100000001:100000001:1`)
+        const dispositions = await page.$$eval("[data-disposition]", (spans) => spans.map((s) => s.getAttribute("data-disposition")))
+        const plans = await page.$$eval("[data-plans] li", (items) => items.map((i) => i.textContent))
+        const sessionProblems = await violations(page)
+        await shoot(page, "c9-session")
         // The merged person's old address leads to whom they joined.
         await page.goto(`${baseUrl}/people/person_1`)
         const mergedAddress = new URL(page.url()).pathname
@@ -82,7 +90,7 @@ describe.skipIf(chromium === undefined)("curation in Chromium", () => {
         const narrow = await page.$eval("html", (root) => root.scrollWidth)
         return {
           people, merged, mergedNotes, split, splitBody, moved, movedTitle, discarded, banner, tomNotes, tomDiscarded, restored, history, mergedAddress, narrow,
-          problems: [personProblems, mergedProblems, noteProblems, discardedProblems]
+          dispositions, plans, problems: [personProblems, mergedProblems, noteProblems, discardedProblems, ownProblems, sessionProblems]
         }
       })
       expect(seen).toEqual({
@@ -101,7 +109,9 @@ describe.skipIf(chromium === undefined)("curation in Chromium", () => {
         history: ["split from another note", "moved to Tom", "discarded", "restored"],
         mergedAddress: "/people/person_2",
         narrow: 360,
-        problems: [[], [], [], []]
+        dispositions: ["InNote", "InNote", "InNote", "InNote"],
+        plans: ["plan_1: messages 1–4, prompt v1, scripted, 0 in / 0 out"],
+        problems: [[], [], [], [], [], []]
       })
       const tom = (yield* api("/api/people/person_3/notes")).json as { items: ReadonlyArray<{ body: string }> }
       expect(tom.items.map((n) => n.body)).toEqual(["Tom plays chess.", "Tom's dog is called Rex."])
