@@ -7,7 +7,8 @@ import { dump, rebuildAndVerify } from "@verbatim/projections/Projections/Rebuil
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import * as C from "@verbatim/testkit/GivenCuration"
-import { Chunk, Effect, Stream } from "effect"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Chunk, Effect, Option, Stream } from "effect"
 import type { Layer } from "effect"
 
 const ana = { personId: "person-ana", name: "Ana" }
@@ -37,6 +38,29 @@ const tableRows = (table: "note_sources" | "note_directives" | "people") =>
   Effect.flatMap(SqlClient, (sql) => sql<Record<string, unknown>>`SELECT * FROM ${sql(table)} ORDER BY 1, 2`)
 
 export const curationConformance = (layer: () => Layer.Layer<Services, unknown>) => {
+  it.effect("a note's audit lists what its user did to it, oldest first, and when it was discarded; its accounting reads Discarded", () =>
+    Effect.gen(function*() {
+      yield* G.given(...filed, [G.sessionStream("c"), [C.noteSplit("c", "n1", "n1b", [2]), C.noteMoved("c", "n1b", null), C.noteDiscarded("c", "n1b")]])
+      const read = yield* ReadModel
+      const audit = Option.getOrThrow(yield* read.noteAudit("n1b"))
+      const original = Option.getOrThrow(yield* read.noteAudit("n1"))
+      expect([audit.curation, audit.discardedAt, original.curation]).toEqual([
+        [
+          { _tag: "SplitFrom", from: "n1", at: G.at(1010) },
+          { _tag: "Moved", to: { _tag: "Unattached" }, at: G.at(1000) },
+          { _tag: "Discarded", at: G.at(1020) }
+        ],
+        G.at(1020),
+        [{ _tag: "SplitOff", into: "n1b", seqs: [2], at: G.at(1010) }]
+      ])
+      const accounting = Option.getOrThrow(yield* read.sessionAccounting("c"))
+      expect(accounting.messages.map((m) => m.dispositions)).toEqual([
+        [{ _tag: "InNote", noteId: "n1" }],
+        [{ _tag: "Discarded", noteId: "n1b" }],
+        [{ _tag: "InNote", noteId: "n2" }]
+      ])
+    }).pipe(Effect.provide(layer())))
+
   it.effect("a split moves the later messages, their directive and their body to a new note with the same owner", () =>
     Effect.gen(function*() {
       yield* G.given(...filed, [G.sessionStream("c"), [C.noteSplit("c", "n1", "n1b", [2])]])
