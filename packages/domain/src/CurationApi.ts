@@ -28,14 +28,12 @@ export const MergePayload = Schema.Struct({ into: PersonId }).annotations({ mess
 /** A note split in two: the part kept and the new note. */
 export const SplitResult = Schema.Struct({ note: Note, newNote: Note })
 
+/** A change to one note or person: answered with what it now reads, 404 when there is none, 409 when nothing changed. */
+const change = <Name extends string, Path extends `/${string}`>(name: Name, path: Path, summary: string, description: string) =>
+  HttpApiEndpoint.post(name, path).annotate(OpenApi.Summary, summary).annotate(OpenApi.Description, description).addError(NotFound).addError(Conflict)
+
 const noteChange = <Name extends string, Path extends `/${string}`>(name: Name, path: Path, summary: string, description: string) =>
-  HttpApiEndpoint.post(name, path)
-    .annotate(OpenApi.Summary, summary)
-    .annotate(OpenApi.Description, description)
-    .setPath(NotePath)
-    .addSuccess(Note)
-    .addError(NotFound)
-    .addError(Conflict)
+  change(name, path, summary, description).setPath(NotePath).addSuccess(Note)
 
 export class CurationGroup extends HttpApiGroup.make("curation")
   .add(
@@ -43,36 +41,24 @@ export class CurationGroup extends HttpApiGroup.make("curation")
       .setPayload(MovePayload)
   )
   .add(
-    HttpApiEndpoint.post("splitNote", "/notes/:id/split")
-      .annotate(OpenApi.Summary, "Split a note")
-      .annotate(OpenApi.Description, "Cuts the note before its message `atSeq`: that message and the later ones, with the instructions cut from them, become a new note with the same owner. `atSeq` must be a message of the note other than its first.")
+    change("splitNote", "/notes/:id/split", "Split a note", "Cuts the note before its message `atSeq`: that message and the later ones, with the instructions cut from them, become a new note with the same owner. `atSeq` must be a message of the note other than its first.")
       .setPath(NotePath)
       .setPayload(SplitPayload)
       .addSuccess(SplitResult)
-      .addError(NotFound)
-      .addError(Conflict)
   )
   .add(noteChange("discardNote", "/notes/:id/discard", "Discard a note", "Sets the note aside: it leaves its person's notes, its messages read `Discarded` in the session's accounting, and it stays in the log, restorable."))
   .add(noteChange("restoreNote", "/notes/:id/restore", "Restore a note", "Brings a discarded note back as it was."))
   .add(
-    HttpApiEndpoint.post("renamePerson", "/people/:id/rename")
-      .annotate(OpenApi.Summary, "Rename a person")
-      .annotate(OpenApi.Description, "Gives a person another name (trimmed). A name another of the user's people has is refused: merge them instead.")
+    change("renamePerson", "/people/:id/rename", "Rename a person", "Gives a person another name (trimmed). A name another of the user's people has is refused: merge them instead.")
       .setPath(PersonPath)
       .setPayload(RenamePayload)
       .addSuccess(Person)
-      .addError(NotFound)
-      .addError(Conflict)
   )
   .add(
-    HttpApiEndpoint.post("mergePeople", "/people/:id/merge")
-      .annotate(OpenApi.Summary, "Merge two people")
-      .annotate(OpenApi.Description, "Folds this person into `into`, another person of the same user: their notes become `into`'s, and a later plan or answer naming them files under `into`. Answers with `into`.")
+    change("mergePeople", "/people/:id/merge", "Merge two people", "Folds this person into `into`, another person of the same user: their notes become `into`'s, and a later plan or answer naming them files under `into`. Answers with `into`.")
       .setPath(PersonPath)
       .setPayload(MergePayload)
       .addSuccess(Person)
-      .addError(NotFound)
-      .addError(Conflict)
   )
   .addError(BadRequest)
   .middleware(Authorization)
