@@ -38,6 +38,32 @@ const tableRows = (table: "note_sources" | "note_directives" | "people") =>
   Effect.flatMap(SqlClient, (sql) => sql<Record<string, unknown>>`SELECT * FROM ${sql(table)} ORDER BY 1, 2`)
 
 export const curationConformance = (layer: () => Layer.Layer<Services, unknown>) => {
+  it.effect("people by newest note, own notes, discarded notes apart, and a merged person's name standing for whom they joined", () =>
+    Effect.gen(function*() {
+      yield* G.given(...filed, ["person-x", [G.personAdded("person-x", "Xana")]], [G.sessionStream("c"), [
+        C.noteSplit("c", "n1", "n1b", [2]),
+        C.noteMoved("c", "n1b", anna),
+        C.noteDiscarded("c", "n2")
+      ]], [C.peopleStream, [C.peopleMerged("person-ana", "person-x")]])
+      const read = yield* ReadModel
+      const names = (people: ReadonlyArray<{ readonly name: string; readonly noteCount: number }>) => people.map((p) => [p.name, p.noteCount])
+      expect(names(yield* read.peopleByActivity({ limit: 10, user: G.user }))).toEqual([["Anna S.", 1], ["Xana", 1]])
+      expect(names(yield* read.peopleByActivity({ limit: 10, user: "telegram:999" }))).toEqual([])
+      const bodies = (notes: ReadonlyArray<{ readonly body: string }>) => notes.map((n) => n.body)
+      expect([
+        bodies(yield* read.ownNotes(G.user, 10)),
+        bodies(yield* read.ownNotes(G.user, 10, true)),
+        bodies(yield* read.newestNotes("person-x", 10)),
+        bodies(yield* read.newestNotes("person-anna", 10))
+      ]).toEqual([[], ["I should call her."], ["Ana moved to Porto."], ["She starts at the bank in May"]])
+      expect([yield* read.mergedInto("person-ana"), yield* read.mergedInto("person-x")]).toEqual([Option.some("person-x"), Option.none()])
+      expect(yield* read.knownPeople(G.user)).toEqual([
+        { personId: "person-anna", name: "Anna S." },
+        { personId: "person-x", name: "Xana" },
+        { personId: "person-x", name: "Ana" }
+      ])
+    }).pipe(Effect.provide(layer())))
+
   it.effect("a note's audit lists what its user did to it, oldest first, and when it was discarded; its accounting reads Discarded", () =>
     Effect.gen(function*() {
       yield* G.given(...filed, [G.sessionStream("c"), [C.noteSplit("c", "n1", "n1b", [2]), C.noteMoved("c", "n1b", null), C.noteDiscarded("c", "n1b")]])
