@@ -100,12 +100,21 @@ ${
       }</ul>`
   }`
 
-const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposition"]): Html => {
+/** What a session page shows beside its accounting. */
+export interface SessionDetails {
+  /** Each message's current text, by message id. */
+  readonly texts: ReadonlyMap<string, string>
+  /** Whom each note the session's messages are in is about, by note id. */
+  readonly owners: ReadonlyMap<string, string>
+  readonly plans: ReadonlyArray<SessionPlan>
+}
+
+const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposition"], owners: SessionDetails["owners"]): Html => {
   switch (d._tag) {
     case "InNote":
-      return html`in <a href="/notes/${d.noteId}">a note</a>`
+      return html`in <a href="/notes/${d.noteId}">a note about ${owners.get(d.noteId) ?? "someone"}</a>`
     case "Discarded":
-      return html`discarded by the user, in <a href="/notes/${d.noteId}">a note</a> that can be restored`
+      return html`discarded by the user, in <a href="/notes/${d.noteId}">a note about ${owners.get(d.noteId) ?? "someone"}</a> that can be restored`
     case "InQuestion":
       return html`in <a href="/questions">a question</a>`
     case "Instruction":
@@ -130,18 +139,18 @@ const planList = (plans: ReadonlyArray<SessionPlan>): Html =>
     }</ul>`
 
 /** A session's messages, each with its one disposition, then the plans that filed them. */
-export const sessionPage = (accounting: SessionAccountingView, texts: ReadonlyMap<string, string>, plans: ReadonlyArray<SessionPlan>): Html =>
+export const sessionPage = (accounting: SessionAccountingView, details: SessionDetails): Html =>
   html`<h1>Session</h1>
 <p class="muted">${accounting.sessionId} · ${accounting.status}</p>
 <ol class="list">${
     accounting.messages.map((m) =>
-      html`<li><span class="tag">seq ${m.seq}</span> <span data-disposition="${m.disposition._tag}">${dispositionLabel(m.disposition)}</span><div class="body">${
-        texts.get(m.messageId) ?? ""
+      html`<li><span class="tag">seq ${m.seq}</span> <span data-disposition="${m.disposition._tag}">${dispositionLabel(m.disposition, details.owners)}</span><div class="body">${
+        details.texts.get(m.messageId) ?? ""
       }</div></li>`
     )
   }</ol>
 <h2>Plans</h2>
-${planList(plans)}`
+${planList(details.plans)}`
 
 const refusals = {
   token: "That token is not this server's.",

@@ -77,7 +77,7 @@ describe.skipIf(chromium === undefined)("curation in Chromium", () => {
         const ownProblems = await violations(page)
         await shoot(page, "c8-own-notes")
         await page.goto(`${baseUrl}/sessions/telegram:100000001:100000001:1`)
-        const dispositions = await page.$$eval("[data-disposition]", (spans) => spans.map((s) => s.getAttribute("data-disposition")))
+        const dispositions = await page.$$eval("[data-disposition]", (spans) => spans.map((s) => [s.getAttribute("data-disposition"), s.textContent]))
         const plans = await page.$$eval("[data-plans] li", (items) => items.map((i) => i.textContent))
         const sessionProblems = await violations(page)
         await shoot(page, "c9-session")
@@ -109,7 +109,12 @@ describe.skipIf(chromium === undefined)("curation in Chromium", () => {
         history: ["split from another note", "moved to Tom", "discarded", "restored"],
         mergedAddress: "/people/person_2",
         narrow: 360,
-        dispositions: ["InNote", "InNote", "InNote", "InNote"],
+        dispositions: [
+          ["InNote", "in a note about Ana Souza"],
+          ["InNote", "in a note about Tom"],
+          ["InNote", "in a note about Ana Souza"],
+          ["InNote", "in a note about Tom"]
+        ],
         plans: ["plan_1: messages 1–4, prompt v1, scripted, 0 in / 0 out"],
         problems: [[], [], [], [], [], []]
       })
