@@ -3,6 +3,8 @@ import * as ModelPrices from "@verbatim/planner/ModelPrices"
 import { Option } from "effect"
 import type { SessionReplay, Tokens } from "../Replay.js"
 import type { Cut, DecisionDiff } from "./Diff.js"
+import { type Gate, percent } from "./Gate.js"
+import type { RunInfo } from "./Run.js"
 
 /** Totals over all sessions. */
 export interface Summary {
@@ -77,7 +79,7 @@ const details = (r: SessionReplay): ReadonlyArray<string> => {
 }
 
 /** The human report: summary, then details per session. */
-export const renderText = (summary: Summary, results: ReadonlyArray<SessionReplay>): string =>
+export const renderText = (summary: Summary, gate: Gate, results: ReadonlyArray<SessionReplay>): string =>
   [
     `replay under prompt ${summary.promptVersion}: ${summary.sessions} session(s), ${summary.changed} changed, ` +
     `${summary.unchanged} unchanged, ${summary.failed} failed, ${summary.skipped} skipped`,
@@ -86,10 +88,12 @@ export const renderText = (summary: Summary, results: ReadonlyArray<SessionRepla
     `  instructions cut differently: ${summary.cutsChanged}`,
     `  questions added: ${summary.questionsAdded}, resolved: ${summary.questionsResolved}`,
     `  tokens: ${tokens(summary.tokens.shadow)}${totalCost(results)} (live plans: ${tokens(summary.tokens.live)})`,
+    `  agreement with the users' outcome: ${percent(gate.agreement.shadow)} (live plans ${percent(gate.agreement.live)}, ` +
+    `noise floor ${percent(gate.noiseFloor)}; invariant violations ${gate.invariantViolations}): ${gate.verdict}`,
     "",
     ...results.flatMap(details)
   ].join("\n")
 
-/** The machine report. */
-export const renderJson = (summary: Summary, results: ReadonlyArray<SessionReplay>): string =>
-  JSON.stringify({ summary, sessions: results }, null, 2)
+/** The machine report, which `verbatim replay compare` reads back. */
+export const renderJson = (run: RunInfo, summary: Summary, gate: Gate, results: ReadonlyArray<SessionReplay>): string =>
+  JSON.stringify({ run, gate, summary, sessions: results }, null, 2)
