@@ -80,8 +80,15 @@ describe("verbatim replay as an evaluation", () => {
       const v2Hash = createHash("sha256").update(readFileSync(join(env.VERBATIM_PROMPT_DIR!, "v2.md"))).digest("hex")
       const failing = yield* runCli(["replay", "--prompt", "v2", ...both, "--format", "json", "--fail-on-regression"], env)
       expect({ code: failing.code, stderr: errors(failing.stderr) }).toEqual({ code: 1, stderr: `verbatim: regression under prompt v2: ${lost}\n` })
-      const passing = yield* runCli(["replay", "--prompt", "v1", ...both, "--format", "json", "--fail-on-regression"], env)
+      const passing = yield* runCli(["replay", "--prompt", "v1", ...both, "--format", "json", "--fail-on-regression", "--repeat", "2"], env)
       expect({ code: passing.code, stderr: errors(passing.stderr) }).toEqual({ code: 0, stderr: "" })
+      // The recorded model answers each repeat alike: every message is stable and the floor is nought.
+      const report = JSON.parse(passing.stdout)
+      expect({
+        repeat: report.run.repeat,
+        floor: report.gate.noiseFloor,
+        stability: report.sessions.map((s: { stability: unknown }) => s.stability)
+      }).toEqual({ repeat: 2, floor: 0, stability: [{ runs: 2, stable: 4, messages: 4 }, { runs: 2, stable: 2, messages: 2 }] })
       writeFileSync(join(dir, "a.json"), passing.stdout)
       writeFileSync(join(dir, "b.json"), failing.stdout)
       const compared = yield* runCli(["replay", "compare", join(dir, "a.json"), join(dir, "b.json")], env)
@@ -89,7 +96,7 @@ describe("verbatim replay as an evaluation", () => {
         code: 0,
         stderr: "",
         stdout: [
-          `A: prompt v1 (${promptHash.slice(0, 12)}), model scripted, 2 session(s), repeat 1: agreement 100.0% (live 100.0%, floor 0.0%), 0 violation(s), PASS`,
+          `A: prompt v1 (${promptHash.slice(0, 12)}), model scripted, 2 session(s), repeat 2: agreement 100.0% (live 100.0%, floor 0.0%), 0 violation(s), PASS`,
           `B: prompt v2 (${v2Hash.slice(0, 12)}), model scripted, 2 session(s), repeat 1: agreement 80.0% (live 100.0%, floor 0.0%), 0 violation(s), FAIL`,
           "inputs: prompts differ",
           "agreement: 100.0% -> 80.0%",
