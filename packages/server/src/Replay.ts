@@ -14,7 +14,7 @@ import * as SessionState from "@verbatim/domain/Session/State"
 import { EventStore, type RecordedEvent } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Directory } from "@verbatim/domain/Eval/Directory"
-import { Array as Arr, DateTime, Effect, Option, Schema } from "effect"
+import { Array as Arr, DateTime, Effect, Either, Option, Schema } from "effect"
 import { planSession } from "./Planning.js"
 import type { Progress } from "./Progress.js"
 import { type DecisionDiff, diffDecisions, isEmpty } from "./Replay/Diff.js"
@@ -36,6 +36,8 @@ export interface Compared {
   readonly lastPosition: number
   readonly diff: DecisionDiff
   readonly model: string
+  /** Whether the shadow reused the live plans' calls from the log (same prompt hash and model): no tokens spent. */
+  readonly reused: boolean
   /** The prompts of the live plans, `version@sha256`. */
   readonly livePrompts: ReadonlyArray<string>
   readonly tokens: { readonly live: Tokens; readonly shadow: Tokens }
@@ -89,6 +91,12 @@ export interface ReplayOptions {
   readonly promptVersion: string
   readonly repeat: number
   readonly people: (user: string) => Directory
+  /**
+   * The prompt's hash and the model the shadow would call (null: unknown, as with recorded
+   * answers). When a session's live plans were made under both, a single run reuses them from the
+   * log instead of calling the model again.
+   */
+  readonly reuse?: { readonly promptHash: string; readonly model: string | null }
 }
 
 /** Re-plan one session in the shadow (`repeat` times), compare with its live decisions and score both. */
@@ -110,15 +118,19 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
   const liveDecisions = live.map((e) =>
     decide(state.messages, e.event.chunk, Option.getOrElse(decodePlan(e.event.plan), () => ({ people: [], unattached: [], unclear: [], botMessages: [] })))
   )
+  const people = options.people(state.user)
+  const reusable = options.repeat <= 1 && options.reuse !== undefined && options.reuse.model !== null && live.length > 0 &&
+    live.every((e) => e.event.promptHash === options.reuse!.promptHash && e.event.model === options.reuse!.model)
   // A defect here is one session's (an unrecorded request under a recorded model): report it, go on.
-  const runs = yield* Effect.forEach(Arr.range(1, Math.max(1, options.repeat)), () => planSession(messages, contacts, promptVersion)).pipe(
+  const runs = reusable ? Either.right([]) : yield* Effect.forEach(Arr.range(1, Math.max(1, options.repeat)), () => planSession(messages, contacts, promptVersion)).pipe(
     Effect.catchAllDefect((defect) => Effect.fail({ message: defect instanceof Error ? defect.message : String(defect) })),
     Effect.either
   )
   if (runs._tag === "Left") return { sessionId, status: "failed", error: runs.left.message } satisfies SessionReplay
-  const planned = runs.right[0]!
-  const people = options.people(state.user)
-  const shadowRuns = runs.right.map((run) => run.plans.map((p) => decide(state.messages, p.built.chunk, p.result.plan)))
+  const planned = runs.right[0]
+  const shadowRuns = planned === undefined
+    ? [liveDecisions]
+    : runs.right.map((run) => run.plans.map((p) => decide(state.messages, p.built.chunk, p.result.plan)))
   const shadowDecisions = shadowRuns[0]!
   const diff = diffDecisions(liveDecisions, shadowDecisions)
   return {
@@ -126,9 +138,10 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
     status: isEmpty(diff) ? "unchanged" : "changed",
     lastPosition: events[events.length - 1]!.position,
     diff,
-    model: [...new Set(planned.plans.map((p) => p.result.model))].join(", "),
+    model: planned === undefined ? options.reuse!.model! : [...new Set(planned.plans.map((p) => p.result.model))].join(", "),
+    reused: planned === undefined,
     livePrompts: [...new Set(live.map((e) => `${e.event.promptVersion}@${e.event.promptHash}`))],
-    tokens: { live: sum(live.map((e) => e.event.usage)), shadow: sum(planned.plans.map((p) => p.result.usage)) },
+    tokens: { live: sum(live.map((e) => e.event.usage)), shadow: sum(planned?.plans.map((p) => p.result.usage) ?? []) },
     evaluation: evaluate(events.map((e) => e.event), state.messages, people, liveDecisions, shadowDecisions),
     stability: stability(state.messages.map((m) => m.seq), shadowRuns, people)
   } satisfies SessionReplay

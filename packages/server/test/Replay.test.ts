@@ -110,6 +110,7 @@ describe("verbatim replay", () => {
           },
           lastPosition: 25,
           model: "scripted",
+          reused: false,
           livePrompts: [`v1@${promptHash}`],
           tokens: { live: tokens(800, 80), shadow: tokens(900, 90) },
           evaluation: {

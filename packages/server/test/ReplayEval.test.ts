@@ -107,6 +107,17 @@ describe("verbatim replay as an evaluation", () => {
         ].join("\n")
       })
       writeFileSync(join(dir, "c.json"), JSON.stringify({ summary: {} }))
+      // Under the live prompt and model the live plans' calls are reused from the log: the model's address is dead.
+      const offline = { VERBATIM_DATA_DIR: env.VERBATIM_DATA_DIR!, VERBATIM_PROMPT_DIR: env.VERBATIM_PROMPT_DIR!, ANTHROPIC_API_KEY: "unused", ANTHROPIC_BASE_URL: "http://127.0.0.1:9", VERBATIM_MODEL: "scripted" }
+      const reused = yield* runCli(["replay", "--prompt", "v1", ...both], offline)
+      expect({ code: reused.code, sessions: reused.stdout.split("\n").slice(8) }).toEqual({
+        code: 0,
+        sessions: [
+          `session ${sessions.one}: unchanged (model scripted; tokens 0 in / 0 out, live 1000 in / 100 out; reused from the log)`,
+          `session ${sessions.two}: unchanged (model scripted; tokens 0 in / 0 out, live 800 in / 80 out; reused from the log)`,
+          ""
+        ]
+      })
       const broken = yield* runCli(["replay", "compare", join(dir, "a.json"), join(dir, "c.json")], env)
       expect(broken).toEqual({
         code: 1,

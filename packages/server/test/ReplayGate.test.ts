@@ -14,6 +14,7 @@ const session = (
   sessionId: "s" as SessionId,
   status: "changed",
   lastPosition: 9,
+  reused: false,
   diff: { moved: [], regrouped: { before: [], after: [] }, cuts: { removed: [], added: [] }, questions: { added: [], resolved: [] } },
   model: "m",
   livePrompts: [],

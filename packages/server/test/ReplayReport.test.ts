@@ -14,6 +14,7 @@ const unchanged = {
 const tally = { correct: 0, wrong: 0, asked: 0, unlabelled: 0 }
 const scored = {
   lastPosition: 1,
+  reused: false,
   livePrompts: [],
   evaluation: {
     live: tally,

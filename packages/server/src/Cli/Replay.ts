@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs"
 import { IdGenerator } from "../IdGenerator.js"
 import { PlanJob } from "../PlanJob.js"
 import { PlanningHold } from "../PlanningHold.js"
+import * as Planner from "../Planner.js"
 import * as Progress from "../Progress.js"
 import { replay, selectSessions } from "../Replay.js"
 import { renderComparison, SavedReport } from "../Replay/Compare.js"
@@ -86,7 +87,9 @@ const replayCommand = Command.make("replay", options, ({ prompt: promptOption, .
     const since = Option.map(args.since, DateTime.unsafeFromDate)
     const selected = yield* selectSessions({ sessions: args.session, since })
     const progress = yield* Progress.start("replay", selected.length)
-    const results = yield* replay(selected, { promptVersion: args.prompt, repeat: args.repeat }, progress)
+    const source = yield* Planner.modelSource(args.model)
+    const reuse = { promptHash: prompt.hash, model: source._tag === "Anthropic" ? source.options.model : null }
+    const results = yield* replay(selected, { promptVersion: args.prompt, repeat: args.repeat, reuse }, progress)
     const summary = summarise(args.prompt, results)
     const run = runInfo(prompt, args.repeat, results)
     const verdict = gate(results, args.noiseFloor)

@@ -66,7 +66,7 @@ const details = (r: SessionReplay): ReadonlyArray<string> => {
   const d = r.diff
   return [
     `session ${r.sessionId}: ${r.status} (model ${r.model}; tokens ${tokens(r.tokens.shadow)}${priced(r.model, r.tokens.shadow)}, ` +
-    `live ${tokens(r.tokens.live)})`,
+    `live ${tokens(r.tokens.live)}${r.reused ? "; reused from the log" : ""})`,
     ...d.moved.map((m) => `  moved: seq ${m.seq} from ${m.from} to ${m.to}`),
     ...(d.regrouped.before.length + d.regrouped.after.length > 0
       ? [`  regrouped: ${groups(d.regrouped.before) || "-"} -> ${groups(d.regrouped.after) || "-"}`]
