@@ -47,14 +47,14 @@ export const summarise = (promptVersion: string, results: ReadonlyArray<SessionR
 
 const groups = (gs: ReadonlyArray<ReadonlyArray<number>>) => gs.map((g) => `[${g.join(" ")}]`).join(" ")
 const cut = (c: Cut) => `seq ${c.seq} ${c.kind === "message" ? "whole message" : "directive"} ${JSON.stringify(c.text)}`
-const tokens = (t: Tokens) => `${t.input} in / ${t.output} out`
+export const tokens = (t: Tokens) => `${t.input} in / ${t.output} out`
 
 /** `, $0.0450 at list price` when the model's price is known, else nothing. */
 const priced = (model: string, t: Tokens): string =>
   Option.match(ModelPrices.cost(model, t), { onNone: () => "", onSome: (d) => `, ${ModelPrices.formatDollars(d)} at list price` })
 
 /** The shadow plans' total cost over the sessions whose model has a known price. */
-const totalCost = (results: ReadonlyArray<SessionReplay>): string => {
+export const totalCost = (results: ReadonlyArray<SessionReplay>): string => {
   const costs = results.flatMap((r) =>
     r.status === "changed" || r.status === "unchanged" ? Option.toArray(ModelPrices.cost(r.model, r.tokens.shadow)) : []
   )
