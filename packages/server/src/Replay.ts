@@ -34,6 +34,8 @@ export interface Compared {
   readonly status: "unchanged" | "changed"
   /** The session's last event position when replayed: a later run over more events is another input. */
   readonly lastPosition: number
+  /** Log positions of the transcripts (text derived from attachments) the session's messages were read with. */
+  readonly transcripts: ReadonlyArray<number>
   readonly diff: DecisionDiff
   readonly model: string
   /** Whether the shadow reused the live plans' calls from the log (same prompt hash and model): no tokens spent. */
@@ -137,6 +139,7 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
     sessionId,
     status: isEmpty(diff) ? "unchanged" : "changed",
     lastPosition: events[events.length - 1]!.position,
+    transcripts: events.filter((e) => e.event._tag === "MediaTranscribed").map((e) => e.position),
     diff,
     model: planned === undefined ? options.reuse!.model! : [...new Set(planned.plans.map((p) => p.result.model))].join(", "),
     reused: planned === undefined,

@@ -82,7 +82,7 @@ describe("verbatim replay", () => {
           planSchema: { eventVersion: 2, sha256: sha256(JSON.stringify(planInputSchema)) },
           repeat: 1,
           livePrompts: [`v1@${promptHash}`],
-          sessions: [{ sessionId: sessions.two, lastPosition: 25 }]
+          sessions: [{ sessionId: sessions.two, lastPosition: 25, transcripts: [] }]
         },
         gate,
         summary: {
@@ -109,6 +109,7 @@ describe("verbatim replay", () => {
             questions: { added: [], resolved: [{ seqs: [2], reason: "unclear" }] }
           },
           lastPosition: 25,
+          transcripts: [],
           model: "scripted",
           reused: false,
           livePrompts: [`v1@${promptHash}`],

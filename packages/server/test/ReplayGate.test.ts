@@ -15,6 +15,7 @@ const session = (
   status: "changed",
   lastPosition: 9,
   reused: false,
+  transcripts: [],
   diff: { moved: [], regrouped: { before: [], after: [] }, cuts: { removed: [], added: [] }, questions: { added: [], resolved: [] } },
   model: "m",
   livePrompts: [],

@@ -15,6 +15,7 @@ const tally = { correct: 0, wrong: 0, asked: 0, unlabelled: 0 }
 const scored = {
   lastPosition: 1,
   reused: false,
+  transcripts: [],
   livePrompts: [],
   evaluation: {
     live: tally,

@@ -32,7 +32,8 @@ const describe = (name: string, r: SavedReport): string =>
   `(live ${percent(r.gate.agreement.live)}, floor ${percent(r.gate.noiseFloor)}), ${r.gate.invariantViolations} violation(s), ${r.gate.verdict}`
 
 const inputs = (a: SavedReport, b: SavedReport): ReadonlyArray<string> => {
-  const positions = (r: SavedReport) => new Map(r.run.sessions.map((s) => [s.sessionId, s.lastPosition]))
+  const positions = (r: SavedReport) =>
+    new Map(r.run.sessions.map((s) => [s.sessionId, s.transcripts.length === 0 ? s.lastPosition : `${s.lastPosition} (transcripts ${s.transcripts.join(" ")})`]))
   const pa = positions(a)
   const pb = positions(b)
   return [

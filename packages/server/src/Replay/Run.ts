@@ -18,8 +18,15 @@ export const RunInfo = Schema.Struct({
   repeat: Schema.Number,
   /** The prompts the live plans were made under, `version@sha256`. */
   livePrompts: Schema.Array(Schema.String),
-  /** `lastPosition` null: the session was skipped or could not be planned. */
-  sessions: Schema.Array(Schema.Struct({ sessionId: Schema.String, lastPosition: Schema.NullOr(Schema.Number) }))
+  /**
+   * `lastPosition` null: the session was skipped or could not be planned. `transcripts`: the log
+   * positions of the transcripts its messages were read with.
+   */
+  sessions: Schema.Array(Schema.Struct({
+    sessionId: Schema.String,
+    lastPosition: Schema.NullOr(Schema.Number),
+    transcripts: Schema.Array(Schema.Number)
+  }))
 })
 export type RunInfo = typeof RunInfo.Type
 
@@ -33,6 +40,10 @@ export const runInfo = (prompt: Prompt, repeat: number, results: ReadonlyArray<S
     planSchema: { eventVersion: eventVersions.PlanProduced, sha256: schemaHash },
     repeat,
     livePrompts: [...new Set(compared.flatMap((r) => r.livePrompts))].sort(),
-    sessions: results.map((r) => ({ sessionId: r.sessionId, lastPosition: "lastPosition" in r ? r.lastPosition : null }))
+    sessions: results.map((r) =>
+      "lastPosition" in r
+        ? { sessionId: r.sessionId, lastPosition: r.lastPosition, transcripts: r.transcripts }
+        : { sessionId: r.sessionId, lastPosition: null, transcripts: [] }
+    )
   }
 }
