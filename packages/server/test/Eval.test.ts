@@ -4,7 +4,8 @@ import { load } from "@verbatim/planner/EvalSet"
 import { packagedPromptDirectory } from "@verbatim/planner/PromptRegistry"
 import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
 import { ConfigProvider, Effect, Layer } from "effect"
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { authored } from "../src/Cli/Eval.js"
 import { runCase } from "../src/Eval/RunEval.js"
@@ -76,5 +77,22 @@ describe("verbatim eval", () => {
       })
       const passing = yield* runCli(["eval", "--prompt", "v1"], env)
       expect(passing).toEqual({ code: 0, stderr: "", stdout: ["eval under prompt v1: 21 case(s): PASS", shipped, "", ""].join("\n") })
+    }))
+
+  it.scoped("--live asks the model (a fake Messages API driven by the real SDK) and records its answers; offline they then replay", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-eval-")
+      const folder = prompts(dir)
+      const cassettes = join(dir, "cassettes")
+      const { cases } = yield* load()
+      const fake = yield* FakeAnthropic.make
+      yield* fake.script(...cases.map((c) => FakeReply.toolUse(c.recorded, { input_tokens: 1000, output_tokens: 50 })))
+      const env = { VERBATIM_PROMPT_DIR: folder, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseUrl }
+      const summary = "  agreement 94.1% (32 correct, 0 wrong, 2 asked, 1 unlabelled); recorded answers 94.1% (32 correct, 0 wrong, 2 asked, 1 unlabelled)"
+      const live = yield* runCli(["eval", "--prompt", "filtering", "--live", "--cassettes", cassettes], env)
+      expect(live).toEqual({ code: 0, stderr: "", stdout: ["eval under prompt filtering: 21 case(s): PASS", summary, "", ""].join("\n") })
+      expect({ requests: (yield* fake.requests).length, cassettes: readdirSync(cassettes).length }).toEqual({ requests: 21, cassettes: 21 })
+      const offline = yield* runCli(["eval", "--prompt", "filtering", "--cassettes", cassettes], { VERBATIM_PROMPT_DIR: folder })
+      expect(offline).toEqual(live)
     }))
 })
