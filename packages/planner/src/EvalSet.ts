@@ -5,7 +5,7 @@
  * the prompt's text: a changed prompt finds none and needs a live run.
  */
 import { Plan } from "@verbatim/domain/Plan"
-import { Effect, Schema } from "effect"
+import { Data, Effect, Schema } from "effect"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -33,8 +33,17 @@ export type EvalCase = typeof EvalCase.Type
 
 export const EvalSet = Schema.Struct({ cases: Schema.Array(EvalCase) })
 
+/** An evaluation set that cannot be read or does not decode. */
+export class EvalSetError extends Data.TaggedError("EvalSetError")<{ readonly reason: "unreadable" | "invalid"; readonly message: string }> {}
+
 /** The evaluation set in `directory`, decoded. */
 export const load = Effect.fn("EvalSet.load")(function*(directory: string = evalSetDirectory) {
-  const text = yield* Effect.promise(() => readFile(join(directory, "sessions.json"), "utf8"))
-  return yield* Schema.decodeUnknown(Schema.parseJson(EvalSet))(text)
+  const path = join(directory, "sessions.json")
+  const text = yield* Effect.tryPromise({
+    try: () => readFile(path, "utf8"),
+    catch: (error) => new EvalSetError({ reason: "unreadable", message: `cannot read ${path}: ${String(error)}` })
+  })
+  return yield* Schema.decodeUnknown(Schema.parseJson(EvalSet))(text).pipe(
+    Effect.mapError((error) => new EvalSetError({ reason: "invalid", message: `${path}: ${error.message}` }))
+  )
 })

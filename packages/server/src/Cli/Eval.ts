@@ -43,7 +43,7 @@ export const authored = (evalCase: EvalCase) =>
 export const command = Command.make("eval", options, (args) =>
   Effect.gen(function*() {
     const cassettes = Option.getOrElse(args.cassettes, () => join(evalSetDirectory, "cassettes"))
-    const { cases } = yield* load()
+    const { cases } = yield* Effect.mapError(load(), (e) => new CliError({ message: e.message }))
     const model = (evalCase: EvalCase): Layer.Layer<LanguageModel> =>
       args.record
         ? RecordedLanguageModel.layerRecording(cassettes).pipe(Layer.provide(authored(evalCase)))
