@@ -9,6 +9,7 @@ import * as Accounting from "./Cli/Accounting.js"
 import * as Audit from "./Cli/Audit.js"
 import * as Backup from "./Cli/Backup.js"
 import * as Demo from "./Cli/Demo.js"
+import * as Eval from "./Cli/Eval.js"
 import * as Events from "./Cli/Events.js"
 import * as Export from "./Cli/Export.js"
 import * as Import from "./Cli/Import.js"
@@ -35,6 +36,7 @@ export const root = Command.make("verbatim").pipe(
     Serve.command,
     Rebuild.command.pipe(Command.provide(StoreLayer), quiet),
     Replay.command.pipe(quiet),
+    Eval.command.pipe(quiet),
     Audit.command.pipe(Command.provide(ReadStoreLayer), quiet),
     Accounting.command.pipe(Command.provide(ReadStoreLayer), quiet),
     Import.command.pipe(Command.provide(StoreLayer), quiet),

@@ -13,11 +13,14 @@ import { Plan } from "@verbatim/domain/Plan"
 import * as SessionState from "@verbatim/domain/Session/State"
 import { EventStore, type RecordedEvent } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { Array as Arr, DateTime, Effect, Option, Schema } from "effect"
+import type { Directory } from "@verbatim/domain/Eval/Directory"
+import { Array as Arr, DateTime, Effect, Either, Option, Schema } from "effect"
 import { planSession } from "./Planning.js"
 import type { Progress } from "./Progress.js"
 import { type DecisionDiff, diffDecisions, isEmpty } from "./Replay/Diff.js"
 import { sessionStream } from "@verbatim/domain/Streams"
+import { evaluate, type Evaluation, loadPeople } from "./Replay/Evaluate.js"
+import { stability } from "./Replay/Stability.js"
 
 /** Tokens in and out, summed over a session's plans. */
 export interface Tokens {
@@ -25,9 +28,29 @@ export interface Tokens {
   readonly output: number
 }
 
+/** A replayed session: what changed, how it scores, and what it was planned under. */
+export interface Compared {
+  readonly sessionId: SessionId
+  readonly status: "unchanged" | "changed"
+  /** The session's last event position when replayed: a later run over more events is another input. */
+  readonly lastPosition: number
+  /** Log positions of the transcripts (text derived from attachments) the session's messages were read with. */
+  readonly transcripts: ReadonlyArray<number>
+  readonly diff: DecisionDiff
+  readonly model: string
+  /** Whether the shadow reused the live plans' calls from the log (same prompt hash and model): no tokens spent. */
+  readonly reused: boolean
+  /** The prompts of the live plans, `version@sha256`. */
+  readonly livePrompts: ReadonlyArray<string>
+  readonly tokens: { readonly live: Tokens; readonly shadow: Tokens }
+  readonly evaluation: Evaluation
+  /** With `repeat` above 1: the messages every repeat placed as the first did, of all the session's messages. */
+  readonly stability: { readonly runs: number; readonly stable: number; readonly messages: number }
+}
+
 /** One session's outcome. */
 export type SessionReplay =
-  | { readonly sessionId: SessionId; readonly status: "unchanged" | "changed"; readonly diff: DecisionDiff; readonly model: string; readonly tokens: { readonly live: Tokens; readonly shadow: Tokens } }
+  | Compared
   | { readonly sessionId: SessionId; readonly status: "failed"; readonly error: string }
   | { readonly sessionId: SessionId; readonly status: "skipped"; readonly error: string }
 
@@ -65,13 +88,28 @@ const decide = (messages: ReadonlyArray<InboundMessage>, chunk: { readonly fromS
 
 const decodePlan = Schema.decodeUnknownOption(Plan)
 
-/** Re-plan one session in the shadow and compare with its live decisions. */
-export const replaySession = Effect.fn("Replay.replaySession")(function*(sessionId: SessionId, promptVersion: string) {
+/** How to replay: the prompt, how many times to plan each session, and the users' people to score against. */
+export interface ReplayOptions {
+  readonly promptVersion: string
+  readonly repeat: number
+  readonly people: (user: string) => Directory
+  /**
+   * The prompt's hash and the model the shadow would call (null: unknown, as with recorded
+   * answers). When a session's live plans were made under both, a single run reuses them from the
+   * log instead of calling the model again.
+   */
+  readonly reuse?: { readonly promptHash: string; readonly model: string | null }
+}
+
+/** Re-plan one session in the shadow (`repeat` times), compare with its live decisions and score both. */
+export const replaySession = Effect.fn("Replay.replaySession")(function*(sessionId: SessionId, options: ReplayOptions) {
+  const { promptVersion } = options
   const store = yield* EventStore
   const events = yield* store.readStream(sessionStream(sessionId))
   const state = SessionState.fold(events.map((e) => e.event))
   if (state.user === null) return { sessionId, status: "skipped", error: "no such session" } satisfies SessionReplay
-  if (!state.closed || !Arr.isNonEmptyReadonlyArray(state.messages)) {
+  const messages = state.messages
+  if (!state.closed || !Arr.isNonEmptyReadonlyArray(messages)) {
     return { sessionId, status: "skipped", error: "not closed yet" } satisfies SessionReplay
   }
   const live = events.filter((e): e is RecordedEvent & { event: Produced } =>
@@ -82,32 +120,46 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
   const liveDecisions = live.map((e) =>
     decide(state.messages, e.event.chunk, Option.getOrElse(decodePlan(e.event.plan), () => ({ people: [], unattached: [], unclear: [], botMessages: [] })))
   )
+  const people = options.people(state.user)
+  const reusable = options.repeat <= 1 && options.reuse !== undefined && options.reuse.model !== null && live.length > 0 &&
+    live.every((e) => e.event.promptHash === options.reuse!.promptHash && e.event.model === options.reuse!.model)
   // A defect here is one session's (an unrecorded request under a recorded model): report it, go on.
-  const planned = yield* planSession(state.messages, contacts, promptVersion).pipe(
+  const runs = reusable ? Either.right([]) : yield* Effect.forEach(Arr.range(1, Math.max(1, options.repeat)), () => planSession(messages, contacts, promptVersion)).pipe(
     Effect.catchAllDefect((defect) => Effect.fail({ message: defect instanceof Error ? defect.message : String(defect) })),
     Effect.either
   )
-  if (planned._tag === "Left") return { sessionId, status: "failed", error: planned.left.message } satisfies SessionReplay
-  const shadowDecisions = planned.right.plans.map((p) => decide(state.messages, p.built.chunk, p.result.plan))
+  if (runs._tag === "Left") return { sessionId, status: "failed", error: runs.left.message } satisfies SessionReplay
+  const planned = runs.right[0]
+  const shadowRuns = planned === undefined
+    ? [liveDecisions]
+    : runs.right.map((run) => run.plans.map((p) => decide(state.messages, p.built.chunk, p.result.plan)))
+  const shadowDecisions = shadowRuns[0]!
   const diff = diffDecisions(liveDecisions, shadowDecisions)
   return {
     sessionId,
     status: isEmpty(diff) ? "unchanged" : "changed",
+    lastPosition: events[events.length - 1]!.position,
+    transcripts: events.filter((e) => e.event._tag === "MediaTranscribed").map((e) => e.position),
     diff,
-    model: [...new Set(planned.right.plans.map((p) => p.result.model))].join(", "),
-    tokens: { live: sum(live.map((e) => e.event.usage)), shadow: sum(planned.right.plans.map((p) => p.result.usage)) }
+    model: planned === undefined ? options.reuse!.model! : [...new Set(planned.plans.map((p) => p.result.model))].join(", "),
+    reused: planned === undefined,
+    livePrompts: [...new Set(live.map((e) => `${e.event.promptVersion}@${e.event.promptHash}`))],
+    tokens: { live: sum(live.map((e) => e.event.usage)), shadow: sum(planned?.plans.map((p) => p.result.usage) ?? []) },
+    evaluation: evaluate(events.map((e) => e.event), state.messages, people, liveDecisions, shadowDecisions),
+    stability: stability(state.messages.map((m) => m.seq), shadowRuns, people)
   } satisfies SessionReplay
 })
 
 /** Replay sessions in order. */
 export const replay = Effect.fn("Replay.replay")(function*(
   sessions: ReadonlyArray<SessionId>,
-  promptVersion: string,
+  options: Omit<ReplayOptions, "people">,
   progress?: Progress
 ) {
+  const people = yield* loadPeople()
   const results: Array<SessionReplay> = []
   for (const sessionId of sessions) {
-    results.push(yield* replaySession(sessionId, promptVersion))
+    results.push(yield* replaySession(sessionId, { ...options, people }))
     if (progress !== undefined) yield* progress.advance()
   }
   return results

@@ -1,8 +1,14 @@
 /** `verbatim replay`, `audit`, `retry`, `rebuild --verify` and `--promote`, as subprocesses over a recorded store. */
 import { describe, expect, it } from "@effect/vitest"
+import { planInputSchema } from "@verbatim/domain/PlanJsonSchema"
 import { Effect } from "effect"
+import { createHash } from "node:crypto"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { normalise, runCli, tempDir } from "./CliHarness.js"
 import { record, sessions } from "./ReplayFixture.js"
+
+const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex")
 
 const recorded = Effect.flatMap(tempDir("verbatim-replay-"), record)
 
@@ -13,6 +19,7 @@ const v2Report = [
   "  instructions cut differently: 2",
   "  questions added: 0, resolved: 1",
   "  tokens: 2000 in / 210 out (live plans: 1800 in / 180 out)",
+  "  agreement with the users' outcome: 80.0% (live plans 100.0%, noise floor 0.0%; invariant violations 0): FAIL",
   "",
   `session ${sessions.one}: changed (model scripted; tokens 1100 in / 120 out, live 1000 in / 100 out)`,
   "  moved: seq 4 from Tom to (unattached)",
@@ -28,7 +35,7 @@ const v2Report = [
 describe("verbatim replay", () => {
   it.scoped("the same prompt and the recorded model reproduce identical decisions; a planted v2 shows as a reviewed diff", () =>
     Effect.gen(function*() {
-      const { env } = yield* recorded
+      const { env, promptHash } = yield* recorded
       const same = yield* runCli(["replay", "--prompt", "v1", "--session", sessions.one, "--session", sessions.two], env)
       expect({ code: same.code, stdout: same.stdout }).toEqual({
         code: 0,
@@ -39,6 +46,7 @@ describe("verbatim replay", () => {
           "  instructions cut differently: 0",
           "  questions added: 0, resolved: 0",
           "  tokens: 1800 in / 180 out (live plans: 1800 in / 180 out)",
+          "  agreement with the users' outcome: 100.0% (live plans 100.0%, noise floor 0.0%; invariant violations 0): PASS",
           "",
           `session ${sessions.one}: unchanged (model scripted; tokens 1000 in / 100 out, live 1000 in / 100 out)`,
           `session ${sessions.two}: unchanged (model scripted; tokens 800 in / 80 out, live 800 in / 80 out)`,
@@ -52,7 +60,31 @@ describe("verbatim replay", () => {
       })
       const json = yield* runCli(["replay", "--prompt", "v2", "--session", sessions.two, "--json"], env)
       const tokens = (input: number, output: number) => ({ input, output })
+      const tally = (correct: number, unlabelled: number) => ({ correct, wrong: 0, asked: 0, unlabelled })
+      const tom = { _tag: "Person", personId: "person_2", name: "Tom" }
+      const ana = { _tag: "Person", personId: "person_1", name: "Ana" }
+      const question = { _tag: "Question", reason: "unclear" }
+      const gate = {
+        verdict: "PASS",
+        live: tally(1, 1),
+        shadow: tally(1, 1),
+        agreement: { live: 1, shadow: 1 },
+        noiseFloor: 0,
+        invariantViolations: 0,
+        personCreations: 0,
+        duplicatePeople: 0,
+        reasons: []
+      }
       expect(JSON.parse(json.stdout)).toEqual({
+        run: {
+          prompt: { version: "v2", hash: sha256(readFileSync(join(env.VERBATIM_PROMPT_DIR!, "v2.md"))) },
+          models: ["scripted"],
+          planSchema: { eventVersion: 2, sha256: sha256(JSON.stringify(planInputSchema)) },
+          repeat: 1,
+          livePrompts: [`v1@${promptHash}`],
+          sessions: [{ sessionId: sessions.two, lastPosition: 25, transcripts: [] }]
+        },
+        gate,
         summary: {
           promptVersion: "v2",
           sessions: 1,
@@ -76,8 +108,23 @@ describe("verbatim replay", () => {
             cuts: { removed: [], added: [] },
             questions: { added: [], resolved: [{ seqs: [2], reason: "unclear" }] }
           },
+          lastPosition: 25,
+          transcripts: [],
           model: "scripted",
-          tokens: { live: tokens(800, 80), shadow: tokens(900, 90) }
+          reused: false,
+          livePrompts: [`v1@${promptHash}`],
+          tokens: { live: tokens(800, 80), shadow: tokens(900, 90) },
+          evaluation: {
+            live: tally(1, 1),
+            shadow: tally(1, 1),
+            messages: [
+              { seq: 1, text: "Tom's new number ends in 0199", label: tom, basis: "plan", candidate: tom, verdict: "correct", live: tom, liveVerdict: "correct" },
+              { seq: 2, text: "lunch with Ana and Tom on Tuesday", label: null, basis: "open", candidate: ana, verdict: "unlabelled", live: question, liveVerdict: "unlabelled" }
+            ],
+            invariants: { violations: [], personCreations: [] },
+            corrected: { answered: [], moved: [], edited: [] }
+          },
+          stability: { runs: 1, stable: 2, messages: 2 }
         }]
       })
     }))

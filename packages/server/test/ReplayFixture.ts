@@ -4,6 +4,7 @@
  * plus cassettes for prompt v2 (a planted second version that answers differently). The CLI then
  * runs as a subprocess over the same store, prompt folder and cassettes.
  */
+import * as Directory from "@verbatim/domain/Eval/Directory"
 import type { Plan } from "@verbatim/domain/Plan"
 import type { PersonId, SessionId } from "@verbatim/domain/Ids"
 import * as SessionState from "@verbatim/domain/Session/State"
@@ -138,8 +139,9 @@ export const record = (dir: string) =>
       }
     }).pipe(Effect.provide(servicesLayer(dir, prompts, modelLayer(cassettes, [v1.one, v1.two, refused]))))
     yield* Effect.gen(function*() {
-      yield* replaySession(sessions.one, "v2")
-      yield* replaySession(sessions.two, "v2")
+      const v2Replay = { promptVersion: "v2", repeat: 1, people: () => Directory.make([]) }
+      yield* replaySession(sessions.one, v2Replay)
+      yield* replaySession(sessions.two, v2Replay)
       const one = yield* messagesOf(sessions.one)
       const three = yield* messagesOf(sessions.three)
       yield* planSession(one as Arr.NonEmptyReadonlyArray<(typeof one)[number]>, people, "v2")

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { SessionId } from "@verbatim/domain/Ids"
 import type { SessionReplay } from "../src/Replay.js"
+import { gate } from "../src/Replay/Gate.js"
 import { renderText, summarise } from "../src/Replay/Report.js"
 
 const unchanged = {
@@ -10,6 +11,22 @@ const unchanged = {
   questions: { added: [], resolved: [] }
 }
 
+const tally = { correct: 0, wrong: 0, asked: 0, unlabelled: 0 }
+const scored = {
+  lastPosition: 1,
+  reused: false,
+  transcripts: [],
+  livePrompts: [],
+  evaluation: {
+    live: tally,
+    shadow: tally,
+    messages: [],
+    invariants: { violations: [], personCreations: [] },
+    corrected: { answered: [], moved: [], edited: [] }
+  },
+  stability: { runs: 1, stable: 0, messages: 0 }
+}
+
 describe("replay report", () => {
   it("prices the shadow plans of a model with a known list price, per session and in total", () => {
     const results: ReadonlyArray<SessionReplay> = [
@@ -17,6 +34,7 @@ describe("replay report", () => {
         sessionId: "telegram:1:1:1" as SessionId,
         status: "unchanged",
         diff: unchanged,
+        ...scored,
         model: "claude-sonnet-4-5-20250929",
         tokens: { live: { input: 10_000, output: 1_000 }, shadow: { input: 20_000, output: 2_000 } }
       },
@@ -24,17 +42,19 @@ describe("replay report", () => {
         sessionId: "telegram:1:1:2" as SessionId,
         status: "unchanged",
         diff: unchanged,
+        ...scored,
         model: "a-model-without-a-price",
         tokens: { live: { input: 5, output: 1 }, shadow: { input: 5, output: 1 } }
       }
     ]
-    expect(renderText(summarise("v2", results), results)).toBe([
+    expect(renderText(summarise("v2", results), gate(results), results)).toBe([
       "replay under prompt v2: 2 session(s), 0 changed, 2 unchanged, 0 failed, 0 skipped",
       "  notes moved between people: 0",
       "  sessions regrouped: 0",
       "  instructions cut differently: 0",
       "  questions added: 0, resolved: 0",
       "  tokens: 20005 in / 2001 out ($0.0900 at list price) (live plans: 10005 in / 1001 out)",
+      "  agreement with the users' outcome: 100.0% (live plans 100.0%, noise floor 0.0%; invariant violations 0): PASS",
       "",
       "session telegram:1:1:1: unchanged (model claude-sonnet-4-5-20250929; tokens 20000 in / 2000 out, $0.0900 at list price, " +
       "live 10000 in / 1000 out)",

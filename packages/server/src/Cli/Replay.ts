@@ -1,30 +1,56 @@
 /**
- * `verbatim replay --prompt VERSION [--model NAME] [--session ID …] [--since DATE] [--json] [--publish] [--promote]`:
- * re-plan recorded sessions in the shadow and report what would change. `--publish` keeps the
- * report where the web pages show it (`/replays`). `--promote` then runs the plan job again for
- * each changed session, appending plans that supersede the live ones.
+ * `verbatim replay --prompt VERSION [--model NAME] [--session ID …] [--since DATE]
+ * [--format text|json|markdown|junit] [--repeat K] [--noise-floor SHARE] [--fail-on-regression] [--publish] [--promote]`:
+ * re-plan recorded sessions in the shadow, score them against their users' own outcome and report
+ * what would change. `--publish` keeps the report where the web pages show it (`/replays`).
+ * `--promote` then runs the plan job again for each changed session, appending plans that
+ * supersede the live ones. `verbatim replay compare A.json B.json` compares two saved
+ * JSON reports.
  */
-import { Command, Options } from "@effect/cli"
+import { Args, Command, Options } from "@effect/cli"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { ReplayReports } from "@verbatim/projections/ReplayReports"
-import { Clock, Console, DateTime, Effect, Layer, Option } from "effect"
+import { Clock, Console, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { readFileSync } from "node:fs"
 import { IdGenerator } from "../IdGenerator.js"
 import { PlanJob } from "../PlanJob.js"
 import { PlanningHold } from "../PlanningHold.js"
+import * as Planner from "../Planner.js"
 import * as Progress from "../Progress.js"
 import { replay, selectSessions } from "../Replay.js"
+import { renderComparison, SavedReport } from "../Replay/Compare.js"
+import { gate } from "../Replay/Gate.js"
+import { renderJunit } from "../Replay/Junit.js"
+import { renderMarkdown } from "../Replay/Markdown.js"
 import { renderJson, renderText, summarise } from "../Replay/Report.js"
+import { runInfo } from "../Replay/Run.js"
 import { CliError } from "./CliError.js"
 import { plannerLayer, StoreLayer } from "./Layers.js"
 
 const options = {
-  prompt: Options.text("prompt").pipe(Options.withDescription("The prompt version to plan under (a prompts/<version>.md)")),
+  // Optional only so that `replay compare` parses without it; the replay itself requires it.
+  prompt: Options.text("prompt").pipe(Options.withDescription("The prompt version to plan under (a prompts/<version>.md)"), Options.optional),
   model: Options.text("model").pipe(Options.withDescription("Model name instead of VERBATIM_MODEL"), Options.optional),
   session: Options.text("session").pipe(Options.withDescription("Only this session (repeatable)"), Options.repeated),
   since: Options.date("since").pipe(Options.withDescription("Only sessions opened at or after this date"), Options.optional),
-  json: Options.boolean("json").pipe(Options.withDescription("Print the report as JSON")),
+  json: Options.boolean("json").pipe(Options.withDescription("Print the report as JSON (same as --format json)")),
+  format: Options.choice("format", ["text", "json", "markdown", "junit"]).pipe(
+    Options.withDescription("The report's format: text, JSON (what `replay compare` reads), Markdown for a pull request, JUnit XML"),
+    Options.withDefault("text" as const)
+  ),
+  repeat: Options.integer("repeat").pipe(
+    Options.withDescription("Plan each session this many times: how often the prompt agrees with itself is the noise floor"),
+    Options.withDefault(1)
+  ),
+  noiseFloor: Options.float("noise-floor").pipe(
+    Options.withDescription("The least share of disagreement to treat as noise (0 to 1), e.g. from an A/A run"),
+    Options.withDefault(0)
+  ),
   publish: Options.boolean("publish").pipe(Options.withDescription("Keep the report for the web pages, at /replays")),
+  failOnRegression: Options.boolean("fail-on-regression").pipe(
+    Options.withDescription("Exit 1 when agreement with the users' outcome falls beyond the noise floor or an invariant breaks")
+  ),
   promote: Options.boolean("promote").pipe(Options.withDescription("Record the new plans for changed sessions"))
 }
 
@@ -50,24 +76,53 @@ const promote = (sessions: ReadonlyArray<SessionId>, promptVersion: string) =>
     }
   })
 
-export const command = Command.make("replay", options, (args) =>
+const readReport = (file: string) =>
+  Effect.try({ try: () => JSON.parse(readFileSync(file, "utf8")) as unknown, catch: (e) => new CliError({ message: `cannot read ${file}: ${String(e)}` }) }).pipe(
+    Effect.flatMap(Schema.decodeUnknown(SavedReport)),
+    Effect.mapError((e) => e._tag === "CliError" ? e : new CliError({ message: `${file} is not a JSON replay report; write one with replay --format json` }))
+  )
+
+const compare = Command.make("compare", { a: Args.file({ name: "A.json", exists: "yes" }), b: Args.file({ name: "B.json", exists: "yes" }) }, ({ a, b }) =>
   Effect.gen(function*() {
+    yield* Console.log(renderComparison(yield* readReport(a), yield* readReport(b)))
+  })).pipe(Command.withDescription("Compare two saved JSON replay reports: their inputs, agreement and the sessions scored differently"))
+
+const replayCommand = Command.make("replay", options, ({ prompt: promptOption, ...rest }) =>
+  Effect.gen(function*() {
+    if (Option.isNone(promptOption)) return yield* new CliError({ message: "--prompt VERSION is required (or: replay compare A.json B.json)" })
+    const args = { ...rest, prompt: promptOption.value }
     const registry = yield* PromptRegistry
-    yield* Effect.mapError(registry.load(args.prompt), (e) =>
+    const prompt = yield* Effect.mapError(registry.load(args.prompt), (e) =>
       new CliError({ message: `${e.message}; add prompts/${args.prompt}.md or point VERBATIM_PROMPT_DIR at its folder` }))
+    if (args.repeat < 1) return yield* new CliError({ message: "--repeat must be 1 or more" })
     const since = Option.map(args.since, DateTime.unsafeFromDate)
     const selected = yield* selectSessions({ sessions: args.session, since })
     const progress = yield* Progress.start("replay", selected.length)
-    const results = yield* replay(selected, args.prompt, progress)
+    const source = yield* Planner.modelSource(args.model)
+    const reuse = { promptHash: prompt.hash, model: source._tag === "Anthropic" ? source.options.model : null }
+    const results = yield* replay(selected, { promptVersion: args.prompt, repeat: args.repeat, reuse }, progress)
     const summary = summarise(args.prompt, results)
-    yield* Console.log(args.json ? renderJson(summary, results) : renderText(summary, results))
-    if (args.publish) yield* publish(args.prompt, renderJson(summary, results))
+    const run = runInfo(prompt, args.repeat, results)
+    const verdict = gate(results, args.noiseFloor)
+    const format = args.json ? "json" : args.format
+    yield* Console.log(
+      format === "json" ? renderJson(run, summary, verdict, results)
+      : format === "markdown" ? renderMarkdown(run, summary, verdict, results)
+      : format === "junit" ? renderJunit(run, verdict, results)
+      : renderText(summary, verdict, results)
+    )
+    if (args.publish) yield* publish(args.prompt, renderJson(run, summary, verdict, results))
     if (args.promote) yield* promote(results.filter((r) => r.status === "changed").map((r) => r.sessionId), args.prompt)
+    if (args.failOnRegression && verdict.verdict === "FAIL") {
+      return yield* new CliError({ message: `regression under prompt ${args.prompt}: ${verdict.reasons.join("; ")}` })
+    }
   }).pipe(
     Effect.scoped,
     Effect.provide(PlanJob.layer.pipe(
-      Layer.provideMerge(Layer.merge(plannerLayer(args.model), PlanningHold.layer)),
+      Layer.provideMerge(Layer.merge(plannerLayer(rest.model), PlanningHold.layer)),
       Layer.provideMerge(IdGenerator.layer),
       Layer.provideMerge(StoreLayer)
     ))
-  )).pipe(Command.withDescription("Re-plan recorded sessions under another prompt version and report the differences"))
+  )).pipe(Command.withDescription("Re-plan recorded sessions under another prompt version, score them against the users' own outcome and report the differences"))
+
+export const command = replayCommand.pipe(Command.withSubcommands([compare]))

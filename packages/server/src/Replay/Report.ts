@@ -3,6 +3,8 @@ import * as ModelPrices from "@verbatim/planner/ModelPrices"
 import { Option } from "effect"
 import type { SessionReplay, Tokens } from "../Replay.js"
 import type { Cut, DecisionDiff } from "./Diff.js"
+import { type Gate, percent } from "./Gate.js"
+import type { RunInfo } from "./Run.js"
 
 /** Totals over all sessions. */
 export interface Summary {
@@ -45,14 +47,14 @@ export const summarise = (promptVersion: string, results: ReadonlyArray<SessionR
 
 const groups = (gs: ReadonlyArray<ReadonlyArray<number>>) => gs.map((g) => `[${g.join(" ")}]`).join(" ")
 const cut = (c: Cut) => `seq ${c.seq} ${c.kind === "message" ? "whole message" : "directive"} ${JSON.stringify(c.text)}`
-const tokens = (t: Tokens) => `${t.input} in / ${t.output} out`
+export const tokens = (t: Tokens) => `${t.input} in / ${t.output} out`
 
 /** `, $0.0450 at list price` when the model's price is known, else nothing. */
 const priced = (model: string, t: Tokens): string =>
   Option.match(ModelPrices.cost(model, t), { onNone: () => "", onSome: (d) => `, ${ModelPrices.formatDollars(d)} at list price` })
 
 /** The shadow plans' total cost over the sessions whose model has a known price. */
-const totalCost = (results: ReadonlyArray<SessionReplay>): string => {
+export const totalCost = (results: ReadonlyArray<SessionReplay>): string => {
   const costs = results.flatMap((r) =>
     r.status === "changed" || r.status === "unchanged" ? Option.toArray(ModelPrices.cost(r.model, r.tokens.shadow)) : []
   )
@@ -64,7 +66,7 @@ const details = (r: SessionReplay): ReadonlyArray<string> => {
   const d = r.diff
   return [
     `session ${r.sessionId}: ${r.status} (model ${r.model}; tokens ${tokens(r.tokens.shadow)}${priced(r.model, r.tokens.shadow)}, ` +
-    `live ${tokens(r.tokens.live)})`,
+    `live ${tokens(r.tokens.live)}${r.reused ? "; reused from the log" : ""})`,
     ...d.moved.map((m) => `  moved: seq ${m.seq} from ${m.from} to ${m.to}`),
     ...(d.regrouped.before.length + d.regrouped.after.length > 0
       ? [`  regrouped: ${groups(d.regrouped.before) || "-"} -> ${groups(d.regrouped.after) || "-"}`]
@@ -77,7 +79,7 @@ const details = (r: SessionReplay): ReadonlyArray<string> => {
 }
 
 /** The human report: summary, then details per session. */
-export const renderText = (summary: Summary, results: ReadonlyArray<SessionReplay>): string =>
+export const renderText = (summary: Summary, gate: Gate, results: ReadonlyArray<SessionReplay>): string =>
   [
     `replay under prompt ${summary.promptVersion}: ${summary.sessions} session(s), ${summary.changed} changed, ` +
     `${summary.unchanged} unchanged, ${summary.failed} failed, ${summary.skipped} skipped`,
@@ -86,10 +88,12 @@ export const renderText = (summary: Summary, results: ReadonlyArray<SessionRepla
     `  instructions cut differently: ${summary.cutsChanged}`,
     `  questions added: ${summary.questionsAdded}, resolved: ${summary.questionsResolved}`,
     `  tokens: ${tokens(summary.tokens.shadow)}${totalCost(results)} (live plans: ${tokens(summary.tokens.live)})`,
+    `  agreement with the users' outcome: ${percent(gate.agreement.shadow)} (live plans ${percent(gate.agreement.live)}, ` +
+    `noise floor ${percent(gate.noiseFloor)}; invariant violations ${gate.invariantViolations}): ${gate.verdict}`,
     "",
     ...results.flatMap(details)
   ].join("\n")
 
-/** The machine report. */
-export const renderJson = (summary: Summary, results: ReadonlyArray<SessionReplay>): string =>
-  JSON.stringify({ summary, sessions: results }, null, 2)
+/** The machine report, which `verbatim replay compare` reads back. */
+export const renderJson = (run: RunInfo, summary: Summary, gate: Gate, results: ReadonlyArray<SessionReplay>): string =>
+  JSON.stringify({ run, gate, summary, sessions: results }, null, 2)

@@ -1,0 +1,97 @@
+/** `verbatim eval`: the shipped evaluation set offline, a changed prompt with no recorded answers, and a prompt that regresses. */
+import { describe, expect, it } from "@effect/vitest"
+import { load } from "@verbatim/planner/EvalSet"
+import { packagedPromptDirectory } from "@verbatim/planner/PromptRegistry"
+import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
+import { ConfigProvider, Effect, Layer } from "effect"
+import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { authored } from "../src/Cli/Eval.js"
+import { runCase } from "../src/Eval/RunEval.js"
+import * as Planner from "../src/Planner.js"
+import { runCli, tempDir } from "./CliHarness.js"
+
+const shipped = "  agreement 94.1% (32 correct, 0 wrong, 2 asked, 1 unlabelled); recorded answers 94.1% (32 correct, 0 wrong, 2 asked, 1 unlabelled)"
+
+/** A prompt folder with the shipped v1 and a `filtering` version that differs by one line. */
+const prompts = (dir: string) => {
+  const folder = join(dir, "prompts")
+  mkdirSync(folder)
+  copyFileSync(join(packagedPromptDirectory, "v1.md"), join(folder, "v1.md"))
+  writeFileSync(join(folder, "filtering.md"), readFileSync(join(folder, "v1.md"), "utf8") + "\nFile a forward under the person it names.\n")
+  return folder
+}
+
+describe("verbatim eval", () => {
+  it.scoped("offline, the shipped prompt passes on its recorded answers; a changed prompt has none and says it needs a live run", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-eval-")
+      const env = { VERBATIM_PROMPT_DIR: prompts(dir) }
+      expect(yield* runCli(["eval"], env)).toEqual({ code: 0, stderr: "", stdout: ["eval under prompt v1: 21 case(s): PASS", shipped, "", ""].join("\n") })
+      const changed = yield* runCli(["eval", "--prompt", "filtering"], env)
+      const unrecorded = "21 case(s) have no recorded answer for this prompt: run `npm run eval -- --live` with ANTHROPIC_API_KEY set"
+      expect({ code: changed.code, head: changed.stdout.split("\n").slice(0, 3), stderr: changed.stderr }).toEqual({
+        code: 1,
+        head: [
+          "eval under prompt filtering: 21 case(s): FAIL",
+          "  agreement 100.0% (0 correct, 0 wrong, 0 asked, 0 unlabelled); recorded answers 100.0% (0 correct, 0 wrong, 0 asked, 0 unlabelled)",
+          `  ${unrecorded}`
+        ],
+        stderr: `verbatim: eval failed under prompt filtering: ${unrecorded}\n`
+      })
+    }))
+
+  it.scoped("a prompt whose answers file the long forward under the person it names fails; the shipped prompt passes", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-eval-")
+      const folder = prompts(dir)
+      const cassettes = join(dir, "cassettes")
+      const { cases } = yield* load()
+      // The filtering incident: the forward, mostly the sender's own week, filed under Ana alone.
+      const answers = cases.map((c) =>
+        c.id === "long-forward"
+          ? { ...c, recorded: { ...c.recorded, unattached: [], people: [{ contactId: "person_1", name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] }] } }
+          : c
+      )
+      yield* Effect.forEach(answers, (c) =>
+        runCase(c, "filtering").pipe(
+          Effect.provide(Planner.layer(RecordedLanguageModel.layerRecording(cassettes).pipe(Layer.provide(authored(c)))).pipe(
+            Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["VERBATIM_PROMPT_DIR", folder]]))))
+          ))
+        ))
+      const env = { VERBATIM_PROMPT_DIR: folder }
+      const failing = yield* runCli(["eval", "--prompt", "filtering", "--cassettes", cassettes], env)
+      expect(failing).toEqual({
+        code: 1,
+        stdout: [
+          "eval under prompt filtering: 21 case(s): FAIL",
+          "  agreement 91.2% (31 correct, 1 wrong, 2 asked, 1 unlabelled); recorded answers 94.1% (32 correct, 0 wrong, 2 asked, 1 unlabelled)",
+          "  agreement fell from 94.1% to 91.2%",
+          "case long-forward:",
+          "  seq 1: correct -> wrong",
+          "",
+          ""
+        ].join("\n"),
+        stderr: "verbatim: eval failed under prompt filtering: agreement fell from 94.1% to 91.2%\n"
+      })
+      const passing = yield* runCli(["eval", "--prompt", "v1"], env)
+      expect(passing).toEqual({ code: 0, stderr: "", stdout: ["eval under prompt v1: 21 case(s): PASS", shipped, "", ""].join("\n") })
+    }))
+
+  it.scoped("--live asks the model (a fake Messages API driven by the real SDK) and records its answers; offline they then replay", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-eval-")
+      const folder = prompts(dir)
+      const cassettes = join(dir, "cassettes")
+      const { cases } = yield* load()
+      const fake = yield* FakeAnthropic.make
+      yield* fake.script(...cases.map((c) => FakeReply.toolUse(c.recorded, { input_tokens: 1000, output_tokens: 50 })))
+      const env = { VERBATIM_PROMPT_DIR: folder, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseUrl }
+      const live = yield* runCli(["eval", "--prompt", "filtering", "--live", "--cassettes", cassettes], env)
+      expect(live).toEqual({ code: 0, stderr: "", stdout: ["eval under prompt filtering: 21 case(s): PASS", shipped, "", ""].join("\n") })
+      expect({ requests: (yield* fake.requests).length, cassettes: readdirSync(cassettes).length }).toEqual({ requests: 21, cassettes: 21 })
+      const offline = yield* runCli(["eval", "--prompt", "filtering", "--cassettes", cassettes], { VERBATIM_PROMPT_DIR: folder })
+      expect(offline).toEqual(live)
+    }))
+})
