@@ -42,5 +42,12 @@ export const SessionReplayView = Schema.Union(
 )
 export type SessionReplayView = typeof SessionReplayView.Type
 
-export const ReplayReportBody = Schema.Struct({ summary: ReplaySummary, sessions: Schema.Array(SessionReplayView) })
+/** The verdict on the change: agreement with the users' own outcome, live against candidate, and why when it is not a PASS. */
+export const ReplayGateView = Schema.Struct({
+  verdict: Schema.Literal("PASS", "FAIL", "INCONCLUSIVE"),
+  agreement: Schema.Struct({ live: Schema.Number, shadow: Schema.Number }),
+  reasons: Schema.Array(Schema.String)
+})
+
+export const ReplayReportBody = Schema.Struct({ gate: ReplayGateView, summary: ReplaySummary, sessions: Schema.Array(SessionReplayView) })
 export type ReplayReportBody = typeof ReplayReportBody.Type

@@ -31,8 +31,13 @@ describe("verbatim replay --publish", () => {
       const reports = yield* kept(env["VERBATIM_DATA_DIR"]!)
       expect(reports.map((r) => [r.promptVersion, JSON.parse(r.body)])).toEqual([["v2", JSON.parse(json.stdout)]])
       expect([published.code, published.stdout.trimEnd().split("\n").pop()]).toEqual([0, `report kept for the web pages: /replays/${reports[0]!.id}`])
-      // What the pages decode is the whole report.
-      expect(yield* Schema.decodeUnknown(Schema.parseJson(ReplayReportBody))(reports[0]!.body)).toEqual(JSON.parse(json.stdout))
+      // The pages read its verdict and summary as printed.
+      const printed = JSON.parse(json.stdout) as { gate: { verdict: string; agreement: unknown; reasons: unknown }; summary: unknown }
+      const read = yield* Schema.decodeUnknown(Schema.parseJson(ReplayReportBody))(reports[0]!.body)
+      expect([read.gate, read.summary]).toEqual([
+        { verdict: printed.gate.verdict, agreement: printed.gate.agreement, reasons: printed.gate.reasons },
+        printed.summary
+      ])
     }), 120_000)
 
   it.scoped.skipIf(chromium === undefined)("the operator's page shows the summary, then each changed session's moves, regroupings and cuts", () =>
@@ -51,14 +56,16 @@ describe("verbatim replay --publish", () => {
         await Promise.all([page.waitForNavigation(), page.click("main button[type=submit]")])
         const listed = await page.$$eval("main ul.list a", (as) => as.map((a) => a.textContent))
         await Promise.all([page.waitForNavigation(), page.click("main ul.list a")])
+        const verdict = await page.$eval("[data-verdict]", (p) => p.textContent)
         const summary = await page.$$eval("[data-summary] dd", (dds) => dds.map((d) => d.textContent))
         const changed = await page.$$eval("[data-replay-session=changed]", (items) => items.map((i) => i.textContent))
         const problems = await violations(page)
         await shoot(page, "r1-replay-report")
-        return { listed, summary, changed, problems }
+        return { listed, verdict, summary, changed, problems }
       })
       expect(seen).toEqual({
         listed: ["1970-01-01 00:00 · prompt v2"],
+        verdict: "FAIL: the candidate files 80.0% of the messages where their users filed them, the live plans 100.0%.",
         summary: ["1", "2", "2", "0, 1", "2000 in / 210 out; 1800 in / 180 out"],
         changed: [
           `${sessions.one}: changed · scripted · 1100 in / 120 out (live 1000 in / 100 out)` +

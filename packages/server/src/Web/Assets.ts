@@ -52,6 +52,8 @@ mark { background: #fff1a8; color: inherit; }
 .discarded { border-left-color: var(--cut); }
 .summary { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0; }
 .summary dt { color: var(--muted); } .summary dd { margin: 0; font-variant-numeric: tabular-nums; }
+.verdict { padding: .5rem .75rem; border-left: 4px solid var(--muted); background: #fff; }
+[data-verdict="PASS"] { border-left-color: #1d6b35; } [data-verdict="FAIL"] { border-left-color: var(--cut); }
 .notice { padding: .5rem .75rem; border-left: 4px solid var(--accent); background: #fff; }
 `
 

@@ -1,6 +1,6 @@
 /**
  * Replay reports on the pages: the kept runs of `verbatim replay --publish`, newest first, and one
- * report whole: the summary, then per session the notes that moved, messages regrouped,
+ * report whole: the verdict and agreement with the users' own outcome, the summary, then per session the notes that moved, messages regrouped,
  * instructions cut differently, questions added or resolved, and tokens and cost.
  */
 import * as ModelPrices from "@verbatim/planner/ModelPrices"
@@ -49,7 +49,11 @@ export const replayPage = (report: StoredReport, body: ReplayReportBody): Html =
   const s = body.summary
   const changed = body.sessions.filter((x) => x.status === "changed")
   const rest = body.sessions.filter((x) => x.status !== "changed")
+  const g = body.gate
+  const percent = (share: number) => `${(share * 100).toFixed(1)}%`
   return html`<h1>Replay under prompt ${s.promptVersion}</h1>
+<p class="verdict" data-verdict="${g.verdict}"><strong>${g.verdict}</strong>: the candidate files ${percent(g.agreement.shadow)} of the messages where their users filed them, the live plans ${percent(g.agreement.live)}.</p>
+${g.reasons.length === 0 ? null : html`<ul data-reasons>${g.reasons.map((r) => html`<li>${r}</li>`)}</ul>`}
 <p class="muted">${when(report.createdAt)} · ${s.sessions} session${s.sessions === 1 ? "" : "s"}: ${s.changed} changed, ${s.unchanged} unchanged, ${s.failed} failed, ${s.skipped} skipped</p>
 <dl class="summary" data-summary>
 <dt>Notes moved between people</dt><dd>${s.moved}</dd>
