@@ -2,6 +2,7 @@
 import { describe } from "@effect/vitest"
 import * as Database from "@verbatim/testkit/Database"
 import { blobsConformance } from "./BlobsConformance.js"
+import { flushConformance } from "./FlushConformance.js"
 import { jobQueriesConformance } from "./JobQueriesConformance.js"
 import { projectionsConformance } from "./ProjectionsConformance.js"
 import { searchConformance } from "./SearchConformance.js"
@@ -25,4 +26,8 @@ describe("blobs on SQLite", () => {
 
 describe("search on SQLite", () => {
   searchConformance(() => Database.sqlite())
+})
+
+describe("row writes on SQLite", () => {
+  flushConformance(() => Database.sqlite())
 })
