@@ -6,7 +6,7 @@
  * before → after needs no second run at another hour.
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
-import { bundlePath } from "@verbatim/server/scripts/bundle"
+import { bundlePath, cliNodeFlags } from "@verbatim/server/scripts/bundle"
 import { Effect } from "effect"
 import { spawnSync } from "node:child_process"
 import { performance } from "node:perf_hooks"
@@ -40,13 +40,14 @@ export const median = (values: ReadonlyArray<number>) => {
 const reportPeakRss = `data:text/javascript,process.on("exit",()=>process.stderr.write("peak-rss-kb "+process.resourceUsage().maxRSS+"\\n"))`
 
 /**
- * Rebuild with the command users run, `verbatim rebuild` from a bundle, in a fresh process: its
- * peak RSS is the rebuild's own, and its time includes the command's start-up (about 0.3 s).
+ * Rebuild with the command users run, `npm run verbatim -- rebuild` (a bundle, with the CLI's
+ * Node flags), in a fresh process: its peak RSS is the rebuild's own, and its time includes the
+ * command's start-up (about 0.3 s).
  */
 const rebuildInChild = (bundle: string, env: Readonly<Record<string, string>>) =>
   Effect.sync(() => {
     const start = performance.now()
-    const child = spawnSync(process.execPath, ["--import", reportPeakRss, bundle, "rebuild"], {
+    const child = spawnSync(process.execPath, [...cliNodeFlags, "--import", reportPeakRss, bundle, "rebuild"], {
       env: { PATH: process.env["PATH"] ?? "", ...env },
       encoding: "utf8",
       maxBuffer: 1 << 24
