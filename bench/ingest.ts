@@ -1,20 +1,28 @@
 /**
  * Ingest benchmark: autocannon (64 connections, unique update ids) against the Telegram webhook
  * of the real server and against a one-insert-per-request baseline, at synchronous FULL and
- * NORMAL, in the same run. Reports requests/s, p50, p99, peak RSS and the ratio.
- * Usage: npm run bench:ingest [-- --seconds 10]
+ * NORMAL, in the same run; with `--slow-fsync`, both again at FULL on a disk whose flush costs
+ * SLOWFSYNC_US microseconds more (../shared/tools/slowfsync.c preloaded into both servers, 1,000
+ * by default), because this machine's flush (about 0.15 ms) is faster than most real disks' and
+ * group commit's worth shows only where a flush costs something. Reports requests/s, p50, p99,
+ * peak RSS and the ratio.
+ * Usage: npm run bench:ingest [-- --seconds 10] [-- --slow-fsync [--slow-fsync-us 1000]]
  */
 import autocannon from "autocannon"
 import type { ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, resolve } from "node:path"
 import { bundle } from "@verbatim/server/scripts/bundle"
+import { slowFsyncEnv } from "./slowFsync.js"
 import { peakRssMb, secret, senders, startBaseline, startVerbatim, telegramBody, waitForListening } from "./loadTargets.js"
 
 const secondsAt = process.argv.indexOf("--seconds")
 const seconds = secondsAt === -1 ? 10 : Number(process.argv[secondsAt + 1])
 const connections = 64
+const slowAt = process.argv.indexOf("--slow-fsync-us")
+const slowUs = slowAt === -1 ? 1000 : Number(process.argv[slowAt + 1])
+const slow = process.argv.includes("--slow-fsync") || slowAt !== -1
 
 interface Result {
   readonly name: string
@@ -72,13 +80,19 @@ for (const synchronous of ["FULL", "NORMAL"]) {
   results.push(await run("baseline (node:http + better-sqlite3)", synchronous, startBaseline(synchronous)))
   results.push(await run("verbatim POST /webhooks/telegram", synchronous, startVerbatim(synchronous)))
 }
+if (slow) {
+  const extra = slowFsyncEnv(resolve(".bench-data"), slowUs)
+  const label = `FULL, flush +${slowUs} µs`
+  results.push(await run("baseline (node:http + better-sqlite3)", label, startBaseline("FULL", extra)))
+  results.push(await run("verbatim POST /webhooks/telegram", label, startVerbatim("FULL", extra)))
+}
 console.log(`${connections} connections, ${seconds} s each, ${senders} senders, unique update ids\n`)
 console.log("| server | synchronous | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB |")
 console.log("|---|---|---|---|---|---|---|---|")
 for (const r of results) {
   console.log(`| ${r.name} | ${r.synchronous} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rssMb.toFixed(0)} |`)
 }
-for (const synchronous of ["FULL", "NORMAL"]) {
+for (const synchronous of [...new Set(results.map((r) => r.synchronous))]) {
   const [base, ours] = results.filter((r) => r.synchronous === synchronous)
   console.log(`\n${synchronous}: verbatim/baseline req/s = ${(ours!.rps / base!.rps).toFixed(2)}×, p99 ${ours!.p99} vs ${base!.p99} ms`)
 }

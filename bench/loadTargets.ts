@@ -40,14 +40,18 @@ export const waitForListening = (child: ChildProcess): Promise<void> =>
     child.on("exit", (code) => reject(new Error(`server exited with ${code}`)))
   })
 
+/** Extra environment for a server process (the slow-flush preload, say). */
+export type ExtraEnv = Readonly<Record<string, string>>
+
 /** The baseline: node:http and one better-sqlite3 insert per request. */
-export const startBaseline = (synchronous: string) => (port: number, dir: string) =>
+export const startBaseline = (synchronous: string, extra: ExtraEnv = {}) => (port: number, dir: string) =>
   spawn(process.execPath, ["--import", "tsx", "bench/ingest-baseline.ts", String(port), join(dir, "baseline.db"), synchronous], {
-    stdio: ["ignore", "pipe", "inherit"]
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...extra }
   })
 
 /** The service as `npm start` runs it, on SQLite in `dir`, with the bench's senders allowed. */
-export const startVerbatim = (synchronous: string) => (port: number, dir: string) =>
+export const startVerbatim = (synchronous: string, extra: ExtraEnv = {}) => (port: number, dir: string) =>
   spawn(process.execPath, [...serveNodeFlags, bundlePath, "serve"], {
     stdio: ["ignore", "pipe", "inherit"],
     env: {
@@ -58,6 +62,7 @@ export const startVerbatim = (synchronous: string) => (port: number, dir: string
       TELEGRAM_WEBHOOK_SECRET: secret,
       VERBATIM_SESSION_IDLE_SECONDS: "3600",
       VERBATIM_ALLOWED_SENDERS: Array.from({ length: senders }, (_, i) => `telegram:${100_000_000 + i}`).join(","),
-      ANTHROPIC_API_KEY: ""
+      ANTHROPIC_API_KEY: "",
+      ...extra
     }
   })

@@ -2,10 +2,14 @@
  * Benchmark: the event store on each backend. Append throughput with 1 and 64 concurrent
  * appenders (each append one webhook-sized MessageReceived with its idempotency key), rows
  * counted afterwards; then rebuild throughput over a large log against a raw scan of the same
- * table (SELECT plus JSON.parse) in the same run, with peak RSS. SQLite runs at synchronous
- * FULL (a 200 survives power loss) and NORMAL (survives a process crash only).
+ * table (SELECT plus JSON.parse) and against the floor for the same work (that scan plus writing
+ * the rebuild's rows with nothing in between, see rebuildFloor.ts), in the same run, with peak
+ * RSS. Rebuild and floor alternate `--rounds` times and the medians are reported, because this
+ * machine is shared and a single run is noise. SQLite runs at synchronous FULL (a 200 survives
+ * power loss) and NORMAL (survives a process crash only).
  *
- *   npm run bench:store -- [--events 1000000] [--appends 2000]
+ *   npm run bench:store -- [--events 1000000] [--appends 2000] [--rounds 1] [--only sqlite-FULL,postgresql]
+ *     [--before packages/server/build/verbatim-before.mjs]   (an earlier commit's bundle, timed in the same rounds)
  * PostgreSQL is included when VERBATIM_DATABASE_URL is set.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
@@ -14,13 +18,15 @@ import * as Store from "@verbatim/projections/Store"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
-import { bundle, bundlePath } from "@verbatim/server/scripts/bundle"
-import { spawnSync } from "node:child_process"
+import { bundle } from "@verbatim/server/scripts/bundle"
 import { mkdirSync, rmSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { join, resolve } from "node:path"
 import { performance } from "node:perf_hooks"
 import { appendPhase } from "./appendPhase.js"
+import { emptyPg, emptySqlite, snapshotPg, snapshotSqlite, writePg, writeSqlite } from "./rebuildFloor.js"
+import type { FloorOps } from "./rebuildRounds.js"
+import { rebuildRounds } from "./rebuildRounds.js"
 
 const flag = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`)
@@ -28,8 +34,11 @@ const flag = (name: string, fallback: number) => {
 }
 const totalEvents = flag("events", 1_000_000)
 const appendCount = flag("appends", 2_000)
-
-const rate = (count: number, ms: number) => Math.round(count / (ms / 1000))
+const rounds = flag("rounds", 1)
+const onlyAt = process.argv.indexOf("--only")
+const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1]!.split(",")
+const beforeAt = process.argv.indexOf("--before")
+const before = beforeAt === -1 ? undefined : resolve(process.argv[beforeAt + 1]!)
 
 /** Append `count` messages from `appenders` concurrent callers; count the rows afterwards. */
 const countedAppendPhase = (label: string, appenders: number, count: number) =>
@@ -92,49 +101,14 @@ const measured = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     return { value, ms: performance.now() - start }
   })
 
-/** Written by the rebuild child at exit: its peak resident memory. */
-const reportPeakRss = `data:text/javascript,process.on("exit",()=>process.stderr.write("peak-rss-kb "+process.resourceUsage().maxRSS+"\\n"))`
-
-/**
- * Rebuild with the command users run, `verbatim rebuild` from the bundle, in a fresh process: its
- * peak RSS is the rebuild's own, and its time includes the command's start-up (about 0.3 s).
- */
-const rebuildInChild = (env: Readonly<Record<string, string>>) =>
-  Effect.sync(() => {
-    const start = performance.now()
-    const child = spawnSync(process.execPath, ["--import", reportPeakRss, bundlePath, "rebuild"], {
-      env: { PATH: process.env["PATH"] ?? "", ...env },
-      encoding: "utf8",
-      maxBuffer: 1 << 24
-    })
-    const ms = performance.now() - start
-    const events = /rebuilt every projection from (\d+) event/.exec(child.stdout)
-    const peak = /peak-rss-kb (\d+)/.exec(child.stderr)
-    if (child.status !== 0 || events === null || peak === null) {
-      throw new Error(`verbatim rebuild failed (${child.status}): ${child.stdout}${child.stderr.slice(-2000)}`)
-    }
-    return { events: Number(events[1]), ms, maxRssMb: Math.round(Number(peak[1]) / 1024) }
-  })
-
-const runBackend = (name: string, layer: Layer.Layer<Services, unknown>, commandEnv: Readonly<Record<string, string>>) =>
+const runBackend = (name: string, layer: Layer.Layer<Services, unknown>, commandEnv: Readonly<Record<string, string>>, floor: FloorOps) =>
   Effect.gen(function*() {
     const one = yield* countedAppendPhase("a1", 1, appendCount)
     const many = yield* countedAppendPhase("a64", 64, appendCount * 10)
     console.log(JSON.stringify({ backend: name, phase: "append", one, many, speedup: Math.round((many.perSecond / one.perSecond) * 10) / 10 }))
     const filled = yield* measured(fill(totalEvents))
     console.log(JSON.stringify({ backend: name, phase: "fill", events: filled.value, seconds: Math.round(filled.ms / 100) / 10 }))
-    const scan = yield* measured(rawScan)
-    const rebuilt = yield* rebuildInChild(commandEnv)
-    console.log(JSON.stringify({
-      backend: name,
-      phase: "rebuild",
-      events: rebuilt.events,
-      rawScanPerSecond: rate(scan.value, scan.ms),
-      rebuildPerSecond: rate(rebuilt.events, rebuilt.ms),
-      ratio: Math.round((rate(rebuilt.events, rebuilt.ms) / rate(scan.value, scan.ms)) * 100) / 100,
-      rebuildSeconds: Math.round(rebuilt.ms / 100) / 10,
-      rebuildProcessPeakRssMb: rebuilt.maxRssMb
-    }))
+    yield* rebuildRounds({ name, rounds, commandEnv, floor, scan: measured(rawScan), before })
   }).pipe(Effect.provide(layer))
 
 const program = Effect.gen(function*() {
@@ -145,16 +119,27 @@ const program = Effect.gen(function*() {
   yield* Effect.promise(bundle)
   for (const synchronous of ["FULL", "NORMAL"] as const) {
     // Where `verbatim` keeps its database for VERBATIM_DATA_DIR.
+    if (only !== undefined && !only.includes(`sqlite-${synchronous}`)) continue
     const dataDir = resolve(dir, synchronous)
     mkdirSync(dataDir, { recursive: true })
-    yield* runBackend(`sqlite-${synchronous}`, Store.layerSqlite({ filename: join(dataDir, "verbatim.db"), synchronous }), {
+    const filename = join(dataDir, "verbatim.db")
+    const snapshotFile = join(dataDir, "floor-snapshot.db")
+    yield* runBackend(`sqlite-${synchronous}`, Store.layerSqlite({ filename, synchronous }), {
       VERBATIM_DATA_DIR: dataDir,
       VERBATIM_SQLITE_SYNCHRONOUS: synchronous
+    }, {
+      empty: Effect.sync(() => emptySqlite(filename)),
+      snapshot: Effect.sync(() => snapshotSqlite(filename, snapshotFile)),
+      write: Effect.sync(() => writeSqlite(filename, snapshotFile, synchronous))
     })
   }
-  if (Option.isSome(url)) {
+  if (Option.isSome(url) && (only === undefined || only.includes("postgresql"))) {
     const layer = Store.layerPg(Redacted.value(url.value), { maxConnections: 16 })
-    yield* runBackend("postgresql", layer, { VERBATIM_DATABASE_URL: Redacted.value(url.value) })
+    yield* runBackend("postgresql", layer, { VERBATIM_DATABASE_URL: Redacted.value(url.value) }, {
+      empty: emptyPg,
+      snapshot: snapshotPg,
+      write: writePg
+    })
   }
   else console.log(JSON.stringify({ backend: "postgresql", skipped: "VERBATIM_DATABASE_URL is not set" }))
   rmSync(dir, { recursive: true, force: true })

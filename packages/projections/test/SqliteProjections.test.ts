@@ -3,6 +3,7 @@ import { describe } from "@effect/vitest"
 import * as Database from "@verbatim/testkit/Database"
 import { blobsConformance } from "./BlobsConformance.js"
 import { curationConformance } from "./CurationConformance.js"
+import { flushConformance } from "./FlushConformance.js"
 import { jobQueriesConformance } from "./JobQueriesConformance.js"
 import { projectionsConformance } from "./ProjectionsConformance.js"
 import { searchConformance } from "./SearchConformance.js"
@@ -30,4 +31,8 @@ describe("search on SQLite", () => {
 
 describe("curation on SQLite", () => {
   curationConformance(() => Database.sqlite())
+})
+
+describe("row writes on SQLite", () => {
+  flushConformance(() => Database.sqlite())
 })

@@ -8,6 +8,7 @@
  * the same bytes as the live path did.
  */
 import type { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 import { StoreError } from "../EventStore.js"
 import { load } from "./Load.js"
@@ -16,11 +17,16 @@ import type { Projected } from "./Projection.js"
 import { projectionsOf } from "./Registry.js"
 import { Batch } from "./Rows.js"
 
-/** Apply events in order to the read models (inline on append, or a page of a rebuild). */
-export const apply = (events: ReadonlyArray<Projected>): Effect.Effect<void, StoreError, SqlClient> =>
+const sqlFailure = (cause: SqlError) => new StoreError({ reason: "sql", message: String(cause), cause })
+
+/**
+ * Load the rows a batch of events names and change them in memory, without writing: the caller
+ * flushes the batch. A rebuild on PostgreSQL writes one page while it decodes the next.
+ */
+export const project = (events: ReadonlyArray<Projected>): Effect.Effect<Batch, StoreError, SqlClient> =>
   Effect.gen(function*() {
-    if (events.length === 0) return
     const batch = new Batch()
+    if (events.length === 0) return batch
     yield* load(batch, events)
     for (const recorded of events) {
       for (const projection of projectionsOf(recorded.event._tag)) {
@@ -28,7 +34,13 @@ export const apply = (events: ReadonlyArray<Projected>): Effect.Effect<void, Sto
         if (refused) return yield* refused
       }
     }
-    yield* batch.flush(refuseDuplicate)
-  }).pipe(
-    Effect.catchTag("SqlError", (cause) => Effect.fail(new StoreError({ reason: "sql", message: String(cause), cause })))
-  )
+    return batch
+  }).pipe(Effect.catchTag("SqlError", (cause) => Effect.fail(sqlFailure(cause))))
+
+/** Write a projected batch back. */
+export const flush = (batch: Batch): Effect.Effect<void, StoreError, SqlClient> =>
+  batch.flush(refuseDuplicate).pipe(Effect.catchTag("SqlError", (cause) => Effect.fail(sqlFailure(cause))))
+
+/** Apply events in order to the read models (inline on append, or a page of a rebuild). */
+export const apply = (events: ReadonlyArray<Projected>): Effect.Effect<void, StoreError, SqlClient> =>
+  events.length === 0 ? Effect.void : Effect.flatMap(project(events), flush)

@@ -7,6 +7,8 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 import type { StoreError } from "../EventStore.js"
+import type { Refuse } from "./Flush.js"
+import { writeTable } from "./Flush.js"
 import type { TableName } from "./Tables.js"
 import { tables } from "./Tables.js"
 
@@ -118,16 +120,13 @@ export class Batch {
     const keys = [...(rows.index.get(column)?.get(value) ?? [])].sort()
     return keys.map((k) => rows.rows.get(k)).filter((r): r is Row => r != null)
   }
-  /** Write every changed row: deletes, then new rows, then upserts of stored rows. */
-  flush(
-    refuse: (table: TableName) => (error: SqlError) => Effect.Effect<never, StoreError | SqlError>
-  ): Effect.Effect<void, StoreError | SqlError, SqlClient> {
+  /** Write every changed row: per table, deletes, then new rows, then upserts of stored rows. */
+  flush(refuse: Refuse): Effect.Effect<void, StoreError | SqlError, SqlClient> {
     return Effect.gen(this, function*() {
       const sql = yield* SqlClient
       for (const table of tables) {
         const rows = this.byTable.get(table.name)
         if (!rows || rows.dirty.size === 0) continue
-        const keys = keyColumns[table.name]
         const gone: Array<Row> = []
         const added: Array<Row> = []
         const changed: Array<Row> = []
@@ -138,31 +137,8 @@ export class Batch {
             if (stored) gone.push(stored)
           } else (rows.stored.has(key) ? changed : added).push(row)
         }
-        for (const chunk of chunks(gone, 200)) {
-          yield* sql`DELETE FROM ${sql(table.name)} WHERE ${sql.or(chunk.map((k) => sql.and(keys.map((c) => sql`${sql(c)} = ${k[c]}`))))}`
-        }
-        // A table whose only changes were deletions (a retired plan's rows) has nothing to write.
-        const sample = added[0] ?? changed[0]
-        if (sample === undefined) continue
-        const columns = Object.keys(sample)
-        const size = Math.floor(8000 / columns.length)
-        for (const chunk of chunks(added, size)) {
-          const insert = sql`INSERT INTO ${sql(table.name)} ${sql.insert(chunk)}`
-          yield* strict.has(table.name)
-            ? insert.pipe(Effect.catchTag("SqlError", refuse(table.name)))
-            : sql`${insert} ON CONFLICT DO NOTHING`
-        }
-        const set = sql.csv(columns.filter((c) => !keys.includes(c)).map((c) => sql`${sql(c)} = excluded.${sql(c)}`))
-        for (const chunk of chunks(changed, size)) {
-          yield* sql`INSERT INTO ${sql(table.name)} ${sql.insert(chunk)} ON CONFLICT (${sql.literal(keys.join(", "))}) DO UPDATE SET ${set}`
-        }
+        yield* writeTable(sql, { table: table.name, keys: keyColumns[table.name], gone, added, changed, strict: strict.has(table.name) }, refuse)
       }
     })
   }
-}
-
-const chunks = <A>(items: ReadonlyArray<A>, size: number): Array<ReadonlyArray<A>> => {
-  const out: Array<ReadonlyArray<A>> = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
 }
