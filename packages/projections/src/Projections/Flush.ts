@@ -9,8 +9,7 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 import type { StoreError } from "../EventStore.js"
-import type { Row } from "./Rows.js"
-import type { TableName } from "./Tables.js"
+import type { Row, TableName } from "./Tables.js"
 
 /** One table's changes in a batch: rows to delete (as stored), to insert, and to replace. */
 export interface TableChanges {

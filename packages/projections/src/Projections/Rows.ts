@@ -9,11 +9,10 @@ import { Effect } from "effect"
 import type { StoreError } from "../EventStore.js"
 import type { Refuse } from "./Flush.js"
 import { writeTable } from "./Flush.js"
-import type { TableName } from "./Tables.js"
+import type { Row, TableName } from "./Tables.js"
 import { tables } from "./Tables.js"
 
-/** A read-model row, column name to value, as stored. */
-export type Row = Record<string, unknown>
+export type { Row } from "./Tables.js"
 
 /** Secondary lookups the projector makes (by these columns only). */
 const indexed: Partial<Record<TableName, ReadonlyArray<string>>> = {

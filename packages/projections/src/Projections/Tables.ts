@@ -22,6 +22,9 @@ export const tables = [
 
 export type TableName = (typeof tables)[number]["name"]
 
+/** A read-model row, column name to value, as stored. */
+export type Row = Record<string, unknown>
+
 const ddl = [
   `CREATE TABLE people (person_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, position BIGINT NOT NULL)`,
   `CREATE INDEX people_user ON people (user_id)`,
