@@ -61,7 +61,8 @@ describe("curation API", () => {
       expect(yield* api("/api/notes/note_3/move", { method: "POST", body: { to: { _tag: "Person", contactId: "person_2", name: "Bob" } } }))
         .toEqual({ status: 409, json: { _tag: "Conflict", message: "the note is already there" } })
 
-      expect((yield* api("/api/notes/note_2/discard", { method: "POST" })).status).toBe(200)
+      const discarded = yield* api("/api/notes/note_2/discard", { method: "POST" })
+      expect({ ...discarded, json: untimed(discarded.json) }).toEqual({ status: 200, json: note("note_2", { name: "Bob", person: "person_2" }, "Bob owes me lunch", [3]) })
       expect(yield* api("/api/notes/note_2/discard", { method: "POST" })).toEqual({
         status: 409,
         json: { _tag: "Conflict", message: "the note is already discarded" }
@@ -83,7 +84,8 @@ describe("curation API", () => {
         })),
         nextCursor: null
       })
-      expect((yield* api("/api/notes/note_2/restore", { method: "POST" })).status).toBe(200)
+      const restored = yield* api("/api/notes/note_2/restore", { method: "POST" })
+      expect({ ...restored, json: untimed(restored.json) }).toEqual({ status: 200, json: note("note_2", { name: "Bob", person: "person_2" }, "Bob owes me lunch", [3]) })
 
       expect(yield* api("/api/people/person_2/rename", { method: "POST", body: { name: "  Robert " } })).toEqual({
         status: 200,
