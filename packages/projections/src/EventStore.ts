@@ -2,7 +2,7 @@
 import type { Event } from "@verbatim/domain/Events"
 import type { Provider } from "@verbatim/domain/Ids"
 import { Context, Data } from "effect"
-import type { DateTime, Effect, Stream } from "effect"
+import type { DateTime, Effect, Exit, Stream } from "effect"
 
 /** The stream version an append expects: 0 for a new stream, or `"any"` to skip the check. */
 export type ExpectedVersion = number | "any"
@@ -23,6 +23,14 @@ export interface AppendOptions {
   /** Written in the append's transaction; if any was already recorded the append is a no-op. */
   readonly idempotencyKeys?: ReadonlyArray<IdempotencyKey>
   readonly metadata?: Partial<EventMetadata>
+}
+
+/** One append of an `appendBatch`. */
+export interface BatchAppend {
+  readonly stream: string
+  readonly expectedVersion: ExpectedVersion
+  readonly events: ReadonlyArray<Event>
+  readonly options?: AppendOptions
 }
 
 /** What an append did: committed events at these positions, or nothing because a key was already recorded. */
@@ -97,6 +105,14 @@ export class EventStore extends Context.Tag("@verbatim/projections/EventStore")<
     events: ReadonlyArray<Event>,
     options?: AppendOptions
   ) => Effect.Effect<AppendResult, AppendConflict | StoreError>
+  /**
+   * Several appends committed together where they can be (one transaction, multi-row inserts),
+   * each decided exactly as `append` decides it, in order: a later append to the same stream
+   * expects the version the earlier ones leave. One append's failure is its own.
+   */
+  readonly appendBatch: (
+    appends: ReadonlyArray<BatchAppend>
+  ) => Effect.Effect<ReadonlyArray<Exit.Exit<AppendResult, AppendConflict | StoreError>>>
   /** Whether a provider message was already recorded. */
   readonly isRecorded: (key: IdempotencyKey) => Effect.Effect<boolean, StoreError>
   /** The current version of a stream (0 when it has no events). */

@@ -5,6 +5,7 @@ import { Chunk, Clock, Effect, Option, Schedule, Stream } from "effect"
 import type { Scope } from "effect"
 import type {
   AppendOptions,
+  BatchAppend,
   Checkpoint,
   ExpectedVersion,
   IdempotencyKey,
@@ -16,7 +17,7 @@ import type {
 import { checkpointOf, EventStore, isAfter } from "./EventStore.js"
 import { type AppendRequest, commitBatch } from "./internal/Append.js"
 import type { Dialect, EventRow } from "./internal/Dialect.js"
-import * as GroupCommit from "./internal/GroupCommit.js"
+import * as GroupCommit from "./GroupCommit.js"
 import { sqlError, toRecordedAll } from "./internal/Rows.js"
 
 /** Applies freshly appended events to read models, inside the append's transaction. */
@@ -63,6 +64,18 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
         (rows) => Number(rows[0]?.v ?? 0)
       )
 
+    const request = (append: BatchAppend, now: number): AppendRequest => ({
+      stream: append.stream,
+      expectedVersion: append.expectedVersion,
+      events: append.events,
+      keys: dedupeKeys(append.options?.idempotencyKeys ?? []),
+      metadata: {
+        correlationId: append.options?.metadata?.correlationId ?? null,
+        causationId: append.options?.metadata?.causationId ?? null
+      },
+      now
+    })
+
     const append = Effect.fnUntraced(function*(
       stream: string,
       expectedVersion: ExpectedVersion,
@@ -71,19 +84,12 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
     ) {
       // The caller's clock, not the committer fiber's: the time the append was asked for.
       const now = yield* Clock.currentTimeMillis
-      const outcome = yield* committer.submit({
-        stream,
-        expectedVersion,
-        events,
-        keys: dedupeKeys(options.idempotencyKeys ?? []),
-        metadata: {
-          correlationId: options.metadata?.correlationId ?? null,
-          causationId: options.metadata?.causationId ?? null
-        },
-        now
-      })
-      return yield* outcome
+      return yield* yield* committer.submit(request({ stream, expectedVersion, events, options }, now))
     })
+
+    const appendBatch = (appends: ReadonlyArray<BatchAppend>) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        committer.submitAll(appends.map((a) => request(a, now))))
 
     const isRecorded = (key: IdempotencyKey) =>
       recordedKeys([key]).pipe(Effect.map((found) => found.length > 0), Effect.mapError(sqlError))
@@ -130,6 +136,7 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
     return EventStore.of({
       backend: dialect.backend,
       append,
+      appendBatch,
       isRecorded,
       streamVersion: (stream) => currentVersion(stream).pipe(Effect.mapError(sqlError)),
       readStream,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Deferred, Effect, Exit, Fiber, Scope } from "effect"
-import * as GroupCommit from "../src/internal/GroupCommit.js"
+import * as GroupCommit from "../src/GroupCommit.js"
 
 /** A batch function that records each batch it is given and answers `n` with `n * 10`. */
 const recording = () => {
@@ -21,6 +21,20 @@ describe("GroupCommit", () => {
       const outcomes = yield* Effect.forEach([1, 2, 3, 4, 5], committer.submit, { concurrency: "unbounded" })
       expect(outcomes).toEqual([10, 20, 30, 40, 50])
       expect(batches).toEqual([[1, 2, 3, 4, 5]])
+    }))
+
+  it.scoped("submitAll and offer join the same batch as submit; offer answers a plain callback with the outcome as an exit", () =>
+    Effect.gen(function*() {
+      const { batches, run } = recording()
+      const committer = yield* GroupCommit.make(256, run)
+      const offered: Array<number> = []
+      committer.offer(7, (outcome) => {
+        if (Exit.isExit(outcome) && Exit.isSuccess(outcome)) offered.push(outcome.value as number)
+      })
+      const [all, one] = yield* Effect.all([committer.submitAll([1, 2, 3]), committer.submit(4)], { concurrency: "unbounded" })
+      expect([all, one, offered]).toEqual([[10, 20, 30], 40, [70]])
+      expect(batches).toEqual([[7, 1, 2, 3, 4]])
+      expect(yield* committer.submitAll([])).toEqual([])
     }))
 
   it.scoped("a batch takes at most maxBatch requests, in the order they were submitted", () =>

@@ -9,12 +9,13 @@ import { botCommand } from "@verbatim/domain/Inbound/Commands"
 import { type Edit, editedMessage, type NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { Command, type Rejected } from "@verbatim/domain/Session/Commands"
-import { AppendConflict, EventStore, type IdempotencyKey, type StoreError } from "@verbatim/projections/EventStore"
-import { type Conversation, ReadModel } from "@verbatim/projections/ReadModel"
+import { AppendConflict, EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import { ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
 import { BotIdentity } from "./BotIdentity.js"
 import { ConversationLocks } from "./ConversationLocks.js"
-import { attempt, execute, memo, remembered, Retry, retrying } from "./Sessions.js"
+import { conversationKey, conversationOf, editKeyOf, keyOf, newSessionId, rememberOpen, targetSession } from "./Conversations.js"
+import { attempt, execute, Retry, retrying } from "./Sessions.js"
 import { replyStream, sessionStream } from "@verbatim/domain/Streams"
 
 /** What capturing one item did. */
@@ -26,54 +27,19 @@ export type Captured =
   | { readonly _tag: "EditIgnored"; readonly why: string }
   | { readonly _tag: "Helped" }
 
-/** Deterministic ids: two racing first messages name the same new session and one of them conflicts. */
-const newSessionId = (conversation: Conversation, ordinal: number): SessionId =>
-  `${conversation.provider}:${conversation.chat}:${conversation.user.split(":").slice(1).join(":")}:${ordinal}` as SessionId
-
-const conversationOf = (item: NewMessage): Conversation => ({
-  user: userIdOf(item.provider, item.senderId),
-  provider: item.provider,
-  chat: item.chatId
-})
-
-const keyOf = (item: NewMessage | Edit): IdempotencyKey => ({ provider: item.provider, providerMessageId: item.providerMessageId })
-
-/** An edit's own dedupe key: a redelivered edit appends nothing, even one older than a newer edit's time. */
-const editKeyOf = (item: Edit): IdempotencyKey => ({ provider: item.provider, providerMessageId: item.editKey })
-
-/**
- * Conversations' open sessions as last captured into, so a capture reads nothing before its
- * append: a session another instance closed meanwhile makes the append conflict, and the capture
- * forgets it and looks again.
- */
-const openSessions = memo<SessionId>(1024)
-const conversationKey = (c: Conversation) => `${c.user}\u0000${c.provider}\u0000${c.chat}`
-
-/** The conversation's open session, or the id its next session takes. */
-const targetSession = (conversation: Conversation) =>
-  Effect.gen(function*() {
-    const last = openSessions.get(yield* EventStore, conversationKey(conversation))
-    // A session this instance closed is known closed: the next capture looks up its successor.
-    if (last !== undefined && (yield* remembered(last))?.closed !== true) return last
-    const { count, open } = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation))
-    return Option.getOrElse(open, () => newSessionId(conversation, count + 1))
-  })
-
 /** One attempt at a capture; `from` is the edit a message is captured from (an edit that overtook it). */
 const captureAttempt = (item: NewMessage, from: Edit | null): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | ReadModel> =>
   Effect.gen(function*() {
-    const store = yield* EventStore
     const conversation = conversationOf(item)
-    const key = conversationKey(conversation)
     const sessionId = yield* targetSession(conversation)
     const now = yield* DateTime.now
     const done = yield* attempt(
       sessionId,
       () => Effect.succeed(Command.Capture({ sessionId, message: item, fromEdit: from, now })),
       from === null ? [keyOf(item)] : [keyOf(item), editKeyOf(from)]
-    ).pipe(Effect.tapError((e) => Effect.sync(() => e instanceof Retry && openSessions.delete(store, key))))
+    ).pipe(Effect.tapError((e) => e instanceof Retry ? rememberOpen(conversation, null) : Effect.void))
     if (done._tag === "AlreadyRecorded") return { _tag: "AlreadyRecorded" } as const
-    openSessions.set(store, key, sessionId)
+    yield* rememberOpen(conversation, sessionId)
     const received = done.events.find((e) => e._tag === "MessageReceived")
     return { _tag: "Recorded", sessionId, seq: received?._tag === "MessageReceived" ? received.message.seq : 0 } as const
   })
@@ -138,11 +104,9 @@ export const closeSession = Effect.fn("Ingest.closeSession")(function*(sessionId
 })
 
 /** One writer per conversation in this process: captures and edits of a sender's chat queue up. */
-const inConversation = (item: { readonly provider: string; readonly chatId: string; readonly senderId: string }) =>
-<A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.flatMap(ConversationLocks, (locks) => locks.withLock(`${item.provider}\u0000${item.chatId}\u0000${item.senderId}`, effect))
+const inConversation = (item: NewMessage | Edit) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(ConversationLocks, (locks) => locks.withLock(conversationKey(conversationOf(item)), effect))
 
-/** The bot's own Telegram name, where the service knows it (an import runs without one). */
 /** The Telegram bot's username, when known (see `BotIdentity`). */
 export const botUsername = Effect.map(Effect.serviceOption(BotIdentity), Option.match({ onNone: () => null, onSome: (b) => b.telegramUsername }))
 

@@ -1,10 +1,10 @@
 /** The HTTP service over the shared services: routes, background fibers, listener, API token, direct replies, the bot's name. */
-import { NodeHttpServer } from "@effect/platform-node"
 import { Duration, Effect, Layer } from "effect"
 import { createServer, type Server } from "node:http"
 import { ApiToken } from "./ApiToken.js"
 import { BackgroundLive } from "./Background.js"
 import { BotIdentity } from "./BotIdentity.js"
+import * as Listener from "./Http/Listener.js"
 import { DirectReplies } from "./Http/DirectReplies.js"
 import * as Routes from "./Http/Routes.js"
 import { WebLinks } from "./Web/Links.js"
@@ -27,14 +27,12 @@ export const nodeServer = (settings: ServerSettings) => (): Server => {
   return server
 }
 
-/** The configured node server listening on `address`. */
+/** The configured node server listening on `address` (with the webhook front, see `Http/Listener.ts`). */
 export const listen = (address: { readonly port: number; readonly host: string }) =>
-  Layer.unwrapEffect(Effect.map(ServerConfig, (settings) => NodeHttpServer.layer(nodeServer(settings), address)))
+  Layer.unwrapEffect(Effect.map(ServerConfig, (settings) => Listener.layer(nodeServer(settings), address, settings)))
 
 /** Node's HTTP server on `HOST`:`PORT`. */
-export const ListenLive = Layer.unwrapEffect(
-  Effect.map(ServerConfig, (settings) => NodeHttpServer.layer(nodeServer(settings), { port: settings.port, host: settings.host }))
-)
+export const ListenLive = Layer.unwrapEffect(Effect.map(ServerConfig, (settings) => listen({ port: settings.port, host: settings.host })))
 
 /** Node's HTTP server on a free loopback port. */
 export const listenLoopback = listen({ port: 0, host: "127.0.0.1" })

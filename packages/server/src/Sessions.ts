@@ -28,7 +28,7 @@ export const retrying = <A, E, R>(attempt: Effect.Effect<A, E | Retry, R>): Effe
     Effect.catchIf((e): e is Retry => e instanceof Retry, (e) => Effect.die(e))
   ) as Effect.Effect<A, Exclude<E, Retry>, R>
 
-interface Folded {
+export interface Folded {
   readonly version: number
   readonly state: State.SessionState
 }
@@ -75,6 +75,18 @@ export const load = (sessionId: SessionId): Effect.Effect<Folded, StoreError, Ev
     folds.set(store, stream, folded)
     return folded
   })
+
+/** The session's fold as remembered (unread, checked by the next append), or read when there is none. */
+export const folded = (sessionId: SessionId): Effect.Effect<Folded, StoreError, EventStore> =>
+  Effect.flatMap(EventStore, (store) => {
+    const known = folds.get(store, sessionStream(sessionId))
+    return known === undefined ? load(sessionId) : Effect.succeed(known)
+  })
+
+/** Remember the fold an append of this process left, or forget it (`null`) so the next command reads. */
+export const rememberFold = (sessionId: SessionId, fold: Folded | null): Effect.Effect<void, never, EventStore> =>
+  Effect.map(EventStore, (store) =>
+    fold === null ? folds.delete(store, sessionStream(sessionId)) : folds.set(store, sessionStream(sessionId), fold))
 
 /** What running a command did: the events appended (none when the decision had nothing to add), or a redelivery. */
 export type Executed =

@@ -2,7 +2,7 @@
 import type { Provider } from "@verbatim/domain/Ids"
 import { Context, Data, Effect, Layer, Option, Redacted } from "effect"
 import { createHash, createHmac, timingSafeEqual } from "node:crypto"
-import { ServerConfig } from "./ServerConfig.js"
+import { ServerConfig, type ServerSettings } from "./ServerConfig.js"
 
 /** Why a webhook was refused; every reason answers 401. */
 export class WebhookAuthError extends Data.TaggedError("WebhookAuthError")<{
@@ -29,6 +29,32 @@ export const constantTimeEqual = (a: string | Uint8Array, b: string | Uint8Array
 export const whatsAppSignature = (appSecret: string, body: Uint8Array): string =>
   `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`
 
+/** The checks as plain functions, for the webhook front (no effect per request): the refusal, or null. */
+export interface WebhookChecks {
+  readonly telegram: (secretHeader: string | undefined) => WebhookAuthError | null
+  readonly whatsApp: (rawBody: Uint8Array, signatureHeader: string | undefined) => WebhookAuthError | null
+}
+
+export const webhookChecks = (settings: ServerSettings): WebhookChecks => {
+  const refuse = (provider: Provider, reason: WebhookAuthError["reason"]) => new WebhookAuthError({ provider, reason })
+  return {
+    telegram: (secretHeader) => {
+      if (Option.isNone(settings.telegramWebhookSecret)) return refuse("telegram", "not-configured")
+      if (secretHeader === undefined) return refuse("telegram", "missing")
+      return constantTimeEqual(secretHeader, Redacted.value(settings.telegramWebhookSecret.value)) ? null : refuse("telegram", "mismatch")
+    },
+    whatsApp: (rawBody, signatureHeader) => {
+      if (Option.isNone(settings.whatsAppAppSecret)) return refuse("whatsapp", "not-configured")
+      if (signatureHeader === undefined) return refuse("whatsapp", "missing")
+      if (!/^sha256=[0-9a-fA-F]{64}$/.test(signatureHeader)) return refuse("whatsapp", "malformed")
+      const expected = whatsAppSignature(Redacted.value(settings.whatsAppAppSecret.value), rawBody)
+      return constantTimeEqual(signatureHeader.toLowerCase(), expected) ? null : refuse("whatsapp", "mismatch")
+    }
+  }
+}
+
+const orFail = (refusal: WebhookAuthError | null): Effect.Effect<void, WebhookAuthError> => refusal === null ? Effect.void : Effect.fail(refusal)
+
 export class WebhookAuth extends Context.Tag("@verbatim/server/WebhookAuth")<WebhookAuth, {
   /** Check `X-Telegram-Bot-Api-Secret-Token` against `TELEGRAM_WEBHOOK_SECRET`. */
   readonly telegram: (secretHeader: string | undefined) => Effect.Effect<void, WebhookAuthError>
@@ -43,21 +69,10 @@ export class WebhookAuth extends Context.Tag("@verbatim/server/WebhookAuth")<Web
 }>() {
   static readonly make = Effect.map(ServerConfig, (settings): WebhookAuth["Type"] => {
     const refuse = (provider: Provider, reason: WebhookAuthError["reason"]) => Effect.fail(new WebhookAuthError({ provider, reason }))
+    const checks = webhookChecks(settings)
     return {
-      telegram: Effect.fn("WebhookAuth.telegram")(function*(secretHeader) {
-        if (Option.isNone(settings.telegramWebhookSecret)) return yield* refuse("telegram", "not-configured")
-        if (secretHeader === undefined) return yield* refuse("telegram", "missing")
-        if (!constantTimeEqual(secretHeader, Redacted.value(settings.telegramWebhookSecret.value))) {
-          return yield* refuse("telegram", "mismatch")
-        }
-      }),
-      whatsApp: Effect.fn("WebhookAuth.whatsApp")(function*(rawBody, signatureHeader) {
-        if (Option.isNone(settings.whatsAppAppSecret)) return yield* refuse("whatsapp", "not-configured")
-        if (signatureHeader === undefined) return yield* refuse("whatsapp", "missing")
-        if (!/^sha256=[0-9a-fA-F]{64}$/.test(signatureHeader)) return yield* refuse("whatsapp", "malformed")
-        const expected = whatsAppSignature(Redacted.value(settings.whatsAppAppSecret.value), rawBody)
-        if (!constantTimeEqual(signatureHeader.toLowerCase(), expected)) return yield* refuse("whatsapp", "mismatch")
-      }),
+      telegram: (secretHeader) => orFail(checks.telegram(secretHeader)),
+      whatsApp: (rawBody, signatureHeader) => orFail(checks.whatsApp(rawBody, signatureHeader)),
       whatsAppChallenge: Effect.fn("WebhookAuth.whatsAppChallenge")(function*({ challenge, mode, verifyToken }) {
         if (Option.isNone(settings.whatsAppVerifyToken)) return yield* refuse("whatsapp", "not-configured")
         const tokenMatches = constantTimeEqual(verifyToken, Redacted.value(settings.whatsAppVerifyToken.value))

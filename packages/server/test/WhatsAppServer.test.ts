@@ -2,7 +2,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
-import { Effect } from "effect"
+import type { Event } from "@verbatim/domain/Events"
+import { Effect, Exit } from "effect"
 import { StoreError } from "@verbatim/projections/EventStore"
 import {
   capturedTexts,
@@ -204,12 +205,17 @@ describe("WhatsApp webhook end to end", () => {
       expect(yield* whatsApp(body)).toEqual({ status: 500, body: "" })
       expect(yield* capturedTexts).toEqual(["Ana moved to Lyon", "Tom got the job"])
     }).pipe(Effect.provide(layer([], {
-      eventStore: (store) => ({
-        ...store,
-        append: (stream, expected, events, options) =>
-          events.some((e) => e._tag === "MessageReceived" && e.message.text === "poison")
-            ? Effect.fail(new StoreError({ reason: "sql", message: "the disk is full" }))
-            : store.append(stream, expected, events, options)
-      })
+      eventStore: (store) => {
+        const poisoned = (events: ReadonlyArray<Event>) => events.some((e) => e._tag === "MessageReceived" && e.message.text === "poison")
+        const refusal = new StoreError({ reason: "sql", message: "the disk is full" })
+        return {
+          ...store,
+          append: (stream, expected, events, options) =>
+            poisoned(events) ? Effect.fail(refusal) : store.append(stream, expected, events, options),
+          // A batch whose append carries the poison fails that append alone, as the store's own batches do.
+          appendBatch: (appends) =>
+            Effect.forEach(appends, (a) => poisoned(a.events) ? Effect.succeed(Exit.fail(refusal)) : Effect.exit(store.append(a.stream, a.expectedVersion, a.events, a.options)))
+        }
+      }
     }))))
 })

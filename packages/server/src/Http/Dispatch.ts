@@ -22,7 +22,7 @@ import { DirectReplies } from "./DirectReplies.js"
 /** What handling one item did, for logs. */
 export type Handled = "captured" | "duplicate" | "closed" | "helped" | "edited" | "edit-ignored" | "answered" | "stranger" | "ignored"
 
-type Requirements = EventStore | ReadModel | IdGenerator | ServerConfig | DirectReplies | WebKeys | WebLinks
+export type Requirements = EventStore | ReadModel | IdGenerator | ServerConfig | DirectReplies | WebKeys | WebLinks
 
 /**
  * A button press: the answer recorded (or politely refused), the confirmation queued in the

@@ -20,6 +20,7 @@ import * as Health from "./Health.js"
 import * as ReadApi from "./ReadApi.js"
 import { templateOf } from "./RouteTemplate.js"
 import * as Webhooks from "./Webhooks.js"
+import { CaptureQueue } from "../Capture/Queue.js"
 
 /** Records each request's latency by route template, method and status. */
 const timed = (app: HttpApp.Default): HttpApp.Default =>
@@ -52,5 +53,7 @@ export const layer = HttpApiBuilder.serve(timed).pipe(
   Layer.provide(Web.layer),
   Layer.provide(DecodeErrors.layer),
   Layer.provide(ApiLive),
-  Layer.provide(Auth.layer)
+  Layer.provide(Auth.layer),
+  // One queue for the webhook handlers and the listener's front (see `Http/Listener.ts`).
+  Layer.provideMerge(CaptureQueue.layer.pipe(Layer.provide(WebKeys.layer)))
 )

@@ -20,6 +20,13 @@ const endOfTurn: Effect.Effect<void> = Effect.async<void>((resume) => {
 /** Submit a request; resolves with its outcome once its batch has committed or failed. */
 export interface GroupCommit<I, O> {
   readonly submit: (request: I) => Effect.Effect<O>
+  /** Several requests at once, taken into the same batch when they fit; outcomes in order. */
+  readonly submitAll: (requests: ReadonlyArray<I>) => Effect.Effect<ReadonlyArray<O>>
+  /**
+   * Queue a request from outside any fiber (a plain `node:http` handler): `resume` runs the
+   * outcome's effect when the batch is done. No fiber is started for the request.
+   */
+  readonly offer: (request: I, resume: (outcome: Effect.Effect<O>) => void) => void
 }
 
 /**
@@ -66,11 +73,25 @@ export const make = <I, O>(
     // scope closes.
     const commitNext = firstRequest.pipe(Effect.zipRight(endOfTurn), Effect.zipRight(Effect.uninterruptible(commitTaken)))
     yield* Effect.forkScoped(Effect.forever(commitNext))
+    const offer = (request: I, resume: (outcome: Effect.Effect<O>) => void) => {
+      pending.push({ request, resume })
+      wake?.()
+    }
     return {
-      submit: (request) =>
-        Effect.async<O>((resume) => {
-          pending.push({ request, resume })
-          wake?.()
-        })
+      submit: (request) => Effect.async<O>((resume) => offer(request, resume)),
+      submitAll: (requests) =>
+        Effect.async<ReadonlyArray<O>>((resume) => {
+          if (requests.length === 0) return resume(Effect.succeed([]))
+          const outcomes: Array<Effect.Effect<O>> = []
+          let waiting = requests.length
+          requests.forEach((request, i) =>
+            offer(request, (outcome) => {
+              outcomes[i] = outcome
+              waiting -= 1
+              if (waiting === 0) resume(Effect.all(outcomes))
+            })
+          )
+        }),
+      offer
     }
   })

@@ -1,0 +1,148 @@
+/**
+ * Capture in batches: every webhook delivery queued in one turn of the event loop is captured
+ * together. Each conversation's session is resolved once, every plain capture (a new message from
+ * an allowed sender that is not a command) is decided on the session's fold in arrival order, and
+ * all the appends commit in one transaction (`EventStore.appendBatch`). The rest go one item at a
+ * time through `Dispatch.handle`, in their conversation's place: commands, edits, answers,
+ * strangers, ignored items, a conversation with such work still in flight, and the captures of
+ * a conversation whose append did not commit (another writer got there first, a redelivery among
+ * them, the store refused it) or that its fold refused.
+ */
+import type { Inbound, NewMessage } from "@verbatim/domain/Inbound/Inbound"
+import { botCommand } from "@verbatim/domain/Inbound/Commands"
+import { type SessionId, userIdOf } from "@verbatim/domain/Ids"
+import { Command } from "@verbatim/domain/Session/Commands"
+import { decide } from "@verbatim/domain/Session/Decide"
+import * as State from "@verbatim/domain/Session/State"
+import { sessionStream } from "@verbatim/domain/Streams"
+import type { Event } from "@verbatim/domain/Events"
+import { type BatchAppend, EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import type { Conversation } from "@verbatim/projections/ReadModel"
+import { DateTime, Effect, Either, Exit, Fiber, type Scope } from "effect"
+import { ConversationLocks, type Place } from "../ConversationLocks.js"
+import { conversationKey, conversationOf, keyOf, rememberOpen, targetSession } from "../Conversations.js"
+import * as Dispatch from "../Http/Dispatch.js"
+import { botUsername } from "../Ingest.js"
+import { ServerConfig } from "../ServerConfig.js"
+import { folded, type Folded, rememberFold } from "../Sessions.js"
+
+/** One webhook request's items, as decoded, and when it arrived. */
+export interface Delivery {
+  readonly items: ReadonlyArray<Inbound>
+  readonly receivedAt: number
+}
+
+/** Per item, what handling it did or why it failed. */
+export type ItemOutcomes = ReadonlyArray<Exit.Exit<Dispatch.Handled, StoreError>>
+
+/** A delivery's outcome: known when its batch committed, or an effect that waits for work handed off. */
+export type Settled = Effect.Effect<ItemOutcomes>
+
+interface Slot {
+  readonly item: Inbound
+  readonly delivery: number
+  readonly index: number
+}
+
+interface Group {
+  readonly key: string
+  readonly conversation: Conversation
+  readonly slots: Array<Slot>
+}
+
+/** A conversation's captures decided on its session's fold: one append, and the state it leaves. */
+interface Decided {
+  readonly group: Group
+  readonly sessionId: SessionId
+  readonly append: BatchAppend
+  readonly fold: Pick<Folded, "state">
+}
+
+const ofConversation = (item: Inbound) => (item._tag === "Ignored" ? null : conversationOf(item))
+
+/**
+ * Decide a conversation's captures on its session's fold, as one append: all of them commit or
+ * none does. None (null) when the fold refuses one (its session closed meanwhile, say) or the
+ * same message comes twice: then they go one by one, which reads afresh.
+ */
+const decideGroup = (group: Group, at: (slot: Slot) => DateTime.Utc) =>
+  Effect.gen(function*() {
+    const messages = group.slots.map((s) => s.item as NewMessage)
+    if (new Set(messages.map((m) => m.providerMessageId)).size < messages.length) return null
+    const sessionId = yield* targetSession(group.conversation)
+    const start = yield* folded(sessionId)
+    let state = start.state
+    const events: Array<Event> = []
+    for (const [i, message] of messages.entries()) {
+      const decided = decide(state, Command.Capture({ sessionId, message, fromEdit: null, now: at(group.slots[i]!) }))
+      if (Either.isLeft(decided)) return null
+      events.push(...decided.right)
+      state = State.fold(decided.right, state)
+    }
+    const append = { stream: sessionStream(sessionId), expectedVersion: start.version, events, options: { idempotencyKeys: messages.map(keyOf) } }
+    return { group, sessionId, append, fold: { state } } satisfies Decided
+  })
+
+/** Capture a batch of deliveries; one `Settled` per delivery, in order. Work handed off runs in `scope`. */
+export const capture = Effect.fn("Capture.batch")(function*(deliveries: ReadonlyArray<Delivery>, scope: Scope.Scope) {
+  const settings = yield* ServerConfig
+  const bot = yield* botUsername
+  const locks = yield* ConversationLocks
+  const context = yield* Effect.context<Dispatch.Requirements>()
+  const outcomes: Array<Array<Exit.Exit<Dispatch.Handled, StoreError>>> = deliveries.map(() => [])
+  const handedOff: Array<Array<Fiber.Fiber<void>>> = deliveries.map(() => [])
+  const plain = (item: Inbound): item is NewMessage =>
+    item._tag === "NewMessage" && item.provider !== "web" && settings.allowedSenders.has(userIdOf(item.provider, item.senderId)) &&
+    botCommand(item, bot) === null
+
+  /** Run items one at a time in a place taken now, each recording its own outcome. */
+  const oneByOne = (place: Place, slots: ReadonlyArray<Slot>) =>
+    Effect.gen(function*() {
+      const run = Effect.forEach(slots, (slot) =>
+        Effect.map(Effect.exit(Dispatch.handle(slot.item)), (exit) => void (outcomes[slot.delivery]![slot.index] = exit)), { discard: true })
+      const fiber = yield* Effect.forkIn(place(Effect.provide(run, context)), scope)
+      for (const delivery of new Set(slots.map((s) => s.delivery))) handedOff[delivery]!.push(fiber)
+    })
+
+  const groups = new Map<string, Group>()
+  const loose: Array<Slot> = []
+  deliveries.forEach((delivery, d) =>
+    delivery.items.forEach((item, index) => {
+      const conversation = ofConversation(item)
+      if (conversation === null) return void loose.push({ item, delivery: d, index })
+      const key = conversationKey(conversation)
+      const group = groups.get(key) ?? { key, conversation, slots: [] }
+      groups.set(key, group)
+      group.slots.push({ item, delivery: d, index })
+    }))
+  if (loose.length > 0) yield* oneByOne((effect) => effect, loose)
+
+  const at = (slot: Slot) => DateTime.unsafeMake(deliveries[slot.delivery]!.receivedAt)
+  const decided: Array<Decided> = []
+  for (const group of groups.values()) {
+    const batchable = group.slots.every((s) => plain(s.item)) && !locks.isBusy(group.key)
+    // A read that fails here is tried again, and reported, by the one-by-one path.
+    const decision = batchable ? yield* Effect.orElseSucceed(decideGroup(group, at), () => null) : null
+    if (decision === null) yield* oneByOne(locks.reserve(group.key), group.slots)
+    else decided.push(decision)
+  }
+  const appended = yield* Effect.flatMap(EventStore, (store) => store.appendBatch(decided.map((d) => d.append)))
+  for (const [i, d] of decided.entries()) {
+    const exit = appended[i]!
+    if (Exit.isSuccess(exit) && exit.value._tag === "Appended") {
+      for (const slot of d.group.slots) outcomes[slot.delivery]![slot.index] = Exit.succeed("captured")
+      yield* rememberFold(d.sessionId, { version: exit.value.version, state: d.fold.state })
+      yield* rememberOpen(d.group.conversation, d.sessionId)
+    } else {
+      // A redelivery among them, another writer first, or a store that refused the append (one
+      // message it cannot keep must not keep the others out): each again on its own, from a fresh read.
+      if (Exit.isFailure(exit)) yield* Effect.zipRight(rememberFold(d.sessionId, null), rememberOpen(d.group.conversation, null))
+      yield* oneByOne(locks.reserve(d.group.key), d.group.slots)
+    }
+  }
+  return deliveries.map((_, d): Settled =>
+    handedOff[d]!.length === 0
+      ? Exit.succeed(outcomes[d]!)
+      : Effect.as(Effect.forEach(handedOff[d]!, Fiber.await, { discard: true }), outcomes[d]!)
+  )
+})

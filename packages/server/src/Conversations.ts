@@ -1,0 +1,53 @@
+/**
+ * A sender's chat with the bot as a capture sees it: its key, the session it captures into (the
+ * open one, remembered between captures, or the id the next one takes) and the idempotency keys
+ * of what it delivers.
+ */
+import { type SessionId, userIdOf } from "@verbatim/domain/Ids"
+import type { Edit, NewMessage } from "@verbatim/domain/Inbound/Inbound"
+import { EventStore, type IdempotencyKey } from "@verbatim/projections/EventStore"
+import { type Conversation, ReadModel } from "@verbatim/projections/ReadModel"
+import { Effect, Option } from "effect"
+import { memo, remembered } from "./Sessions.js"
+
+/** Deterministic ids: two racing first messages name the same new session and one of them conflicts. */
+export const newSessionId = (conversation: Conversation, ordinal: number): SessionId =>
+  `${conversation.provider}:${conversation.chat}:${conversation.user.split(":").slice(1).join(":")}:${ordinal}` as SessionId
+
+export const conversationOf = (item: { readonly provider: NewMessage["provider"]; readonly chatId: string; readonly senderId: string }): Conversation => ({
+  user: userIdOf(item.provider, item.senderId),
+  provider: item.provider,
+  chat: item.chatId
+})
+
+/** The conversation's key, for the remembered open session and the conversation's lock. */
+export const conversationKey = (c: Conversation) => `${c.user}\u0000${c.provider}\u0000${c.chat}`
+
+export const keyOf = (item: NewMessage | Edit): IdempotencyKey => ({ provider: item.provider, providerMessageId: item.providerMessageId })
+
+/** An edit's own dedupe key: a redelivered edit appends nothing, even one older than a newer edit's time. */
+export const editKeyOf = (item: Edit): IdempotencyKey => ({ provider: item.provider, providerMessageId: item.editKey })
+
+/**
+ * Conversations' open sessions as last captured into, so a capture reads nothing before its
+ * append: a session another instance closed meanwhile makes the append conflict, and the capture
+ * forgets it and looks again.
+ */
+const openSessions = memo<SessionId>(1024)
+
+/** Remember the session a conversation captured into, or forget it (`null`) so the next capture looks again. */
+export const rememberOpen = (conversation: Conversation, sessionId: SessionId | null) =>
+  Effect.map(EventStore, (store) =>
+    sessionId === null
+      ? openSessions.delete(store, conversationKey(conversation))
+      : openSessions.set(store, conversationKey(conversation), sessionId))
+
+/** The conversation's open session, or the id its next session takes. */
+export const targetSession = (conversation: Conversation) =>
+  Effect.gen(function*() {
+    const last = openSessions.get(yield* EventStore, conversationKey(conversation))
+    // A session this instance closed is known closed: the next capture looks up its successor.
+    if (last !== undefined && (yield* remembered(last))?.closed !== true) return last
+    const { count, open } = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation))
+    return Option.getOrElse(open, () => newSessionId(conversation, count + 1))
+  })
