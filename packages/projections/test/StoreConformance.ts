@@ -6,7 +6,7 @@ import type { StoreError } from "@verbatim/projections/EventStore"
 import type { Services } from "@verbatim/projections/Store"
 import { encode } from "@verbatim/projections/EventCodec"
 import { given, messageEdited, messageReceived, noteRecorded, planProduced, sessionOpened, thenStream } from "@verbatim/testkit/Given"
-import { Chunk, Clock, DateTime, Effect, Either, Stream, TestClock } from "effect"
+import { Cause, Chunk, Clock, DateTime, Effect, Either, Exit, Stream, TestClock } from "effect"
 import type { Layer } from "effect"
 
 const key = (id: string) => ({ provider: "telegram" as const, providerMessageId: id })
@@ -111,6 +111,32 @@ export const storeConformance = (layer: Layer.Layer<Services, unknown>) =>
         const sql = yield* SqlClient
         const rows = yield* sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM events WHERE stream LIKE 'session-x%'`
         expect(Number(rows[0]!.n)).toBe(2 + 29)
+      }))
+
+    it.effect("appendBatch decides each append in order as append would: chained versions, a recorded key, a conflict alone", () =>
+      Effect.gen(function*() {
+        const store = yield* EventStore
+        yield* store.append("batch-b", 0, [sessionOpened("b")], { idempotencyKeys: [key("b-0")] })
+        const outcomes = yield* store.appendBatch([
+          { stream: "batch-a", expectedVersion: 0, events: [sessionOpened("a"), messageReceived("a", 1, "first")], options: { idempotencyKeys: [key("a-1")] } },
+          { stream: "batch-a", expectedVersion: 2, events: [messageReceived("a", 2, "second")], options: { idempotencyKeys: [key("a-2")] } },
+          { stream: "batch-b", expectedVersion: 1, events: [messageReceived("b", 1, "again")], options: { idempotencyKeys: [key("b-0")] } },
+          { stream: "batch-b", expectedVersion: 0, events: [messageReceived("b", 1, "stale")] },
+          { stream: "batch-c", expectedVersion: 0, events: [sessionOpened("c")] }
+        ])
+        const described = outcomes.map((exit) => Exit.isSuccess(exit) ? exit.value : Cause.squash(exit.cause))
+        const a = yield* store.readStream("batch-a")
+        const c = yield* store.readStream("batch-c")
+        expect(described).toEqual([
+          AppendResult.Appended({ positions: a.slice(0, 2).map((r) => r.position), version: 2 }),
+          AppendResult.Appended({ positions: [a[2]!.position], version: 3 }),
+          AppendResult.AlreadyRecorded({ keys: [key("b-0")] }),
+          new AppendConflict({ stream: "batch-b", expectedVersion: 0, actualVersion: 1 }),
+          AppendResult.Appended({ positions: [c[0]!.position], version: 1 })
+        ])
+        expect(a.map((r) => r.event)).toEqual([sessionOpened("a"), messageReceived("a", 1, "first"), messageReceived("a", 2, "second")])
+        expect((yield* store.readStream("batch-b")).map((r) => r.event)).toEqual([sessionOpened("b")])
+        expect(yield* store.appendBatch([])).toEqual([])
       }))
 
     it.effect("two concurrent appends with the same key: one is appended, the other already recorded", () =>

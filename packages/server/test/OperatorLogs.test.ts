@@ -1,4 +1,4 @@
-/** The log lines an operator reads: one per webhook, plan job, reply and refusal, with fields and never message text. */
+/** The log lines an operator reads: one per batch of accepted webhooks, plan job, reply and refusal, with fields and never message text. */
 import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
@@ -35,13 +35,13 @@ describe("operator logs", () => {
       const sessionId = "telegram:100000001:100000001:1"
       const replyId = lines.find((l) => l.message === "reply")?.fields["replyId"]
       expect(lines).toEqual([
-        { level: "INFO", message: "webhook", fields: { provider: "telegram", outcome: "accepted", ms: 0 } },
+        { level: "INFO", message: "webhook", fields: { provider: "telegram", outcome: "accepted", requests: 1, ms: 0 } },
         {
           level: "WARN",
           message: "refused",
           fields: { refused: "NewMessage", provider: "telegram", sender: "telegram:424242", reason: "the sender is not on the allow-list" }
         },
-        { level: "INFO", message: "webhook", fields: { provider: "telegram", outcome: "accepted", ms: 0 } },
+        { level: "INFO", message: "webhook", fields: { provider: "telegram", outcome: "accepted", requests: 1, ms: 0 } },
         { level: "INFO", message: "plan job", fields: { sessionId, outcome: "planned", model: "scripted", inputTokens: 0, outputTokens: 0, ms: 0 } },
         { level: "INFO", message: "reply", fields: { replyId, provider: "telegram", outcome: "sent", attempt: 1 } }
       ])

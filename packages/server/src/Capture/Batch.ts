@@ -4,11 +4,11 @@
  * an allowed sender that is not a command) is decided on the session's fold in arrival order, and
  * all the appends commit in one transaction (`EventStore.appendBatch`). The rest go one item at a
  * time through `Dispatch.handle`, in their conversation's place: commands, edits, answers,
- * strangers, ignored items, a conversation with such work still in flight, and the captures of
+ * strangers, a conversation with such work still in flight, and the captures of
  * a conversation whose append did not commit (another writer got there first, a redelivery among
  * them, the store refused it) or that its fold refused.
  */
-import type { Inbound, NewMessage } from "@verbatim/domain/Inbound/Inbound"
+import type { Ignored, Inbound, NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { botCommand } from "@verbatim/domain/Inbound/Commands"
 import { type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import { Command } from "@verbatim/domain/Session/Commands"
@@ -58,8 +58,6 @@ interface Decided {
   readonly fold: Pick<Folded, "state">
 }
 
-const ofConversation = (item: Inbound) => (item._tag === "Ignored" ? null : conversationOf(item))
-
 /**
  * Decide a conversation's captures on its session's fold, as one append: all of them commit or
  * none does. None (null) when the fold refuses one (its session closed meanwhile, say) or the
@@ -105,17 +103,17 @@ export const capture = Effect.fn("Capture.batch")(function*(deliveries: Readonly
     })
 
   const groups = new Map<string, Group>()
-  const loose: Array<Slot> = []
+  const ignored: Array<Slot & { readonly item: Ignored }> = []
   deliveries.forEach((delivery, d) =>
     delivery.items.forEach((item, index) => {
-      const conversation = ofConversation(item)
-      if (conversation === null) return void loose.push({ item, delivery: d, index })
+      if (item._tag === "Ignored") return void ignored.push({ item, delivery: d, index })
+      const conversation = conversationOf(item)
       const key = conversationKey(conversation)
       const group = groups.get(key) ?? { key, conversation, slots: [] }
       groups.set(key, group)
       group.slots.push({ item, delivery: d, index })
     }))
-  if (loose.length > 0) yield* oneByOne((effect) => effect, loose)
+  for (const slot of ignored) outcomes[slot.delivery]![slot.index] = Exit.succeed(yield* Dispatch.ignore(slot.item))
 
   const at = (slot: Slot) => DateTime.unsafeMake(deliveries[slot.delivery]!.receivedAt)
   const decided: Array<Decided> = []

@@ -4,7 +4,7 @@
  */
 import { userIdOf } from "@verbatim/domain/Ids"
 import { botCommand } from "@verbatim/domain/Inbound/Commands"
-import type { Answer, Inbound } from "@verbatim/domain/Inbound/Inbound"
+import type { Answer, Ignored, Inbound } from "@verbatim/domain/Inbound/Inbound"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import type { ReadModel } from "@verbatim/projections/ReadModel"
@@ -49,14 +49,20 @@ const answer = (item: Answer) =>
     return "answered" as const
   })
 
+/**
+ * An item acknowledged and not acted on (a status, a reaction, an update kind not captured):
+ * counted by provider and kind, logged at debug level (WhatsApp sends a status for every reply).
+ */
+export const ignore = (item: Ignored) =>
+  Effect.zipRight(
+    Metrics.ignored(item.provider, item.kind),
+    Effect.logDebug("webhook item ignored").pipe(Effect.annotateLogs({ provider: item.provider, kind: item.kind, reason: item.reason }))
+  ).pipe(Effect.as("ignored" as const))
+
 /** Handle one item; resolves once whatever it appends has committed. */
 export const handle = (item: Inbound): Effect.Effect<Handled, StoreError, Requirements> =>
   Effect.gen(function*() {
-    if (item._tag === "Ignored") {
-      yield* Metrics.ignored(item.provider, item.kind)
-      yield* Effect.logInfo("webhook item ignored").pipe(Effect.annotateLogs({ provider: item.provider, kind: item.kind, reason: item.reason }))
-      return "ignored" as const
-    }
+    if (item._tag === "Ignored") return yield* ignore(item)
     const settings = yield* ServerConfig
     // The web's messages are let in where they arrive: by the page's sign-in or the API token.
     const provider = item.provider

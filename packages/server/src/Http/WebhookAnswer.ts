@@ -1,7 +1,7 @@
 /**
- * What a webhook request is answered, and how it is recorded: one log line per request
- * (provider, outcome, ms) and one per refusal (why, never the text), the webhook counter and the
- * route's latency. 200 once every item is handled; 400 when an item could not be stored exactly
+ * What a webhook request is answered, and how it is recorded: a log line per request refused or
+ * failed and per batch of accepted ones (provider, outcome, ms), one per refusal (why, never the
+ * text), the webhook counter and the route's latency. 200 once every item is handled; 400 when an item could not be stored exactly
  * (the others are); 500 when an item failed, so the provider delivers the request again and the
  * items already recorded are recognised as redeliveries.
  */
@@ -41,8 +41,18 @@ export const handled = (refusals: ReadonlyArray<string>, outcomes: ItemOutcomes)
 export const refusal = (provider: Provider, reason: string) =>
   Effect.logWarning("refused").pipe(Effect.annotateLogs({ refused: "webhook", provider, reason }))
 
-/** Record a request's answer: its refusals, its line, the counter and the latency. */
-export const record = (provider: Provider, path: string, answer: Answer, reasons: ReadonlyArray<string>, ms: number) =>
+/**
+ * The line for accepted requests: one per batch and provider (a line per request cost a tenth of
+ * a capture's CPU), with how many and the slowest one's time.
+ */
+export const acceptedLine = (provider: Provider, requests: number, ms: number) =>
+  Effect.logInfo("webhook").pipe(Effect.annotateLogs({ provider, outcome: "accepted", requests, ms }))
+
+/**
+ * Record a request's answer: its refusals, the counter, the latency, and its own line unless it
+ * was accepted and `batched` (then `acceptedLine` says it with the rest of its batch).
+ */
+export const record = (provider: Provider, path: string, answer: Answer, reasons: ReadonlyArray<string>, ms: number, batched = false) =>
   Effect.gen(function*() {
     for (const reason of reasons) yield* refusal(provider, reason)
     if (answer.failure !== null) {
@@ -50,9 +60,11 @@ export const record = (provider: Provider, path: string, answer: Answer, reasons
         Effect.annotateLogs({ provider, defect: String(Cause.squash(answer.failure)) })
       )
     }
-    yield* (answer.outcome === "accepted" ? Effect.logInfo("webhook") : Effect.logWarning("webhook")).pipe(
-      Effect.annotateLogs({ provider, outcome: answer.outcome, ms })
-    )
+    if (answer.outcome === "accepted") {
+      if (!batched) yield* acceptedLine(provider, 1, ms)
+    } else {
+      yield* Effect.logWarning("webhook").pipe(Effect.annotateLogs({ provider, outcome: answer.outcome, ms }))
+    }
     yield* Metrics.webhook(provider, answer.outcome)
     yield* Metrics.requestLatency(path, "POST", answer.status, Duration.millis(ms))
   })
