@@ -4,7 +4,7 @@
  */
 import Anthropic from "@anthropic-ai/sdk"
 import { Plan } from "@verbatim/domain/Plan"
-import { Clock, Config, type ConfigError, Duration, Effect, Layer, Option, ParseResult, type Redacted, Schema } from "effect"
+import { Clock, Config, type ConfigError, Duration, Effect, Layer, Option, ParseResult, Schema } from "effect"
 import { anthropicClient, type ClientOptions } from "./internal/anthropicClient.js"
 import { fromSdkError } from "./internal/anthropicError.js"
 import { deprecatedModels } from "./internal/deprecatedModels.js"
