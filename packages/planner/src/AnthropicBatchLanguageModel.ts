@@ -11,7 +11,7 @@ import { anthropicConfig, type AnthropicOptions, messageParams, readResponse } f
 import { BatchRounds, type BatchStateError } from "./BatchRounds.js"
 import { anthropicClient } from "./internal/anthropicClient.js"
 import { batchApi } from "./internal/batchApi.js"
-import { type Entry, settleRound } from "./internal/batchRound.js"
+import { type Entry, type Settled, settleRound } from "./internal/batchRound.js"
 import { batchState } from "./internal/batchState.js"
 import { canonicalHash } from "./internal/canonical.js"
 import { LanguageModel, type PlanningRequest } from "./LanguageModel.js"
@@ -48,25 +48,15 @@ interface Waiting {
 interface Gathering {
   readonly participants: number
   readonly waiting: ReadonlyArray<Waiting>
-  /** Per body hash, the rounds it was sent in: the same body asked again later (a repeat) is a new entry. */
-  readonly rounds: ReadonlyMap<string, number>
+  /** Per body hash, how often its result was used up: the same body asked again (a repeat) is a new entry. */
+  readonly spent: ReadonlyMap<string, number>
 }
 
 /**
- * A custom id per waiting call: the body's hash and how many earlier rounds sent that body, so
- * a run repeated with the same inputs names its entries alike (and resumes them).
+ * The custom id of a body: its hash and how often its result was used up before, so a run
+ * repeated with the same inputs names its entries alike (and resumes them).
  */
-const assign = (g: Gathering) => {
-  const rounds = new Map(g.rounds)
-  const ids = new Map<string, string>()
-  for (const w of g.waiting) {
-    if (ids.has(w.hash)) continue
-    const n = g.rounds.get(w.hash) ?? 0
-    ids.set(w.hash, `${w.hash.slice(0, 56)}-${n}`)
-    rounds.set(w.hash, n + 1)
-  }
-  return { ids, rounds }
-}
+const customId = (g: Gathering, hash: string) => `${hash.slice(0, 56)}-${g.spent.get(hash) ?? 0}`
 
 /** Builds both services over one SDK client and the state file. */
 export const make = (options: BatchOptions) =>
@@ -75,15 +65,22 @@ export const make = (options: BatchOptions) =>
     const state = yield* batchState(options.stateFile)
     const round = settleRound(batchApi(client, options.pollInterval), state, options.resubmits)
     const scope = yield* Effect.scope
-    const gathering = yield* Ref.make<Gathering>({ participants: 0, waiting: [], rounds: new Map() })
+    const gathering = yield* Ref.make<Gathering>({ participants: 0, waiting: [], spent: new Map() })
 
     const send = (waiting: ReadonlyArray<Waiting>, ids: ReadonlyMap<string, string>) => {
       const entries = new Map<string, Entry>(waiting.map((w) => [ids.get(w.hash)!, { customId: ids.get(w.hash)!, params: w.params }]))
       const each = (f: (w: Waiting) => Effect.Effect<unknown>) => Effect.forEach(waiting, f, { discard: true })
+      const spend = (settled: ReadonlyMap<string, Settled>) =>
+        Ref.update(gathering, (g) => {
+          const spent = new Map(g.spent)
+          for (const [hash, id] of ids) if (settled.get(id)?.spent === true) spent.set(hash, (spent.get(hash) ?? 0) + 1)
+          return { ...g, spent }
+        })
       return round([...entries.values()]).pipe(
-        Effect.flatMap((answers) =>
+        Effect.tap(spend),
+        Effect.flatMap((settled) =>
           each((w) => {
-            const answer = answers.get(ids.get(w.hash)!)
+            const answer = settled.get(ids.get(w.hash)!)?.answer
             return answer === undefined ? Deferred.die(w.done, new Error("the batch round gave no answer")) : Deferred.complete(w.done, answer)
           })
         ),
@@ -96,8 +93,8 @@ export const make = (options: BatchOptions) =>
     const flush = Effect.flatMap(
       Ref.modify(gathering, (g) => {
         if (g.waiting.length === 0 || g.waiting.length < g.participants) return [null, g] as const
-        const { ids, rounds } = assign(g)
-        return [{ waiting: g.waiting, ids }, { ...g, waiting: [], rounds }] as const
+        const ids = new Map(g.waiting.map((w) => [w.hash, customId(g, w.hash)]))
+        return [{ waiting: g.waiting, ids }, { ...g, waiting: [] }] as const
       }),
       (ready) => (ready === null ? Effect.void : Effect.asVoid(Effect.forkIn(send(ready.waiting, ready.ids), scope)))
     )
@@ -115,7 +112,12 @@ export const make = (options: BatchOptions) =>
     return {
       model: LanguageModel.of({ plan }),
       rounds: BatchRounds.of({
-        participant: (effect) => Effect.acquireUseRelease(participants(1), () => effect, () => Effect.zipRight(participants(-1), flush)),
+        // Every participant counts from the start, so none can send a batch before the others have called.
+        forEach: (items, f) => {
+          const all = Array.from(items)
+          const each = (item: (typeof all)[number]) => Effect.ensuring(f(item), Effect.zipRight(participants(-1), flush))
+          return Effect.zipRight(participants(all.length), Effect.forEach(all, each, { concurrency: "unbounded" }))
+        },
         finish: state.clear
       })
     }

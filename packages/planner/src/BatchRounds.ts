@@ -14,11 +14,11 @@ export class BatchRounds extends Context.Tag("@verbatim/planner/BatchRounds")<
   BatchRounds,
   {
     /**
-     * Runs `effect` as one participant: the calls waiting are sent as a batch once every
-     * participant is waiting on one or has finished. A call made outside any participant is
-     * sent at once.
+     * `f` over every item at once, each as one participant: the calls waiting are sent as a batch
+     * once every participant is waiting on one or has finished. Results keep the items' order. A
+     * call made outside any participant is sent at once.
      */
-    readonly participant: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+    readonly forEach: <A, B, E, R>(items: Iterable<A>, f: (item: A) => Effect.Effect<B, E, R>) => Effect.Effect<Array<B>, E, R>
     /** The run is over: its batches are forgotten, so the next run submits afresh. */
     readonly finish: Effect.Effect<void, BatchStateError>
   }

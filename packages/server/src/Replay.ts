@@ -186,7 +186,7 @@ export const replay = Effect.fn("Replay.replay")(function*(
     Effect.tap(replaySession(sessionId, { ...options, people }), () => progress === undefined ? Effect.void : progress.advance())
   const batching = yield* Effect.serviceOption(BatchRounds)
   if (Option.isNone(batching)) return yield* Effect.forEach(sessions, one)
-  const results = yield* Effect.forEach(sessions, (sessionId) => batching.value.participant(one(sessionId)), { concurrency: "unbounded" })
+  const results = yield* batching.value.forEach(sessions, one)
   yield* batching.value.finish
   return results
 })

@@ -19,7 +19,17 @@ export interface Entry {
 /** The answer and the batch time it took (summed over resubmissions), or the entry's own error. */
 export type Answer = Either.Either<{ readonly message: Anthropic.Message; readonly wallMs: number }, LanguageModelError>
 
-type Answers = ReadonlyArray<readonly [string, Answer]>
+/**
+ * An entry's answer, and whether its result is used up: one that succeeded or errored is, so the
+ * same body asked again (a repeat, a retry) is a new entry; one that stayed expired or has no
+ * result is not, so asking again reads the same batch instead of paying for another.
+ */
+export interface Settled {
+  readonly answer: Answer
+  readonly spent: boolean
+}
+
+type Answers = ReadonlyArray<readonly [string, Settled]>
 
 /** Settles rounds over `api`, resubmitting an expired or canceled entry at most `resubmits` times. */
 export const settleRound = (api: BatchApi, state: BatchState, resubmits: number) => {
@@ -39,24 +49,24 @@ export const settleRound = (api: BatchApi, state: BatchState, resubmits: number)
       const batch = yield* api.ended(batchId)
       const wall = spentMs + wallMs(batch)
       const lines = new Map(Chunk.toArray(yield* api.results(batchId)).map((line) => [line.custom_id, line.result]))
-      const answers: Array<readonly [string, Answer]> = []
+      const answers: Array<readonly [string, Settled]> = []
       const again: Array<Entry> = []
       for (const entry of entries) {
         const result = lines.get(entry.customId)
         if (result === undefined) {
           const missing = new LanguageModelError({ reason: "server", message: `batch ${batchId} ended without a result for ${entry.customId}` })
-          answers.push([entry.customId, Either.left(missing)])
+          answers.push([entry.customId, { answer: Either.left(missing), spent: false }])
         } else if (result.type === "succeeded") {
-          answers.push([entry.customId, Either.right({ message: sdkMessage(result.message), wallMs: wall })])
+          answers.push([entry.customId, { answer: Either.right({ message: sdkMessage(result.message), wallMs: wall }), spent: true }])
         } else if (result.type === "errored") {
-          answers.push([entry.customId, Either.left(entryError(result.error.error))])
+          answers.push([entry.customId, { answer: Either.left(entryError(result.error.error)), spent: true }])
         } else {
           const { submissions } = yield* state.find(entry.customId)
           if (submissions <= resubmits) {
             again.push(entry)
           } else {
             const message = `${result.type} in ${submissions} batch(es), the last ${batchId}; not submitted again`
-            answers.push([entry.customId, Either.left(new LanguageModelError({ reason: "timeout", message }))])
+            answers.push([entry.customId, { answer: Either.left(new LanguageModelError({ reason: "timeout", message })), spent: false }])
           }
         }
       }
