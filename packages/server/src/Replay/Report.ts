@@ -109,9 +109,9 @@ const details = (r: SessionReplay): ReadonlyArray<string> => {
 }
 
 /** The human report: summary, then details per session. */
-export const renderText = (summary: Summary, gate: Gate, results: ReadonlyArray<SessionReplay>): string =>
+export const renderText = (summary: Summary, gate: Gate, results: ReadonlyArray<SessionReplay>, mode: RunInfo["mode"] = "candidate"): string =>
   [
-    `replay under prompt ${summary.promptVersion}: ${summary.sessions} session(s), ${summary.changed} changed, ` +
+    `${mode === "aa" ? "A/A " : ""}replay under prompt ${summary.promptVersion}: ${summary.sessions} session(s), ${summary.changed} changed, ` +
     `${summary.unchanged} unchanged, ${summary.failed} failed, ${summary.skipped} skipped`,
     `  notes moved between people: ${summary.moved}`,
     `  sessions regrouped: ${summary.regrouped}`,
@@ -121,6 +121,7 @@ export const renderText = (summary: Summary, gate: Gate, results: ReadonlyArray<
     `  time in model calls: ${latencyText(summary)}`,
     `  agreement with the users' outcome: ${percent(gate.agreement.shadow)} (live plans ${percent(gate.agreement.live)}, ` +
     `noise floor ${percent(gate.noiseFloor)}; invariant violations ${gate.invariantViolations}): ${gate.verdict}`,
+    ...(mode === "aa" ? [`  disagreement floor (the live plans and each repeat against the first): ${percent(gate.noiseFloor)}`] : []),
     "",
     ...results.flatMap(details)
   ].join("\n")
