@@ -17,6 +17,22 @@ import { answers, model, sessionOf } from "./replayBatchHarness.js"
 const livePlan = (step: (typeof v1)[keyof typeof v1]) => (step as { readonly plan: Plan }).plan
 const usage = { input_tokens: 1000, output_tokens: 100 }
 
+/** Sessions one and two planned 6 message placements; one moved in the A/A repeats. */
+const floor = 1 - 5 / 6
+
+/** The gate over sessions one and two: the live plans agree on all five labelled messages. */
+const gateOf = (shadow: { readonly correct: number; readonly wrong: number }, agreement: number, reasons: ReadonlyArray<string>) => ({
+  verdict: reasons.length === 0 ? "PASS" : "FAIL",
+  live: { correct: 5, wrong: 0, asked: 0, unlabelled: 1 },
+  shadow: { ...shadow, asked: 0, unlabelled: 1 },
+  agreement: { live: 1, shadow: agreement },
+  noiseFloor: floor,
+  invariantViolations: 0,
+  personCreations: 0,
+  duplicatePeople: 0,
+  reasons
+})
+
 describe("replay --aa", () => {
   it.scopedLive("measures the floor from the live plans and two repeats in two batches, and a candidate is judged against it", () =>
     Effect.gen(function*() {
@@ -43,7 +59,6 @@ describe("replay --aa", () => {
       )
       expect(aa.code).toEqual(0)
       const report = JSON.parse(aa.stdout)
-      const floor = 1 - 5 / 6
       const tokens = { live: { input: 1800, output: 180 }, shadow: { input: 2000, output: 200 } }
       expect({ run: { ...report.run, planSchema: null }, gate: report.gate, summary: report.summary }).toEqual({
         run: {
@@ -55,17 +70,7 @@ describe("replay --aa", () => {
           livePrompts: [`v1@${promptHash}`],
           sessions: [{ sessionId: sessions.one, lastPosition: 15, transcripts: [] }, { sessionId: sessions.two, lastPosition: 25, transcripts: [] }]
         },
-        gate: {
-          verdict: "PASS",
-          live: { correct: 5, wrong: 0, asked: 0, unlabelled: 1 },
-          shadow: { correct: 5, wrong: 0, asked: 0, unlabelled: 1 },
-          agreement: { live: 1, shadow: 1 },
-          noiseFloor: floor,
-          invariantViolations: 0,
-          personCreations: 0,
-          duplicatePeople: 0,
-          reasons: []
-        },
+        gate: gateOf({ correct: 5, wrong: 0 }, 1, []),
         summary: {
           promptVersion: "v1",
           sessions: 2,
@@ -93,17 +98,9 @@ describe("replay --aa", () => {
       const aaFile = join(dir, "aa.json")
       writeFileSync(aaFile, aa.stdout)
       const candidate = yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two, "--noise-floor-from", aaFile, "--json"], recorded)
-      expect(JSON.parse(candidate.stdout).gate).toEqual({
-        verdict: "FAIL",
-        live: { correct: 5, wrong: 0, asked: 0, unlabelled: 1 },
-        shadow: { correct: 4, wrong: 1, asked: 0, unlabelled: 1 },
-        agreement: { live: 1, shadow: 0.8 },
-        noiseFloor: floor,
-        invariantViolations: 0,
-        personCreations: 0,
-        duplicatePeople: 0,
-        reasons: ["agreement fell from 100.0% to 80.0%, beyond the noise floor of 16.7%"]
-      })
+      expect(JSON.parse(candidate.stdout).gate).toEqual(
+        gateOf({ correct: 4, wrong: 1 }, 0.8, ["agreement fell from 100.0% to 80.0%, beyond the noise floor of 16.7%"])
+      )
       const notAa = join(dir, "candidate.json")
       writeFileSync(notAa, candidate.stdout)
       const refused = yield* runCli(["replay", "--prompt", "v2", "--noise-floor-from", notAa], recorded)
