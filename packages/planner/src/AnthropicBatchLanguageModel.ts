@@ -84,7 +84,9 @@ export const make = (options: BatchOptions) =>
             return answer === undefined ? Deferred.die(w.done, new Error("the batch round gave no answer")) : Deferred.complete(w.done, answer)
           })
         ),
-        Effect.catchAll((error) => each((w) => error._tag === "BatchStateError" ? Deferred.die(w.done, error) : Deferred.fail(w.done, error))),
+        // A state file that cannot be kept is no model failure: each caller dies with it, as with any defect.
+        Effect.catchTag("BatchStateError", Effect.die),
+        Effect.catchAllCause((cause) => each((w) => Deferred.failCause(w.done, cause))),
         Effect.onInterrupt(() => each((w) => Deferred.interrupt(w.done)))
       )
     }

@@ -103,14 +103,15 @@ export const batchApi = (client: Anthropic, pollInterval: Duration.Duration) => 
       ),
     /** Every line of the batch's results. */
     results: (id: string) =>
-      Effect.tryPromise({ try: (signal) => client.messages.batches.results(id, {}, { signal }), catch: (error) => fromSdkError(error, 0) }).pipe(
-        Effect.flatMap((lines) =>
-          Stream.fromAsyncIterable(lines, (error) => fromSdkError(error, 0)).pipe(
-            Stream.mapEffect((line) => Schema.decodeUnknown(BatchResult)(line).pipe(Effect.mapError(invalid(`a result of batch ${id}`)))),
-            Stream.runCollect
+      Effect.flatMap(Clock.currentTimeMillis, (started) =>
+        Effect.tryPromise({ try: (signal) => client.messages.batches.results(id, {}, { signal }), catch: (error) => fromSdkError(error, started) }).pipe(
+          Effect.flatMap((lines) =>
+            Stream.fromAsyncIterable(lines, (error) => fromSdkError(error, started)).pipe(
+              Stream.mapEffect((line) => Schema.decodeUnknown(BatchResult)(line).pipe(Effect.mapError(invalid(`a result of batch ${id}`)))),
+              Stream.runCollect
+            )
           )
-        )
-      )
+        ))
   }
 }
 
