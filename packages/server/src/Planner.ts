@@ -1,7 +1,8 @@
 /**
  * The planner as configuration chooses it, for `serve` and the CLI alike: recorded answers when
  * `VERBATIM_CASSETTE_DIR` is set, else Anthropic when `ANTHROPIC_API_KEY` is, else no model (the
- * plan job then leaves sessions unplanned). Every model call is timed and its tokens counted; the
+ * plan job then leaves sessions unplanned); `replay --batch` uses Anthropic's Message Batches
+ * API instead (`batchLayerConfig`). Every model call is timed and its tokens counted; the
  * plan job reports its own runs (`PlanJobReport`).
  */
 import * as AnthropicBatchLanguageModel from "@verbatim/planner/AnthropicBatchLanguageModel"

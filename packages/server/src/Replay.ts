@@ -3,7 +3,8 @@
  * with `planSession` and `applyPlan`, compared with the decisions of its live plans. Nothing is
  * appended; the live projections are never touched. The prompt sees the contacts the live plan
  * saw (people recorded before that plan), so the same prompt and the same model reproduce the
- * same request.
+ * same request. With `aa` the live prompt is planned against itself to measure the noise floor;
+ * with Message Batches provided, the sessions are replayed together so their calls share batches.
  */
 import { applyPlan, type Decisions } from "@verbatim/domain/ApplyPlan/ApplyPlan"
 import type { TokenUsage } from "@verbatim/domain/Events"

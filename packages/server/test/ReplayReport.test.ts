@@ -80,4 +80,25 @@ describe("replay report", () => {
       "  time in model calls: candidate 120.0 s (batch wall time), live unknown (not recorded)"
     ])
   })
+
+  it("an A/A report says so and states its disagreement floor", () => {
+    const results: ReadonlyArray<SessionReplay> = [
+      { sessionId: "telegram:1:1:1" as SessionId, status: "unchanged", diff: unchanged, ...scored, model: "m",
+        tokens: { live: { input: 0, output: 0 }, shadow: { input: 0, output: 0 } }, latency: { live: null, shadow: 0 },
+        stability: { runs: 3, stable: 9, messages: 10 } }
+    ]
+    expect(renderText(summarise("v1", results), gate(results), results, "aa").split("\n")).toEqual([
+      "A/A replay under prompt v1: 1 session(s), 0 changed, 1 unchanged, 0 failed, 0 skipped",
+      "  notes moved between people: 0",
+      "  sessions regrouped: 0",
+      "  instructions cut differently: 0",
+      "  questions added: 0, resolved: 0",
+      "  tokens: 0 in / 0 out (live plans: 0 in / 0 out)",
+      "  time in model calls: candidate 0.0 s, live unknown (not recorded)",
+      "  agreement with the users' outcome: 100.0% (live plans 100.0%, noise floor 10.0%; invariant violations 0): PASS",
+      "  disagreement floor (the live plans and each repeat against the first): 10.0%",
+      "",
+      "session telegram:1:1:1: unchanged (model m; tokens 0 in / 0 out, live 0 in / 0 out)"
+    ])
+  })
 })

@@ -39,7 +39,7 @@ export const renderMarkdown = (run: RunInfo, summary: Summary, gate: Gate, resul
   const changed = compared(results).filter((r) => r.status === "changed" || r.evaluation.invariants.violations.length > 0)
   const problems = results.flatMap((r) => (r.status === "failed" || r.status === "skipped" ? [`- \`${r.sessionId}\` ${r.status}: ${r.error}`] : []))
   return [
-    `### Replay under prompt \`${run.prompt.version}\` (\`${run.prompt.hash.slice(0, 12)}\`, ${run.models.join(", ") || "no model"}): **${gate.verdict}**`,
+    `### ${run.mode === "aa" ? "A/A replay" : "Replay"} under prompt \`${run.prompt.version}\` (\`${run.prompt.hash.slice(0, 12)}\`, ${run.models.join(", ") || "no model"}): **${gate.verdict}**`,
     "",
     `Agreement with the users' own outcome: **${percent(gate.agreement.shadow)}** (live plans ${percent(gate.agreement.live)}, ` +
     `noise floor ${percent(gate.noiseFloor)}). ${summary.sessions} session(s): ${summary.changed} changed, ${summary.unchanged} unchanged, ` +
