@@ -42,7 +42,7 @@ import { CliError } from "./CliError.js"
 import { batchPlannerLayer, plannerLayer, StoreLayer } from "./Layers.js"
 
 const options = {
-  // Optional only so that `replay compare` parses without it; the replay itself requires it.
+  // Optional so that `replay compare` parses without it; a replay requires it unless `--aa` (the configured prompt).
   prompt: Options.text("prompt").pipe(Options.withDescription("The prompt version to plan under (a prompts/<version>.md)"), Options.optional),
   model: Options.text("model").pipe(Options.withDescription("Model name instead of VERBATIM_MODEL"), Options.optional),
   session: Options.text("session").pipe(Options.withDescription("Only this session (repeatable)"), Options.repeated),
