@@ -22,7 +22,11 @@ export const ReplaySummary = Schema.Struct({
   cutsChanged: Schema.Number,
   questionsAdded: Schema.Number,
   questionsResolved: Schema.Number,
-  tokens: Schema.Struct({ live: Tokens, shadow: Tokens })
+  tokens: Schema.Struct({ live: Tokens, shadow: Tokens }),
+  /** The candidate's cost in dollars (null: no known price) at the list or the batch rate; absent in older reports. */
+  cost: Schema.optional(Schema.Struct({ shadow: Schema.NullOr(Schema.Number), rate: Schema.Literal("list", "batch") })),
+  /** Milliseconds in model calls (null: unknown); absent in older reports. */
+  latency: Schema.optional(Schema.Struct({ live: Schema.NullOr(Schema.Number), shadow: Schema.NullOr(Schema.Number) }))
 })
 
 export const SessionReplayView = Schema.Union(

@@ -4,21 +4,15 @@
  */
 import Anthropic from "@anthropic-ai/sdk"
 import { Plan } from "@verbatim/domain/Plan"
-import { Clock, Config, type ConfigError, Duration, Effect, Layer, Option, ParseResult, Redacted, Schema } from "effect"
+import { Clock, Config, type ConfigError, Duration, Effect, Layer, Option, ParseResult, Schema } from "effect"
+import { anthropicClient, type ClientOptions } from "./internal/anthropicClient.js"
 import { fromSdkError } from "./internal/anthropicError.js"
 import { deprecatedModels } from "./internal/deprecatedModels.js"
-import { sdkLogger } from "./internal/sdkLogger.js"
 import { LanguageModel, type PlanningRequest, type PlanResult } from "./LanguageModel.js"
 import { LanguageModelError } from "./LanguageModelError.js"
 
 /** What the layer needs; `layerConfig` reads it from the environment. */
-export interface AnthropicOptions {
-  readonly apiKey: Redacted.Redacted<string>
-  readonly model: string
-  readonly baseUrl: Option.Option<string>
-  /** Client default; a request's own `timeout` governs its call. */
-  readonly timeout: Duration.Duration
-}
+export type AnthropicOptions = ClientOptions
 
 /** The model planned with unless `VERBATIM_MODEL` says otherwise: one the SDK knows and does not list as deprecated. */
 export const defaultModel = "claude-sonnet-5-5"
@@ -57,7 +51,8 @@ export const messageParams = (model: string, request: PlanningRequest): Anthropi
 
 const decodePlan = Schema.decodeUnknown(Plan)
 
-const readResponse = (request: PlanningRequest, message: Anthropic.Message, durationMs: number) =>
+/** A Messages API answer as a plan, or the typed error it amounts to (cut, refused, undecodable). */
+export const readResponse = (request: PlanningRequest, message: Anthropic.Message, durationMs: number) =>
   Effect.gen(function*() {
     // A tool call cut at the token cap may still parse as a smaller plan; accepting it would lose messages.
     if (message.stop_reason === "max_tokens" || message.stop_reason === "model_context_window_exceeded") {
@@ -104,15 +99,7 @@ export const make = (options: AnthropicOptions) =>
         `the model ${options.model} is deprecated and reaches its end of life on ${endOfLife.value}; set VERBATIM_MODEL to a current model (default ${defaultModel})`
       ).pipe(Effect.annotateLogs({ model: options.model, endOfLife: endOfLife.value }))
     }
-    const client = new Anthropic({
-      apiKey: Redacted.value(options.apiKey),
-      // Always explicit, so the SDK never falls back to reading the environment itself.
-      baseURL: Option.getOrElse(options.baseUrl, () => "https://api.anthropic.com"),
-      timeout: Duration.toMillis(options.timeout),
-      maxRetries: 0,
-      logger: sdkLogger(yield* Effect.runtime<never>(), options.model),
-      logLevel: "warn"
-    })
+    const client = yield* anthropicClient(options)
     const plan = Effect.fn("AnthropicLanguageModel.plan")(function*(request: PlanningRequest) {
       yield* Effect.annotateCurrentSpan({ model: options.model, maxTokens: request.maxTokens })
       const started = yield* Clock.currentTimeMillis

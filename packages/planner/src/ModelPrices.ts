@@ -22,12 +22,20 @@ const listPrices: ReadonlyArray<readonly [string, Price]> = [
 export const listPrice = (model: string): Option.Option<Price> =>
   Option.fromNullable(listPrices.find(([prefix]) => model.startsWith(prefix))?.[1])
 
-/** What the tokens cost at the model's list price, in dollars, when the price is known. */
-export const cost = (model: string, tokens: { readonly input: number; readonly output: number }): Option.Option<number> =>
+/** How calls are billed: one by one at the list price, or through Message Batches at half of it. */
+export type Rate = "list" | "batch"
+
+const shareOfList: Readonly<Record<Rate, number>> = { list: 1, batch: 0.5 }
+
+/** What the tokens cost at the model's list price (or the batch rate), in dollars, when the price is known. */
+export const cost = (model: string, tokens: { readonly input: number; readonly output: number }, rate: Rate = "list"): Option.Option<number> =>
   Option.map(
     listPrice(model),
-    (price) => (tokens.input * price.inputPerMillion + tokens.output * price.outputPerMillion) / 1_000_000
+    (price) => (shareOfList[rate] * (tokens.input * price.inputPerMillion + tokens.output * price.outputPerMillion)) / 1_000_000
   )
+
+/** How a cost at `rate` is labelled in reports. */
+export const rateLabel = (rate: Rate): string => (rate === "list" ? "at list price" : "at batch price, half the list price")
 
 /** `$0.0123`: four decimals, since one session costs cents. */
 export const formatDollars = (dollars: number): string => `$${dollars.toFixed(4)}`

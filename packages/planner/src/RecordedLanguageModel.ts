@@ -2,11 +2,11 @@
  * A `LanguageModel` that replays cassettes: each response is a file named by the sha256 of the
  * request's canonical JSON. A request with no cassette is a `CassetteError` naming the hash.
  */
-import { createHash } from "node:crypto"
 import { mkdir, readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { TokenUsage } from "@verbatim/domain/Events"
 import { Plan } from "@verbatim/domain/Plan"
+import { canonicalHash } from "./internal/canonical.js"
 import { LanguageModel, type PlanningRequest, type PlanResult } from "./LanguageModel.js"
 import { LanguageModelError, LanguageModelErrorReason } from "./LanguageModelError.js"
 import { Context, Data, Effect, Layer, ParseResult, Schema } from "effect"
@@ -41,16 +41,8 @@ export const hashedRequest = (request: PlanningRequest) => ({
   maxTokens: request.maxTokens
 })
 
-const canonical = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(canonical)
-    : value !== null && typeof value === "object"
-    ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]))
-    : value
-
 /** sha256 hex of the request's JSON with object keys sorted at every depth. */
-export const requestHash = (request: PlanningRequest): string =>
-  createHash("sha256").update(JSON.stringify(canonical(hashedRequest(request)))).digest("hex")
+export const requestHash = (request: PlanningRequest): string => canonicalHash(hashedRequest(request))
 
 const replay = (cassette: Cassette) =>
   Effect.gen(function*() {

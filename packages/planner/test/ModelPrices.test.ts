@@ -11,6 +11,10 @@ describe("ModelPrices", () => {
     expect(Option.map(cost("claude-haiku-4-5", { input: 1_000_000, output: 0 }), formatDollars)).toEqual(Option.some("$1.0000"))
   })
 
+  it("prices batched calls at half the list price", () => {
+    expect(Option.map(cost("claude-sonnet-4-5", { input: 10_000, output: 1_000 }, "batch"), formatDollars)).toEqual(Option.some("$0.0225"))
+  })
+
   it("has no price for a model it does not list", () => {
     expect(cost("scripted", { input: 1000, output: 100 })).toEqual(Option.none())
   })

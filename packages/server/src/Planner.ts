@@ -1,15 +1,18 @@
 /**
  * The planner as configuration chooses it, for `serve` and the CLI alike: recorded answers when
  * `VERBATIM_CASSETTE_DIR` is set, else Anthropic when `ANTHROPIC_API_KEY` is, else no model (the
- * plan job then leaves sessions unplanned). Every model call is timed and its tokens counted; the
+ * plan job then leaves sessions unplanned); `replay --batch` uses Anthropic's Message Batches
+ * API instead (`batchLayerConfig`). Every model call is timed and its tokens counted; the
  * plan job reports its own runs (`PlanJobReport`).
  */
+import * as AnthropicBatchLanguageModel from "@verbatim/planner/AnthropicBatchLanguageModel"
 import * as AnthropicLanguageModel from "@verbatim/planner/AnthropicLanguageModel"
+import type { BatchRounds, BatchStateError } from "@verbatim/planner/BatchRounds"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
-import { Config, Data, Effect, Either, Layer, Option } from "effect"
+import { Config, type ConfigError, Data, Effect, Either, Layer, Option } from "effect"
 import * as Metrics from "./Metrics.js"
 import { PlanJob } from "./PlanJob.js"
 import { PlanningConfig } from "./Planning.js"
@@ -80,6 +83,22 @@ const configured = (source: ModelSource): Layer.Layer<
 /** The configured planner; no model configured fails the layer with `NoModelError`. */
 export const layerConfig = (model: Option.Option<string> = Option.none()) =>
   Layer.unwrapEffect(Effect.map(modelSource(model), configured))
+
+/**
+ * The planner on Message Batches (`--batch`), its batches kept in `stateFile`; it needs the
+ * Anthropic settings (recorded answers have no batches). Both `LanguageModel` and `BatchRounds`.
+ */
+export const batchLayerConfig = (stateFile: string, model: Option.Option<string> = Option.none()) => {
+  const batch: Layer.Layer<LanguageModel | BatchRounds, NoModelError | BatchStateError | ConfigError.ConfigError> = Layer.unwrapEffect(Effect.gen(function*() {
+    const source = yield* modelSource(model)
+    if (source._tag !== "Anthropic") {
+      return Layer.fail<NoModelError | BatchStateError>(new NoModelError({ message: "--batch calls Anthropic's Message Batches API: set ANTHROPIC_API_KEY (and not VERBATIM_CASSETTE_DIR)" }))
+    }
+    const options = yield* AnthropicBatchLanguageModel.batchConfig(stateFile)
+    return AnthropicBatchLanguageModel.layer({ ...options, anthropic: source.options })
+  }))
+  return Layer.merge(layer(batch), batch)
+}
 
 const jobOver = (source: Exclude<ModelSource, { readonly _tag: "None" }>) =>
   PlanJob.layer.pipe(Layer.provide(layer(modelLayer(source))))

@@ -3,7 +3,8 @@
  * with `planSession` and `applyPlan`, compared with the decisions of its live plans. Nothing is
  * appended; the live projections are never touched. The prompt sees the contacts the live plan
  * saw (people recorded before that plan), so the same prompt and the same model reproduce the
- * same request.
+ * same request. With `aa` the live prompt is planned against itself to measure the noise floor;
+ * with Message Batches provided, the sessions are replayed together so their calls share batches.
  */
 import { applyPlan, type Decisions } from "@verbatim/domain/ApplyPlan/ApplyPlan"
 import type { TokenUsage } from "@verbatim/domain/Events"
@@ -13,6 +14,7 @@ import { Plan } from "@verbatim/domain/Plan"
 import * as SessionState from "@verbatim/domain/Session/State"
 import { EventStore, type RecordedEvent } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
+import { BatchRounds } from "@verbatim/planner/BatchRounds"
 import type { Directory } from "@verbatim/domain/Eval/Directory"
 import { Array as Arr, DateTime, Effect, Either, Option, Schema } from "effect"
 import { planSession } from "./Planning.js"
@@ -43,6 +45,13 @@ export interface Compared {
   /** The prompts of the live plans, `version@sha256`. */
   readonly livePrompts: ReadonlyArray<string>
   readonly tokens: { readonly live: Tokens; readonly shadow: Tokens }
+  /** What the shadow's calls are priced at: `batch` (half the list price) when they went through Message Batches. */
+  readonly rate: "list" | "batch"
+  /**
+   * Milliseconds spent in model calls: the shadow's summed over its calls (a batched call counts
+   * its batch's wall time); null when unknown (live plans do not record it) or nothing was called.
+   */
+  readonly latency: { readonly live: number | null; readonly shadow: number | null }
   readonly evaluation: Evaluation
   /** With `repeat` above 1: the messages every repeat placed as the first did, of all the session's messages. */
   readonly stability: { readonly runs: number; readonly stable: number; readonly messages: number }
@@ -99,6 +108,12 @@ export interface ReplayOptions {
    * log instead of calling the model again.
    */
   readonly reuse?: { readonly promptHash: string; readonly model: string | null }
+  /**
+   * A/A: the prompt planned against itself. Nothing is reused, sessions planned live under
+   * another prompt are skipped, and the live plans count as the first of the runs whose
+   * disagreement is the noise floor.
+   */
+  readonly aa?: boolean
 }
 
 /** Re-plan one session in the shadow (`repeat` times), compare with its live decisions and score both. */
@@ -121,7 +136,13 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
     decide(state.messages, e.event.chunk, Option.getOrElse(decodePlan(e.event.plan), () => ({ people: [], unattached: [], unclear: [], botMessages: [] })))
   )
   const people = options.people(state.user)
-  const reusable = options.repeat <= 1 && options.reuse !== undefined && options.reuse.model !== null && live.length > 0 &&
+  const promptHash = options.reuse?.promptHash
+  const otherPrompt = live.find((e) => e.event.promptHash !== promptHash)
+  if (options.aa === true && otherPrompt !== undefined) {
+    const error = `planned live under prompt ${otherPrompt.event.promptVersion}@${otherPrompt.event.promptHash.slice(0, 12)}; A/A compares a prompt with itself`
+    return { sessionId, status: "skipped", error } satisfies SessionReplay
+  }
+  const reusable = options.aa !== true && options.repeat <= 1 && options.reuse !== undefined && options.reuse.model !== null && live.length > 0 &&
     live.every((e) => e.event.promptHash === options.reuse!.promptHash && e.event.model === options.reuse!.model)
   // A defect here is one session's (an unrecorded request under a recorded model): report it, go on.
   const runs = reusable ? Either.right([]) : yield* Effect.forEach(Arr.range(1, Math.max(1, options.repeat)), () => planSession(messages, contacts, promptVersion)).pipe(
@@ -145,22 +166,28 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
     reused: planned === undefined,
     livePrompts: [...new Set(live.map((e) => `${e.event.promptVersion}@${e.event.promptHash}`))],
     tokens: { live: sum(live.map((e) => e.event.usage)), shadow: sum(planned?.plans.map((p) => p.result.usage) ?? []) },
+    rate: planned !== undefined && Option.isSome(yield* Effect.serviceOption(BatchRounds)) ? "batch" : "list",
+    latency: { live: null, shadow: planned === undefined ? null : planned.plans.reduce((n, p) => n + p.result.durationMs, 0) },
     evaluation: evaluate(events.map((e) => e.event), state.messages, people, liveDecisions, shadowDecisions),
-    stability: stability(state.messages.map((m) => m.seq), shadowRuns, people)
+    stability: stability(state.messages.map((m) => m.seq), options.aa === true && live.length > 0 ? [liveDecisions, ...shadowRuns] : shadowRuns, people)
   } satisfies SessionReplay
 })
 
-/** Replay sessions in order. */
+/**
+ * Replay sessions: in order, or, with Message Batches (`BatchRounds` provided), all at once, so
+ * their calls are gathered into shared batches; the run's batches are forgotten once it is done.
+ */
 export const replay = Effect.fn("Replay.replay")(function*(
   sessions: ReadonlyArray<SessionId>,
   options: Omit<ReplayOptions, "people">,
   progress?: Progress
 ) {
   const people = yield* loadPeople()
-  const results: Array<SessionReplay> = []
-  for (const sessionId of sessions) {
-    results.push(yield* replaySession(sessionId, { ...options, people }))
-    if (progress !== undefined) yield* progress.advance()
-  }
+  const one = (sessionId: SessionId) =>
+    Effect.tap(replaySession(sessionId, { ...options, people }), () => progress === undefined ? Effect.void : progress.advance())
+  const batching = yield* Effect.serviceOption(BatchRounds)
+  if (Option.isNone(batching)) return yield* Effect.forEach(sessions, one)
+  const results = yield* batching.value.forEach(sessions, one)
+  yield* batching.value.finish
   return results
 })

@@ -26,7 +26,7 @@ describe("verbatim replay as an evaluation", () => {
           "",
           "Agreement with the users' own outcome: **80.0%** (live plans 100.0%, noise floor 0.0%). 2 session(s): 2 changed, " +
           "0 unchanged, 0 failed, 0 skipped. Invariant violations: 0. New people: 0 (0 where the user had them). " +
-          "Tokens: 2000 in / 210 out, live plans 1800 in / 180 out.",
+          "Tokens: 2000 in / 210 out, live plans 1800 in / 180 out. Time in model calls: candidate 0.0 s, live unknown (not recorded).",
           `- ${lost}`,
           "",
           "| plans | correct | wrong | asked | unlabelled |",
@@ -111,7 +111,7 @@ describe("verbatim replay as an evaluation", () => {
       // Under the live prompt and model the live plans' calls are reused from the log: the model's address is dead.
       const offline = { VERBATIM_DATA_DIR: env.VERBATIM_DATA_DIR!, VERBATIM_PROMPT_DIR: env.VERBATIM_PROMPT_DIR!, ANTHROPIC_API_KEY: "unused", ANTHROPIC_BASE_URL: "http://127.0.0.1:9", VERBATIM_MODEL: "scripted" }
       const reused = yield* runCli(["replay", "--prompt", "v1", ...both], offline)
-      expect({ code: reused.code, sessions: reused.stdout.split("\n").slice(8) }).toEqual({
+      expect({ code: reused.code, sessions: reused.stdout.split("\n").slice(9) }).toEqual({
         code: 0,
         sessions: [
           `session ${sessions.one}: unchanged (model scripted; tokens 0 in / 0 out, live 1000 in / 100 out; reused from the log)`,

@@ -44,7 +44,8 @@ const plan = (p: Partial<Plan>): Plan => ({ people: [], unattached: [], unclear:
 const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 })
 const note = (seqs: Array<number>, directives: Array<string> = []) => ({ sourceItemSeqs: seqs, directives })
 
-const v1 = {
+/** The live plans the fixture recorded under prompt v1, by session. */
+export const v1 = {
   one: planStep(plan({
     people: [
       { contactId: null, name: "Ana", notes: [note([1, 2]), note([3], ["remind me on Friday: "])] },

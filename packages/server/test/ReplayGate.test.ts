@@ -20,6 +20,8 @@ const session = (
   model: "m",
   livePrompts: [],
   tokens: { live: { input: 0, output: 0 }, shadow: { input: 0, output: 0 } },
+  rate: "list",
+  latency: { live: null, shadow: 0 },
   evaluation: { live, shadow, messages: [], invariants: { violations, personCreations: [] }, corrected: { answered: [], moved: [], edited: [] } },
   stability
 })

@@ -4,15 +4,10 @@
  */
 import { Context, Effect, Layer, type Scope } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
+import { fakeMessage, type FakeUsage, toolName } from "./internal/fakeMessage.js"
 import { serveOnLoopback } from "./internal/jsonServer.js"
 
-/** Usage numbers a reply reports; unset ones are 0. */
-export interface FakeUsage {
-  readonly input_tokens?: number
-  readonly output_tokens?: number
-  readonly cache_creation_input_tokens?: number
-  readonly cache_read_input_tokens?: number
-}
+export type { FakeUsage }
 
 /** One scripted answer. */
 export type FakeReply =
@@ -109,25 +104,12 @@ export class FakeAnthropic extends Context.Tag("@verbatim/testkit/FakeAnthropic"
       }
       const reply = queue.shift() ?? error(500, "api_error", { "x-fake": "script-exhausted" })
       if (reply._tag === "Hang") return
-      const message = (content: ReadonlyArray<unknown>, stopReason: string, usage: FakeUsage) => ({
-        id: `msg_fake_${n}`,
-        type: "message",
-        role: "assistant",
-        model,
-        content,
-        stop_reason: stopReason,
-        stop_sequence: null,
-        usage: {
-          input_tokens: usage.input_tokens ?? 0,
-          output_tokens: usage.output_tokens ?? 0,
-          cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
-          cache_read_input_tokens: usage.cache_read_input_tokens ?? 0
-        }
-      })
+      const message = (content: ReadonlyArray<unknown>, stopReason: string, usage: FakeUsage) =>
+        fakeMessage(`msg_fake_${n}`, model, content, stopReason, usage)
       switch (reply._tag) {
         case "ToolUse": {
-          const name = (parsed as { tools?: ReadonlyArray<{ name?: string }> } | null)?.tools?.[0]?.name ?? "record_plan"
-          return send(200, message([{ type: "tool_use", id: `toolu_fake_${n}`, name, input: reply.input }], reply.stopReason, reply.usage))
+          const tool = { type: "tool_use", id: `toolu_fake_${n}`, name: toolName(parsed), input: reply.input }
+          return send(200, message([tool], reply.stopReason, reply.usage))
         }
         case "Refusal":
           return send(200, message([{ type: "text", text: "I can't help with that.", citations: null }], "refusal", {}))

@@ -21,6 +21,9 @@ export const ReadStoreLayer = Store.layerConfigReadOnly
 /** Everything `planSession` needs, `model` overriding `VERBATIM_MODEL`; no model configured is a `NoModelError`. */
 export const plannerLayer = Planner.layerConfig
 
+/** The same on Message Batches (`replay --batch`), its batches kept in a state file. */
+export const batchPlannerLayer = Planner.batchLayerConfig
+
 /** The plan job over the configured store and planner, with its ids; without a model it answers `no-model`. */
 export const PlanJobLayer = Planner.planJobLayerConfig.pipe(
   Layer.provideMerge(PlanningHold.layer),

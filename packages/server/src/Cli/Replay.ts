@@ -1,18 +1,31 @@
 /**
  * `verbatim replay --prompt VERSION [--model NAME] [--session ID …] [--since DATE]
- * [--format text|json|markdown|junit] [--repeat K] [--noise-floor SHARE] [--fail-on-regression] [--publish] [--promote]`:
+ * [--format text|json|markdown|junit] [--repeat K] [--noise-floor SHARE] [--noise-floor-from AA.json]
+ * [--aa] [--batch [--batch-state FILE]] [--fail-on-regression] [--publish] [--promote]`:
  * re-plan recorded sessions in the shadow, score them against their users' own outcome and report
- * what would change. `--publish` keeps the report where the web pages show it (`/replays`).
- * `--promote` then runs the plan job again for each changed session, appending plans that
- * supersede the live ones. `verbatim replay compare A.json B.json` compares two saved
+ * what would change, with the tokens, their cost and the time spent in model calls (live plans do
+ * not record theirs: "unknown").
+ *
+ * `--batch` sends the candidate's calls through Anthropic's Message Batches API at half the list
+ * price: every session is replayed at once, so their first calls make one batch (follow-up calls
+ * the next); the report prices them at the batch rate and times them by the batches' wall time.
+ * The batches are kept in `--batch-state` (default `replay-batches.json` in `VERBATIM_DATA_DIR`)
+ * until the replay has finished, so a replay stopped half-way and run again with the same
+ * arguments polls the batches it already paid for. `--aa` plans the live prompt (`--prompt`, or
+ * the configured one) against itself, reusing nothing: the live plans and each of the `--repeat`
+ * runs are compared with the first, and the share that moved is the noise floor, written to the
+ * JSON report for `--noise-floor-from`. `--publish` keeps the report where the web pages show it
+ * (`/replays`). `--promote` then runs the plan job again for each changed session, appending
+ * plans that supersede the live ones. `verbatim replay compare A.json B.json` compares two saved
  * JSON reports.
  */
 import { Args, Command, Options } from "@effect/cli"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { ReplayReports } from "@verbatim/projections/ReplayReports"
-import { Clock, Console, DateTime, Effect, Layer, Option, Schema } from "effect"
+import { Clock, Config, Console, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { IdGenerator } from "../IdGenerator.js"
 import { PlanJob } from "../PlanJob.js"
 import { PlanningHold } from "../PlanningHold.js"
@@ -26,10 +39,10 @@ import { renderMarkdown } from "../Replay/Markdown.js"
 import { renderJson, renderText, summarise } from "../Replay/Report.js"
 import { runInfo } from "../Replay/Run.js"
 import { CliError } from "./CliError.js"
-import { plannerLayer, StoreLayer } from "./Layers.js"
+import { batchPlannerLayer, plannerLayer, StoreLayer } from "./Layers.js"
 
 const options = {
-  // Optional only so that `replay compare` parses without it; the replay itself requires it.
+  // Optional so that `replay compare` parses without it; a replay requires it unless `--aa` (the configured prompt).
   prompt: Options.text("prompt").pipe(Options.withDescription("The prompt version to plan under (a prompts/<version>.md)"), Options.optional),
   model: Options.text("model").pipe(Options.withDescription("Model name instead of VERBATIM_MODEL"), Options.optional),
   session: Options.text("session").pipe(Options.withDescription("Only this session (repeatable)"), Options.repeated),
@@ -46,6 +59,20 @@ const options = {
   noiseFloor: Options.float("noise-floor").pipe(
     Options.withDescription("The least share of disagreement to treat as noise (0 to 1), e.g. from an A/A run"),
     Options.withDefault(0)
+  ),
+  noiseFloorFrom: Options.file("noise-floor-from", { exists: "yes" }).pipe(
+    Options.withDescription("Take the noise floor from a JSON report of `replay --aa` (the larger of it and --noise-floor)"),
+    Options.optional
+  ),
+  aa: Options.boolean("aa").pipe(
+    Options.withDescription("A/A: plan the live prompt against itself, reusing nothing, to measure the noise floor")
+  ),
+  batch: Options.boolean("batch").pipe(
+    Options.withDescription("Send the candidate's calls through the Message Batches API (half price; takes minutes to hours)")
+  ),
+  batchState: Options.file("batch-state").pipe(
+    Options.withDescription("Where --batch keeps its batches until the replay finishes (default replay-batches.json in VERBATIM_DATA_DIR)"),
+    Options.optional
   ),
   publish: Options.boolean("publish").pipe(Options.withDescription("Keep the report for the web pages, at /replays")),
   failOnRegression: Options.boolean("fail-on-regression").pipe(
@@ -87,11 +114,35 @@ const compare = Command.make("compare", { a: Args.file({ name: "A.json", exists:
     yield* Console.log(renderComparison(yield* readReport(a), yield* readReport(b)))
   })).pipe(Command.withDescription("Compare two saved JSON replay reports: their inputs, agreement and the sessions scored differently"))
 
+/** The noise floor an A/A report measured. */
+const floorFrom = (file: Option.Option<string>) =>
+  Option.match(file, {
+    onNone: () => Effect.succeed(0),
+    onSome: (path) =>
+      Effect.filterOrFail(
+        readReport(path),
+        (report) => report.run.mode === "aa",
+        () => new CliError({ message: `${path} is not an A/A report; write one with replay --aa --format json` })
+      ).pipe(Effect.map((report) => report.gate.noiseFloor))
+  })
+
+/** The planner: one call at a time, or on Message Batches with its state file. */
+const plannerFor = (args: { readonly model: Option.Option<string>; readonly batch: boolean; readonly batchState: Option.Option<string> }) =>
+  !args.batch ? plannerLayer(args.model) : Layer.unwrapEffect(Effect.map(
+    Option.match(args.batchState, {
+      onSome: Effect.succeed,
+      onNone: () => Effect.map(Config.string("VERBATIM_DATA_DIR").pipe(Config.withDefault("./data")), (dir) => join(dir, "replay-batches.json"))
+    }),
+    (file) => batchPlannerLayer(file, args.model)
+  ))
+
 const replayCommand = Command.make("replay", options, ({ prompt: promptOption, ...rest }) =>
   Effect.gen(function*() {
-    if (Option.isNone(promptOption)) return yield* new CliError({ message: "--prompt VERSION is required (or: replay compare A.json B.json)" })
-    const args = { ...rest, prompt: promptOption.value }
     const registry = yield* PromptRegistry
+    if (Option.isNone(promptOption) && !rest.aa) {
+      return yield* new CliError({ message: "--prompt VERSION is required (or: replay --aa, replay compare A.json B.json)" })
+    }
+    const args = { ...rest, prompt: Option.getOrElse(promptOption, () => registry.current.version) }
     const prompt = yield* Effect.mapError(registry.load(args.prompt), (e) =>
       new CliError({ message: `${e.message}; add prompts/${args.prompt}.md or point VERBATIM_PROMPT_DIR at its folder` }))
     if (args.repeat < 1) return yield* new CliError({ message: "--repeat must be 1 or more" })
@@ -100,16 +151,18 @@ const replayCommand = Command.make("replay", options, ({ prompt: promptOption, .
     const progress = yield* Progress.start("replay", selected.length)
     const source = yield* Planner.modelSource(args.model)
     const reuse = { promptHash: prompt.hash, model: source._tag === "Anthropic" ? source.options.model : null }
-    const results = yield* replay(selected, { promptVersion: args.prompt, repeat: args.repeat, reuse }, progress)
+    const floor = Math.max(args.noiseFloor, yield* floorFrom(args.noiseFloorFrom))
+    const results = yield* replay(selected, { promptVersion: args.prompt, repeat: args.repeat, reuse, aa: args.aa }, progress)
     const summary = summarise(args.prompt, results)
-    const run = runInfo(prompt, args.repeat, results)
-    const verdict = gate(results, args.noiseFloor)
+    const mode = args.aa ? "aa" : "candidate"
+    const run = runInfo(prompt, args.repeat, results, mode)
+    const verdict = gate(results, floor)
     const format = args.json ? "json" : args.format
     yield* Console.log(
       format === "json" ? renderJson(run, summary, verdict, results)
       : format === "markdown" ? renderMarkdown(run, summary, verdict, results)
       : format === "junit" ? renderJunit(run, verdict, results)
-      : renderText(summary, verdict, results)
+      : renderText(summary, verdict, results, mode)
     )
     if (args.publish) yield* publish(args.prompt, renderJson(run, summary, verdict, results))
     if (args.promote) yield* promote(results.filter((r) => r.status === "changed").map((r) => r.sessionId), args.prompt)
@@ -119,7 +172,7 @@ const replayCommand = Command.make("replay", options, ({ prompt: promptOption, .
   }).pipe(
     Effect.scoped,
     Effect.provide(PlanJob.layer.pipe(
-      Layer.provideMerge(Layer.merge(plannerLayer(rest.model), PlanningHold.layer)),
+      Layer.provideMerge(Layer.merge(plannerFor(rest), PlanningHold.layer)),
       Layer.provideMerge(IdGenerator.layer),
       Layer.provideMerge(StoreLayer)
     ))

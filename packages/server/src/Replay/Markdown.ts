@@ -6,7 +6,7 @@
 import type { SessionReplay } from "../Replay.js"
 import { changedRows, placementText } from "./Evaluate.js"
 import { compared, type Gate, percent } from "./Gate.js"
-import { type Summary, tokens, totalCost } from "./Report.js"
+import { latencyText, type Summary, tokens, totalCost } from "./Report.js"
 import type { RunInfo } from "./Run.js"
 
 /** At most this many sessions are detailed; the JSON report has them all. */
@@ -39,13 +39,14 @@ export const renderMarkdown = (run: RunInfo, summary: Summary, gate: Gate, resul
   const changed = compared(results).filter((r) => r.status === "changed" || r.evaluation.invariants.violations.length > 0)
   const problems = results.flatMap((r) => (r.status === "failed" || r.status === "skipped" ? [`- \`${r.sessionId}\` ${r.status}: ${r.error}`] : []))
   return [
-    `### Replay under prompt \`${run.prompt.version}\` (\`${run.prompt.hash.slice(0, 12)}\`, ${run.models.join(", ") || "no model"}): **${gate.verdict}**`,
+    `### ${run.mode === "aa" ? "A/A replay" : "Replay"} under prompt \`${run.prompt.version}\` (\`${run.prompt.hash.slice(0, 12)}\`, ${run.models.join(", ") || "no model"}): **${gate.verdict}**`,
     "",
     `Agreement with the users' own outcome: **${percent(gate.agreement.shadow)}** (live plans ${percent(gate.agreement.live)}, ` +
     `noise floor ${percent(gate.noiseFloor)}). ${summary.sessions} session(s): ${summary.changed} changed, ${summary.unchanged} unchanged, ` +
     `${summary.failed} failed, ${summary.skipped} skipped. Invariant violations: ${gate.invariantViolations}. ` +
     `New people: ${gate.personCreations} (${gate.duplicatePeople} where the user had them). ` +
-    `Tokens: ${tokens(summary.tokens.shadow)}${totalCost(results)}, live plans ${tokens(summary.tokens.live)}.`,
+    `Tokens: ${tokens(summary.tokens.shadow)}${totalCost(summary)}, live plans ${tokens(summary.tokens.live)}. ` +
+    `Time in model calls: ${latencyText(summary)}.`,
     ...gate.reasons.map((reason) => `- ${reason}`),
     "",
     "| plans | correct | wrong | asked | unlabelled |",

@@ -1,7 +1,7 @@
 /** The replay report: a summary of every session first, then each session's changes; or JSON. */
 import * as ModelPrices from "@verbatim/planner/ModelPrices"
 import { Option } from "effect"
-import type { SessionReplay, Tokens } from "../Replay.js"
+import type { Compared, SessionReplay, Tokens } from "../Replay.js"
 import type { Cut, DecisionDiff } from "./Diff.js"
 import { type Gate, percent } from "./Gate.js"
 import type { RunInfo } from "./Run.js"
@@ -20,10 +20,32 @@ export interface Summary {
   readonly questionsAdded: number
   readonly questionsResolved: number
   readonly tokens: { readonly live: Tokens; readonly shadow: Tokens }
+  /** The shadow plans' cost over the sessions whose model has a price (null: none has), and the rate it is at. */
+  readonly cost: { readonly shadow: number | null; readonly rate: ModelPrices.Rate }
+  /**
+   * Milliseconds in model calls (null: unknown). The shadow's is summed over sessions replayed one
+   * after another; with Message Batches it is the longest session's, since they wait on the same batches.
+   */
+  readonly latency: { readonly live: number | null; readonly shadow: number | null }
 }
+
+const known = (values: ReadonlyArray<number | null>): ReadonlyArray<number> => values.flatMap((v) => (v === null ? [] : [v]))
+
+/** The replayed sessions' latency, as `Summary.latency` says. */
+const latency = (compared: ReadonlyArray<Compared>, rate: ModelPrices.Rate): Summary["latency"] => {
+  const live = known(compared.map((r) => r.latency.live))
+  const shadow = known(compared.map((r) => r.latency.shadow))
+  return {
+    live: live.length === 0 ? null : live.reduce((a, b) => a + b, 0),
+    shadow: shadow.length === 0 ? null : rate === "batch" ? Math.max(...shadow) : shadow.reduce((a, b) => a + b, 0)
+  }
+}
+
+const rateOf = (compared: ReadonlyArray<Compared>): ModelPrices.Rate => (compared.some((r) => r.rate === "batch") ? "batch" : "list")
 
 export const summarise = (promptVersion: string, results: ReadonlyArray<SessionReplay>): Summary => {
   const compared = results.flatMap((r) => (r.status === "changed" || r.status === "unchanged" ? [r] : []))
+  const costs = compared.flatMap((r) => Option.toArray(ModelPrices.cost(r.model, r.tokens.shadow, r.rate)))
   const total = (f: (d: DecisionDiff) => number) => compared.reduce((n, r) => n + f(r.diff), 0)
   const tokens = (side: "live" | "shadow") => ({
     input: compared.reduce((n, r) => n + r.tokens[side].input, 0),
@@ -41,7 +63,9 @@ export const summarise = (promptVersion: string, results: ReadonlyArray<SessionR
     cutsChanged: total((d) => d.cuts.removed.length + d.cuts.added.length),
     questionsAdded: total((d) => d.questions.added.length),
     questionsResolved: total((d) => d.questions.resolved.length),
-    tokens: { live: tokens("live"), shadow: tokens("shadow") }
+    tokens: { live: tokens("live"), shadow: tokens("shadow") },
+    cost: { shadow: costs.length === 0 ? null : costs.reduce((a, b) => a + b, 0), rate: rateOf(compared) },
+    latency: latency(compared, rateOf(compared))
   }
 }
 
@@ -50,22 +74,28 @@ const cut = (c: Cut) => `seq ${c.seq} ${c.kind === "message" ? "whole message" :
 export const tokens = (t: Tokens) => `${t.input} in / ${t.output} out`
 
 /** `, $0.0450 at list price` when the model's price is known, else nothing. */
-const priced = (model: string, t: Tokens): string =>
-  Option.match(ModelPrices.cost(model, t), { onNone: () => "", onSome: (d) => `, ${ModelPrices.formatDollars(d)} at list price` })
+const priced = (r: Compared): string =>
+  Option.match(ModelPrices.cost(r.model, r.tokens.shadow, r.rate), {
+    onNone: () => "",
+    onSome: (d) => `, ${ModelPrices.formatDollars(d)} ${ModelPrices.rateLabel(r.rate)}`
+  })
 
-/** The shadow plans' total cost over the sessions whose model has a known price. */
-export const totalCost = (results: ReadonlyArray<SessionReplay>): string => {
-  const costs = results.flatMap((r) =>
-    r.status === "changed" || r.status === "unchanged" ? Option.toArray(ModelPrices.cost(r.model, r.tokens.shadow)) : []
-  )
-  return costs.length === 0 ? "" : ` (${ModelPrices.formatDollars(costs.reduce((a, b) => a + b, 0))} at list price)`
-}
+/** ` ($0.0900 at list price)`: the shadow plans' total cost, when some model has a known price. */
+export const totalCost = (summary: Summary): string =>
+  summary.cost.shadow === null ? "" : ` (${ModelPrices.formatDollars(summary.cost.shadow)} ${ModelPrices.rateLabel(summary.cost.rate)})`
+
+const seconds = (ms: number | null, unknown: string) => (ms === null ? unknown : `${(ms / 1000).toFixed(1)} s`)
+
+/** `candidate 12.5 s (batch wall time), live unknown (not recorded)`. */
+export const latencyText = (summary: Summary): string =>
+  `candidate ${seconds(summary.latency.shadow, "unknown (no call made)")}${summary.cost.rate === "batch" ? " (batch wall time)" : ""}, ` +
+  `live ${seconds(summary.latency.live, "unknown (not recorded)")}`
 
 const details = (r: SessionReplay): ReadonlyArray<string> => {
   if (r.status === "failed" || r.status === "skipped") return [`session ${r.sessionId}: ${r.status}: ${r.error}`]
   const d = r.diff
   return [
-    `session ${r.sessionId}: ${r.status} (model ${r.model}; tokens ${tokens(r.tokens.shadow)}${priced(r.model, r.tokens.shadow)}, ` +
+    `session ${r.sessionId}: ${r.status} (model ${r.model}; tokens ${tokens(r.tokens.shadow)}${priced(r)}, ` +
     `live ${tokens(r.tokens.live)}${r.reused ? "; reused from the log" : ""})`,
     ...d.moved.map((m) => `  moved: seq ${m.seq} from ${m.from} to ${m.to}`),
     ...(d.regrouped.before.length + d.regrouped.after.length > 0
@@ -79,17 +109,19 @@ const details = (r: SessionReplay): ReadonlyArray<string> => {
 }
 
 /** The human report: summary, then details per session. */
-export const renderText = (summary: Summary, gate: Gate, results: ReadonlyArray<SessionReplay>): string =>
+export const renderText = (summary: Summary, gate: Gate, results: ReadonlyArray<SessionReplay>, mode: RunInfo["mode"] = "candidate"): string =>
   [
-    `replay under prompt ${summary.promptVersion}: ${summary.sessions} session(s), ${summary.changed} changed, ` +
+    `${mode === "aa" ? "A/A " : ""}replay under prompt ${summary.promptVersion}: ${summary.sessions} session(s), ${summary.changed} changed, ` +
     `${summary.unchanged} unchanged, ${summary.failed} failed, ${summary.skipped} skipped`,
     `  notes moved between people: ${summary.moved}`,
     `  sessions regrouped: ${summary.regrouped}`,
     `  instructions cut differently: ${summary.cutsChanged}`,
     `  questions added: ${summary.questionsAdded}, resolved: ${summary.questionsResolved}`,
-    `  tokens: ${tokens(summary.tokens.shadow)}${totalCost(results)} (live plans: ${tokens(summary.tokens.live)})`,
+    `  tokens: ${tokens(summary.tokens.shadow)}${totalCost(summary)} (live plans: ${tokens(summary.tokens.live)})`,
+    `  time in model calls: ${latencyText(summary)}`,
     `  agreement with the users' outcome: ${percent(gate.agreement.shadow)} (live plans ${percent(gate.agreement.live)}, ` +
     `noise floor ${percent(gate.noiseFloor)}; invariant violations ${gate.invariantViolations}): ${gate.verdict}`,
+    ...(mode === "aa" ? [`  disagreement floor (the live plans and each repeat against the first): ${percent(gate.noiseFloor)}`] : []),
     "",
     ...results.flatMap(details)
   ].join("\n")

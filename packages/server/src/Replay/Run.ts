@@ -16,6 +16,11 @@ export const RunInfo = Schema.Struct({
   /** The plan's JSON schema as sent to the model, and the version of the event that records plans. */
   planSchema: Schema.Struct({ eventVersion: Schema.Number, sha256: Schema.String }),
   repeat: Schema.Number,
+  /**
+   * `aa`: the prompt planned against itself (`replay --aa`), so the gate's noise floor is the
+   * disagreement a later `replay --noise-floor-from` can use. Absent in older reports: a candidate.
+   */
+  mode: Schema.optional(Schema.Literal("candidate", "aa")),
   /** The prompts the live plans were made under, `version@sha256`. */
   livePrompts: Schema.Array(Schema.String),
   /**
@@ -32,13 +37,14 @@ export type RunInfo = typeof RunInfo.Type
 
 const schemaHash = createHash("sha256").update(JSON.stringify(planInputSchema)).digest("hex")
 
-export const runInfo = (prompt: Prompt, repeat: number, results: ReadonlyArray<SessionReplay>): RunInfo => {
+export const runInfo = (prompt: Prompt, repeat: number, results: ReadonlyArray<SessionReplay>, mode: "candidate" | "aa" = "candidate"): RunInfo => {
   const compared = results.flatMap((r) => (r.status === "changed" || r.status === "unchanged" ? [r] : []))
   return {
     prompt: { version: prompt.version, hash: prompt.hash },
     models: [...new Set(compared.map((r) => r.model))].sort(),
     planSchema: { eventVersion: eventVersions.PlanProduced, sha256: schemaHash },
     repeat,
+    mode,
     livePrompts: [...new Set(compared.flatMap((r) => r.livePrompts))].sort(),
     sessions: results.map((r) =>
       "lastPosition" in r
