@@ -10,7 +10,7 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   MediaTranscribed: 1,
   SessionOpened: 1,
   SessionClosed: 1,
-  PlanProduced: 2,
+  PlanProduced: 3,
   PlanFailed: 1,
   NoteRecorded: 1,
   QuestionParked: 1,

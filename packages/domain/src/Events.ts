@@ -71,7 +71,9 @@ export const PlanProduced = Schema.TaggedStruct("PlanProduced", {
    * The live plans this one replaces (a promoted replay): every applied plan of the session, on
    * the first chunk's plan, so the old chunks go whatever the new chunking. Empty otherwise.
    */
-  supersedes: Schema.Array(PlanId)
+  supersedes: Schema.Array(PlanId),
+  /** How long the model call took, in milliseconds; null for plans recorded before it was kept (v2 and older). */
+  durationMs: Schema.NullOr(Schema.Number)
 })
 
 /** Why planning failed: the model call's failure reasons (a request that cannot be built counts as invalid). */

@@ -47,11 +47,14 @@ const planProducedV1: Upcaster = (payload) => {
   return { ...payload, supersedes: typeof supersedes === "string" ? [supersedes] : [] }
 }
 
+/** PlanProduced v2 was recorded before the model call's duration was kept: it is not known. */
+const planProducedV2: Upcaster = (payload) => ({ ...payload, durationMs: null })
+
 /** Upcasters by event type, indexed by the version they lift from. */
 export const upcasters: { readonly [K in EventType]?: Readonly<Record<number, Upcaster>> } = {
   MessageReceived: { 0: messageReceivedV0, 1: messageReceivedV1 },
   MessageEdited: { 1: messageEditedV1 },
-  PlanProduced: { 1: planProducedV1 }
+  PlanProduced: { 1: planProducedV1, 2: planProducedV2 }
 }
 
 /** Lift a payload from `version` to `current`; undefined when a step is missing. */

@@ -247,10 +247,10 @@ export const storeConformance = (layer: Layer.Layer<Services, unknown>) =>
         ])
       }))
 
-    it.effect("a v1 PlanProduced is upcast on read: its one superseded plan, or none, becomes a list", () =>
+    it.effect("a v1 PlanProduced is upcast on read: its one superseded plan, or none, becomes a list, and its duration is unknown", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient
-        const { supersedes: _, ...v1 } = JSON.parse(encode(planProduced("k", "p-2", 3)).payload) as Record<string, unknown>
+        const { durationMs: _d, supersedes: _, ...v1 } = JSON.parse(encode(planProduced("k", "p-2", 3)).payload) as Record<string, unknown>
         yield* sql`INSERT INTO events ${
           sql.insert([["p-1", null], ["p-2", "p-1"]].map(([planId, supersedes], i) => ({
             stream: "session-k", version: i + 1, type: "PlanProduced", schema_version: 1,
@@ -259,9 +259,22 @@ export const storeConformance = (layer: Layer.Layer<Services, unknown>) =>
           })))
         }`
         expect(yield* thenStream("session-k")).toEqual([
-          { version: 1, event: planProduced("k", "p-1", 3) },
-          { version: 2, event: planProduced("k", "p-2", 3, ["p-1"]) }
+          { version: 1, event: { ...planProduced("k", "p-1", 3), durationMs: null } },
+          { version: 2, event: { ...planProduced("k", "p-2", 3, ["p-1"]), durationMs: null } }
         ])
+      }))
+
+    it.effect("a v2 PlanProduced is upcast on read: the model call's duration was not kept", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient
+        const { durationMs: _, ...v2 } = JSON.parse(encode(planProduced("plan-v2", "p-1", 2)).payload) as Record<string, unknown>
+        yield* sql`INSERT INTO events ${
+          sql.insert([{
+            stream: "session-plan-v2", version: 1, type: "PlanProduced", schema_version: 2,
+            payload: JSON.stringify(v2), metadata: JSON.stringify({ correlationId: null, causationId: null }), recorded_at: 0
+          }])
+        }`
+        expect(yield* thenStream("session-plan-v2")).toEqual([{ version: 1, event: { ...planProduced("plan-v2", "p-1", 2), durationMs: null } }])
       }))
 
     it.effect("an event newer than this build is a typed decode error", () =>

@@ -51,7 +51,8 @@ const chunksOf = (planned: SessionPlans): ReadonlyArray<PlannedChunk> =>
     model: p.result.model,
     usage: p.result.usage,
     chunk: p.built.chunk,
-    truncation: p.built.truncation
+    truncation: p.built.truncation,
+    durationMs: p.result.durationMs
   }))
 
 /** Options of a run: a prompt version other than the configured one, and plans it supersedes (replay promotion). */

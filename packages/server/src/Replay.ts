@@ -97,6 +97,10 @@ const decide = (messages: ReadonlyArray<InboundMessage>, chunk: { readonly fromS
 
 const decodePlan = Schema.decodeUnknownOption(Plan)
 
+/** The live plans' time in model calls, when every one of them recorded it (plans before PlanProduced v3 did not). */
+const liveLatency = (live: ReadonlyArray<{ readonly event: Produced }>): number | null =>
+  live.length === 0 || live.some((e) => e.event.durationMs === null) ? null : live.reduce((n, e) => n + e.event.durationMs!, 0)
+
 /** How to replay: the prompt, how many times to plan each session, and the users' people to score against. */
 export interface ReplayOptions {
   readonly promptVersion: string
@@ -167,7 +171,7 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
     livePrompts: [...new Set(live.map((e) => `${e.event.promptVersion}@${e.event.promptHash}`))],
     tokens: { live: sum(live.map((e) => e.event.usage)), shadow: sum(planned?.plans.map((p) => p.result.usage) ?? []) },
     rate: planned !== undefined && Option.isSome(yield* Effect.serviceOption(BatchRounds)) ? "batch" : "list",
-    latency: { live: null, shadow: planned === undefined ? null : planned.plans.reduce((n, p) => n + p.result.durationMs, 0) },
+    latency: { live: liveLatency(live), shadow: planned === undefined ? null : planned.plans.reduce((n, p) => n + p.result.durationMs, 0) },
     evaluation: evaluate(events.map((e) => e.event), state.messages, people, liveDecisions, shadowDecisions),
     stability: stability(state.messages.map((m) => m.seq), options.aa === true && live.length > 0 ? [liveDecisions, ...shadowRuns] : shadowRuns, people)
   } satisfies SessionReplay

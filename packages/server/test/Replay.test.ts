@@ -19,7 +19,7 @@ const v2Report = [
   "  instructions cut differently: 2",
   "  questions added: 0, resolved: 1",
   "  tokens: 2000 in / 210 out (live plans: 1800 in / 180 out)",
-  "  time in model calls: candidate 0.0 s, live unknown (not recorded)",
+  "  time in model calls: candidate 0.0 s, live 0.0 s",
   "  agreement with the users' outcome: 80.0% (live plans 100.0%, noise floor 0.0%; invariant violations 0): FAIL",
   "",
   `session ${sessions.one}: changed (model scripted; tokens 1100 in / 120 out, live 1000 in / 100 out)`,
@@ -47,7 +47,7 @@ describe("verbatim replay", () => {
           "  instructions cut differently: 0",
           "  questions added: 0, resolved: 0",
           "  tokens: 1800 in / 180 out (live plans: 1800 in / 180 out)",
-          "  time in model calls: candidate 0.0 s, live unknown (not recorded)",
+          "  time in model calls: candidate 0.0 s, live 0.0 s",
           "  agreement with the users' outcome: 100.0% (live plans 100.0%, noise floor 0.0%; invariant violations 0): PASS",
           "",
           `session ${sessions.one}: unchanged (model scripted; tokens 1000 in / 100 out, live 1000 in / 100 out)`,
@@ -81,7 +81,7 @@ describe("verbatim replay", () => {
         run: {
           prompt: { version: "v2", hash: sha256(readFileSync(join(env.VERBATIM_PROMPT_DIR!, "v2.md"))) },
           models: ["scripted"],
-          planSchema: { eventVersion: 2, sha256: sha256(JSON.stringify(planInputSchema)) },
+          planSchema: { eventVersion: 3, sha256: sha256(JSON.stringify(planInputSchema)) },
           repeat: 1,
           mode: "candidate",
           livePrompts: [`v1@${promptHash}`],
@@ -102,7 +102,7 @@ describe("verbatim replay", () => {
           questionsResolved: 1,
           tokens: { live: tokens(800, 80), shadow: tokens(900, 90) },
           cost: { shadow: null, rate: "list" },
-          latency: { live: null, shadow: 0 }
+          latency: { live: 0, shadow: 0 }
         },
         sessions: [{
           sessionId: sessions.two,
@@ -120,7 +120,7 @@ describe("verbatim replay", () => {
           livePrompts: [`v1@${promptHash}`],
           tokens: { live: tokens(800, 80), shadow: tokens(900, 90) },
           rate: "list",
-          latency: { live: null, shadow: 0 },
+          latency: { live: 0, shadow: 0 },
           evaluation: {
             live: tally(1, 1),
             shadow: tally(1, 1),

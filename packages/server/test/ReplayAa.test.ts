@@ -85,12 +85,12 @@ describe("replay --aa", () => {
           questionsResolved: 0,
           tokens,
           cost: { shadow: (0.5 * (2000 * 1 + 200 * 5)) / 1_000_000, rate: "batch" },
-          latency: { live: null, shadow: 60_000 }
+          latency: { live: 0, shadow: 60_000 }
         }
       })
       expect(report.sessions.map((s: Record<string, unknown>) => ({ id: s.sessionId, rate: s.rate, latency: s.latency, stability: s.stability }))).toEqual([
-        { id: sessions.one, rate: "batch", latency: { live: null, shadow: 60_000 }, stability: { runs: 3, stable: 3, messages: 4 } },
-        { id: sessions.two, rate: "batch", latency: { live: null, shadow: 60_000 }, stability: { runs: 3, stable: 2, messages: 2 } }
+        { id: sessions.one, rate: "batch", latency: { live: 0, shadow: 60_000 }, stability: { runs: 3, stable: 3, messages: 4 } },
+        { id: sessions.two, rate: "batch", latency: { live: 0, shadow: 60_000 }, stability: { runs: 3, stable: 2, messages: 2 } }
       ])
       expect((yield* fake.batches).map((b) => b.id)).toEqual(["msgbatch_fake_1", "msgbatch_fake_2"])
       expect(existsSync(stateFile)).toBe(false)

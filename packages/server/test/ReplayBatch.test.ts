@@ -59,8 +59,9 @@ describe("replay --batch", () => {
       const expected = yield* direct(dir, all)
       expect(batched.map(scored)).toEqual(expected.results.map(scored))
       expect(batched.map((r) => "rate" in r ? { rate: r.rate, latency: r.latency } : r.status)).toEqual([
-        { rate: "batch", latency: { live: null, shadow: 90_000 } },
-        { rate: "batch", latency: { live: null, shadow: 90_000 } },
+        { rate: "batch", latency: { live: 0, shadow: 90_000 } },
+        { rate: "batch", latency: { live: 0, shadow: 90_000 } },
+        // Session three has no live plan: its live time is unknown.
         { rate: "batch", latency: { live: null, shadow: 90_000 } }
       ])
       expect(yield* fake.batches).toEqual([{ id: "msgbatch_fake_1", customIds: expected.bodies.map((b) => customId(b)) }])
@@ -76,7 +77,7 @@ describe("replay --batch", () => {
       expect({ tokens: summary.tokens, cost: summary.cost, latency: summary.latency }).toEqual({
         tokens: { live: { input: 1800, output: 180 }, shadow: { input: 2300, output: 240 } },
         cost: { shadow: [1100 + 120 * 5, 900 + 90 * 5, 300 + 30 * 5].reduce((n, c) => n + (0.5 * c) / 1_000_000, 0), rate: "batch" },
-        latency: { live: null, shadow: 90_000 }
+        latency: { live: 0, shadow: 90_000 }
       })
       expect(existsSync(stateFile)).toBe(false)
     }).pipe(Effect.provide(FakeAnthropicBatches.layer)))
@@ -100,7 +101,7 @@ describe("replay --batch", () => {
         error: "expired in 2 batch(es), the last msgbatch_fake_2; not submitted again"
       })
       expect([one, three].map((r) => r !== undefined && "latency" in r ? r.latency : null)).toEqual([
-        { live: null, shadow: 90_000 },
+        { live: 0, shadow: 90_000 },
         { live: null, shadow: 60_000 }
       ])
       const batches = yield* fake.batches

@@ -26,7 +26,7 @@ describe("verbatim replay as an evaluation", () => {
           "",
           "Agreement with the users' own outcome: **80.0%** (live plans 100.0%, noise floor 0.0%). 2 session(s): 2 changed, " +
           "0 unchanged, 0 failed, 0 skipped. Invariant violations: 0. New people: 0 (0 where the user had them). " +
-          "Tokens: 2000 in / 210 out, live plans 1800 in / 180 out. Time in model calls: candidate 0.0 s, live unknown (not recorded).",
+          "Tokens: 2000 in / 210 out, live plans 1800 in / 180 out. Time in model calls: candidate 0.0 s, live 0.0 s.",
           `- ${lost}`,
           "",
           "| plans | correct | wrong | asked | unlabelled |",

@@ -86,7 +86,8 @@ export const planProduced = (sessionId: string, planId: string, toSeq: number, s
   usage: { inputTokens: 120, outputTokens: 40, cacheReadTokens: 0, cacheWriteTokens: 0 },
   chunk: { fromSeq: 1, toSeq },
   truncation: { contactsDropped: 0, cutSeq: null },
-  supersedes: supersedes.map((id) => PlanId.make(id))
+  supersedes: supersedes.map((id) => PlanId.make(id)),
+  durationMs: 1200
 })
 
 /** The plan's decisions are all recorded. */

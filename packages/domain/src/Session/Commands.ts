@@ -19,6 +19,8 @@ export interface PlannedChunk {
   readonly usage: TokenUsage
   readonly chunk: { readonly fromSeq: number; readonly toSeq: number }
   readonly truncation: { readonly contactsDropped: number; readonly cutSeq: number | null }
+  /** How long the model call took. */
+  readonly durationMs: number
 }
 
 /** The answer chosen: an option index from a button, or an answer given through the API. */

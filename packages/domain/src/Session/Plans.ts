@@ -75,7 +75,8 @@ export const decideRecordPlans = (state: SessionState, command: Command & { read
       chunk: chunkPlan.chunk,
       truncation: chunkPlan.truncation,
       // All at once, before any new chunk's notes: an old chunk's sources may fall in any new one.
-      supersedes: index === 0 && command.replan ? state.appliedPlans : []
+      supersedes: index === 0 && command.replan ? state.appliedPlans : [],
+      durationMs: chunkPlan.durationMs
     })
     const noteIds: Array<NoteId> = []
     for (const note of decisions.notes) {

@@ -23,7 +23,8 @@ export const planProduced = (
   usage,
   chunk: { fromSeq, toSeq },
   truncation: { contactsDropped: 0, cutSeq: null },
-  supersedes: supersedes.map(planId)
+  supersedes: supersedes.map(planId),
+  durationMs: 1200
 })
 
 export const noteRecorded = (

@@ -127,7 +127,8 @@ export const chunk = (plan: Plan, fromSeq: number, toSeq: number, raw: unknown =
   model: "claude-test",
   usage,
   chunk: { fromSeq, toSeq },
-  truncation: { contactsDropped: 0, cutSeq: null }
+  truncation: { contactsDropped: 0, cutSeq: null },
+  durationMs: 1200
 })
 
 export const plan = (parts: Partial<Plan>): Plan => ({ people: [], unattached: [], unclear: [], botMessages: [], ...parts })
