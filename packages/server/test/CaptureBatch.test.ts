@@ -10,7 +10,8 @@ import { decide } from "@verbatim/domain/Session/Decide"
 import * as State from "@verbatim/domain/Session/State"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { EventStore, start, StoreError } from "@verbatim/projections/EventStore"
-import { DateTime, Effect, Either, Exit } from "effect"
+import { Cause, Context, DateTime, Deferred, Effect, Either, Exit, Fiber, Layer, Scope } from "effect"
+import { CaptureQueue } from "../src/Capture/Queue.js"
 import { layer, senderUpdate, telegram, whatsApp } from "./harness.js"
 import { text as message } from "./planJobHarness.js"
 
@@ -105,4 +106,27 @@ describe("batched capture", () => {
         })
     })))
   })
+
+  it.live("an item handed off to run on its own and stopped by shutdown leaves its request unacknowledged (500), to be delivered again", () =>
+    Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      const appending = yield* Deferred.make<void>()
+      const services = yield* Layer.buildWithScope(layer([], {
+        // Every single append hangs, as on a store that stopped answering: `/done` runs on its own, one by one.
+        eventStore: (store) => EventStore.of({ ...store, append: () => Effect.zipRight(Deferred.succeed(appending, undefined), Effect.never) })
+      }), scope)
+      const queue = Context.get(services, CaptureQueue)
+      const answering = yield* Effect.fork(queue.submit({
+        provider: "telegram",
+        path: "/webhooks/telegram",
+        accepted: { items: [message(7, "/done")], refusals: [] },
+        receivedAt: 0
+      }))
+      yield* Deferred.await(appending)
+      // Shutdown does not wait on the stuck item: it is interrupted.
+      yield* Effect.timeoutFail(Scope.close(scope, Exit.void), { duration: "10 seconds", onTimeout: () => new Error("shutdown waited on the stuck item") })
+      const answer = yield* Fiber.join(answering)
+      expect({ status: answer.status, body: answer.body, outcome: answer.outcome, interrupted: answer.failure !== null && Cause.isInterruptedOnly(answer.failure) })
+        .toEqual({ status: 500, body: null, outcome: "error", interrupted: true })
+    }))
 })

@@ -4,9 +4,9 @@
  * an allowed sender that is not a command) is decided on the session's fold in arrival order, and
  * all the appends commit in one transaction (`EventStore.appendBatch`). The rest go one item at a
  * time through `Dispatch.handle`, in their conversation's place: commands, edits, answers,
- * strangers, a conversation with such work still in flight, and the captures of
- * a conversation whose append did not commit (another writer got there first, a redelivery among
- * them, the store refused it) or that its fold refused.
+ * strangers, a conversation with such work still in flight, and the captures of a conversation
+ * whose fold refused them or whose append did not commit (another writer got there first, a
+ * redelivery among them, the store refused it).
  */
 import type { Ignored, Inbound, NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { botCommand } from "@verbatim/domain/Inbound/Commands"
@@ -18,13 +18,13 @@ import { sessionStream } from "@verbatim/domain/Streams"
 import type { Event } from "@verbatim/domain/Events"
 import { type BatchAppend, EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import type { Conversation } from "@verbatim/projections/ReadModel"
-import { DateTime, Effect, Either, Exit, Fiber, type Scope } from "effect"
+import { DateTime, Effect, Either, Exit, Fiber, FiberId, type Scope } from "effect"
 import { ConversationLocks, type Place } from "../ConversationLocks.js"
 import { conversationKey, conversationOf, keyOf, rememberOpen, targetSession } from "../Conversations.js"
 import * as Dispatch from "../Http/Dispatch.js"
 import { botUsername } from "../Ingest.js"
 import { ServerConfig } from "../ServerConfig.js"
-import { folded, type Folded, rememberFold } from "../Sessions.js"
+import { folded, rememberFold } from "../Sessions.js"
 
 /** One webhook request's items, as decoded, and when it arrived. */
 export interface Delivery {
@@ -55,7 +55,7 @@ interface Decided {
   readonly group: Group
   readonly sessionId: SessionId
   readonly append: BatchAppend
-  readonly fold: Pick<Folded, "state">
+  readonly state: State.SessionState
 }
 
 /**
@@ -78,7 +78,7 @@ const decideGroup = (group: Group, at: (slot: Slot) => DateTime.Utc) =>
       state = State.fold(decided.right, state)
     }
     const append = { stream: sessionStream(sessionId), expectedVersion: start.version, events, options: { idempotencyKeys: messages.map(keyOf) } }
-    return { group, sessionId, append, fold: { state } } satisfies Decided
+    return { group, sessionId, append, state } satisfies Decided
   })
 
 /** Capture a batch of deliveries; one `Settled` per delivery, in order. Work handed off runs in `scope`. */
@@ -98,7 +98,9 @@ export const capture = Effect.fn("Capture.batch")(function*(deliveries: Readonly
     Effect.gen(function*() {
       const run = Effect.forEach(slots, (slot) =>
         Effect.map(Effect.exit(Dispatch.handle(slot.item)), (exit) => void (outcomes[slot.delivery]![slot.index] = exit)), { discard: true })
-      const fiber = yield* Effect.forkIn(place(Effect.provide(run, context)), scope)
+      // Interruptible: a batch runs uninterruptibly (it is committed once taken), and a fiber
+      // forked there would otherwise inherit that and hold up the service's shutdown.
+      const fiber = yield* Effect.forkIn(Effect.interruptible(place(Effect.provide(run, context))), scope)
       for (const delivery of new Set(slots.map((s) => s.delivery))) handedOff[delivery]!.push(fiber)
     })
 
@@ -129,7 +131,7 @@ export const capture = Effect.fn("Capture.batch")(function*(deliveries: Readonly
     const exit = appended[i]!
     if (Exit.isSuccess(exit) && exit.value._tag === "Appended") {
       for (const slot of d.group.slots) outcomes[slot.delivery]![slot.index] = Exit.succeed("captured")
-      yield* rememberFold(d.sessionId, { version: exit.value.version, state: d.fold.state })
+      yield* rememberFold(d.sessionId, { version: exit.value.version, state: d.state })
       yield* rememberOpen(d.group.conversation, d.sessionId)
     } else {
       // A redelivery among them, another writer first, or a store that refused the append (one
@@ -138,9 +140,13 @@ export const capture = Effect.fn("Capture.batch")(function*(deliveries: Readonly
       yield* oneByOne(locks.reserve(d.group.key), d.group.slots)
     }
   }
+  // An item whose work handed off was stopped (the service shutting down) has no outcome: it
+  // counts as interrupted, so its request is not acknowledged and the provider delivers it again.
+  const settled = (d: number) =>
+    deliveries[d]!.items.map((_, i) => outcomes[d]![i] ?? Exit.interrupt(FiberId.none))
   return deliveries.map((_, d): Settled =>
     handedOff[d]!.length === 0
-      ? Exit.succeed(outcomes[d]!)
-      : Effect.as(Effect.forEach(handedOff[d]!, Fiber.await, { discard: true }), outcomes[d]!)
+      ? Exit.succeed(settled(d))
+      : Effect.map(Effect.forEach(handedOff[d]!, Fiber.await, { discard: true }), () => settled(d))
   )
 })
