@@ -19,5 +19,8 @@ describe("API documentation", () => {
       expect(docs.status).toBe(200)
       expect(docs.body.match(/<script[^>]*\bsrc=/g)).toBeNull()
       expect(docs.body).toContain("\"openapi\"")
+      // The page's module is imported once; the second request is served the same page.
+      const again = yield* request("GET", "/docs")
+      expect({ status: again.status, same: again.body === docs.body }).toEqual({ status: 200, same: true })
     }).pipe(Effect.provide(layer([]))))
 })

@@ -34,8 +34,8 @@ const placeholder =
 /** Notices with a `: ` in them (a quoted group name, subject or description), so not `Name: text`. */
 const notices = [
   /^Messages and calls are end-to-end encrypted\./,
-  /^[^:]+ created (the )?group ["“]/,
-  /^[^:]+ changed (the subject|the group name|this group's description|the group description)( from ["“][\s\S]*)? to ["“]/
+  /^[^:]+ created (the )?group ["\u201c]/,
+  /^[^:]+ changed (the subject|the group name|this group's description|the group description)( from ["\u201c][\s\S]*)? to ["\u201c]/
 ]
 
 interface Header {

@@ -3,11 +3,12 @@
  * OpenAPI at `/openapi.json` and its reference at `/docs`, the web pages (`Web/`) and a latency histogram (by route template) around each request. Listening is left to
  * whoever provides the `HttpServer` (Main on a port, tests on 127.0.0.1:0).
  */
-import { HttpApiBuilder, HttpApiScalar, HttpServerError, HttpServerRequest } from "@effect/platform"
+import { HttpApiBuilder, HttpServerError, HttpServerRequest } from "@effect/platform"
 import type { HttpApp } from "@effect/platform"
 import { Api } from "@verbatim/domain/Api"
 import { Effect, Exit, Layer } from "effect"
 import * as Metrics from "../Metrics.js"
+import * as ApiReference from "./ApiReference.js"
 import { RuntimeMetrics } from "../RuntimeMetrics.js"
 import * as Web from "../Web/Layer.js"
 import { WebKeys } from "../Web/SignIn.js"
@@ -48,8 +49,7 @@ export const ApiLive = HttpApiBuilder.api(Api).pipe(
  */
 export const layer = HttpApiBuilder.serve(timed).pipe(
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
-  // The API reference, its script served from here (no CDN), at /docs.
-  Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
+  Layer.provide(ApiReference.layer),
   Layer.provide(Web.layer),
   Layer.provide(DecodeErrors.layer),
   Layer.provide(ApiLive),

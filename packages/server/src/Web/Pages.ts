@@ -132,7 +132,7 @@ const planList = (plans: ReadonlyArray<SessionPlan>): Html =>
     ? html`<p class="muted">Not planned yet.</p>`
     : html`<ul class="list" data-plans>${
       plans.map((p) =>
-        html`<li>${p.planId}: messages ${p.fromSeq}–${p.toSeq}, prompt ${p.promptVersion}, ${p.model}, ${p.inputTokens} in / ${p.outputTokens} out${
+        html`<li>${p.planId}: messages ${p.fromSeq}&ndash;${p.toSeq}, prompt ${p.promptVersion}, ${p.model}, ${p.inputTokens} in / ${p.outputTokens} out${
           p.supersededBy === null ? null : html` <span class="muted">(replaced by ${p.supersededBy})</span>`
         }</li>`
       )

@@ -33,7 +33,7 @@ const session = (s: SessionReplayView): Html => {
   const d = s.diff
   const lines: Array<Html> = [
     ...d.moved.map((m) => html`<li>message ${m.seq} moved from ${m.from} to ${m.to}</li>`),
-    ...(d.regrouped.before.length + d.regrouped.after.length > 0 ? [html`<li>regrouped: ${groups(d.regrouped.before)} → ${groups(d.regrouped.after)}</li>`] : []),
+    ...(d.regrouped.before.length + d.regrouped.after.length > 0 ? [html`<li>regrouped: ${groups(d.regrouped.before)} &rarr; ${groups(d.regrouped.after)}</li>`] : []),
     ...d.cuts.removed.map((c) => html`<li>no longer cut from message ${c.seq}: <del class="cut">${c.text}</del></li>`),
     ...d.cuts.added.map((c) => html`<li>newly cut from message ${c.seq}: <del class="cut">${c.text}</del></li>`),
     ...d.questions.added.map((q) => html`<li>question added (${q.reason}): messages ${q.seqs.join(", ")}</li>`),
