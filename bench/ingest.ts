@@ -6,14 +6,16 @@
  * by default), because this machine's flush (about 0.15 ms) is faster than most real disks' and
  * group commit's worth shows only where a flush costs something. Reports requests/s, p50, p99,
  * peak RSS and the ratio.
- * Usage: npm run bench:ingest [-- --seconds 10] [-- --slow-fsync [--slow-fsync-us 1000]]
+ * With `--before BUNDLE`, an earlier commit's bundle (`npm run bundle` there, its `build/` copied
+ * aside) is driven too, after the current one in each mode.
+ * Usage: npm run bench:ingest [-- --seconds 10] [-- --slow-fsync [--slow-fsync-us 1000]] [-- --before DIR/verbatim.mjs]
  */
 import autocannon from "autocannon"
 import type { ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
-import { bundle } from "@verbatim/server/scripts/bundle"
+import { bundle, bundlePath } from "@verbatim/server/scripts/bundle"
 import { slowFsyncEnv } from "./slowFsync.js"
 import { peakRssMb, secret, senders, startBaseline, startVerbatim, telegramBody, waitForListening } from "./loadTargets.js"
 
@@ -23,6 +25,14 @@ const connections = 64
 const slowAt = process.argv.indexOf("--slow-fsync-us")
 const slowUs = slowAt === -1 ? 1000 : Number(process.argv[slowAt + 1])
 const slow = process.argv.includes("--slow-fsync") || slowAt !== -1
+const beforeAt = process.argv.indexOf("--before")
+const before = beforeAt === -1 ? undefined : process.argv[beforeAt + 1]!
+const baselineName = "baseline (node:http + better-sqlite3)"
+/** Each service under test: this checkout's bundle, and the earlier one's when given. */
+const services = [
+  { name: "verbatim POST /webhooks/telegram", bundle: bundlePath },
+  ...(before === undefined ? [] : [{ name: `before (${before})`, bundle: before }])
+]
 
 interface Result {
   readonly name: string
@@ -77,14 +87,14 @@ const run = async (name: string, synchronous: string, start: (port: number, dir:
 await bundle()
 const results: Array<Result> = []
 for (const synchronous of ["FULL", "NORMAL"]) {
-  results.push(await run("baseline (node:http + better-sqlite3)", synchronous, startBaseline(synchronous)))
-  results.push(await run("verbatim POST /webhooks/telegram", synchronous, startVerbatim(synchronous)))
+  results.push(await run(baselineName, synchronous, startBaseline(synchronous)))
+  for (const s of services) results.push(await run(s.name, synchronous, startVerbatim(synchronous, {}, s.bundle)))
 }
 if (slow) {
   const extra = slowFsyncEnv(resolve(".bench-data"), slowUs)
   const label = `FULL, flush +${slowUs} µs`
-  results.push(await run("baseline (node:http + better-sqlite3)", label, startBaseline("FULL", extra)))
-  results.push(await run("verbatim POST /webhooks/telegram", label, startVerbatim("FULL", extra)))
+  results.push(await run(baselineName, label, startBaseline("FULL", extra)))
+  for (const s of services) results.push(await run(s.name, label, startVerbatim("FULL", extra, s.bundle)))
 }
 console.log(`${connections} connections, ${seconds} s each, ${senders} senders, unique update ids\n`)
 console.log("| server | synchronous | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB |")
@@ -93,6 +103,6 @@ for (const r of results) {
   console.log(`| ${r.name} | ${r.synchronous} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.rssMb.toFixed(0)} |`)
 }
 for (const synchronous of [...new Set(results.map((r) => r.synchronous))]) {
-  const [base, ours] = results.filter((r) => r.synchronous === synchronous)
-  console.log(`\n${synchronous}: verbatim/baseline req/s = ${(ours!.rps / base!.rps).toFixed(2)}×, p99 ${ours!.p99} vs ${base!.p99} ms`)
+  const [base, ...ours] = results.filter((r) => r.synchronous === synchronous)
+  for (const r of ours) console.log(`\n${synchronous}: ${r.name} / baseline req/s = ${(r.rps / base!.rps).toFixed(2)}×, p99 ${r.p99} vs ${base!.p99} ms`)
 }

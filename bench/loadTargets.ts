@@ -50,9 +50,12 @@ export const startBaseline = (synchronous: string, extra: ExtraEnv = {}) => (por
     env: { ...process.env, ...extra }
   })
 
-/** The service as `npm start` runs it, on SQLite in `dir`, with the bench's senders allowed. */
-export const startVerbatim = (synchronous: string, extra: ExtraEnv = {}) => (port: number, dir: string) =>
-  spawn(process.execPath, [...serveNodeFlags, bundlePath, "serve"], {
+/**
+ * The service as `npm start` runs it, on SQLite in `dir`, with the bench's senders allowed; from
+ * another bundle (an earlier commit's, for a before-and-after in one run) when given.
+ */
+export const startVerbatim = (synchronous: string, extra: ExtraEnv = {}, bundle: string = bundlePath) => (port: number, dir: string) =>
+  spawn(process.execPath, [...serveNodeFlags, bundle, "serve"], {
     stdio: ["ignore", "pipe", "inherit"],
     env: {
       ...process.env,
