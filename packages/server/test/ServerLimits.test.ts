@@ -2,7 +2,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect } from "effect"
 import { connect } from "node:net"
-import { eventLog, Harness, layer, telegramSecret } from "./harness.js"
+import { aliceUpdate, capturedTexts, eventLog, Harness, layer, telegramSecret } from "./harness.js"
 
 /** What the server sent on one connection after `sent` was written, and whether it closed the connection within `waitMs`. */
 const exchange = (sent: string, waitMs = 3000) =>
@@ -28,8 +28,15 @@ const exchange = (sent: string, waitMs = 3000) =>
       })
     ))
 
-/** A response with its `Date` line taken out, which changes with the clock. */
-const withoutDate = (response: string) => response.replace(/\r\nDate: [^\r]*/, "")
+/** Responses with their `Date` lines taken out, which change with the clock. */
+const withoutDate = (response: string) => response.replace(/\r\nDate: [^\r]*/g, "")
+
+/** The whole 401 the webhook front sends, on a connection kept open or closed after it. */
+const unauthorized = (message: string, connection: "keep-alive" | "close") => {
+  const body = JSON.stringify({ message, _tag: "Unauthorized" })
+  const kept = connection === "keep-alive" ? "Connection: keep-alive\r\nKeep-Alive: timeout=5" : "Connection: close"
+  return `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n${kept}\r\n\r\n${body}`
+}
 
 const telegramHead = (secret: string | null, contentLength: number) =>
   [
@@ -62,18 +69,12 @@ describe("listener limits", () => {
       expect(yield* eventLog).toEqual([])
     }).pipe(Effect.provide(limited)))
 
-  it.effect("a wrong or missing Telegram secret is refused before the body is read", () =>
+  it.effect("a wrong or missing Telegram secret is refused before the body is read; a body that then stalls has its connection closed", () =>
     Effect.gen(function*() {
       // Only the head and a little of a 60 000-byte body are sent: a server that waited for the rest
       // would answer 408 at the request timeout instead.
       const part = "x".repeat(1000)
-      const refused = (message: string) => {
-        const body = JSON.stringify({ message, _tag: "Unauthorized" })
-        return [
-          `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
-          true
-        ]
-      }
+      const refused = (message: string) => [unauthorized(message, "keep-alive"), true]
       const wrong = yield* exchange(telegramHead("not-the-secret", 60_000) + part)
       const missing = yield* exchange(telegramHead(null, 60_000) + part)
       expect([[withoutDate(wrong.received), wrong.closed], [withoutDate(missing.received), missing.closed]]).toEqual([
@@ -81,6 +82,42 @@ describe("listener limits", () => {
         refused("telegram webhook refused: secret token missing")
       ])
     }).pipe(Effect.provide(limited)))
+
+  it.live("a refused client that goes on sending its body reads the answer, and the connection serves its next request", () =>
+    Effect.gen(function*() {
+      const { baseUrl } = yield* Harness
+      // The head of a 1 MB body with a wrong secret; the body is sent once the refusal has arrived,
+      // and then a whole request on the same connection. A server that closed after its answer
+      // would reset the connection under the body, and never answer the second request.
+      const body = "x".repeat(1024 * 1024)
+      const next = aliceUpdate(7, { text: "after the refused one" })
+      const received = yield* Effect.promise(() =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(Number(new URL(baseUrl).port), "127.0.0.1")
+          let text = ""
+          socket.setEncoding("utf8")
+          socket.on("data", (chunk: string) => {
+            const first = !text.includes("\r\n\r\n{")
+            text += chunk
+            if (first && text.includes("\r\n\r\n{")) {
+              socket.write(body)
+              socket.write(
+                `POST /webhooks/telegram HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n` +
+                  `X-Telegram-Bot-Api-Secret-Token: ${telegramSecret}\r\nContent-Length: ${Buffer.byteLength(next)}\r\n\r\n${next}`
+              )
+            }
+          })
+          socket.on("close", () => resolve(text))
+          socket.on("error", reject)
+          socket.write(telegramHead("not-the-secret", body.length))
+        })
+      )
+      expect(withoutDate(received)).toBe(
+        unauthorized("telegram webhook refused: secret token mismatch", "keep-alive") +
+          "HTTP/1.1 200 OK\r\ncontent-length: 0\r\nConnection: close\r\n\r\n"
+      )
+      expect(yield* capturedTexts).toEqual(["after the refused one"])
+    }).pipe(Effect.provide(layer([]))))
 
   // Live: the third connection waits in real time for the two holders to connect.
   it.live("connections past the cap are closed as they arrive; one frees a place", () =>

@@ -11,7 +11,7 @@
  * committed. See BENCHMARKS.md, "Batched capture".
  */
 import type { Provider } from "@verbatim/domain/Ids"
-import { Effect, Either, Exit, Runtime } from "effect"
+import { Duration, Effect, Either, Exit, Runtime } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { CaptureQueue } from "../Capture/Queue.js"
 import type { ServerSettings } from "../ServerConfig.js"
@@ -43,6 +43,22 @@ const send = (response: ServerResponse, answer: Answer, close: boolean) => {
   response.end(text)
 }
 
+/**
+ * After a refusal sent before the body was read (a wrong secret, a declared length over the
+ * limit), the rest of the body is read and dropped rather than the connection closed: closing on
+ * a client still sending resets the connection, and the client may lose the answer it was sent
+ * (RFC 9112, section 9.6). The connection stays open for the next request once the body has
+ * ended; a body that has not ended within `lingerMs` has its connection closed. Nothing of it is
+ * kept.
+ */
+const drainAfterAnswer = (request: IncomingMessage, lingerMs: number) => {
+  const timer = setTimeout(() => request.socket.destroy(), lingerMs)
+  const done = () => clearTimeout(timer)
+  request.once("end", done)
+  request.once("close", done)
+  request.resume()
+}
+
 /** When the service stops before a request's batch is taken: the provider delivers it again. */
 const stopping: Answer = { status: 500, body: null, outcome: "error", failure: null }
 
@@ -52,25 +68,28 @@ export const make = (settings: ServerSettings, queue: CaptureQueue["Type"]) => E
   const clock = yield* Effect.clock
   const checks = webhookChecks(settings)
   const runFork = Runtime.runFork(runtime)
+  // Within Node's own request timeout, which would write a 408 after the refusal.
+  const lingerMs = Math.min(5000, Duration.toMillis(settings.requestTimeout) / 2)
 
   return (next: NodeListener): NodeListener => (request, response) => {
     const path = pathOf(request.url)
     const provider = request.method === "POST" ? providers.get(path) : undefined
     if (provider === undefined) return next(request, response)
     const receivedAt = clock.unsafeCurrentTimeMillis()
-    const refuse = (refusal: Refusal, close: boolean) => {
+    const refuse = (refusal: Refusal) => {
+      if (!request.complete) drainAfterAnswer(request, lingerMs)
       const answer = refused(refusal)
-      send(response, answer, close)
+      send(response, answer, false)
       runFork(record(provider, path, answer, [refusal.reason], clock.unsafeCurrentTimeMillis() - receivedAt))
     }
     const early = checkHeaders(checks, provider, request.headers)
-    if (early !== null) return refuse(early, true)
+    if (early !== null) return refuse(early)
     readIncoming(request, settings.maxBodyBytes, (read) => {
       // The client went away mid-body: there is no one left to answer, and nothing was sent whole.
       if (read._tag === "Broken") return void response.destroy()
-      if (read._tag === "TooLarge") return refuse(tooLarge(settings.maxBodyBytes), !request.complete)
+      if (read._tag === "TooLarge") return refuse(tooLarge(settings.maxBodyBytes))
       const accepted = fromBody(checks, provider, request.headers, read.bytes, receivedAt)
-      if (Either.isLeft(accepted)) return refuse(accepted.left, false)
+      if (Either.isLeft(accepted)) return refuse(accepted.left)
       queue.offer({ provider, path, accepted: accepted.right, receivedAt }, (exit) =>
         send(response, Exit.isSuccess(exit) ? exit.value : stopping, Exit.isFailure(exit)))
     })
