@@ -3,7 +3,8 @@
  * from /proc, so the load generator's share of the machine does not count) for the bare HTTP
  * stacks, for the service's health check, for a webhook it ignores and for one it captures, and
  * for the one-insert baseline of `bench:ingest`. 64 connections, unique update ids, after a
- * warm-up. Usage: npm run bench:http-floor [-- --requests 20000]
+ * warm-up. With `--before BUNDLE`, an earlier commit's bundle captures too, right after this one.
+ * Usage: npm run bench:http-floor [-- --requests 20000] [-- --before DIR/verbatim.mjs]
  */
 import autocannon from "autocannon"
 import { type ChildProcess, spawn } from "node:child_process"
@@ -16,6 +17,8 @@ import { cpuMs, secret, startBaseline, startVerbatim, telegramBody, waitForListe
 const requestsAt = process.argv.indexOf("--requests")
 const requests = requestsAt === -1 ? 20_000 : Number(process.argv[requestsAt + 1])
 const warmUp = Math.min(2_000, requests)
+const beforeAt = process.argv.indexOf("--before")
+const before = beforeAt === -1 ? undefined : process.argv[beforeAt + 1]!
 
 interface Target {
   readonly name: string
@@ -42,6 +45,13 @@ const targets: ReadonlyArray<Target> = [
     body: (updateId) => JSON.stringify({ update_id: updateId })
   },
   { name: "verbatim webhook, message captured (NORMAL)", start: startVerbatim("NORMAL"), method: "POST", path: webhook, body: telegramBody },
+  ...(before === undefined ? [] : [{
+    name: `before (${before}), message captured (NORMAL)`,
+    start: startVerbatim("NORMAL", {}, before),
+    method: "POST" as const,
+    path: webhook,
+    body: telegramBody
+  }]),
   { name: "baseline: node:http + one better-sqlite3 insert (NORMAL)", start: startBaseline("NORMAL"), method: "POST", path: webhook, body: telegramBody }
 ]
 
