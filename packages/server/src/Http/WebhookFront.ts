@@ -30,7 +30,7 @@ const pathOf = (url: string | undefined) => {
   return query === -1 ? path : path.slice(0, query)
 }
 
-/** Answer; `close` ends the connection after it (a body left unread is not drained). */
+/** Answer; `close` ends the connection after it (only ever after the whole body was read). */
 const send = (response: ServerResponse, answer: Answer, close: boolean) => {
   if (response.headersSent || response.destroyed) return
   if (close) response.shouldKeepAlive = false
