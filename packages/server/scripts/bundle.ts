@@ -25,7 +25,7 @@ const sourceLocation: Plugin = {
 }
 
 /** The module that holds the API reference's script (Scalar's, 3.4 MB of source). */
-const scalarScript = "node_modules/@effect/platform/dist/esm/internal/httpApiScalar.js"
+const scalarScript = "/@effect/platform/dist/esm/internal/httpApiScalar.js"
 
 /**
  * Keeps the API reference's script out of what the server loads at start. esbuild places whole
@@ -100,7 +100,7 @@ export const bundle = async () => {
     ...outputs[file]!.imports.filter((i) => i.kind === "import-statement" && i.path in outputs).flatMap((i) => loadedAtStart(i.path))
   ]
   const atStart = loadedAtStart(Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined)!)
-  if (atStart.some((file) => scalarScript in outputs[file]!.inputs)) {
+  if (atStart.some((file) => Object.keys(outputs[file]!.inputs).some((input) => input.endsWith(scalarScript)))) {
     throw new Error(`bundle: the API reference's script (${scalarScript}) is in a chunk loaded at start; see lazyApiReference`)
   }
   for (const output of Object.keys(outputs)) {

@@ -52,7 +52,7 @@ const send = (response: ServerResponse, answer: Answer, close: boolean) => {
  * kept.
  */
 const drainAfterAnswer = (request: IncomingMessage, lingerMs: number) => {
-  const timer = setTimeout(() => request.socket.destroy(), lingerMs)
+  const timer = setTimeout(() => request.socket.destroy(), lingerMs).unref()
   const done = () => clearTimeout(timer)
   request.once("end", done)
   request.once("close", done)
