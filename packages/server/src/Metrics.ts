@@ -6,7 +6,7 @@
  */
 import type { TokenUsage } from "@verbatim/domain/Events"
 import type { Provider } from "@verbatim/domain/Ids"
-import { Duration, Effect, Metric, MetricBoundaries } from "effect"
+import { Duration, Effect, FiberRef, Metric, MetricBoundaries, MetricKey, type MetricKeyType, MetricLabel } from "effect"
 
 /** What became of one webhook request. */
 export type WebhookOutcome = "accepted" | "unauthorized" | "bad-request" | "too-large" | "error"
@@ -14,7 +14,7 @@ export type WebhookOutcome = "accepted" | "unauthorized" | "bad-request" | "too-
 /** What became of one queued reply's attempt: sent, failed for good, or failed to be tried again. */
 export type ReplyOutcome = "sent" | "failed" | "retried"
 
-const webhooks = Metric.counter("verbatim_webhooks_total", { description: "Webhook requests by provider and outcome" })
+const webhooks = MetricKey.counter("verbatim_webhooks_total", { description: "Webhook requests by provider and outcome" })
 const plans = Metric.counter("verbatim_plans_total", {
   description:
     "Plan jobs by outcome; a session that waits (no model, planning held, another instance's lease) counts once when it starts waiting, not on every retry or probe"
@@ -22,18 +22,18 @@ const plans = Metric.counter("verbatim_plans_total", {
 const operatorErrors = Metric.counter("verbatim_model_operator_errors_total", {
   description: "Model calls refused for the operator's configuration (key, permission, model, billing), by fault"
 })
-const ignoredItems = Metric.counter("verbatim_webhook_items_ignored_total", {
+const ignoredItems = MetricKey.counter("verbatim_webhook_items_ignored_total", {
   description: "Webhook items acknowledged and not acted on (statuses, reactions, update kinds not captured), by provider and kind"
 })
 const tokens = Metric.counter("verbatim_model_tokens_total", { description: "Model tokens by kind" })
-const media = Metric.counter("verbatim_media_total", {
+const media = MetricKey.counter("verbatim_media_total", {
   description: "Attachment work by stage (fetch, transcribe) and outcome (done, retried, failed for good)"
 })
 const replies = Metric.counter("verbatim_replies_total", {
   description: "Reply attempts by outcome: sent, failed (given up) or retried (failed, tried again later)"
 })
 const seconds = (start: number, count: number) => MetricBoundaries.exponential({ start, factor: 2, count })
-const latency = Metric.histogram(
+const latency = MetricKey.histogram(
   "verbatim_http_request_duration_seconds",
   seconds(0.005, 12),
   "HTTP request latency by route template, method and status"
@@ -41,28 +41,50 @@ const latency = Metric.histogram(
 const planDuration = Metric.histogram("verbatim_plan_duration_seconds", seconds(0.01, 14), "Plan job run time by outcome")
 const modelDuration = Metric.histogram("verbatim_model_call_duration_seconds", seconds(0.05, 12), "Model call time by outcome")
 
-/** A tagged metric per tag values, built once: building one hashes its key, on every request otherwise. */
-const memo = <M>(make: (...tags: ReadonlyArray<string>) => M) => {
-  const cache = new Map<string, M>()
-  return (...tags: ReadonlyArray<string>): M => {
-    const key = tags.join("\u0000")
-    const found = cache.get(key)
-    if (found !== undefined) return found
-    const made = make(...tags)
-    cache.set(key, made)
-    return made
+/**
+ * A metric per tag values, built once, with the tags in its key. One tagged with `Metric.tagged`
+ * builds and hashes its full key on every update, and these are updated on every request.
+ */
+const tagged = <Type extends MetricKeyType.MetricKeyType<any, any>>(key: MetricKey.MetricKey<Type>, ...names: ReadonlyArray<string>) => {
+  const cache = new Map<string, Metric.Metric<Type, MetricKeyType.MetricKeyType.InType<Type>, MetricKeyType.MetricKeyType.OutType<Type>>>()
+  return (...values: ReadonlyArray<string>) => {
+    const id = values.join("\u0000")
+    let metric = cache.get(id)
+    if (metric === undefined) {
+      metric = Metric.fromMetricKey(MetricKey.taggedWithLabels(key, names.map((name, i) => MetricLabel.make(name, values[i]!))))
+      cache.set(id, metric)
+    }
+    return metric
   }
 }
 
 const toSeconds = (elapsed: Duration.Duration) => Duration.toMillis(elapsed) / 1000
 
-const webhookCounter = memo((provider, outcome) => Metric.tagged(Metric.tagged(webhooks, "provider", provider!), "outcome", outcome!))
+const webhookCounter = tagged(webhooks, "provider", "outcome")
 
-/** Count a webhook request. */
-export const webhook = (provider: Provider, outcome: WebhookOutcome): Effect.Effect<void> =>
-  Metric.increment(webhookCounter(provider, outcome))
+/** One answered webhook request, as its metrics see it. */
+export interface WebhookAnswered {
+  readonly provider: Provider
+  readonly outcome: WebhookOutcome
+  readonly route: string
+  readonly status: number
+  readonly ms: number
+}
 
-const ignoredCounter = memo((provider, kind) => Metric.tagged(Metric.tagged(ignoredItems, "provider", provider!), "kind", kind!))
+/**
+ * Count webhook requests and record their latencies, a batch's in one step: the webhook counter
+ * and `verbatim_http_request_duration_seconds`, as `requestLatency` records other routes.
+ */
+export const webhooksAnswered = (answered: ReadonlyArray<WebhookAnswered>): Effect.Effect<void> =>
+  FiberRef.getWith(FiberRef.currentMetricLabels, (labels) =>
+    Effect.sync(() => {
+      for (const a of answered) {
+        webhookCounter(a.provider, a.outcome).unsafeUpdate(1, labels)
+        latencyHistogram(a.route, "POST", String(a.status)).unsafeUpdate(a.ms / 1000, labels)
+      }
+    }))
+
+const ignoredCounter = tagged(ignoredItems, "provider", "kind")
 
 /** Count a webhook item the service ignores, by its kind. */
 export const ignored = (provider: Provider, kind: string): Effect.Effect<void> => Metric.increment(ignoredCounter(provider, kind))
@@ -84,7 +106,7 @@ export const operatorError = (fault: string): Effect.Effect<void> => Metric.incr
 /** What became of one attempt at an attachment's bytes or text. */
 export type MediaOutcome = "done" | "retried" | "failed"
 
-const mediaCounter = memo((stage, outcome) => Metric.tagged(Metric.tagged(media, "stage", stage!), "outcome", outcome!))
+const mediaCounter = tagged(media, "stage", "outcome")
 
 /** Count one attempt at an attachment. */
 export const mediaAttempt = (stage: "fetch" | "transcribe", outcome: MediaOutcome): Effect.Effect<void> =>
@@ -106,9 +128,7 @@ export const modelTokens = (usage: TokenUsage): Effect.Effect<void> =>
     { discard: true }
   )
 
-const latencyHistogram = memo((route, method, status) =>
-  Metric.tagged(Metric.tagged(Metric.tagged(latency, "route", route!), "method", method!), "status", status!)
-)
+const latencyHistogram = tagged(latency, "route", "method", "status")
 
 /** Record how long a request took; `route` is the matched template (`/api/notes/:id`), never the raw path. */
 export const requestLatency = (route: string, method: string, status: number, elapsed: Duration.Duration): Effect.Effect<void> =>

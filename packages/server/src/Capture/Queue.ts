@@ -2,15 +2,15 @@
  * Webhook requests queued for capture: a single consumer takes every request queued in one turn
  * of the event loop and captures them as one batch (`Batch.capture`), so a transaction, a span
  * and a fiber serve the batch rather than each request. Each request is answered when its batch
- * has committed (and any item handed off to run on its own is done); its counter and latency are
- * recorded by the consumer, with one log line for the batch's accepted requests.
+ * has committed (and any item handed off to run on its own is done); the batch's answers are
+ * recorded together (`recordAll`): counters and latencies in one step, one line for the accepted.
  */
 import type { Provider } from "@verbatim/domain/Ids"
 import * as GroupCommit from "@verbatim/projections/GroupCommit"
 import { Context, Effect, Exit, Layer, Runtime } from "effect"
 import type * as Dispatch from "../Http/Dispatch.js"
 import type { Accepted } from "../Http/Intake.js"
-import { acceptedLine, type Answer, handled, record } from "../Http/WebhookAnswer.js"
+import { type Answer, type Answered, handled, recordAll } from "../Http/WebhookAnswer.js"
 import { capture, type ItemOutcomes } from "./Batch.js"
 
 /** A request's decoded items, where it came in and when. */
@@ -45,27 +45,31 @@ export class CaptureQueue extends Context.Tag("@verbatim/server/CaptureQueue")<C
       const whenDone = <A>(effect: Effect.Effect<A>, done: (exit: Exit.Exit<A>) => void) =>
         Exit.isExit(effect) ? done(effect as Exit.Exit<A>) : Runtime.runCallback(runtime)(effect, { onExit: done })
 
-      const answer = (request: Request, outcomes: ItemOutcomes, batched: boolean) => {
-        const answered = handled(request.accepted.refusals, outcomes)
-        const ms = clock.unsafeCurrentTimeMillis() - request.receivedAt
-        return Effect.as(record(request.provider, request.path, answered, request.accepted.refusals, ms, batched), answered)
-      }
+      const answered = (request: Request, answer: Answer): Answered => ({
+        provider: request.provider,
+        path: request.path,
+        answer,
+        reasons: request.accepted.refusals,
+        ms: clock.unsafeCurrentTimeMillis() - request.receivedAt
+      })
       const committer = yield* GroupCommit.make(maxBatch, (requests: ReadonlyArray<Request>) =>
         Effect.gen(function*() {
           const settled = yield* capture(requests.map((r) => ({ items: r.accepted.items, receivedAt: r.receivedAt })), scope)
-          const accepted = new Map<Provider, { requests: number; ms: number }>()
-          const answers = yield* Effect.forEach(requests, (request, i): Effect.Effect<Effect.Effect<Answer>> => {
+          const recorded: Array<Answered> = []
+          const answers = requests.map((request, i): Effect.Effect<Answer> => {
             const outcome = settled[i]!
-            if (!Exit.isExit(outcome) || Exit.isFailure(outcome)) return Effect.succeed(Effect.flatMap(outcome, (outcomes) => answer(request, outcomes, false)))
-            return Effect.map(answer(request, outcome.value as ItemOutcomes, true), (answered) => {
-              if (answered.outcome === "accepted") {
-                const line = accepted.get(request.provider) ?? { requests: 0, ms: 0 }
-                accepted.set(request.provider, { requests: line.requests + 1, ms: Math.max(line.ms, clock.unsafeCurrentTimeMillis() - request.receivedAt) })
-              }
-              return Exit.succeed(answered)
+            if (Exit.isExit(outcome) && Exit.isSuccess(outcome)) {
+              const answer = handled(request.accepted.refusals, outcome.value as ItemOutcomes)
+              recorded.push(answered(request, answer))
+              return Exit.succeed(answer)
+            }
+            // Items handed off to run on their own: answered, and recorded, when they are done.
+            return Effect.flatMap(outcome, (outcomes) => {
+              const answer = handled(request.accepted.refusals, outcomes)
+              return Effect.as(recordAll([answered(request, answer)]), answer)
             })
           })
-          for (const [provider, line] of accepted) yield* acceptedLine(provider, line.requests, line.ms)
+          yield* recordAll(recorded)
           return answers
         }).pipe(Effect.provide(context)))
 

@@ -8,7 +8,7 @@
 import type { Provider } from "@verbatim/domain/Ids"
 import { summarise } from "@verbatim/domain/IssueSummary"
 import { BadRequest, PayloadTooLarge, Unauthorized } from "@verbatim/domain/Api"
-import { Cause, Duration, Effect, Exit, Schema } from "effect"
+import { Cause, Effect, Exit, Schema } from "effect"
 import type { ItemOutcomes } from "../Capture/Batch.js"
 import * as Metrics from "../Metrics.js"
 import type { Refusal } from "./Intake.js"
@@ -45,26 +45,43 @@ export const refusal = (provider: Provider, reason: string) =>
  * The line for accepted requests: one per batch and provider (a line per request cost a tenth of
  * a capture's CPU), with how many and the slowest one's time.
  */
-export const acceptedLine = (provider: Provider, requests: number, ms: number) =>
+const acceptedLine = (provider: Provider, requests: number, ms: number) =>
   Effect.logInfo("webhook").pipe(Effect.annotateLogs({ provider, outcome: "accepted", requests, ms }))
 
+/** A request's answer as it is recorded: where it came in, its refusals' reasons, and how long it took. */
+export interface Answered {
+  readonly provider: Provider
+  readonly path: string
+  readonly answer: Answer
+  readonly reasons: ReadonlyArray<string>
+  readonly ms: number
+}
+
 /**
- * Record a request's answer: its refusals, the counter, the latency, and its own line unless it
- * was accepted and `batched` (then `acceptedLine` says it with the rest of its batch).
+ * Record answers, a batch's together: each refusal's and failure's line, one line per provider
+ * for the accepted requests (with the slowest one's time), and each request's counter and latency.
  */
-export const record = (provider: Provider, path: string, answer: Answer, reasons: ReadonlyArray<string>, ms: number, batched = false) =>
+export const recordAll = (answered: ReadonlyArray<Answered>) =>
   Effect.gen(function*() {
-    for (const reason of reasons) yield* refusal(provider, reason)
-    if (answer.failure !== null) {
-      yield* Effect.logError("webhook failed; the provider will deliver it again").pipe(
-        Effect.annotateLogs({ provider, defect: String(Cause.squash(answer.failure)) })
-      )
+    const accepted = new Map<Provider, { requests: number; ms: number }>()
+    for (const { answer, ms, provider, reasons } of answered) {
+      for (const reason of reasons) yield* refusal(provider, reason)
+      if (answer.failure !== null) {
+        yield* Effect.logError("webhook failed; the provider will deliver it again").pipe(
+          Effect.annotateLogs({ provider, defect: String(Cause.squash(answer.failure)) })
+        )
+      }
+      if (answer.outcome === "accepted") {
+        const line = accepted.get(provider)
+        accepted.set(provider, { requests: (line?.requests ?? 0) + 1, ms: Math.max(line?.ms ?? 0, ms) })
+      } else {
+        yield* Effect.logWarning("webhook").pipe(Effect.annotateLogs({ provider, outcome: answer.outcome, ms }))
+      }
     }
-    if (answer.outcome === "accepted") {
-      if (!batched) yield* acceptedLine(provider, 1, ms)
-    } else {
-      yield* Effect.logWarning("webhook").pipe(Effect.annotateLogs({ provider, outcome: answer.outcome, ms }))
-    }
-    yield* Metrics.webhook(provider, answer.outcome)
-    yield* Metrics.requestLatency(path, "POST", answer.status, Duration.millis(ms))
+    for (const [provider, line] of accepted) yield* acceptedLine(provider, line.requests, line.ms)
+    yield* Metrics.webhooksAnswered(answered.map((a) => ({ provider: a.provider, outcome: a.answer.outcome, route: a.path, status: a.answer.status, ms: a.ms })))
   })
+
+/** Record one request's answer. */
+export const record = (provider: Provider, path: string, answer: Answer, reasons: ReadonlyArray<string>, ms: number) =>
+  recordAll([{ provider, path, answer, reasons, ms }])
