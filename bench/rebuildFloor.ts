@@ -3,10 +3,12 @@
  * writing the very rows the rebuild produced, with nothing in between — plain prepared statements
  * through better-sqlite3 on SQLite, one multi-row `unnest` insert per page and table on PostgreSQL.
  * The rows come from a snapshot of the read model taken after a rebuild; reading the snapshot is
- * not timed, only the writes and their commit, so the floor is what storage alone costs.
+ * not timed, only the writes and their commit, so the floor is what storage alone costs. The
+ * search index is written as the rebuild writes it: whole, after the rows (`searchIndexWhole`).
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { tables } from "@verbatim/projections/Projections/Tables"
+import { searchIndexWhole } from "@verbatim/projections/Queries/Search"
 import Database from "better-sqlite3"
 import { Effect } from "effect"
 import { rmSync } from "node:fs"
@@ -41,8 +43,10 @@ export const writeSqlite = (filename: string, snapshotFile: string, synchronous:
   const db = new Database(filename)
   db.pragma(`synchronous = ${synchronous}`)
   const snap = new Database(snapshotFile, { readonly: true })
-  let ms = 0
   db.exec("BEGIN IMMEDIATE")
+  let ms = performance.now()
+  for (const statement of searchIndexWhole.sqlite.suspend) db.exec(statement)
+  ms = performance.now() - ms
   for (const name of names) {
     const columns = (db.prepare(`PRAGMA table_info(${name})`).all() as Array<{ name: string }>).map((c) => c.name)
     const insert = db.prepare(`INSERT INTO ${name} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
@@ -57,6 +61,7 @@ export const writeSqlite = (filename: string, snapshotFile: string, synchronous:
     }
   }
   const start = performance.now()
+  for (const statement of searchIndexWhole.sqlite.resume) db.exec(statement)
   db.exec("COMMIT")
   ms += performance.now() - start
   snap.close()
@@ -91,6 +96,7 @@ export const writePg = Effect.gen(function*() {
   let reading = 0
   const start = performance.now()
   yield* sql.withTransaction(Effect.gen(function*() {
+    for (const statement of searchIndexWhole.pg.suspend) yield* sql.unsafe(statement)
     for (const name of names) {
       const columns = yield* sql<{ column_name: string; udt_name: string }>`SELECT column_name, udt_name
         FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ${name} ORDER BY ordinal_position`
@@ -111,6 +117,7 @@ export const writePg = Effect.gen(function*() {
         cursor = Number(page[page.length - 1]!["floor_n"])
       }
     }
+    for (const statement of searchIndexWhole.pg.resume) yield* sql.unsafe(statement)
   }))
   return performance.now() - start - reading
 })

@@ -65,5 +65,30 @@ export const searchConformance = (layer: () => Layer.Layer<Services, unknown>) =
       expect([yield* found("bakery"), yield* found("library")]).toEqual([[], [["e/1", null, "Meet Ana at the library."]]])
       yield* rebuild()
       expect([yield* found("bakery"), yield* found("library")]).toEqual([[], [["e/1", null, "Meet Ana at the library."]]])
+      // The rebuild wrote the index whole and put its triggers back: what follows is indexed as it comes.
+      yield* G.given([G.sessionStream("e"), [G.messageReceived("e", 2, "Ana prefers the bakery.")]])
+      yield* G.given([G.sessionStream("e"), [G.messageEdited("e", 1, "Meet Ana at the station.", 40)]])
+      expect([yield* found("bakery"), yield* found("library"), yield* found("station")]).toEqual([
+        [["e/2", null, "Ana prefers the bakery."]],
+        [],
+        [["e/1", null, "Meet Ana at the station."]]
+      ])
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a rebuild that fails leaves the index and its triggers as they were", () =>
+    Effect.gen(function*() {
+      yield* G.given([G.sessionStream("f"), [
+        G.sessionOpened("f"),
+        G.messageReceived("f", 1, "Ana moved to Porto."),
+        G.messageReceived("f", 2, "Tom moved to Braga.")
+      ]])
+      const failed = yield* Effect.exit(rebuild({ pageSize: 1, onPage: () => Effect.dieMessage("stopped mid-rebuild") }))
+      expect(failed._tag).toBe("Failure")
+      expect([yield* found("porto"), yield* found("braga")]).toEqual([
+        [["f/1", null, "Ana moved to Porto."]],
+        [["f/2", null, "Tom moved to Braga."]]
+      ])
+      yield* G.given([G.sessionStream("f"), [G.messageReceived("f", 3, "Both like Porto.")]])
+      expect(yield* found("porto")).toEqual([["f/3", null, "Both like Porto."], ["f/1", null, "Ana moved to Porto."]])
     }).pipe(Effect.provide(layer())))
 }

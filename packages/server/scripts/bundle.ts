@@ -53,8 +53,8 @@ export const serveNodeFlags: ReadonlyArray<string> = ["--max-old-space-size=256"
 /**
  * The Node flags `bench:store` times a rebuild with, and that README suggests for a rebuild on a
  * small machine (`NODE_OPTIONS`). A rebuild's rows are garbage once their page is written, but
- * they live long enough to be promoted, and with no cap V8 lets them pile up: 349–352 MB peak over
- * a 1M-event log on SQLite, 215 MB with the cap, for a rebuild about as fast within this
+ * they live long enough to be promoted, and with no cap V8 lets them pile up: 272–277 MB peak over
+ * a 1M-event log on SQLite, 195–200 MB with the cap, for a rebuild about as fast within this
  * machine's noise. The CLI itself runs uncapped: an import parses a whole export file.
  */
 export const cliNodeFlags: ReadonlyArray<string> = ["--max-old-space-size=256"]

@@ -4,6 +4,7 @@ import { Effect, Fiber } from "effect"
 import { createHash } from "node:crypto"
 import type { Checkpoint } from "../EventStore.js"
 import { checkpointOf, EventStore, start, StoreError } from "../EventStore.js"
+import { withSearchIndexWhole } from "../Queries/Search.js"
 import * as Dialects from "../internal/Dialect.js"
 import type { ReplayRow } from "../internal/Dialect.js"
 import type { Replayed } from "../internal/Rows.js"
@@ -80,7 +81,8 @@ const decodePage = (rows: ReadonlyArray<ReplayRow>, writing: boolean) =>
 
 /**
  * Empty the read models and replay the whole log into them, in one transaction that keeps
- * writers out. Returns how many events were applied.
+ * writers out; the search index is written whole after the rows (`withSearchIndexWhole`).
+ * Returns how many events were applied.
  *
  * On PostgreSQL the database works while this process does: a page's rows are written by a
  * forked fiber while the next page is read and decoded (measured: the process sat idle half of a
@@ -94,8 +96,7 @@ export const rebuild = Effect.fn("Projections.rebuild")(function*(options: Rebui
   const dialect = store.backend === "pg" ? Dialects.pg : Dialects.sqlite
   const overlap = store.backend === "pg"
   const pageSize = options.pageSize ?? 2000
-  return yield* sql.withTransaction(Effect.gen(function*() {
-    yield* dialect.lockLog(sql).pipe(Effect.mapError(sqlError))
+  const replay = Effect.gen(function*() {
     yield* truncateTables.pipe(Effect.mapError(sqlError))
     let cursor: Checkpoint = start
     let count = 0
@@ -116,7 +117,8 @@ export const rebuild = Effect.fn("Projections.rebuild")(function*(options: Rebui
       }
       cursor = checkpointOf(last)
     }
-  })).pipe(
+  })
+  return yield* sql.withTransaction(Effect.zipRight(dialect.lockLog(sql), withSearchIndexWhole(replay))).pipe(
     Effect.catchTag("SqlError", (e) => Effect.fail(sqlError(e))),
     // A span per statement of a million-event replay costs more than it tells.
     Effect.withTracerEnabled(false)
