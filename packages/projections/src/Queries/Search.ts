@@ -67,10 +67,11 @@ export const searchIndex = Effect.gen(function*() {
  * Writing the search index whole, for a rebuild: `suspend` runs before the read model is emptied
  * (the triggers stop, the index is emptied, and PostgreSQL's GIN index dropped), `resume` after
  * its last row is written (every message indexed in one statement, the GIN index built whole,
- * the triggers back). Row by row through the triggers, the index was most of what a rebuild
- * wrote: about 65 µs a message on PostgreSQL, a plpgsql trigger and a GIN insert each. Both run
- * in the rebuild's transaction, so a rebuild that fails leaves the index and its triggers as they
- * were. Plain statements, so that the benchmark's floor writes the index the same way.
+ * the triggers back). Row by row through the triggers the index cost about 65 µs a message on
+ * PostgreSQL (a plpgsql trigger and a GIN insert), and emptying a populated read model deleted
+ * its entries one by one. Both run in the rebuild's transaction, so a rebuild that fails leaves
+ * the index and its triggers as they were. Plain statements, so that the benchmark's floor
+ * writes the index the same way.
  */
 export const searchIndexWhole = {
   pg: {
