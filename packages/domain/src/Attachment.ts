@@ -32,7 +32,7 @@ export const Attachment = Schema.Struct({
   /** Bytes, when the provider says. */
   size: Schema.NullOr(Count),
   /** Seconds of a voice note, audio or video. */
-  duration: Schema.NullOr(Schema.Number.pipe(Schema.nonNegative())),
+  duration: Schema.NullOr(Schema.Finite.pipe(Schema.nonNegative())),
   width: Schema.NullOr(Count),
   height: Schema.NullOr(Count),
   fileName: Schema.NullOr(Schema.String)

@@ -35,7 +35,7 @@ export const NoteSplit = Schema.TaggedStruct("NoteSplit", {
   noteId: NoteId,
   newNoteId: NoteId,
   sessionId: SessionId,
-  sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Number })),
+  sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Finite })),
   splitAt: Schema.DateTimeUtc
 })
 

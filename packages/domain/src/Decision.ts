@@ -15,7 +15,7 @@ export type Owner = typeof Owner.Type
 /** A directive the note's claimants all quoted, removed from one message. */
 export const DirectiveCut = Schema.Struct({
   messageId: MessageId,
-  seq: Schema.Number,
+  seq: Schema.Finite,
   text: Schema.String
 })
 export type DirectiveCut = typeof DirectiveCut.Type
@@ -25,8 +25,8 @@ export const Segment = Schema.Union(
   Schema.TaggedStruct("Slice", {
     messageId: MessageId,
     /** UTF-16 offsets into the stored message text; never inside a surrogate pair. */
-    start: Schema.Number,
-    end: Schema.Number
+    start: Schema.Finite,
+    end: Schema.Finite
   }),
   Schema.TaggedStruct("Separator", { text: Schema.String })
 )
@@ -57,7 +57,7 @@ export type WarningCode = typeof WarningCode.Type
 export const PlanWarning = Schema.Struct({
   code: WarningCode,
   /** Seqs the warning concerns (may be empty). */
-  seqs: Schema.Array(Schema.Number),
+  seqs: Schema.Array(Schema.Finite),
   /** Plain words for the sender's reply. */
   message: Schema.String
 })

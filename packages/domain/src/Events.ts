@@ -7,6 +7,7 @@ import { Schema } from "effect"
 import { Link } from "./Attachment.js"
 import { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed } from "./CurationEvents.js"
 import { Candidate, DirectiveCut, Owner, PlanWarning, QuestionReason } from "./Decision.js"
+import { Json } from "./Json.js"
 import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, UserId } from "./Ids.js"
 import { MediaFailed, MediaFetched, MediaTranscribed } from "./MediaEvents.js"
 import { InboundMessage } from "./Message.js"
@@ -17,10 +18,10 @@ export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, Person
 export { MediaFailed, MediaFetched, MediaTranscribed, ReplyFailed, ReplyQueued, ReplySent, WebSignIn }
 
 export const TokenUsage = Schema.Struct({
-  inputTokens: Schema.Number,
-  outputTokens: Schema.Number,
-  cacheReadTokens: Schema.Number,
-  cacheWriteTokens: Schema.Number
+  inputTokens: Schema.Finite,
+  outputTokens: Schema.Finite,
+  cacheReadTokens: Schema.Finite,
+  cacheWriteTokens: Schema.Finite
 })
 export type TokenUsage = typeof TokenUsage.Type
 
@@ -46,7 +47,7 @@ export const SessionOpened = Schema.TaggedStruct("SessionOpened", {
 export const SessionClosed = Schema.TaggedStruct("SessionClosed", {
   sessionId: SessionId,
   reason: Schema.Literal("idle", "command", "import"),
-  messageCount: Schema.Number,
+  messageCount: Schema.Finite,
   closedAt: Schema.DateTimeUtc
 })
 
@@ -55,17 +56,17 @@ export const PlanProduced = Schema.TaggedStruct("PlanProduced", {
   planId: PlanId,
   sessionId: SessionId,
   /** The tool input exactly as the model returned it. */
-  plan: Schema.Unknown,
+  plan: Json,
   promptVersion: Schema.String,
   promptHash: Schema.String,
   model: Schema.String,
   usage: TokenUsage,
   /** Seqs covered by this plan (a session too large for one request is planned in chunks). */
-  chunk: Schema.Struct({ fromSeq: Schema.Number, toSeq: Schema.Number }),
+  chunk: Schema.Struct({ fromSeq: Schema.Finite, toSeq: Schema.Finite }),
   /** Contacts left out of the prompt and the message shown cut, if any. */
   truncation: Schema.Struct({
-    contactsDropped: Schema.Number,
-    cutSeq: Schema.NullOr(Schema.Number)
+    contactsDropped: Schema.Finite,
+    cutSeq: Schema.NullOr(Schema.Finite)
   }),
   /**
    * The live plans this one replaces (a promoted replay): every applied plan of the session, on
@@ -73,7 +74,7 @@ export const PlanProduced = Schema.TaggedStruct("PlanProduced", {
    */
   supersedes: Schema.Array(PlanId),
   /** How long the model call took, in milliseconds; null for plans recorded before it was kept (v2 and older). */
-  durationMs: Schema.NullOr(Schema.Number)
+  durationMs: Schema.NullOr(Schema.Finite)
 })
 
 /** Why planning failed: the model call's failure reasons (a request that cannot be built counts as invalid). */
@@ -95,7 +96,7 @@ export type PlanFailureReason = typeof PlanFailureReason.Type
 export const PlanFailed = Schema.TaggedStruct("PlanFailed", {
   sessionId: SessionId,
   reason: PlanFailureReason,
-  attempt: Schema.Number,
+  attempt: Schema.Finite,
   detail: Schema.String
 })
 
@@ -109,10 +110,10 @@ export const NoteRecorded = Schema.TaggedStruct("NoteRecorded", {
   questionId: Schema.NullOr(QuestionId),
   owner: Owner,
   personId: Schema.NullOr(PersonId),
-  sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Number })),
+  sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Finite })),
   directives: Schema.Array(DirectiveCut),
   /** How many plan notes were merged to form this one (1 when none were). */
-  mergedFrom: Schema.Number
+  mergedFrom: Schema.Finite
 })
 
 export const QuestionParked = Schema.TaggedStruct("QuestionParked", {
@@ -121,7 +122,7 @@ export const QuestionParked = Schema.TaggedStruct("QuestionParked", {
   user: UserId,
   planId: Schema.NullOr(PlanId),
   reason: QuestionReason,
-  sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Number })),
+  sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Finite })),
   candidates: Schema.Array(Candidate)
 })
 
@@ -149,7 +150,7 @@ export const InstructionRecorded = Schema.TaggedStruct("InstructionRecorded", {
   sessionId: SessionId,
   planId: PlanId,
   messageId: MessageId,
-  seq: Schema.Number,
+  seq: Schema.Finite,
   /** A whole message addressed to the bot, or a directive cut from a note's message. */
   kind: Schema.Literal("message", "directive"),
   text: Schema.String

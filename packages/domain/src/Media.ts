@@ -15,10 +15,10 @@ export type DerivedSource = typeof DerivedSource.Type
 
 /** A stretch of a transcript, as the transcriber timed it. `silent`: probably no speech (Whisper invents words on silence). */
 export const TranscriptSegment = Schema.Struct({
-  start: Schema.Number,
-  end: Schema.Number,
+  start: Schema.Finite,
+  end: Schema.Finite,
   text: Schema.String,
-  noSpeechProb: Schema.NullOr(Schema.Number),
+  noSpeechProb: Schema.NullOr(Schema.Finite),
   silent: Schema.Boolean
 })
 export type TranscriptSegment = typeof TranscriptSegment.Type

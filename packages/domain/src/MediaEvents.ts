@@ -12,7 +12,7 @@ export const MediaFetched = Schema.TaggedStruct("MediaFetched", {
   sessionId: SessionId,
   attachment: AttachmentIndex,
   sha256: Schema.String,
-  size: Schema.Number,
+  size: Schema.Finite,
   mimeType: Schema.NullOr(Schema.String),
   fetchedAt: Schema.DateTimeUtc
 })
@@ -25,7 +25,7 @@ export const MediaFailed = Schema.TaggedStruct("MediaFailed", {
   stage: Schema.Literal("fetch", "transcribe"),
   permanent: Schema.Boolean,
   reason: Schema.String,
-  attempt: Schema.Number,
+  attempt: Schema.Finite,
   failedAt: Schema.DateTimeUtc
 })
 

@@ -21,7 +21,7 @@ export const ReplySent = Schema.TaggedStruct("ReplySent", {
 
 export const ReplyFailed = Schema.TaggedStruct("ReplyFailed", {
   replyId: ReplyId,
-  attempt: Schema.Number,
+  attempt: Schema.Finite,
   detail: Schema.String,
   final: Schema.Boolean
 })

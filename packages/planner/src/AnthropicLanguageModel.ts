@@ -3,6 +3,7 @@
  * SDK retries, the SDK's own logging on the Effect logger.
  */
 import Anthropic from "@anthropic-ai/sdk"
+import { Json } from "@verbatim/domain/Json"
 import { Plan } from "@verbatim/domain/Plan"
 import { Clock, Config, type ConfigError, Duration, Effect, Layer, Option, ParseResult, Schema } from "effect"
 import { anthropicClient, type ClientOptions } from "./internal/anthropicClient.js"
@@ -50,6 +51,7 @@ export const messageParams = (model: string, request: PlanningRequest): Anthropi
 })
 
 const decodePlan = Schema.decodeUnknown(Plan)
+const decodeJson = Schema.decodeUnknown(Json)
 
 /** A Messages API answer as a plan, or the typed error it amounts to (cut, refused, undecodable). */
 export const readResponse = (request: PlanningRequest, message: Anthropic.Message, durationMs: number) =>
@@ -67,14 +69,14 @@ export const readResponse = (request: PlanningRequest, message: Anthropic.Messag
         message: `no ${request.tool.name} call (stop_reason ${String(message.stop_reason)})`
       })
     }
-    const plan = yield* decodePlan(call.input).pipe(
+    const [plan, raw] = yield* Effect.all([decodePlan(call.input), decodeJson(call.input)]).pipe(
       Effect.mapError((error) =>
         new LanguageModelError({ reason: "decode", message: ParseResult.TreeFormatter.formatErrorSync(error), cause: error })
       )
     )
     return {
       plan,
-      raw: call.input,
+      raw,
       stopReason: String(message.stop_reason),
       usage: {
         inputTokens: message.usage.input_tokens,

@@ -1,5 +1,6 @@
 /** The model call as an injectable service: a planning request in, a decoded plan out. */
 import type { TokenUsage } from "@verbatim/domain/Events"
+import type { Json } from "@verbatim/domain/Json"
 import type { Plan } from "@verbatim/domain/Plan"
 import type { ToolInputSchema } from "@verbatim/domain/PlanJsonSchema"
 import { Context, type Duration, type Effect } from "effect"
@@ -25,7 +26,7 @@ export interface PlanningRequest {
 /** A successful call: the decoded plan plus the tool input exactly as received, for the record. */
 export interface PlanResult {
   readonly plan: Plan
-  readonly raw: unknown
+  readonly raw: Json
   readonly stopReason: string
   readonly usage: TokenUsage
   readonly model: string

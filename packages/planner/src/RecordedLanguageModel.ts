@@ -5,6 +5,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { TokenUsage } from "@verbatim/domain/Events"
+import { Json } from "@verbatim/domain/Json"
 import { Plan } from "@verbatim/domain/Plan"
 import { canonicalHash } from "./internal/canonical.js"
 import { LanguageModel, type PlanningRequest, type PlanResult } from "./LanguageModel.js"
@@ -20,7 +21,7 @@ export class CassetteError extends Data.TaggedError("CassetteError")<{
 }> {}
 
 const Outcome = Schema.Union(
-  Schema.TaggedStruct("Plan", { raw: Schema.Unknown, stopReason: Schema.String, usage: TokenUsage, model: Schema.String }),
+  Schema.TaggedStruct("Plan", { raw: Json, stopReason: Schema.String, usage: TokenUsage, model: Schema.String }),
   Schema.TaggedStruct("Error", {
     reason: LanguageModelErrorReason,
     message: Schema.String,

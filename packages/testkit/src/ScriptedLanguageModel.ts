@@ -1,5 +1,6 @@
 /** A `LanguageModel` that answers from a queue of plans and errors and records every request it saw. */
 import type { TokenUsage } from "@verbatim/domain/Events"
+import type { Json } from "@verbatim/domain/Json"
 import type { Plan } from "@verbatim/domain/Plan"
 import { LanguageModel, type PlanningRequest, type PlanResult } from "@verbatim/planner/LanguageModel"
 import type { LanguageModelError } from "@verbatim/planner/LanguageModelError"
@@ -7,11 +8,11 @@ import { Context, Effect, Layer, Ref } from "effect"
 
 /** One scripted answer: a plan (with optional result fields) or an error. */
 export type ScriptStep =
-  | { readonly _tag: "Plan"; readonly plan: Plan; readonly raw?: unknown; readonly usage?: TokenUsage }
+  | { readonly _tag: "Plan"; readonly plan: Plan; readonly raw?: Json; readonly usage?: TokenUsage }
   | LanguageModelError
 
 /** A plan step; `raw` defaults to the plan itself. */
-export const planStep = (plan: Plan, options: { readonly raw?: unknown; readonly usage?: TokenUsage } = {}): ScriptStep => ({
+export const planStep = (plan: Plan, options: { readonly raw?: Json; readonly usage?: TokenUsage } = {}): ScriptStep => ({
   _tag: "Plan",
   plan,
   ...options

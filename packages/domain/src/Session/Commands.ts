@@ -7,6 +7,7 @@ import type { Answer, Event, PlanFailureReason, TokenUsage } from "../Events.js"
 import type { IdSupply, MessageId, NoteId, QuestionId, SessionId, UserId } from "../Ids.js"
 import type { Edit, NewMessage } from "../Inbound/Inbound.js"
 import type { DerivedSource, TranscriptSegment } from "../Media.js"
+import type { Json } from "../Json.js"
 import type { Plan } from "../Plan.js"
 import type { KnownPerson } from "./People.js"
 
@@ -14,7 +15,7 @@ import type { KnownPerson } from "./People.js"
 export interface PlannedChunk {
   readonly plan: Plan
   /** The tool input exactly as the model returned it. */
-  readonly raw: unknown
+  readonly raw: Json
   readonly model: string
   readonly usage: TokenUsage
   readonly chunk: { readonly fromSeq: number; readonly toSeq: number }

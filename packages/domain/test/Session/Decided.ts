@@ -2,13 +2,14 @@
 import { at, user } from "@verbatim/testkit/Given"
 import type { Candidate, DirectiveCut, Owner, PlanWarning, QuestionReason } from "../../src/Decision.js"
 import type { Event, PlanFailureReason } from "../../src/Events.js"
+import type { Json } from "../../src/Json.js"
 import { NoteId, ReplyId } from "../../src/Ids.js"
 import { chat, messageId, personId, planId, questionId, sessionId, sources, usage } from "./fixtures.js"
 
 
 export const planProduced = (
   id: string,
-  raw: unknown,
+  raw: Json,
   fromSeq: number,
   toSeq: number,
   supersedes: ReadonlyArray<string> = []

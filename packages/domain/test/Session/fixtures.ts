@@ -8,6 +8,7 @@ import type { DateTime } from "effect"
 import { noExtras } from "../../src/Attachment.js"
 import type { Candidate, Owner } from "../../src/Decision.js"
 import type { Event, PlanFailureReason } from "../../src/Events.js"
+import type { Json } from "../../src/Json.js"
 import { countingIds, messageIdOf, PersonId, PlanId, QuestionId, SessionId, UserId } from "../../src/Ids.js"
 import type { Edit, NewMessage } from "../../src/Inbound/Inbound.js"
 import { makeInboundMessage } from "../../src/Message.js"
@@ -121,7 +122,7 @@ export const edit = (seq: number, text: string, seconds: number, options: { read
 export const usage = { inputTokens: 900, outputTokens: 120, cacheReadTokens: 0, cacheWriteTokens: 0 }
 
 /** A chunk's plan over seqs `fromSeq`…`toSeq`; `raw` is what the model sent (the plan itself unless told). */
-export const chunk = (plan: Plan, fromSeq: number, toSeq: number, raw: unknown = plan): PlannedChunk => ({
+export const chunk = (plan: Plan, fromSeq: number, toSeq: number, raw: Json = plan): PlannedChunk => ({
   plan,
   raw,
   model: "claude-test",

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Event } from "@verbatim/domain/Events"
+import { SessionId } from "@verbatim/domain/Ids"
+import { decode, encode } from "@verbatim/projections/EventCodec"
+import { Arbitrary, DateTime, Either, FastCheck as fc, Schema, SchemaAST as AST } from "effect"
+
+const same = Schema.equivalence(Event)
+
+const numeric = (ast: AST.AST): boolean =>
+  ast._tag === "NumberKeyword" || (ast._tag === "Refinement" && numeric(ast.from))
+
+/** Where the stored form of an event holds a number that may be `Infinity` or `NaN`. */
+const unboundedNumbers = (root: AST.AST): ReadonlyArray<string> => {
+  const found: Array<string> = []
+  const seen = new Set<AST.AST>()
+  const walk = (ast: AST.AST, path: string): void => {
+    if (seen.has(ast)) return
+    seen.add(ast)
+    if (numeric(ast)) {
+      const accepts = Schema.is(Schema.make(ast))
+      if (accepts(Infinity) || accepts(NaN)) found.push(path)
+      return
+    }
+    switch (ast._tag) {
+      case "Refinement":
+        return walk(ast.from, path)
+      case "Transformation":
+        return walk(ast.from, path)
+      case "Suspend":
+        return walk(ast.f(), path)
+      case "Union":
+        return ast.types.forEach((member, i) => walk(member, `${path}|${i}`))
+      case "TypeLiteral":
+        ast.propertySignatures.forEach((p) => walk(p.type, `${path}.${String(p.name)}`))
+        return ast.indexSignatures.forEach((s) => walk(s.type, `${path}[key]`))
+      case "TupleType":
+        ast.elements.forEach((e, i) => walk(e.type, `${path}[${i}]`))
+        return ast.rest.forEach((r) => walk(r.type, `${path}[]`))
+      default:
+        return
+    }
+  }
+  walk(root, "Event")
+  return found
+}
+
+describe("EventCodec", () => {
+  it("every number an event stores is finite: JSON writes Infinity and NaN as null, which would not decode", () => {
+    expect(unboundedNumbers(Event.ast)).toEqual([])
+  })
+
+  it("an event holding Infinity or NaN is refused when encoded, before it reaches the log", () => {
+    const closed = (messageCount: number): Event => ({
+      _tag: "SessionClosed",
+      sessionId: SessionId.make("session-1"),
+      reason: "idle",
+      messageCount,
+      closedAt: DateTime.unsafeMake(0)
+    })
+    expect(encode(closed(3)).payload).toBe(
+      `{"_tag":"SessionClosed","sessionId":"session-1","reason":"idle","messageCount":3,"closedAt":"1970-01-01T00:00:00.000Z"}`
+    )
+    expect(() => encode(closed(Infinity))).toThrow(/Expected a finite number, actual Infinity/)
+    expect(() => encode(closed(NaN))).toThrow(/Expected a finite number, actual NaN/)
+  })
+
+  it("every event decodes from its stored form to an equal event", () => {
+    fc.assert(
+      fc.property(Arbitrary.make(Event), (event) => {
+        const stored = encode(event)
+        const back = decode(stored.type, stored.schemaVersion, stored.payload)
+        if (Either.isLeft(back)) throw new Error(back.left.message)
+        expect(same(back.right, event)).toBe(true)
+      }),
+      { numRuns: 2000 }
+    )
+  })
+})
