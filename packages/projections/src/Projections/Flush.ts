@@ -9,6 +9,7 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 import type { StoreError } from "../EventStore.js"
+import { sizesFor } from "../internal/Shapes.js"
 import type { Row, TableName } from "./Tables.js"
 
 /** One table's changes in a batch: rows to delete (as stored), to insert, and to replace. */
@@ -96,22 +97,6 @@ const writePg = (sql: SqlClient, changes: TableChanges, refuse: Refuse) =>
 
 /** SQLite's limit on a statement's parameters is 32,766; stay well under it. */
 const sqliteParams = 8000
-
-/**
- * Multi-row `VALUES` in a few fixed sizes (powers of two), so each table needs at most a dozen
- * statement texts and the client's prepared-statement cache serves every page after the first.
- */
-const sizesFor = (count: number, max: number): Array<number> => {
-  const out: Array<number> = []
-  let size = 1
-  while (size * 2 <= max) size *= 2
-  for (let left = count; left > 0;) {
-    while (size > left) size /= 2
-    out.push(size)
-    left -= size
-  }
-  return out
-}
 
 const sqliteStatements = new Map<string, string>()
 

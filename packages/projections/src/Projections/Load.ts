@@ -2,12 +2,13 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import type { Keys, Projected } from "./Projection.js"
+import { padded } from "../internal/Shapes.js"
 import { projectionsOf } from "./Registry.js"
 import type { Batch, Row } from "./Rows.js"
 import type { TableName } from "./Tables.js"
 
 /** Values per `IN` list: far below every driver's parameter limit. */
-const listSize = 5000
+const listSize = 4096
 
 /** The keys a batch looks up, per table and column. */
 class Wanted implements Keys {
@@ -35,7 +36,7 @@ const select = (batch: Batch, table: TableName, column: string, values: Readonly
     const sql = yield* SqlClient
     const out: Array<Row> = []
     for (let i = 0; i < values.length; i += listSize) {
-      const rows = yield* sql<Row>`SELECT * FROM ${sql(table)} WHERE ${sql.in(column, values.slice(i, i + listSize))}`
+      const rows = yield* sql<Row>`SELECT * FROM ${sql(table)} WHERE ${sql.in(column, padded(values.slice(i, i + listSize)))}`
       for (const row of rows) batch.load(table, row)
       out.push(...rows)
     }

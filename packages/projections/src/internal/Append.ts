@@ -14,6 +14,7 @@ import type { ExpectedVersion, IdempotencyKey, RecordedEvent } from "../EventSto
 import { AppendConflict, AppendResult, StoreError } from "../EventStore.js"
 import type { Dialect } from "./Dialect.js"
 import { sqlError } from "./Rows.js"
+import { padded, shapedChunks } from "./Shapes.js"
 
 /** One caller's append, as queued for the committer. */
 export interface AppendRequest {
@@ -55,8 +56,8 @@ const decide = (requests: ReadonlyArray<AppendRequest>, versions: Map<string, nu
     return { _tag: "Accept", from: actual }
   })
 
-const chunks = <A>(items: ReadonlyArray<A>, size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size))
+/** Rows per multi-row insert, at most. */
+const maxRows = 256
 
 /** Append a batch in the current transaction; fails as a whole (to be retried per request) on any error. */
 const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
@@ -67,13 +68,13 @@ const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
     // Sorted, so two instances locking overlapping streams cannot deadlock.
     for (const stream of streams) yield* dialect.lockStream(sql, stream)
     const versionRows = yield* sql<{ stream: string; v: number | string }>`SELECT stream, MAX(version) AS v FROM events
-      WHERE ${sql.in("stream", streams)} GROUP BY stream`
+      WHERE ${sql.in("stream", padded(streams))} GROUP BY stream`
     const keys = requests.flatMap((r) => r.keys)
     // Both key columns constrained, so the lookup searches the primary key instead of scanning it.
     const keyRows = keys.length === 0 ? [] : yield* sql<{ provider: string; provider_message_id: string }>`
       SELECT provider, provider_message_id FROM idempotency_keys
-      WHERE ${sql.in("provider", [...new Set(keys.map((k) => k.provider))])}
-        AND ${sql.in("provider_message_id", [...new Set(keys.map((k) => k.providerMessageId))])}`
+      WHERE ${sql.in("provider", padded([...new Set(keys.map((k) => k.provider))]))}
+        AND ${sql.in("provider_message_id", padded([...new Set(keys.map((k) => k.providerMessageId))]))}`
     const decisions = decide(
       requests,
       new Map(versionRows.map((r) => [r.stream, Number(r.v)])),
@@ -88,7 +89,7 @@ const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
       }))
     })
     const recorded = new Map<string, RecordedEvent>()
-    for (const chunk of chunks(rows, 500)) {
+    for (const chunk of shapedChunks(rows, maxRows)) {
       const inserted = yield* sql<{ position: number | string; tx_id: number | string; stream: string; version: number | string }>`
         INSERT INTO events ${sql.insert(chunk.map((row) => ({
           stream: row.stream, version: row.version, type: row.type, schema_version: row.schemaVersion,
@@ -111,7 +112,7 @@ const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
       const first = recorded.get(`${r.stream}\u0000${(decisions[i] as { from: number }).from + 1}`)?.position ?? 0
       return r.keys.map((k) => ({ provider: k.provider, provider_message_id: k.providerMessageId, position: first }))
     })
-    for (const chunk of chunks(keyInserts, 500)) {
+    for (const chunk of shapedChunks(keyInserts, maxRows)) {
       const written = yield* sql`INSERT INTO idempotency_keys ${sql.insert(chunk)} ON CONFLICT DO NOTHING RETURNING provider`
       if (written.length < chunk.length) return yield* new KeyRace({ keys: chunk.map((k) => ({ provider: k.provider, providerMessageId: k.provider_message_id })) })
     }
