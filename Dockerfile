@@ -32,4 +32,4 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--max-old-space-size=256", "packages/server/build/verbatim.mjs", "serve"]
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=8", "packages/server/build/verbatim.mjs", "serve"]

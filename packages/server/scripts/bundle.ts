@@ -47,8 +47,15 @@ const lazyApiReference: Plugin = {
 /** Where the bundle is written. */
 export const bundlePath = `${server}build/verbatim.mjs`
 
-/** The Node flags `npm start` runs `serve` with; package.json's start script passes the same. */
-export const serveNodeFlags: ReadonlyArray<string> = ["--max-old-space-size=256"]
+/**
+ * The Node flags `npm start` runs `serve` with; package.json's start script and the Dockerfile
+ * pass the same (NodeFlags.test.ts). The old space is capped at 256 MB: the working set is a
+ * fraction of that, and uncapped V8 lets a busy server grow past 300 MB resident. The young
+ * generation's semi-spaces are 8 MB rather than 16: 20 MB less resident under a capture storm
+ * (191 → 171 MB peak over 22,000 captures) for about 2% more time in scavenges (BENCHMARKS.md,
+ * "Capture CPU, 2026-12-04").
+ */
+export const serveNodeFlags: ReadonlyArray<string> = ["--max-old-space-size=256", "--max-semi-space-size=8"]
 
 /**
  * The Node flags `bench:store` times a rebuild with, and that README suggests for a rebuild on a
