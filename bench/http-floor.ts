@@ -4,7 +4,9 @@
  * stacks, for the service's health check, for a webhook it ignores and for one it captures, and
  * for the one-insert baseline of `bench:ingest`. 64 connections, unique update ids, after a
  * warm-up. With `--before BUNDLE`, an earlier commit's bundle captures too, right after this one.
- * Usage: npm run bench:http-floor [-- --requests 20000] [-- --before DIR/verbatim.mjs]
+ * With `--rounds N`, every target is measured N times, the order of the list reversed every other
+ * round, and the median is reported: on a shared machine one probe varies by ±25%.
+ * Usage: npm run bench:http-floor [-- --requests 20000] [-- --rounds 5] [-- --before DIR/verbatim.mjs]
  */
 import autocannon from "autocannon"
 import { type ChildProcess, spawn } from "node:child_process"
@@ -12,11 +14,14 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { bundle } from "@verbatim/server/scripts/bundle"
-import { cpuMs, secret, startBaseline, startVerbatim, telegramBody, waitForListening } from "./loadTargets.js"
+import { cpuMs, freePort, secret, startBaseline, startVerbatim, telegramBody, waitForListening } from "./loadTargets.js"
+import { median } from "./rebuildRounds.js"
 
 const requestsAt = process.argv.indexOf("--requests")
 const requests = requestsAt === -1 ? 20_000 : Number(process.argv[requestsAt + 1])
 const warmUp = Math.min(2_000, requests)
+const roundsAt = process.argv.indexOf("--rounds")
+const rounds = roundsAt === -1 ? 1 : Number(process.argv[roundsAt + 1])
 const beforeAt = process.argv.indexOf("--before")
 const before = beforeAt === -1 ? undefined : process.argv[beforeAt + 1]!
 
@@ -70,7 +75,7 @@ const fire = (port: number, target: Target, amount: number) =>
 
 const measure = async (target: Target) => {
   const dir = mkdtempSync(join(tmpdir(), "verbatim-floor-"))
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const port = await freePort()
   const child = target.start(port, dir)
   try {
     await waitForListening(child)
@@ -88,10 +93,19 @@ const measure = async (target: Target) => {
 }
 
 await bundle()
-console.log(`64 connections, ${requests} requests after ${warmUp} to warm up\n`)
+const samples = new Map<string, Array<{ readonly perRequest: number; readonly rps: number }>>()
+for (let round = 0; round < rounds; round++) {
+  for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
+    const r = await measure(target)
+    samples.set(target.name, [...(samples.get(target.name) ?? []), r])
+  }
+}
+console.log(`64 connections, ${requests} requests after ${warmUp} to warm up, ${rounds} round(s), medians\n`)
 console.log("| server | CPU ms/request | req/s | requests/s one core allows |")
 console.log("|---|---|---|---|")
 for (const target of targets) {
-  const r = await measure(target)
-  console.log(`| ${r.name} | ${r.perRequest.toFixed(3)} | ${r.rps.toFixed(0)} | ${Math.round(1000 / r.perRequest)} |`)
+  const of = samples.get(target.name)!
+  const perRequest = median(of.map((s) => s.perRequest))
+  const spread = rounds === 1 ? "" : ` (${of.map((s) => s.perRequest.toFixed(3)).join(", ")})`
+  console.log(`| ${target.name} | ${perRequest.toFixed(3)}${spread} | ${median(of.map((s) => s.rps)).toFixed(0)} | ${Math.round(1000 / perRequest)} |`)
 }

@@ -17,7 +17,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { bundle, bundlePath } from "@verbatim/server/scripts/bundle"
 import { slowFsyncEnv } from "./slowFsync.js"
-import { peakRssMb, secret, senders, startBaseline, startVerbatim, telegramBody, waitForListening } from "./loadTargets.js"
+import { freePort, peakRssMb, secret, senders, startBaseline, startVerbatim, telegramBody, waitForListening } from "./loadTargets.js"
 
 const secondsAt = process.argv.indexOf("--seconds")
 const seconds = secondsAt === -1 ? 10 : Number(process.argv[secondsAt + 1])
@@ -62,7 +62,7 @@ const load = (port: number) =>
 
 const run = async (name: string, synchronous: string, start: (port: number, dir: string) => ChildProcess) => {
   const dir = mkdtempSync(join(tmpdir(), "verbatim-bench-"))
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
+  const port = await freePort()
   const child = start(port, dir)
   try {
     await waitForListening(child)

@@ -5,6 +5,7 @@
 import { bundlePath, serveNodeFlags } from "@verbatim/server/scripts/bundle"
 import { type ChildProcess, spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
+import { createServer } from "node:net"
 import { join } from "node:path"
 import { telegramUpdate } from "./reliability/Server.js"
 
@@ -26,6 +27,15 @@ export const cpuMs = (pid: number): number => {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
   return (Number(fields[11]) + Number(fields[12])) * 10
 }
+
+/** A loopback port nothing listens on right now (a random one may be taken, and the server would exit). */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
+    })
+  })
 
 /** Resolves once the child prints that it listens. */
 export const waitForListening = (child: ChildProcess): Promise<void> =>
