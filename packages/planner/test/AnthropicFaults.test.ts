@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { Plan } from "@verbatim/domain/Plan"
-import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
+import { FakeAnthropic, FakeReply, rawJson } from "@verbatim/testkit/FakeAnthropic"
 import { Clock, Duration, Effect, Exit } from "effect"
 import { LanguageModel, type PlanningRequest } from "../src/LanguageModel.js"
 import { recordPlanTool } from "../src/PlanningTool.js"
@@ -111,6 +111,10 @@ describe("Anthropic layer against the fake Messages API (real SDK, loopback HTTP
           "   └─ Expected People the messages are about, each with their notes., actual \"Anna\""
         ].join("\n")
       })))
+
+  it.live("a tool input holding a number JSON cannot store (1e400 reads as Infinity) is a decode error, not a plan", () =>
+    Effect.map(outcome([FakeReply.toolUse({ ...plan, confidence: rawJson("1e400") }), FakeReply.toolUse(plan)]), (o) =>
+      expect(o).toEqual({ calls: 1, reason: "decode", status: undefined, retryAfterMs: undefined, message: "Expected a JSON value, but $.confidence is Infinity" })))
 
   it.live("recovers after transient faults, waiting at least the retry-after the provider asked for", () =>
     Effect.gen(function*() {

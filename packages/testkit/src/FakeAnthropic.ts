@@ -29,6 +29,17 @@ const error = (status: number, type: string, headers: Readonly<Record<string, st
   headers
 })
 
+const rawMark = "\u0000raw-json:"
+
+/**
+ * A value written into the reply as this JSON text, verbatim: numbers `JSON.stringify` cannot
+ * produce, such as `1e400`, which `JSON.parse` reads as `Infinity`.
+ */
+export const rawJson = (text: string): string => `${rawMark}${text}`
+
+const serialise = (payload: unknown) =>
+  JSON.stringify(payload).replace(/"\\u0000raw-json:([^"]*)"/g, (_, text: string) => text)
+
 /** Builders for every fault the planner must survive. */
 export const FakeReply = {
   /** A `record_plan` call with this input (a plan, or anything that should fail to decode). */
@@ -92,7 +103,7 @@ export class FakeAnthropic extends Context.Tag("@verbatim/testkit/FakeAnthropic"
       const model = (parsed as { model?: string } | null)?.model ?? "unknown"
       const send = (status: number, payload: unknown, headers: Readonly<Record<string, string>> = {}) => {
         response.writeHead(status, { "content-type": "application/json", "request-id": `req_fake_${n}`, ...headers })
-        response.end(JSON.stringify(payload))
+        response.end(serialise(payload))
       }
       // As the real API does: Claude Sonnet 5.5 refuses a forced tool choice before any scripted reply.
       const choice = (parsed as { tool_choice?: { type?: string } } | null)?.tool_choice?.type
