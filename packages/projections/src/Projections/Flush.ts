@@ -9,7 +9,7 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 import type { StoreError } from "../EventStore.js"
-import { sizesFor } from "../internal/Shapes.js"
+import { shapedChunks, sizesFor } from "../internal/Shapes.js"
 import type { Row, TableName } from "./Tables.js"
 
 /** One table's changes in a batch: rows to delete (as stored), to insert, and to replace. */
@@ -126,7 +126,7 @@ const writeSqlite = (sql: SqlClient, changes: TableChanges, refuse: Refuse) =>
   Effect.gen(function*() {
     const { table, keys } = changes
     const match = `(${keys.map((k) => `${quote(k)} = ?`).join(" AND ")})`
-    for (const chunk of chunks(changes.gone, 200)) {
+    for (const chunk of shapedChunks(changes.gone, 128)) {
       yield* sql.unsafe(`DELETE FROM ${quote(table)} WHERE ${chunk.map(() => match).join(" OR ")}`, chunk.flatMap((row) => keys.map((k) => row[k])))
     }
     const sample = changes.added[0] ?? changes.changed[0]

@@ -1,8 +1,8 @@
 /** Read, in a few statements, every stored row a batch of events may read or change. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
-import type { Keys, Projected } from "./Projection.js"
 import { padded } from "../internal/Shapes.js"
+import type { Keys, Projected } from "./Projection.js"
 import { projectionsOf } from "./Registry.js"
 import type { Batch, Row } from "./Rows.js"
 import type { TableName } from "./Tables.js"
