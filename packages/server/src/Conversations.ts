@@ -8,7 +8,7 @@ import type { Edit, NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { EventStore, type IdempotencyKey } from "@verbatim/projections/EventStore"
 import { type Conversation, ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
-import { memo, remembered } from "./Sessions.js"
+import { knownFold, memo } from "./Sessions.js"
 
 /** Deterministic ids: two racing first messages name the same new session and one of them conflicts. */
 export const newSessionId = (conversation: Conversation, ordinal: number): SessionId =>
@@ -35,19 +35,30 @@ export const editKeyOf = (item: Edit): IdempotencyKey => ({ provider: item.provi
  */
 const openSessions = memo<SessionId>(1024)
 
+type Store = EventStore["Type"]
+
+/** The open session this process remembers the conversation capturing into, unless it knows that session closed. */
+export const knownOpen = (store: Store, conversation: Conversation): SessionId | undefined => {
+  const last = openSessions.get(store, conversationKey(conversation))
+  // A session this instance closed is known closed: the next capture looks up its successor.
+  return last !== undefined && knownFold(store, last)?.state.closed !== true ? last : undefined
+}
+
 /** Remember the session a conversation captured into, or forget it (`null`) so the next capture looks again. */
+export const keepOpen = (store: Store, conversation: Conversation, sessionId: SessionId | null): void =>
+  sessionId === null
+    ? openSessions.delete(store, conversationKey(conversation))
+    : openSessions.set(store, conversationKey(conversation), sessionId)
+
+/** `keepOpen` in the store of the context. */
 export const rememberOpen = (conversation: Conversation, sessionId: SessionId | null) =>
-  Effect.map(EventStore, (store) =>
-    sessionId === null
-      ? openSessions.delete(store, conversationKey(conversation))
-      : openSessions.set(store, conversationKey(conversation), sessionId))
+  Effect.map(EventStore, (store) => keepOpen(store, conversation, sessionId))
 
 /** The conversation's open session, or the id its next session takes. */
 export const targetSession = (conversation: Conversation) =>
   Effect.gen(function*() {
-    const last = openSessions.get(yield* EventStore, conversationKey(conversation))
-    // A session this instance closed is known closed: the next capture looks up its successor.
-    if (last !== undefined && (yield* remembered(last))?.closed !== true) return last
+    const known = knownOpen(yield* EventStore, conversation)
+    if (known !== undefined) return known
     const { count, open } = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation))
     return Option.getOrElse(open, () => newSessionId(conversation, count + 1))
   })

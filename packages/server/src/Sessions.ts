@@ -59,34 +59,33 @@ const folds = perStore<Folded>(512)
 /** A bounded memory of keys to values per store, for lookups a runner's caller repeats (a conversation's session). */
 export const memo = perStore
 
-/** The session's remembered state, unread: a guess that may be behind the log (an append checks it). */
-export const remembered = (sessionId: SessionId): Effect.Effect<State.SessionState | undefined, never, EventStore> =>
-  Effect.map(EventStore, (store) => folds.get(store, sessionStream(sessionId))?.state)
+type Store = EventStore["Type"]
+
+/** The fold this process remembers for a session in `store`, unread: a guess that may be behind the log (an append checks it). */
+export const knownFold = (store: Store, sessionId: SessionId): Folded | undefined => folds.get(store, sessionStream(sessionId))
+
+/** Remember the fold an append of this process left, or forget it (`null`) so the next command reads. */
+export const keepFold = (store: Store, sessionId: SessionId, fold: Folded | null): void =>
+  fold === null ? folds.delete(store, sessionStream(sessionId)) : folds.set(store, sessionStream(sessionId), fold)
 
 /** The session's state as of its newest committed event, and that event's version. */
 export const load = (sessionId: SessionId): Effect.Effect<Folded, StoreError, EventStore> =>
   Effect.gen(function*() {
     const store = yield* EventStore
-    const stream = sessionStream(sessionId)
-    const cached = folds.get(store, stream) ?? { version: 0, state: State.empty }
-    const recorded = yield* store.readStream(stream, cached.version)
+    const cached = knownFold(store, sessionId) ?? { version: 0, state: State.empty }
+    const recorded = yield* store.readStream(sessionStream(sessionId), cached.version)
     const last = recorded[recorded.length - 1]
     const folded = last === undefined ? cached : { version: last.version, state: State.fold(recorded.map((e) => e.event), cached.state) }
-    folds.set(store, stream, folded)
+    keepFold(store, sessionId, folded)
     return folded
   })
 
 /** The session's fold as remembered (unread, checked by the next append), or read when there is none. */
 export const folded = (sessionId: SessionId): Effect.Effect<Folded, StoreError, EventStore> =>
   Effect.flatMap(EventStore, (store) => {
-    const known = folds.get(store, sessionStream(sessionId))
+    const known = knownFold(store, sessionId)
     return known === undefined ? load(sessionId) : Effect.succeed(known)
   })
-
-/** Remember the fold an append of this process left, or forget it (`null`) so the next command reads. */
-export const rememberFold = (sessionId: SessionId, fold: Folded | null): Effect.Effect<void, never, EventStore> =>
-  Effect.map(EventStore, (store) =>
-    fold === null ? folds.delete(store, sessionStream(sessionId)) : folds.set(store, sessionStream(sessionId), fold))
 
 /** What running a command did: the events appended (none when the decision had nothing to add), or a redelivery. */
 export type Executed =
@@ -108,7 +107,7 @@ export const attempt = <E, R>(
   Effect.gen(function*() {
     const store = yield* EventStore
     const stream = sessionStream(sessionId)
-    const remembered = folds.get(store, stream)
+    const remembered = knownFold(store, sessionId)
     let { state, version } = remembered ?? (yield* load(sessionId))
     let decided = decide(state, yield* command(state))
     if (Either.isLeft(decided) && remembered !== undefined) {
@@ -120,13 +119,13 @@ export const attempt = <E, R>(
     if (events.length === 0 && idempotencyKeys.length === 0) return { _tag: "Appended", events, state } as const
     const appended = yield* store.append(stream, version, events, { idempotencyKeys }).pipe(
       Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => {
-        folds.delete(store, stream)
+        keepFold(store, sessionId, null)
         return Effect.fail(new Retry())
       })
     )
     if (appended._tag === "AlreadyRecorded") return { _tag: "AlreadyRecorded" } as const
     const next = State.fold(events, state)
-    folds.set(store, stream, { version: appended.version, state: next })
+    keepFold(store, sessionId, { version: appended.version, state: next })
     return { _tag: "Appended", events, state: next } as const
   })
 

@@ -20,11 +20,11 @@ import { type BatchAppend, EventStore, type StoreError } from "@verbatim/project
 import type { Conversation } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Either, Exit, Fiber, FiberId, type Scope } from "effect"
 import { ConversationLocks, type Place } from "../ConversationLocks.js"
-import { conversationKey, conversationOf, keyOf, rememberOpen, targetSession } from "../Conversations.js"
+import { conversationKey, conversationOf, keepOpen, keyOf, knownOpen, targetSession } from "../Conversations.js"
 import * as Dispatch from "../Http/Dispatch.js"
 import { botUsername } from "../Ingest.js"
 import { ServerConfig } from "../ServerConfig.js"
-import { folded, rememberFold } from "../Sessions.js"
+import { type Folded, folded, keepFold, knownFold } from "../Sessions.js"
 
 /** One webhook request's items, as decoded, and when it arrived. */
 export interface Delivery {
@@ -63,22 +63,33 @@ interface Decided {
  * none does. None (null) when the fold refuses one (its session closed meanwhile, say) or the
  * same message comes twice: then they go one by one, which reads afresh.
  */
-const decideGroup = (group: Group, at: (slot: Slot) => DateTime.Utc) =>
+const decideOn = (group: Group, sessionId: SessionId, start: Folded, at: (slot: Slot) => DateTime.Utc): Decided | null => {
+  const messages = group.slots.map((s) => s.item as NewMessage)
+  if (new Set(messages.map((m) => m.providerMessageId)).size < messages.length) return null
+  let state = start.state
+  const events: Array<Event> = []
+  for (const [i, message] of messages.entries()) {
+    const decided = decide(state, Command.Capture({ sessionId, message, fromEdit: null, now: at(group.slots[i]!) }))
+    if (Either.isLeft(decided)) return null
+    events.push(...decided.right)
+    state = State.fold(decided.right, state)
+  }
+  const append = { stream: sessionStream(sessionId), expectedVersion: start.version, events, options: { idempotencyKeys: messages.map(keyOf) } }
+  return { group, sessionId, append, state }
+}
+
+/** `decideOn` the session and fold this process remembers (no effect, no read), if it remembers both. */
+const decideFromMemory = (store: EventStore["Type"], group: Group, at: (slot: Slot) => DateTime.Utc): Decided | null | undefined => {
+  const sessionId = knownOpen(store, group.conversation)
+  const start = sessionId === undefined ? undefined : knownFold(store, sessionId)
+  return start === undefined ? undefined : decideOn(group, sessionId!, start, at)
+}
+
+/** `decideOn` the conversation's session and fold as read now. */
+const decideAfterRead = (group: Group, at: (slot: Slot) => DateTime.Utc) =>
   Effect.gen(function*() {
-    const messages = group.slots.map((s) => s.item as NewMessage)
-    if (new Set(messages.map((m) => m.providerMessageId)).size < messages.length) return null
     const sessionId = yield* targetSession(group.conversation)
-    const start = yield* folded(sessionId)
-    let state = start.state
-    const events: Array<Event> = []
-    for (const [i, message] of messages.entries()) {
-      const decided = decide(state, Command.Capture({ sessionId, message, fromEdit: null, now: at(group.slots[i]!) }))
-      if (Either.isLeft(decided)) return null
-      events.push(...decided.right)
-      state = State.fold(decided.right, state)
-    }
-    const append = { stream: sessionStream(sessionId), expectedVersion: start.version, events, options: { idempotencyKeys: messages.map(keyOf) } }
-    return { group, sessionId, append, state } satisfies Decided
+    return decideOn(group, sessionId, yield* folded(sessionId), at)
   })
 
 /** Capture a batch of deliveries; one `Settled` per delivery, in order. Work handed off runs in `scope`. */
@@ -86,6 +97,7 @@ export const capture = Effect.fn("Capture.batch")(function*(deliveries: Readonly
   const settings = yield* ServerConfig
   const bot = yield* botUsername
   const locks = yield* ConversationLocks
+  const store = yield* EventStore
   const context = yield* Effect.context<Dispatch.Requirements>()
   const outcomes: Array<Array<Exit.Exit<Dispatch.Handled, StoreError>>> = deliveries.map(() => [])
   const handedOff: Array<Array<Fiber.Fiber<void>>> = deliveries.map(() => [])
@@ -121,22 +133,27 @@ export const capture = Effect.fn("Capture.batch")(function*(deliveries: Readonly
   const decided: Array<Decided> = []
   for (const group of groups.values()) {
     const batchable = group.slots.every((s) => plain(s.item)) && !locks.isBusy(group.key)
-    // A read that fails here is tried again, and reported, by the one-by-one path.
-    const decision = batchable ? yield* Effect.orElseSucceed(decideGroup(group, at), () => null) : null
+    // Most conversations are remembered from their last capture and cost no effect here. A read
+    // that fails is tried again, and reported, by the one-by-one path.
+    const remembered = batchable ? decideFromMemory(store, group, at) : null
+    const decision = remembered !== undefined ? remembered : yield* Effect.orElseSucceed(decideAfterRead(group, at), () => null)
     if (decision === null) yield* oneByOne(locks.reserve(group.key), group.slots)
     else decided.push(decision)
   }
-  const appended = yield* Effect.flatMap(EventStore, (store) => store.appendBatch(decided.map((d) => d.append)))
+  const appended = yield* store.appendBatch(decided.map((d) => d.append))
   for (const [i, d] of decided.entries()) {
     const exit = appended[i]!
     if (Exit.isSuccess(exit) && exit.value._tag === "Appended") {
       for (const slot of d.group.slots) outcomes[slot.delivery]![slot.index] = Exit.succeed("captured")
-      yield* rememberFold(d.sessionId, { version: exit.value.version, state: d.state })
-      yield* rememberOpen(d.group.conversation, d.sessionId)
+      keepFold(store, d.sessionId, { version: exit.value.version, state: d.state })
+      keepOpen(store, d.group.conversation, d.sessionId)
     } else {
       // A redelivery among them, another writer first, or a store that refused the append (one
       // message it cannot keep must not keep the others out): each again on its own, from a fresh read.
-      if (Exit.isFailure(exit)) yield* Effect.zipRight(rememberFold(d.sessionId, null), rememberOpen(d.group.conversation, null))
+      if (Exit.isFailure(exit)) {
+        keepFold(store, d.sessionId, null)
+        keepOpen(store, d.group.conversation, null)
+      }
       yield* oneByOne(locks.reserve(d.group.key), d.group.slots)
     }
   }
