@@ -1,0 +1,29 @@
+/** The settings a writable SQLite open runs with: every connection the service writes through gets them. */
+import { describe, expect, it } from "@effect/vitest"
+import { SqlClient } from "@effect/sql/SqlClient"
+import * as Store from "@verbatim/projections/Store"
+import { tempDir } from "@verbatim/testkit/TempDir"
+import { Effect } from "effect"
+import { join } from "node:path"
+
+const settings = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  const one = (pragma: string) => Effect.map(sql.unsafe<Record<string, unknown>>(`PRAGMA ${pragma}`), (rows) => Object.values(rows[0]!)[0])
+  return {
+    journal: yield* one("journal_mode"),
+    synchronous: yield* one("synchronous"),
+    busyTimeout: yield* one("busy_timeout"),
+    autocheckpoint: yield* one("wal_autocheckpoint")
+  }
+})
+
+describe("SQLite open for writing", () => {
+  it.scoped("WAL, the synchronous mode asked for (FULL unless NORMAL), a 5 s busy timeout, a checkpoint every 4,000 pages", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-pragmas-")
+      const full = yield* Effect.provide(settings, Store.layerSqlite({ filename: join(dir, "full.db") }))
+      const normal = yield* Effect.provide(settings, Store.layerSqlite({ filename: join(dir, "normal.db"), synchronous: "NORMAL" }))
+      expect(full).toEqual({ journal: "wal", synchronous: 2, busyTimeout: 5000, autocheckpoint: 4000 })
+      expect(normal).toEqual({ journal: "wal", synchronous: 1, busyTimeout: 5000, autocheckpoint: 4000 })
+    }))
+})
