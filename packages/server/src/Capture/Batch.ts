@@ -81,8 +81,9 @@ const decideOn = (group: Group, sessionId: SessionId, start: Folded, at: (slot: 
 /** `decideOn` the session and fold this process remembers (no effect, no read), if it remembers both. */
 const decideFromMemory = (store: EventStore["Type"], group: Group, at: (slot: Slot) => DateTime.Utc): Decided | null | undefined => {
   const sessionId = knownOpen(store, group.conversation)
-  const start = sessionId === undefined ? undefined : knownFold(store, sessionId)
-  return start === undefined ? undefined : decideOn(group, sessionId!, start, at)
+  if (sessionId === undefined) return undefined
+  const start = knownFold(store, sessionId)
+  return start === undefined ? undefined : decideOn(group, sessionId, start, at)
 }
 
 /** `decideOn` the conversation's session and fold as read now. */
