@@ -57,6 +57,23 @@ describe("batched capture", () => {
       })
     }).pipe(Effect.provide(layer([]))))
 
+  it.effect("a conversation this process remembers is captured without reading its session again", () => {
+    const reads: Array<string> = []
+    return Effect.gen(function*() {
+      for (const [n, body] of [[1, "Ana moved to Lyon"], [2, "Tom got the job"], [3, "Bea likes tea"]] as const) {
+        expect(yield* text(100000001, n, body)).toEqual(ok)
+      }
+      // The first capture finds the session empty; the two after it are decided on the fold it left.
+      expect(reads).toEqual(["session-telegram:100000001:100000001:1"])
+      expect(yield* sessions).toEqual({
+        "session-telegram:100000001:100000001:1": ["1: Ana moved to Lyon", "2: Tom got the job", "3: Bea likes tea"]
+      })
+    }).pipe(Effect.provide(layer([], {
+      eventStore: (store) =>
+        EventStore.of({ ...store, readStream: (stream, after) => Effect.zipRight(Effect.sync(() => reads.push(stream)), store.readStream(stream, after)) })
+    })))
+  })
+
   it.effect("another writer appending to the session first: the batch's capture is taken again after it, nothing lost or doubled", () => {
     let raced = false
     const sessionId = "telegram:100000001:100000001:1" as SessionId
