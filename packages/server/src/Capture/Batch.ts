@@ -78,7 +78,7 @@ const decideOn = (group: Group, sessionId: SessionId, start: Folded, at: (slot: 
   return { group, sessionId, append, state }
 }
 
-/** `decideOn` the session and fold this process remembers (no effect, no read), if it remembers both. */
+/** `decideOn` the session and fold this process remembers (no effect, no read); undefined when it does not remember both. */
 const decideFromMemory = (store: EventStore["Type"], group: Group, at: (slot: Slot) => DateTime.Utc): Decided | null | undefined => {
   const sessionId = knownOpen(store, group.conversation)
   if (sessionId === undefined) return undefined
