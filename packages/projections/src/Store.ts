@@ -120,7 +120,7 @@ const sqliteFromConfig = (dataDir: string, synchronous: "FULL" | "NORMAL", acces
     const refusal = SqliteAccess.cannotWrite(filename)
     if (refusal !== undefined) return yield* new SqlError({ message: refusal })
     yield* opening(false)
-    return layerSqlite({ filename, synchronous })
+    return layerSqlite({ filename, synchronous, backgroundCheckpoints: true })
   })
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as Store from "@verbatim/projections/Store"
 import { tempDir } from "@verbatim/testkit/TempDir"
-import { Effect } from "effect"
+import { ConfigProvider, Effect } from "effect"
 import { join } from "node:path"
 
 const settings = Effect.gen(function*() {
@@ -25,5 +25,20 @@ describe("SQLite open for writing", () => {
       const normal = yield* Effect.provide(settings, Store.layerSqlite({ filename: join(dir, "normal.db"), synchronous: "NORMAL" }))
       expect(full).toEqual({ journal: "wal", synchronous: 2, busyTimeout: 5000, autocheckpoint: 4000 })
       expect(normal).toEqual({ journal: "wal", synchronous: 1, busyTimeout: 5000, autocheckpoint: 4000 })
+    }))
+
+  it.scoped("with background checkpoints, the commit's own checkpoint is a backstop at 16,000 pages", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-pragmas-")
+      const layer = Store.layerSqlite({ filename: join(dir, "background.db"), backgroundCheckpoints: true })
+      expect(yield* Effect.provide(settings, layer)).toEqual({ journal: "wal", synchronous: 2, busyTimeout: 5000, autocheckpoint: 16000 })
+    }))
+
+  it.scoped("the store configuration opens for writing with background checkpoints", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-pragmas-")
+      const config = ConfigProvider.fromMap(new Map([["VERBATIM_DATA_DIR", dir], ["VERBATIM_SQLITE_SYNCHRONOUS", "NORMAL"]]))
+      const opened = yield* Effect.provide(settings, Store.layerConfigFor("write")).pipe(Effect.withConfigProvider(config))
+      expect(opened).toEqual({ journal: "wal", synchronous: 1, busyTimeout: 5000, autocheckpoint: 16000 })
     }))
 })

@@ -5,6 +5,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
 import { Cause, Effect, Layer } from "effect"
 import type * as ConfigError from "effect/ConfigError"
+import { backgroundCheckpoints } from "./Checkpointer.js"
 import * as Dialects from "./Dialect.js"
 import { appliedSqlite, latest, migrate } from "./Migrations.js"
 import * as SqliteAccess from "./SqliteAccess.js"
@@ -19,6 +20,8 @@ export interface SqliteOptions {
   readonly synchronous?: SqliteSynchronous
   /** How long a second process waits for the write lock, in milliseconds. */
   readonly busyTimeout?: number
+  /** Checkpoint the write-ahead log from a worker thread (`Checkpointer.ts`) as well as on commit. */
+  readonly backgroundCheckpoints?: boolean
 }
 
 type Access = "read" | "write"
@@ -50,9 +53,15 @@ const busyTimeout = (options: { readonly busyTimeout?: number | undefined }) =>
  * default is 1,000). A checkpoint copies each page once however often it changed since the last,
  * and a capture batch changes the same index and search pages again and again: at 4,000 pages
  * (16 MB of log) the commits of a capture storm spent 30% less time (610 → 430 ms over 22,000
- * captures), and more gained little (BENCHMARKS.md, "Capture CPU, 2026-12-04, later").
+ * captures), and more gained little (BENCHMARKS.md, "Capture CPU, 2026-12-04, later"). With
+ * background checkpoints the commit's checkpoint is only the backstop, copying what the worker
+ * has not yet: at 16,000 pages it runs rarely enough that commits took 3–5 ms at p99 in a capture
+ * storm, against 19–20 ms at 4,000 (BENCHMARKS.md, "Checkpoints off the event loop").
  */
-export const walAutocheckpointPages = 4000
+export const walAutocheckpointPages = (backgroundCheckpoints: boolean) => backgroundCheckpoints ? 16_000 : 4_000
+
+/** How often the background checkpointer runs, in milliseconds. */
+export const checkpointIntervalMs = 100
 
 /** SQLite in one file: WAL (set by the client), a busy timeout, `synchronous` FULL unless told otherwise. */
 export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> => {
@@ -60,8 +69,15 @@ export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlEr
     const sql = yield* SqlClient
     yield* busyTimeout(options)
     yield* sql.unsafe(`PRAGMA synchronous = ${options.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`)
-    yield* sql.unsafe(`PRAGMA wal_autocheckpoint = ${walAutocheckpointPages}`)
+    yield* sql.unsafe(`PRAGMA wal_autocheckpoint = ${walAutocheckpointPages(options.backgroundCheckpoints === true)}`)
     yield* migrate
+    if (options.backgroundCheckpoints === true) {
+      yield* backgroundCheckpoints({
+        filename: options.filename,
+        synchronous: options.synchronous ?? "FULL",
+        intervalMs: checkpointIntervalMs
+      })
+    }
   })
   return storeOn(Dialects.sqlite, prepare).pipe(
     Layer.provideMerge(sqliteClient(options.filename, "write")),

@@ -6,6 +6,7 @@ import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect, Layer } from "effect"
+import type { Scope } from "effect"
 import * as Blobs from "../Blobs.js"
 import { EventStore } from "../EventStore.js"
 import { Leases } from "../Leases.js"
@@ -19,7 +20,7 @@ import type { Dialect } from "./Dialect.js"
 export type Services = EventStore | ReadModel.ReadModel | Leases | Blobs.Blobs | ReplayReports | SqlClient
 
 /** The store over a client, once `prepare` has set the connection up and brought (or found) the schema current. */
-export const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError | MigrationError, SqlClient>) =>
+export const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError | MigrationError, SqlClient | Scope.Scope>) =>
   Layer.provideMerge(
     Layer.mergeAll(ReadModel.layer, Leases.layer, Blobs.layer, ReplayReports.layer),
     Layer.scoped(
