@@ -5,8 +5,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as Store from "@verbatim/projections/Store"
+import { backgroundCheckpoints } from "../src/internal/Checkpointer.js"
 import { tempDir } from "@verbatim/testkit/TempDir"
-import { Duration, Effect, Layer, Schedule } from "effect"
+import { Duration, Effect, Layer, Logger, Schedule } from "effect"
 import { existsSync, statSync } from "node:fs"
 import { join } from "node:path"
 
@@ -62,4 +63,23 @@ describe("background checkpoints", () => {
         Effect.provide(Effect.flatMap(SqlClient, (sql) => sql<{ id: number; body: string }>`SELECT id, body FROM filler ORDER BY id`), store)))
       expect(rows).toEqual(expected(1000))
     }))
+
+  it.scopedLive("a worker that cannot open the file is a warning, and the scope still closes", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-checkpointer-")
+      const filename = join(dir, "missing.db")
+      const warnings: Array<string> = []
+      const logger = Logger.replace(Logger.defaultLogger, Logger.make(({ logLevel, message }) => {
+        if (logLevel._tag === "Warning") warnings.push(String(message))
+      }))
+      yield* Effect.scoped(Effect.gen(function*() {
+        yield* backgroundCheckpoints({ filename, synchronous: "FULL", intervalMs: 10 })
+        yield* Effect.suspend(() => warnings.length > 0 ? Effect.void : Effect.fail("no warning yet")).pipe(
+          Effect.retry(Schedule.spaced(Duration.millis(20)).pipe(Schedule.upTo(Duration.seconds(10))))
+        )
+      })).pipe(Effect.provide(logger))
+      expect(warnings).toEqual([`background checkpoints of ${filename}: unable to open database file`])
+      expect(existsSync(filename)).toBe(false)
+    }))
 })
+
