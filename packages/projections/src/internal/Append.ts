@@ -67,8 +67,11 @@ const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
     const streams = [...new Set(requests.map((r) => r.stream))].sort()
     // Sorted, so two instances locking overlapping streams cannot deadlock.
     for (const stream of streams) yield* dialect.lockStream(sql, stream)
-    const versionRows = yield* sql<{ stream: string; v: number | string }>`SELECT stream, MAX(version) AS v FROM events
-      WHERE ${sql.in("stream", padded(streams))} GROUP BY stream`
+    // A `MAX` per stream reads one index entry each; `GROUP BY stream` over the same index read every
+    // version of every stream in the batch, so a long conversation made each of its captures slower.
+    const versionRows = yield* sql<{ stream: string; v: number | string | null }>`SELECT s.column1 AS stream,
+      (SELECT MAX(version) FROM events e WHERE e.stream = s.column1) AS v
+      FROM (VALUES ${sql.csv(padded(streams).map((stream) => sql`(${stream})`))}) AS s`
     const keys = requests.flatMap((r) => r.keys)
     // Both key columns constrained, so the lookup searches the primary key instead of scanning it.
     const keyRows = keys.length === 0 ? [] : yield* sql<{ provider: string; provider_message_id: string }>`
@@ -77,7 +80,7 @@ const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
         AND ${sql.in("provider_message_id", padded([...new Set(keys.map((k) => k.providerMessageId))]))}`
     const decisions = decide(
       requests,
-      new Map(versionRows.map((r) => [r.stream, Number(r.v)])),
+      new Map(versionRows.flatMap((r) => r.v === null ? [] : [[r.stream, Number(r.v)] as const])),
       new Set(keyRows.map((r) => `${r.provider}\u0000${r.provider_message_id}`))
     )
     const rows = requests.flatMap((r, i) => {
