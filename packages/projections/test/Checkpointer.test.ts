@@ -11,6 +11,8 @@ import { Duration, Effect, Layer, Logger, Schedule } from "effect"
 import { existsSync, statSync } from "node:fs"
 import { join } from "node:path"
 
+const body = (id: number) => `${id}:`.padEnd(4000, "x")
+
 /** Rows of 4 KB: about a page each, written in one transaction so they sit in the log until checkpointed. */
 const writeRows = (count: number) =>
   Effect.gen(function*() {
@@ -22,8 +24,6 @@ const writeRows = (count: number) =>
       { discard: true }
     ))
   })
-
-const body = (id: number) => `${id}:`.padEnd(4000, "x")
 
 const expected = (count: number) => Array.from({ length: count }, (_, id) => ({ id, body: body(id) }))
 
@@ -82,4 +82,3 @@ describe("background checkpoints", () => {
       expect(existsSync(filename)).toBe(false)
     }))
 })
-
