@@ -93,8 +93,13 @@ export const location: Effect.Effect<Location, ConfigError.ConfigError> = Effect
 /** What a command does with the store: `read` opens SQLite read-only when its schema is current. */
 export type Access = "read" | "write"
 
+/** How a writable SQLite store runs: `backgroundCheckpoints` as `layerSqlite` takes it (PostgreSQL ignores it). */
+export interface ConfigOptions {
+  readonly backgroundCheckpoints?: boolean
+}
+
 /** SQLite under the data directory, opened as `access` allows; a directory or file it may not use is one line. */
-const sqliteFromConfig = (dataDir: string, synchronous: "FULL" | "NORMAL", access: Access) =>
+const sqliteFromConfig = (dataDir: string, synchronous: "FULL" | "NORMAL", access: Access, options: ConfigOptions) =>
   Effect.gen(function*() {
     const filename = sqliteFile(dataDir)
     const opening = (readOnly: boolean) =>
@@ -120,7 +125,7 @@ const sqliteFromConfig = (dataDir: string, synchronous: "FULL" | "NORMAL", acces
     const refusal = SqliteAccess.cannotWrite(filename)
     if (refusal !== undefined) return yield* new SqlError({ message: refusal })
     yield* opening(false)
-    return layerSqlite({ filename, synchronous, backgroundCheckpoints: true })
+    return layerSqlite({ filename, synchronous, backgroundCheckpoints: options.backgroundCheckpoints === true })
   })
 
 /**
@@ -129,7 +134,10 @@ const sqliteFromConfig = (dataDir: string, synchronous: "FULL" | "NORMAL", acces
  * With `read`, a current SQLite database is opened read-only (so a read-only file serves), and
  * one behind is migrated when it may be written.
  */
-export const layerConfigFor = (access: Access): Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> =>
+export const layerConfigFor = (
+  access: Access,
+  options: ConfigOptions = {}
+): Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> =>
   Layer.unwrapEffect(
     Effect.gen(function*() {
       const at = yield* location
@@ -137,12 +145,20 @@ export const layerConfigFor = (access: Access): Layer.Layer<Services, SqlError |
         yield* Effect.logInfo("event store: PostgreSQL")
         return layerPg(at.url)
       }
-      return yield* sqliteFromConfig(at.dataDir, at.synchronous, access)
+      return yield* sqliteFromConfig(at.dataDir, at.synchronous, access, options)
     })
   )
 
-/** The configured store, opened for writing (every command that appends, and the server). */
+/** The configured store, opened for writing (every command that appends). */
 export const layerConfig = layerConfigFor("write")
+
+/**
+ * The configured store as the server opens it: for writing, and on SQLite with the log
+ * checkpointed from a worker thread, so a capture's commit seldom copies it on the event loop.
+ * The commands leave it out: a rebuild or an import is one long transaction the worker cannot
+ * checkpoint, and the thread would only add to their memory.
+ */
+export const layerServing = layerConfigFor("write", { backgroundCheckpoints: true })
 
 /** The configured store for commands that only read (`events`, `audit`, `accounting`). */
 export const layerConfigReadOnly = layerConfigFor("read")

@@ -34,11 +34,12 @@ describe("SQLite open for writing", () => {
       expect(yield* Effect.provide(settings, layer)).toEqual({ journal: "wal", synchronous: 2, busyTimeout: 5000, autocheckpoint: 16000 })
     }))
 
-  it.scoped("the store configuration opens for writing with background checkpoints", () =>
+  it.scoped("the server's configured store checkpoints in the background; the commands' does not", () =>
     Effect.gen(function*() {
       const dir = yield* tempDir("verbatim-pragmas-")
       const config = ConfigProvider.fromMap(new Map([["VERBATIM_DATA_DIR", dir], ["VERBATIM_SQLITE_SYNCHRONOUS", "NORMAL"]]))
-      const opened = yield* Effect.provide(settings, Store.layerConfigFor("write")).pipe(Effect.withConfigProvider(config))
-      expect(opened).toEqual({ journal: "wal", synchronous: 1, busyTimeout: 5000, autocheckpoint: 16000 })
+      const opened = (layer: typeof Store.layerConfig) => Effect.provide(settings, layer).pipe(Effect.withConfigProvider(config))
+      expect(yield* opened(Store.layerServing)).toEqual({ journal: "wal", synchronous: 1, busyTimeout: 5000, autocheckpoint: 16000 })
+      expect(yield* opened(Store.layerConfig)).toEqual({ journal: "wal", synchronous: 1, busyTimeout: 5000, autocheckpoint: 4000 })
     }))
 })

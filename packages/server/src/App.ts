@@ -19,8 +19,8 @@ import { PlanTrigger } from "./PlanTrigger.js"
 import { TelegramClient, WhatsAppClient } from "./ProviderClients.js"
 import { ServerConfig } from "./ServerConfig.js"
 
-/** The event store chosen by configuration (SQLite under ./data unless `VERBATIM_DATABASE_URL` says PostgreSQL). */
-export const StoreLive = Store.layerConfig
+/** The event store chosen by configuration (SQLite under ./data unless `VERBATIM_DATABASE_URL` says PostgreSQL), as the server runs it. */
+export const StoreLive = Store.layerServing
 
 /** Reply senders and the attachment fetcher for both providers over Node's HTTP client. */
 export const ClientsLive = Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer, MediaSource.layer).pipe(

@@ -5,7 +5,7 @@
  */
 import * as Store from "@verbatim/projections/Store"
 import { Layer } from "effect"
-import { ClientsLive, ReadersLive, StoreLive } from "../App.js"
+import { ClientsLive, ReadersLive } from "../App.js"
 import { IdGenerator } from "../IdGenerator.js"
 import { MediaWorker } from "../Media/Worker.js"
 import * as Planner from "../Planner.js"
@@ -13,7 +13,7 @@ import { PlanningHold } from "../PlanningHold.js"
 import { ServerConfig } from "../ServerConfig.js"
 
 /** Store, read model and SQL client, as configured (SQLite under ./data by default). */
-export const StoreLayer = StoreLive
+export const StoreLayer = Store.layerConfig
 
 /** The configured store for commands that only read: SQLite opened read-only when its schema is current. */
 export const ReadStoreLayer = Store.layerConfigReadOnly
