@@ -14,7 +14,7 @@ import { join } from "node:path"
 import * as Dialects from "./internal/Dialect.js"
 import { migrate } from "./internal/Migrations.js"
 import * as SqliteAccess from "./internal/SqliteAccess.js"
-import { appliedMigration, latestMigration, layerSqlite, layerSqliteReadOnly } from "./internal/SqliteStore.js"
+import { appliedMigration, latestMigration, layerSqlite, layerSqliteReadOnly, type SqliteOptions } from "./internal/SqliteStore.js"
 import type { Services } from "./internal/StoreOn.js"
 import { storeOn } from "./internal/StoreOn.js"
 
@@ -93,10 +93,8 @@ export const location: Effect.Effect<Location, ConfigError.ConfigError> = Effect
 /** What a command does with the store: `read` opens SQLite read-only when its schema is current. */
 export type Access = "read" | "write"
 
-/** How a writable SQLite store runs: `backgroundCheckpoints` as `layerSqlite` takes it (PostgreSQL ignores it). */
-export interface ConfigOptions {
-  readonly backgroundCheckpoints?: boolean
-}
+/** How a writable SQLite store runs, as `layerSqlite` takes it (PostgreSQL ignores it). */
+export type ConfigOptions = Pick<SqliteOptions, "backgroundCheckpoints">
 
 /** SQLite under the data directory, opened as `access` allows; a directory or file it may not use is one line. */
 const sqliteFromConfig = (dataDir: string, synchronous: "FULL" | "NORMAL", access: Access, options: ConfigOptions) =>

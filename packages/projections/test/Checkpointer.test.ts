@@ -25,6 +25,8 @@ const writeRows = (count: number) =>
     ))
   })
 
+const readRows = Effect.flatMap(SqlClient, (sql) => sql<{ id: number; body: string }>`SELECT id, body FROM filler ORDER BY id`)
+
 const expected = (count: number) => Array.from({ length: count }, (_, id) => ({ id, body: body(id) }))
 
 const fileSize = (path: string) => statSync(path).size
@@ -44,10 +46,7 @@ describe("background checkpoints", () => {
       yield* Effect.provide(writeRows(1000), store)
       // 1,000 pages is far below the commit's 16,000-page backstop: only the worker copies them.
       yield* checkpointed(filename)
-      const rows = yield* Effect.provide(
-        Effect.flatMap(SqlClient, (sql) => sql<{ id: number; body: string }>`SELECT id, body FROM filler ORDER BY id`),
-        store
-      )
+      const rows = yield* Effect.provide(readRows, store)
       expect(rows).toEqual(expected(1000))
     }))
 
@@ -60,7 +59,7 @@ describe("background checkpoints", () => {
       // SQLite removes the log when the last connection to the file closes; the worker's included.
       expect(existsSync(`${filename}-wal`)).toBe(false)
       const rows = yield* Effect.scoped(Effect.flatMap(Layer.build(Store.layerSqlite({ filename })), (store) =>
-        Effect.provide(Effect.flatMap(SqlClient, (sql) => sql<{ id: number; body: string }>`SELECT id, body FROM filler ORDER BY id`), store)))
+        Effect.provide(readRows, store)))
       expect(rows).toEqual(expected(1000))
     }))
 

@@ -65,13 +65,14 @@ export const checkpointIntervalMs = 100
 
 /** SQLite in one file: WAL (set by the client), a busy timeout, `synchronous` FULL unless told otherwise. */
 export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> => {
+  const background = options.backgroundCheckpoints === true
   const prepare = Effect.gen(function*() {
     const sql = yield* SqlClient
     yield* busyTimeout(options)
     yield* sql.unsafe(`PRAGMA synchronous = ${options.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`)
-    yield* sql.unsafe(`PRAGMA wal_autocheckpoint = ${walAutocheckpointPages(options.backgroundCheckpoints === true)}`)
+    yield* sql.unsafe(`PRAGMA wal_autocheckpoint = ${walAutocheckpointPages(background)}`)
     yield* migrate
-    if (options.backgroundCheckpoints === true) {
+    if (background) {
       yield* backgroundCheckpoints({
         filename: options.filename,
         synchronous: options.synchronous ?? "FULL",
