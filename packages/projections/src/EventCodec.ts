@@ -1,9 +1,14 @@
-/** Events to and from their stored form: type and schema version in columns, the payload as JSON. */
+/**
+ * Events to and from their stored form: type and schema version in columns, the payload as JSON.
+ * The projections read events in that stored form (`StoredEvent`), live and in a replay alike,
+ * so a replay checks each payload against its schema without building the domain's values.
+ */
 import * as Events from "@verbatim/domain/Events"
 import type { Event, EventType } from "@verbatim/domain/Events"
 import { eventVersions } from "@verbatim/domain/EventVersions"
 import { Either, ParseResult, Schema } from "effect"
 import { StoreError } from "./EventStore.js"
+import { checkOf } from "./internal/Check.js"
 import { upcast } from "./Upcast.js"
 
 /** An event as stored. */
@@ -13,40 +18,61 @@ export interface EncodedEvent {
   readonly payload: string
 }
 
-const encodeEvent = Schema.encodeSync(Events.Event)
+/** An event in its stored form, as its payload's JSON reads: instants are ISO strings, classes plain objects. */
+export type StoredEvent = typeof Events.Event.Encoded
+
+/** The stored form of the events of one type. */
+export type StoredOf<T extends EventType> = Extract<StoredEvent, { readonly _tag: T }>
+
+/** Each event type's schema: the type column picks it, so a payload is checked against it alone. */
+const schemas: { readonly [K in EventType]: Schema.Schema<Extract<Event, { readonly _tag: K }>, StoredOf<K>> } = {
+  MessageReceived: Events.MessageReceived,
+  MessageEdited: Events.MessageEdited,
+  MediaFetched: Events.MediaFetched,
+  MediaFailed: Events.MediaFailed,
+  MediaTranscribed: Events.MediaTranscribed,
+  SessionOpened: Events.SessionOpened,
+  SessionClosed: Events.SessionClosed,
+  PlanProduced: Events.PlanProduced,
+  PlanFailed: Events.PlanFailed,
+  NoteRecorded: Events.NoteRecorded,
+  QuestionParked: Events.QuestionParked,
+  QuestionAnswered: Events.QuestionAnswered,
+  QuestionWithdrawn: Events.QuestionWithdrawn,
+  InstructionRecorded: Events.InstructionRecorded,
+  PlanApplied: Events.PlanApplied,
+  PersonAdded: Events.PersonAdded,
+  NoteMoved: Events.NoteMoved,
+  NoteSplit: Events.NoteSplit,
+  NoteDiscarded: Events.NoteDiscarded,
+  NoteRestored: Events.NoteRestored,
+  PersonRenamed: Events.PersonRenamed,
+  PeopleMerged: Events.PeopleMerged,
+  ReplyQueued: Events.ReplyQueued,
+  ReplySent: Events.ReplySent,
+  WebSignIn: Events.WebSignIn,
+  ReplyFailed: Events.ReplyFailed
+}
+
+type Compiled<A> = { readonly [K in EventType]: A }
+
+const compile = <A>(f: (schema: Schema.Schema<any, any>) => A): Compiled<A> =>
+  Object.fromEntries(Object.entries(schemas).map(([type, schema]) => [type, f(schema)])) as Compiled<A>
+
+/** One compiled decoder per event type. */
+const decoders = compile((schema) => Schema.decodeUnknownEither(schema))
 
 /**
- * One compiled decoder per event type: the type column picks the member schema, so a payload is
- * checked against that schema alone (its `_tag` included) rather than matched against the union.
+ * One compiled check per event type of the stored form, with every refinement the decode applies
+ * (brands, integers, finite numbers, literals) but no transformation, compiled to plain predicates
+ * (`internal/Check.ts`) so a payload that passes allocates nothing. Instants are checked as
+ * strings: the log holds only what `encode` wrote, an ISO 8601 instant, and the read model stores
+ * that text.
  */
-const decoders: { readonly [K in EventType]: (payload: unknown) => Either.Either<Event, ParseResult.ParseError> } = {
-  MessageReceived: Schema.decodeUnknownEither(Events.MessageReceived),
-  MessageEdited: Schema.decodeUnknownEither(Events.MessageEdited),
-  MediaFetched: Schema.decodeUnknownEither(Events.MediaFetched),
-  MediaFailed: Schema.decodeUnknownEither(Events.MediaFailed),
-  MediaTranscribed: Schema.decodeUnknownEither(Events.MediaTranscribed),
-  SessionOpened: Schema.decodeUnknownEither(Events.SessionOpened),
-  SessionClosed: Schema.decodeUnknownEither(Events.SessionClosed),
-  PlanProduced: Schema.decodeUnknownEither(Events.PlanProduced),
-  PlanFailed: Schema.decodeUnknownEither(Events.PlanFailed),
-  NoteRecorded: Schema.decodeUnknownEither(Events.NoteRecorded),
-  QuestionParked: Schema.decodeUnknownEither(Events.QuestionParked),
-  QuestionAnswered: Schema.decodeUnknownEither(Events.QuestionAnswered),
-  QuestionWithdrawn: Schema.decodeUnknownEither(Events.QuestionWithdrawn),
-  InstructionRecorded: Schema.decodeUnknownEither(Events.InstructionRecorded),
-  PlanApplied: Schema.decodeUnknownEither(Events.PlanApplied),
-  PersonAdded: Schema.decodeUnknownEither(Events.PersonAdded),
-  NoteMoved: Schema.decodeUnknownEither(Events.NoteMoved),
-  NoteSplit: Schema.decodeUnknownEither(Events.NoteSplit),
-  NoteDiscarded: Schema.decodeUnknownEither(Events.NoteDiscarded),
-  NoteRestored: Schema.decodeUnknownEither(Events.NoteRestored),
-  PersonRenamed: Schema.decodeUnknownEither(Events.PersonRenamed),
-  PeopleMerged: Schema.decodeUnknownEither(Events.PeopleMerged),
-  ReplyQueued: Schema.decodeUnknownEither(Events.ReplyQueued),
-  ReplySent: Schema.decodeUnknownEither(Events.ReplySent),
-  WebSignIn: Schema.decodeUnknownEither(Events.WebSignIn),
-  ReplyFailed: Schema.decodeUnknownEither(Events.ReplyFailed)
-}
+const storedChecks = compile((schema) => checkOf(Schema.encodedBoundSchema(schema)))
+const storedDecoders = compile((schema) => Schema.decodeUnknownEither(Schema.encodedBoundSchema(schema)))
+
+const encodeEvent = Schema.encodeSync(Events.Event)
 
 /** Encode an event at its current schema version. */
 export const encode = (event: Event): EncodedEvent => ({
@@ -55,27 +81,47 @@ export const encode = (event: Event): EncodedEvent => ({
   payload: JSON.stringify(encodeEvent(event))
 })
 
+/**
+ * The stored form of an event just encoded, read from its payload exactly as a replay reads it
+ * (JSON keeps no `-0`, for one), so the live projection and a replay see the same values.
+ */
+export const storedOf = (encoded: EncodedEvent): StoredEvent => JSON.parse(encoded.payload) as StoredEvent
+
 const isEventType = (type: string): type is EventType => Object.hasOwn(eventVersions, type)
 
-/** Decode a stored payload, upcasting older schema versions first. */
-export const decode = (type: string, schemaVersion: number, payload: string): Either.Either<Event, StoreError> => {
-  if (!isEventType(type)) {
-    return Either.left(new StoreError({ reason: "decode", message: `unknown event type ${type}` }))
-  }
+const failure = (message: string) => Either.left(new StoreError({ reason: "decode", message }))
+
+/** Parse a stored payload and upcast it to the current schema version, unchecked. */
+const lift = (type: string, schemaVersion: number, payload: string): Either.Either<{ type: EventType; payload: unknown }, StoreError> => {
+  if (!isEventType(type)) return failure(`unknown event type ${type}`)
   const current = eventVersions[type]
-  if (schemaVersion > current) {
-    return Either.left(
-      new StoreError({ reason: "decode", message: `${type} v${schemaVersion} is newer than this build (v${current})` })
-    )
+  if (schemaVersion > current) return failure(`${type} v${schemaVersion} is newer than this build (v${current})`)
+  let parsed: Record<string, unknown>
+  try {
+    parsed = JSON.parse(payload) as Record<string, unknown>
+  } catch (error) {
+    return failure(`${type} v${schemaVersion}: the payload is not JSON (${(error as Error).message})`)
   }
-  const parsed = JSON.parse(payload) as Record<string, unknown>
   const lifted = schemaVersion === current ? parsed : upcast(type, schemaVersion, current, parsed)
-  if (lifted === undefined) {
-    return Either.left(new StoreError({ reason: "decode", message: `no upcaster for ${type} v${schemaVersion}` }))
-  }
-  return Either.mapLeft(
-    decoders[type](lifted),
-    (error) =>
-      new StoreError({ reason: "decode", message: `${type} v${schemaVersion}: ${ParseResult.TreeFormatter.formatErrorSync(error)}` })
-  )
+  return lifted === undefined ? failure(`no upcaster for ${type} v${schemaVersion}`) : Either.right({ type, payload: lifted })
 }
+
+const described = (type: string, schemaVersion: number) => (error: ParseResult.ParseError) =>
+  new StoreError({ reason: "decode", message: `${type} v${schemaVersion}: ${ParseResult.TreeFormatter.formatErrorSync(error)}` })
+
+/** Decode a stored payload, upcasting older schema versions first. */
+export const decode = (type: string, schemaVersion: number, payload: string): Either.Either<Event, StoreError> =>
+  Either.flatMap(lift(type, schemaVersion, payload), (l) => Either.mapLeft(decoders[l.type](l.payload), described(type, schemaVersion)))
+
+/**
+ * A stored payload in its stored form, upcast and checked against its schema but not decoded:
+ * what a replay projects. A payload the check refuses is decoded once more, for the error's text.
+ */
+export const decodeStored = (type: string, schemaVersion: number, payload: string): Either.Either<StoredEvent, StoreError> =>
+  Either.flatMap(lift(type, schemaVersion, payload), (l) =>
+    storedChecks[l.type](l.payload)
+      ? Either.right(l.payload as StoredEvent)
+      : Either.left(Either.match(storedDecoders[l.type](l.payload), {
+        onLeft: described(type, schemaVersion),
+        onRight: () => new StoreError({ reason: "decode", message: `${type} v${schemaVersion}: refused by its schema` })
+      })))

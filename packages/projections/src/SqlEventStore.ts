@@ -16,12 +16,13 @@ import type {
 } from "./EventStore.js"
 import { checkpointOf, EventStore, isAfter } from "./EventStore.js"
 import { type AppendRequest, commitBatch } from "./internal/Append.js"
+import type { Projected } from "./Projections/Projection.js"
 import type { Dialect, EventRow } from "./internal/Dialect.js"
 import * as GroupCommit from "./GroupCommit.js"
 import { sqlError, toRecordedAll } from "./internal/Rows.js"
 
-/** Applies freshly appended events to read models, inside the append's transaction. */
-export type InlineProjection = (events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, StoreError, SqlClient>
+/** Applies freshly appended events, in their stored form, to read models inside the append's transaction. */
+export type InlineProjection = (events: ReadonlyArray<Projected>) => Effect.Effect<void, StoreError, SqlClient>
 
 export interface Options {
   readonly dialect: Dialect

@@ -2,7 +2,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import { expect, it } from "@effect/vitest"
 import { EventStore, start } from "@verbatim/projections/EventStore"
-import { apply } from "@verbatim/projections/Projections/Projector"
+import { reapply } from "./Reapply.js"
 import { dump, rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
@@ -121,7 +121,7 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
         ["person-anna", "Anna Souza", null]
       ])
       const store = yield* EventStore
-      yield* apply(Chunk.toArray(yield* Stream.runCollect(store.readAll(start))))
+      yield* reapply(Chunk.toArray(yield* Stream.runCollect(store.readAll(start))))
       expect(yield* notes).toEqual(expected)
       yield* G.given([G.sessionStream("c"), [C.noteRestored("c", "n1")]])
       expect((yield* notes).map((n) => n["discarded_at"])).toEqual([null, null])

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Event } from "@verbatim/domain/Events"
 import { SessionId } from "@verbatim/domain/Ids"
-import { decode, encode } from "@verbatim/projections/EventCodec"
-import { Arbitrary, DateTime, Either, FastCheck as fc, Schema, SchemaAST as AST } from "effect"
+import { decode, decodeStored, encode, storedOf } from "@verbatim/projections/EventCodec"
+import type { StoreError } from "@verbatim/projections/EventStore"
+import { Arbitrary, DateTime, Either, FastCheck as fc, Option, Schema, SchemaAST as AST } from "effect"
 
 const same = Schema.equivalence(Event)
 
@@ -74,5 +75,32 @@ describe("EventCodec", () => {
       }),
       { numRuns: 2000 }
     )
+  })
+
+  it("a replay's check passes every event's stored form and reads it exactly as the live path projects it", () => {
+    fc.assert(
+      fc.property(Arbitrary.make(Event), (event) => {
+        const row = encode(event)
+        const replayed = decodeStored(row.type, row.schemaVersion, row.payload)
+        if (Either.isLeft(replayed)) throw new Error(replayed.left.message)
+        expect(replayed.right).toStrictEqual(storedOf(row))
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
+  it("a payload that is not JSON is a typed decode error, for a read and a replay alike", () => {
+    const jsonError = (() => {
+      try {
+        JSON.parse("{\"_tag\":")
+        return ""
+      } catch (error) {
+        return (error as Error).message
+      }
+    })()
+    const message = `SessionClosed v1: the payload is not JSON (${jsonError})`
+    const refusal = (read: Either.Either<unknown, StoreError>) => Either.getLeft(read).pipe(Option.map((e) => e.message))
+    expect([refusal(decode("SessionClosed", 1, "{\"_tag\":")), refusal(decodeStored("SessionClosed", 1, "{\"_tag\":"))])
+      .toEqual([Option.some(message), Option.some(message)])
   })
 })

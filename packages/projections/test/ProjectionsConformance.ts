@@ -4,7 +4,7 @@ import { attachment } from "@verbatim/domain/Attachment"
 import type { Event } from "@verbatim/domain/Events"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import { fillSupersededBy } from "../src/internal/Migrations.js"
-import { apply } from "@verbatim/projections/Projections/Projector"
+import { reapply } from "./Reapply.js"
 import { dump, rebuild, rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
@@ -154,7 +154,7 @@ export const projectionsConformance = (layer: () => Layer.Layer<Services, unknow
         questions: [["q1", "withdrawn"]],
         instructions: [["p2", "thanks bot"]]
       })
-      yield* apply(Chunk.toArray(yield* Stream.runCollect(store.readAll(start))))
+      yield* reapply(Chunk.toArray(yield* Stream.runCollect(store.readAll(start))))
       expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(replaced))
     }).pipe(Effect.provide(layer())))
 
@@ -198,7 +198,7 @@ export const projectionsConformance = (layer: () => Layer.Layer<Services, unknow
         .toEqual({ note: [{ body: "Ana loves soul", unmatched_directives: 0 }], instructions: ["thank you, bot"] })
       const recorded = Chunk.toArray(yield* Stream.runCollect(store.readAll(start)))
       const firstEdits = recorded.filter((r) => r.event._tag === "MessageEdited").slice(0, 2)
-      yield* apply(firstEdits)
+      yield* reapply(firstEdits)
       expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(latest))
     }).pipe(Effect.provide(layer())))
 
@@ -208,7 +208,7 @@ export const projectionsConformance = (layer: () => Layer.Layer<Services, unknow
       yield* G.given(...scenario(6))
       const once = yield* dump
       const events = Chunk.toArray(yield* Stream.runCollect(store.readAll(start)))
-      yield* apply(events)
+      yield* reapply(events)
       expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(once))
     }).pipe(Effect.provide(layer())))
 
@@ -222,5 +222,56 @@ export const projectionsConformance = (layer: () => Layer.Layer<Services, unknow
       expect(Object.values(live).every((rows) => rows.length > 0)).toBe(true)
       expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(live))
       expect(yield* rebuildAndVerify).toEqual({ events: replayed, differing: [] })
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a rebuild over payloads of older schema versions writes the rows the same events recorded now wrote", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient
+      yield* G.given([G.sessionStream("old"), [
+        G.sessionOpened("old"),
+        G.messageReceived("old", 1, "Ana loves jazz, remind me"),
+        G.messageReceived("old", 2, "Her brother called?"),
+        G.messageEdited("old", 2, "Her brother called!", 30),
+        G.noteRecorded("old", "n-old", [1, 2], { directives: [[1, ", remind me"]] })
+      ]])
+      const live = yield* dump
+      // Each payload as an older build recorded it: MessageReceived v0 (text only) and v1 (no
+      // attachments, links or album), MessageEdited v1 (no links).
+      const rows = yield* sql<{ position: number; type: string; payload: string }>`SELECT position, type, payload FROM events
+        WHERE type IN ('MessageReceived', 'MessageEdited') ORDER BY position`
+      for (const [i, row] of rows.entries()) {
+        const payload = JSON.parse(row.payload) as Record<string, any>
+        const { attachments: _a, links: _l, mediaGroup: _g, kind: _k, forwardedFrom: _f, replyTo: _r, ...v0 } = payload["message"] ?? {}
+        const { links: _, ...editV1 } = payload
+        const [version, old] = row.type === "MessageEdited"
+          ? [1, editV1]
+          : i === 0
+          ? [0, { ...payload, message: v0 }]
+          : [1, { ...payload, message: { ...v0, kind: _k, forwardedFrom: _f, replyTo: _r } }]
+        yield* sql`UPDATE events SET schema_version = ${version}, payload = ${JSON.stringify(old)} WHERE position = ${row.position}`
+      }
+      expect(yield* rebuild()).toBe(5)
+      expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(live))
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a rebuild that meets a payload its schema refuses fails naming the field, and leaves the tables as they were", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient
+      yield* G.given([G.sessionStream("bad"), [G.sessionOpened("bad"), G.messageReceived("bad", 1, "Ana loves jazz"), G.sessionClosed("bad", 1)]])
+      const live = yield* dump
+      yield* sql`UPDATE events SET payload = ${'{"_tag":"SessionClosed","sessionId":"bad","reason":"idle","messageCount":"1","closedAt":"2026-01-01T00:00:00.000Z"}'}
+        WHERE type = 'SessionClosed'`
+      const error = yield* Effect.flip(rebuild())
+      expect({ reason: error.reason, message: error.message }).toEqual({
+        reason: "decode",
+        message: [
+          `SessionClosed v1: { readonly _tag: "SessionClosed"; readonly sessionId: string & Brand<"SessionId">; readonly reason: "idle" | "command" | "import"; readonly messageCount: Finite; readonly closedAt: string }`,
+          `└─ ["messageCount"]`,
+          `   └─ Finite`,
+          `      └─ From side refinement failure`,
+          `         └─ Expected number, actual "1"`
+        ].join("\n")
+      })
+      expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(live))
     }).pipe(Effect.provide(layer())))
 }

@@ -5,16 +5,14 @@
  * the read model and the decider read a message the same way.
  */
 import type { Attachment, AttachmentKind } from "@verbatim/domain/Attachment"
-import type { MediaFailed, MediaFetched, MediaTranscribed } from "@verbatim/domain/Events"
 import { type DerivedSource, type MediaStatus, readable } from "@verbatim/domain/Media"
-import type { InboundMessage } from "@verbatim/domain/Message"
-import { DateTime } from "effect"
+import type { StoredOf } from "../EventCodec.js"
 import type { Batch, Row } from "./Rows.js"
 
-export type MediaEvent = typeof MediaFetched.Type | typeof MediaFailed.Type | typeof MediaTranscribed.Type
+export type MediaEvent = StoredOf<"MediaFetched" | "MediaFailed" | "MediaTranscribed">
 
 /** The rows of a received message's attachments, nothing fetched or read yet. */
-export const attachmentRows = (m: InboundMessage, position: number): ReadonlyArray<Row> =>
+export const attachmentRows = (m: StoredOf<"MessageReceived">["message"], position: number): ReadonlyArray<Row> =>
   m.attachments.map((a, ordinal) => ({
     message_id: m.id,
     ordinal,
@@ -89,7 +87,7 @@ const changesOf = (event: MediaEvent, row: Row): Row => {
         stored_size: event.size,
         mime_type: row["mime_type"] ?? event.mimeType,
         ...(row["failure_stage"] === "fetch" ? { failure_stage: null, failure_permanent: null, failure_reason: null, attempts: 0 } : {}),
-        updated_at: DateTime.formatIso(event.fetchedAt)
+        updated_at: event.fetchedAt
       }
     case "MediaFailed":
       return {
@@ -97,7 +95,7 @@ const changesOf = (event: MediaEvent, row: Row): Row => {
         failure_permanent: event.permanent ? 1 : 0,
         failure_reason: event.reason,
         attempts: event.attempt,
-        updated_at: DateTime.formatIso(event.failedAt)
+        updated_at: event.failedAt
       }
     case "MediaTranscribed":
       return {
@@ -110,7 +108,7 @@ const changesOf = (event: MediaEvent, row: Row): Row => {
         derived_model: event.model,
         language: event.language,
         segments: JSON.stringify(event.segments),
-        updated_at: DateTime.formatIso(event.transcribedAt)
+        updated_at: event.transcribedAt
       }
   }
 }

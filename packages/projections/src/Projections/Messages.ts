@@ -4,12 +4,9 @@
  * `text` is what a note reads (the sender's words, then any derived lines, see `Media.readable`);
  * `sender_text` keeps the sender's own words of a message with attachments (null for the others).
  */
-import { DateTime } from "effect"
 import { applyMedia, attachmentRows, type MediaEvent, readableOf } from "./MessageMedia.js"
 import type { Projection } from "./Projection.js"
 import type { Batch, Row } from "./Rows.js"
-
-const iso = DateTime.formatIso
 
 /** Recompose a message's readable text from its sender's text and its attachments' rows. */
 const recompose = (batch: Batch, message: Row, senderText: string): Row => {
@@ -59,7 +56,7 @@ export const Messages: Projection<Handled> = {
             sender_text: rows.length === 0 ? null : m.text,
             forwarded_from: m.forwardedFrom,
             reply_to: m.replyTo,
-            received_at: iso(m.receivedAt),
+            received_at: m.receivedAt,
             edited_at: null,
             revisions: 1
           })
@@ -69,7 +66,7 @@ export const Messages: Projection<Handled> = {
       case "MessageEdited": {
         const message = batch.get("messages", event.messageId)
         if (!message || batch.has("message_edits", event.messageId, position)) return
-        const editedAt = iso(event.editedAt)
+        const editedAt = event.editedAt
         const withMedia = message["sender_text"] != null
         batch.put("message_edits", {
           message_id: event.messageId,

@@ -4,7 +4,7 @@
  * into another. Every change sets absolute values, so applying an event again changes nothing.
  */
 import type { CurationEvent } from "@verbatim/domain/CurationEvents"
-import { DateTime } from "effect"
+import type { StoredOf } from "../EventCodec.js"
 import { deriveBody, livePerson } from "./Notes.js"
 import type { Projection } from "./Projection.js"
 import type { Batch } from "./Rows.js"
@@ -25,7 +25,7 @@ const ownedBy = (batch: Batch, personId: string | null, name: string) => {
  * Messages from the split on leave the note, with the directives cut from them and their
  * confirmations. The new note is recorded at the split's position, as every note is at its own.
  */
-const split = (batch: Batch, event: Extract<CurationEvent, { _tag: "NoteSplit" }>, position: number) => {
+const split = (batch: Batch, event: StoredOf<"NoteSplit">, position: number) => {
   const note = batch.get("notes", event.noteId)
   if (!note || batch.has("notes", event.newNoteId)) return
   batch.put("notes", { ...note, note_id: event.newNoteId, position })
@@ -84,7 +84,7 @@ export const NoteCuration: Projection<CurationEvent["_tag"]> = {
       case "NoteDiscarded":
       case "NoteRestored": {
         const note = batch.get("notes", event.noteId)
-        const at = event._tag === "NoteDiscarded" ? DateTime.formatIso(event.discardedAt) : null
+        const at = event._tag === "NoteDiscarded" ? event.discardedAt : null
         if (note) batch.update("notes", note, { discarded_at: at })
         return
       }

@@ -4,9 +4,9 @@
  */
 import type { SqlError } from "@effect/sql/SqlError"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
-import type { NoteRecorded } from "@verbatim/domain/Events"
 import type { MessageId } from "@verbatim/domain/Ids"
 import { Effect } from "effect"
+import type { StoredOf } from "../EventCodec.js"
 import { StoreError } from "../EventStore.js"
 import { isRetired } from "./Plans.js"
 import type { MediaEvent } from "./MessageMedia.js"
@@ -64,7 +64,7 @@ export const livePerson = (batch: Batch, personId: string | null): string | null
   personId === null ? null : (batch.get("people", personId)?.["merged_into"] as string | null | undefined) ?? personId
 
 /** Record a note once; a second NoteRecorded for the same note changes nothing. */
-const recordNote = (batch: Batch, event: typeof NoteRecorded.Type, position: number): StoreError | void => {
+const recordNote = (batch: Batch, event: StoredOf<"NoteRecorded">, position: number): StoreError | void => {
   if (batch.has("notes", event.noteId)) return
   const owner = event.owner
   const personId = livePerson(batch, event.personId)

@@ -3,16 +3,24 @@
  * loaded, and how each changes them. The Projector and Load both read projections through this
  * module, so neither imports the other.
  */
-import type { Event, EventType } from "@verbatim/domain/Events"
-import type { RecordedEvent, StoreError } from "../EventStore.js"
+import type { EventType } from "@verbatim/domain/Events"
+import type { StoredEvent, StoredOf } from "../EventCodec.js"
+import type { StoreError } from "../EventStore.js"
 import type { Batch } from "./Rows.js"
 import type { TableName } from "./Tables.js"
 
-/** What a projection reads of a recorded event. */
-export type Projected = Pick<RecordedEvent, "event" | "position">
+/**
+ * What a projection reads of a recorded event: the event in its stored form (as its payload's
+ * JSON reads, see `EventCodec`) and its log position. The live path projects the stored form it
+ * has just written and a replay the one it has read back, so both read the same values.
+ */
+export interface Projected {
+  readonly event: StoredEvent
+  readonly position: number
+}
 
-/** The events of the given types. */
-export type EventOf<T extends EventType> = Extract<Event, { readonly _tag: T }>
+/** The events of the given types, in their stored form. */
+export type EventOf<T extends EventType> = StoredOf<T>
 
 /** Where a projection names the stored rows it needs: those whose `column` equals `value`. */
 export interface Keys {

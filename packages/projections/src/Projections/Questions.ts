@@ -1,5 +1,4 @@
 /** The questions projection; owns `questions` and `question_messages`: questions parked for the user and their answers. */
-import { DateTime } from "effect"
 import { isRetired } from "./Plans.js"
 import type { Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
@@ -52,7 +51,7 @@ export const Questions: Projection<Handled> = {
         return patch(batch, "questions", event.questionId, {
           status: "answered",
           answer: JSON.stringify(event.answer),
-          answered_at: DateTime.formatIso(event.answeredAt)
+          answered_at: event.answeredAt
         })
       case "QuestionWithdrawn":
         return patch(batch, "questions", event.questionId, { status: "withdrawn" })

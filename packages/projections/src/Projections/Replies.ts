@@ -1,5 +1,4 @@
 /** The replies projection; owns `replies`: each reply queued to a user and how its delivery went. */
-import { DateTime } from "effect"
 import type { Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
 
@@ -35,7 +34,7 @@ export const Replies: Projection<"ReplyQueued" | "ReplySent" | "ReplyFailed"> = 
         return patch(batch, "replies", event.replyId, {
           status: "sent",
           provider_message_id: event.providerMessageId,
-          sent_at: DateTime.formatIso(event.sentAt)
+          sent_at: event.sentAt
         })
       case "ReplyFailed": {
         const reply = batch.get("replies", event.replyId)

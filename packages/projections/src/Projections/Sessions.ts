@@ -1,9 +1,6 @@
 /** The sessions projection; owns `sessions`: each session's opening, closing and last planning failure. */
-import { DateTime } from "effect"
 import type { Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
-
-const iso = DateTime.formatIso
 
 /** A row per session, with the outcome of its latest planning attempt. */
 export const Sessions: Projection<"SessionOpened" | "SessionClosed" | "PlanProduced" | "PlanFailed"> = {
@@ -21,7 +18,7 @@ export const Sessions: Projection<"SessionOpened" | "SessionClosed" | "PlanProdu
             user_id: event.user,
             provider: event.provider,
             chat: event.chat,
-            opened_at: iso(event.openedAt),
+            opened_at: event.openedAt,
             closed_at: null,
             close_reason: null,
             message_count: null,
@@ -31,7 +28,7 @@ export const Sessions: Projection<"SessionOpened" | "SessionClosed" | "PlanProdu
         return
       case "SessionClosed":
         return patch(batch, "sessions", event.sessionId, {
-          closed_at: iso(event.closedAt),
+          closed_at: event.closedAt,
           close_reason: event.reason,
           message_count: event.messageCount
         })

@@ -8,10 +8,11 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { Event } from "@verbatim/domain/Events"
-import { Cause, Data, DateTime, Effect, Exit, Option } from "effect"
-import { encode } from "../EventCodec.js"
-import type { ExpectedVersion, IdempotencyKey, RecordedEvent } from "../EventStore.js"
+import { Cause, Data, Effect, Exit, Option } from "effect"
+import { encode, storedOf } from "../EventCodec.js"
+import type { ExpectedVersion, IdempotencyKey } from "../EventStore.js"
 import { AppendConflict, AppendResult, StoreError } from "../EventStore.js"
+import type { Projected } from "../Projections/Projection.js"
 import type { Dialect } from "./Dialect.js"
 import { sqlError } from "./Rows.js"
 import { padded, shapedChunks } from "./Shapes.js"
@@ -31,7 +32,7 @@ export type AppendOutcome = Exit.Exit<AppendResult, AppendConflict | StoreError>
 export interface Deps {
   readonly sql: SqlClient
   readonly dialect: Dialect
-  readonly project: (events: ReadonlyArray<RecordedEvent>) => Effect.Effect<void, StoreError, SqlClient>
+  readonly project: (events: ReadonlyArray<Projected>) => Effect.Effect<void, StoreError, SqlClient>
 }
 
 /** Another instance recorded one of our keys between our check and our insert. */
@@ -87,11 +88,12 @@ const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
       const decision = decisions[i]!
       if (decision._tag !== "Accept") return []
       const metadata = JSON.stringify(r.metadata)
-      return r.events.map((event, k) => ({
-        event, given: r.metadata, ...encode(event), stream: r.stream, version: decision.from + k + 1, metadata, now: r.now
-      }))
+      return r.events.map((event, k) => {
+        const encoded = encode(event)
+        return { ...encoded, stored: storedOf(encoded), stream: r.stream, version: decision.from + k + 1, metadata, now: r.now }
+      })
     })
-    const recorded = new Map<string, RecordedEvent>()
+    const recorded = new Map<string, Projected>()
     for (const chunk of shapedChunks(rows, maxRows)) {
       const inserted = yield* sql<{ position: number | string; tx_id: number | string; stream: string; version: number | string }>`
         INSERT INTO events ${sql.insert(chunk.map((row) => ({
@@ -101,13 +103,7 @@ const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
       const byKey = new Map(inserted.map((r) => [`${r.stream}\u0000${Number(r.version)}`, r]))
       for (const row of chunk) {
         const at = byKey.get(`${row.stream}\u0000${row.version}`)!
-        // The event as given, not decoded back from its payload: the two are equal (every number an
-        // event holds is finite, so its JSON reads back the same; EventCodec.test.ts), so the live
-        // projection sees what a replay will.
-        recorded.set(`${row.stream}\u0000${row.version}`, {
-          position: Number(at.position), txId: Number(at.tx_id), stream: row.stream, version: row.version,
-          event: row.event, metadata: row.given, recordedAt: DateTime.unsafeMake(row.now)
-        })
+        recorded.set(`${row.stream}\u0000${row.version}`, { position: Number(at.position), event: row.stored })
       }
     }
     const keyInserts = requests.flatMap((r, i) => {

@@ -1,6 +1,7 @@
 /** Decoding rows of the events table into recorded events. */
 import { DateTime, Either, ParseResult } from "effect"
-import { decode } from "../EventCodec.js"
+import type { StoredEvent } from "../EventCodec.js"
+import { decode, decodeStored } from "../EventCodec.js"
 import type { EventMetadata, RecordedEvent } from "../EventStore.js"
 import { StoreError } from "../EventStore.js"
 import type { EventRow, ReplayRow } from "./Dialect.js"
@@ -17,12 +18,14 @@ export const toRecorded = (row: EventRow): Either.Either<RecordedEvent, StoreErr
     recordedAt: DateTime.unsafeMake(Number(row.recorded_at))
   }))
 
-/** What a replay applies: the event, its position and the reader's checkpoint. */
-export type Replayed = Pick<RecordedEvent, "position" | "txId" | "event">
+/** What a replay applies: the event in its stored form, its position and the reader's checkpoint. */
+export interface Replayed extends Pick<RecordedEvent, "position" | "txId"> {
+  readonly event: StoredEvent
+}
 
-/** Decode a replayed row: only what the projector and the reader's checkpoint use. */
+/** Read a replayed row: only what the projector and the reader's checkpoint use, checked but not decoded. */
 export const toReplayed = (row: ReplayRow): Either.Either<Replayed, StoreError> =>
-  Either.map(decode(row.type, Number(row.schema_version), row.payload), (event) => ({
+  Either.map(decodeStored(row.type, Number(row.schema_version), row.payload), (event) => ({
     position: Number(row.position),
     txId: Number(row.tx_id),
     event
