@@ -72,20 +72,22 @@ const decoders = compile((schema) => Schema.decodeUnknownEither(schema))
 const storedChecks = compile((schema) => checkOf(Schema.encodedBoundSchema(schema)))
 const storedDecoders = compile((schema) => Schema.decodeUnknownEither(Schema.encodedBoundSchema(schema)))
 
-const encodeEvent = Schema.encodeSync(Events.Event)
+/**
+ * An event's stored form at its current schema version, which the live path projects; it throws a
+ * `ParseError` on an invalid event. Its JSON reads back as the same value but for `-0`, which
+ * JSON writes as `0` and which reads as `0` wherever a row takes it (EventCodec.test.ts).
+ */
+export const toStored: (event: Event) => StoredEvent = Schema.encodeSync(Events.Event)
 
-/** Encode an event at its current schema version. */
-export const encode = (event: Event): EncodedEvent => ({
-  type: event._tag,
-  schemaVersion: eventVersions[event._tag],
-  payload: JSON.stringify(encodeEvent(event))
+/** A stored form as the row that holds it. */
+export const serialize = (stored: StoredEvent): EncodedEvent => ({
+  type: stored._tag,
+  schemaVersion: eventVersions[stored._tag],
+  payload: JSON.stringify(stored)
 })
 
-/**
- * The stored form of an event just encoded, read from its payload exactly as a replay reads it
- * (JSON keeps no `-0`, for one), so the live projection and a replay see the same values.
- */
-export const storedOf = (encoded: EncodedEvent): StoredEvent => JSON.parse(encoded.payload) as StoredEvent
+/** Encode an event at its current schema version. */
+export const encode = (event: Event): EncodedEvent => serialize(toStored(event))
 
 const isEventType = (type: string): type is EventType => Object.hasOwn(eventVersions, type)
 

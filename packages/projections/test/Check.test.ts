@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Event } from "@verbatim/domain/Events"
-import { encode, storedOf } from "@verbatim/projections/EventCodec"
+import { toStored } from "@verbatim/projections/EventCodec"
 import * as G from "@verbatim/testkit/Given"
 import { checkOf } from "../src/internal/Check.js"
 import { Arbitrary, FastCheck as fc, Schema } from "effect"
@@ -45,7 +45,7 @@ describe("checkOf", () => {
   it("passes every event's stored form, as Schema.is does", () => {
     fc.assert(
       fc.property(Arbitrary.make(Event), (event) => {
-        const form = storedOf(encode(event))
+        const form = toStored(event)
         expect([check(form), is(form)]).toEqual([true, true])
       }),
       { numRuns: 1000 }
@@ -54,7 +54,7 @@ describe("checkOf", () => {
 
   it("answers what Schema.is answers for a stored form with any one node replaced or removed", () => {
     const mutated = Arbitrary.make(Event).chain((event) => {
-      const form = storedOf(encode(event))
+      const form = toStored(event)
       const paths = pathsOf(form)
       return fc.tuple(fc.integer({ min: 0, max: paths.length - 1 }), replacements)
         .map(([i, replacement]) => replaced(form, paths[i]!, replacement))
@@ -75,7 +75,7 @@ describe("checkOf", () => {
   it("named cases: a missing field, a wrong element, a refinement, an excess field, a tag no event has", () => {
     const closed = { _tag: "SessionClosed", sessionId: "s", reason: "idle", messageCount: 2, closedAt: "2026-01-01T00:00:00.000Z" }
     const { messageCount: _, ...missing } = closed
-    const received = storedOf(encode(G.messageReceived("s", 1, "Ana loves jazz"))) as { message: object }
+    const received = toStored(G.messageReceived("s", 1, "Ana loves jazz")) as { message: object }
     const applied = { _tag: "PlanApplied", planId: "p", sessionId: "s", noteIds: ["n"], questionIds: [], warnings: [] }
     const cases = {
       whole: closed,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Event } from "@verbatim/domain/Events"
 import { SessionId } from "@verbatim/domain/Ids"
-import { decode, decodeStored, encode, storedOf } from "@verbatim/projections/EventCodec"
+import { decode, decodeStored, encode, toStored } from "@verbatim/projections/EventCodec"
 import type { StoreError } from "@verbatim/projections/EventStore"
 import { Arbitrary, DateTime, Either, FastCheck as fc, Option, Schema, SchemaAST as AST } from "effect"
 
@@ -45,6 +45,16 @@ const unboundedNumbers = (root: AST.AST): ReadonlyArray<string> => {
   return found
 }
 
+/** The value with every `-0` made `0`: the one difference between a value and its JSON read back. */
+const withoutNegativeZero = (value: unknown): unknown =>
+  Object.is(value, -0)
+    ? 0
+    : Array.isArray(value)
+    ? value.map(withoutNegativeZero)
+    : typeof value === "object" && value !== null
+    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNegativeZero(v)]))
+    : value
+
 describe("EventCodec", () => {
   it("every number an event stores is finite: JSON writes Infinity and NaN as null, which would not decode", () => {
     expect(unboundedNumbers(Event.ast)).toEqual([])
@@ -77,13 +87,13 @@ describe("EventCodec", () => {
     )
   })
 
-  it("a replay's check passes every event's stored form and reads it exactly as the live path projects it", () => {
+  it("a replay's check passes every event's stored form and reads it as the live path projects it, -0 read as 0", () => {
     fc.assert(
       fc.property(Arbitrary.make(Event), (event) => {
         const row = encode(event)
         const replayed = decodeStored(row.type, row.schemaVersion, row.payload)
         if (Either.isLeft(replayed)) throw new Error(replayed.left.message)
-        expect(replayed.right).toStrictEqual(storedOf(row))
+        expect(replayed.right).toStrictEqual(withoutNegativeZero(toStored(event)))
       }),
       { numRuns: 2000 }
     )

@@ -9,7 +9,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { Event } from "@verbatim/domain/Events"
 import { Cause, Data, Effect, Exit, Option } from "effect"
-import { encode, storedOf } from "../EventCodec.js"
+import { serialize, toStored } from "../EventCodec.js"
 import type { ExpectedVersion, IdempotencyKey } from "../EventStore.js"
 import { AppendConflict, AppendResult, StoreError } from "../EventStore.js"
 import type { Projected } from "../Projections/Projection.js"
@@ -89,8 +89,8 @@ const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
       if (decision._tag !== "Accept") return []
       const metadata = JSON.stringify(r.metadata)
       return r.events.map((event, k) => {
-        const encoded = encode(event)
-        return { ...encoded, stored: storedOf(encoded), stream: r.stream, version: decision.from + k + 1, metadata, now: r.now }
+        const stored = toStored(event)
+        return { stored, ...serialize(stored), stream: r.stream, version: decision.from + k + 1, metadata, now: r.now }
       })
     })
     const recorded = new Map<string, Projected>()
