@@ -21,7 +21,7 @@ const sqlFailure = (cause: SqlError) => new StoreError({ reason: "sql", message:
 
 /**
  * Load the rows a batch of events names and change them in memory, without writing: the caller
- * flushes the batch. A rebuild on PostgreSQL writes one page while it decodes the next.
+ * flushes the batch. A rebuild on PostgreSQL writes one page while it reads the next.
  */
 export const project = (events: ReadonlyArray<Projected>): Effect.Effect<Batch, StoreError, SqlClient> =>
   Effect.gen(function*() {

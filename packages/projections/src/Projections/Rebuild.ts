@@ -57,23 +57,24 @@ export interface RebuildOptions {
   readonly onPage?: (applied: number) => Effect.Effect<void>
 }
 
-/** Events decoded between two turns of the event loop while a page is being written. */
-const decodeSlice = 250
+/** Events read between two turns of the event loop while a page is being written. */
+const readSlice = 250
 
 /** Let pending I/O callbacks run, so the driver sends the next statement of a page being written. */
 const turn = Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
 
 /**
- * Decode a page. While the previous page is written on PostgreSQL this gives the event loop a
- * turn every few hundred events: the write is a few statements, each sent only when the one
- * before has answered, and a page decoded in one block would hold the next one back.
+ * Read a page's events in their stored form, each payload parsed, upcast and checked against its
+ * schema (`toReplayed`). While the previous page is written on PostgreSQL this gives the event
+ * loop a turn every few hundred events: the write is a few statements, each sent only when the
+ * one before has answered, and a page read in one block would hold the next one back.
  */
-const decodePage = (rows: ReadonlyArray<ReplayRow>, writing: boolean) =>
+const readPage = (rows: ReadonlyArray<ReplayRow>, writing: boolean) =>
   Effect.gen(function*() {
     if (!writing) return yield* decodeAll(rows, toReplayed)
     const out: Array<Replayed> = []
-    for (let i = 0; i < rows.length; i += decodeSlice) {
-      out.push(...(yield* decodeAll(rows.slice(i, i + decodeSlice), toReplayed)))
+    for (let i = 0; i < rows.length; i += readSlice) {
+      out.push(...(yield* decodeAll(rows.slice(i, i + readSlice), toReplayed)))
       yield* turn
     }
     return out
@@ -85,7 +86,7 @@ const decodePage = (rows: ReadonlyArray<ReplayRow>, writing: boolean) =>
  * Returns how many events were applied.
  *
  * On PostgreSQL the database works while this process does: a page's rows are written by a
- * forked fiber while the next page is read and decoded (measured: the process sat idle half of a
+ * forked fiber while the next page is read and checked (measured: the process sat idle half of a
  * sequential rebuild, waiting on its own writes). The next page's rows are loaded only after
  * that write has finished, because they may be rows it wrote. SQLite's driver is synchronous, so
  * there the pages simply follow one another.
@@ -103,7 +104,7 @@ export const rebuild = Effect.fn("Projections.rebuild")(function*(options: Rebui
     let writing: Fiber.RuntimeFiber<void, StoreError> | undefined
     while (true) {
       const rows = yield* dialect.replayAfter(sql, cursor, pageSize).pipe(Effect.mapError(sqlError))
-      const page = yield* decodePage(rows, writing !== undefined)
+      const page = yield* readPage(rows, writing !== undefined)
       if (writing !== undefined) yield* Fiber.join(writing)
       const batch = yield* project(page)
       if (overlap) writing = yield* Effect.fork(flush(batch))
