@@ -241,13 +241,13 @@ export const projectionsConformance = (layer: () => Layer.Layer<Services, unknow
         WHERE type IN ('MessageReceived', 'MessageEdited') ORDER BY position`
       for (const [i, row] of rows.entries()) {
         const payload = JSON.parse(row.payload) as Record<string, any>
-        const { attachments: _a, links: _l, mediaGroup: _g, kind: _k, forwardedFrom: _f, replyTo: _r, ...v0 } = payload["message"] ?? {}
+        const { attachments: _a, links: _l, mediaGroup: _g, kind, forwardedFrom, replyTo, ...v0 } = payload["message"] ?? {}
         const { links: _, ...editV1 } = payload
         const [version, old] = row.type === "MessageEdited"
           ? [1, editV1]
           : i === 0
           ? [0, { ...payload, message: v0 }]
-          : [1, { ...payload, message: { ...v0, kind: _k, forwardedFrom: _f, replyTo: _r } }]
+          : [1, { ...payload, message: { ...v0, kind, forwardedFrom, replyTo } }]
         yield* sql`UPDATE events SET schema_version = ${version}, payload = ${JSON.stringify(old)} WHERE position = ${row.position}`
       }
       expect(yield* rebuild()).toBe(5)
