@@ -70,7 +70,6 @@ const decoders = compile((schema) => Schema.decodeUnknownEither(schema))
  * that text.
  */
 const storedChecks = compile((schema) => checkOf(Schema.encodedBoundSchema(schema)))
-const storedDecoders = compile((schema) => Schema.decodeUnknownEither(Schema.encodedBoundSchema(schema)))
 
 /**
  * An event's stored form at its current schema version, which the live path projects; it throws a
@@ -115,15 +114,19 @@ const described = (type: string, schemaVersion: number) => (error: ParseResult.P
 export const decode = (type: string, schemaVersion: number, payload: string): Either.Either<Event, StoreError> =>
   Either.flatMap(lift(type, schemaVersion, payload), (l) => Either.mapLeft(decoders[l.type](l.payload), described(type, schemaVersion)))
 
+const decodeStoredForm = (schema: Schema.Schema<any, any>, payload: unknown) =>
+  Schema.decodeUnknownEither(Schema.encodedBoundSchema(schema))(payload)
+
 /**
  * A stored payload in its stored form, upcast and checked against its schema but not decoded:
- * what a replay projects. A payload the check refuses is decoded once more, for the error's text.
+ * what a replay projects. A payload the check refuses is decoded once more, for the error's text
+ * (its decoder built then: a refusal stops the replay, so it is built at most once a run).
  */
 export const decodeStored = (type: string, schemaVersion: number, payload: string): Either.Either<StoredEvent, StoreError> =>
   Either.flatMap(lift(type, schemaVersion, payload), (l) =>
     storedChecks[l.type](l.payload)
       ? Either.right(l.payload as StoredEvent)
-      : Either.left(Either.match(storedDecoders[l.type](l.payload), {
+      : Either.left(Either.match(decodeStoredForm(schemas[l.type], l.payload), {
         onLeft: described(type, schemaVersion),
         onRight: () => new StoreError({ reason: "decode", message: `${type} v${schemaVersion}: refused by its schema` })
       })))
