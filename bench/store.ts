@@ -13,10 +13,8 @@
  * PostgreSQL is included when VERBATIM_DATABASE_URL is set.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { encode } from "@verbatim/projections/EventCodec"
 import * as Store from "@verbatim/projections/Store"
 import type { Services } from "@verbatim/projections/Store"
-import * as G from "@verbatim/testkit/Given"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
 import { bundle } from "@verbatim/server/scripts/bundle"
 import { mkdirSync, rmSync } from "node:fs"
@@ -24,6 +22,7 @@ import { availableParallelism } from "node:os"
 import { join, resolve } from "node:path"
 import { performance } from "node:perf_hooks"
 import { appendPhase } from "./appendPhase.js"
+import { fillLog } from "./fillLog.js"
 import { emptyPg, emptySqlite, snapshotPg, snapshotSqlite, writePg, writeSqlite } from "./rebuildFloor.js"
 import type { FloorOps } from "./rebuildRounds.js"
 import { rebuildRounds } from "./rebuildRounds.js"
@@ -48,34 +47,6 @@ const countedAppendPhase = (label: string, appenders: number, count: number) =>
     const [row] = yield* sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM events WHERE stream LIKE ${`session-${label}-%`}`
     const rows = Number(row?.n ?? 0)
     return { appenders, appends: count, perSecond: run.perSecond, failed: run.failed, lost: count - run.failed - rows }
-  })
-
-/** Fill the log with sessions (opened, 8 messages, closed, one note) straight into the events table. */
-const fill = (events: number) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient
-    const metadata = JSON.stringify({ correlationId: null, causationId: null })
-    const sessions = Math.ceil(events / 11)
-    let written = 0
-    for (let from = 0; from < sessions && written < events; from += 200) {
-      const rows: Array<Record<string, string | number>> = []
-      for (let s = from; s < Math.min(sessions, from + 200); s++) {
-        const id = `fill-${s}`
-        const history = [
-          G.sessionOpened(id),
-          ...Array.from({ length: 8 }, (_, k) => G.messageReceived(id, k + 1, `Message ${k + 1} of ${id}: Ana moved to Lyon, remind me`)),
-          G.sessionClosed(id, 8),
-          G.noteRecorded(id, `note-${id}`, [1, 2, 3, 4, 5, 6, 7, 8], { directives: [[8, ", remind me"]] })
-        ].slice(0, events - written - rows.length)
-        history.forEach((event, v) => {
-          const encoded = encode(event)
-          rows.push({ stream: G.sessionStream(id), version: v + 1, type: encoded.type, schema_version: encoded.schemaVersion, payload: encoded.payload, metadata, recorded_at: 0 })
-        })
-      }
-      for (let i = 0; i < rows.length; i += 250) yield* sql.withTransaction(sql`INSERT INTO events ${sql.insert(rows.slice(i, i + 250))}`)
-      written += rows.length
-    }
-    return written
   })
 
 /** SELECT every event a page at a time and JSON.parse each payload: the floor a rebuild is measured against. */
@@ -106,7 +77,7 @@ const runBackend = (name: string, layer: Layer.Layer<Services, unknown>, command
     const one = yield* countedAppendPhase("a1", 1, appendCount)
     const many = yield* countedAppendPhase("a64", 64, appendCount * 10)
     console.log(JSON.stringify({ backend: name, phase: "append", one, many, speedup: Math.round((many.perSecond / one.perSecond) * 10) / 10 }))
-    const filled = yield* measured(fill(totalEvents))
+    const filled = yield* measured(fillLog(totalEvents))
     console.log(JSON.stringify({ backend: name, phase: "fill", events: filled.value, seconds: Math.round(filled.ms / 100) / 10 }))
     yield* rebuildRounds({ name, rounds, commandEnv, floor, scan: measured(rawScan), before })
   }).pipe(Effect.provide(layer))
