@@ -4,22 +4,8 @@
  * logs go to stderr (warnings and worse), so stdout carries only the command's result.
  */
 import { Command, ValidationError } from "@effect/cli"
+import * as Store from "@verbatim/projections/Store"
 import { Cause, ConfigError, Console, Effect, Layer, Logger, LogLevel } from "effect"
-import * as Accounting from "./Cli/Accounting.js"
-import * as Audit from "./Cli/Audit.js"
-import * as Backup from "./Cli/Backup.js"
-import * as Demo from "./Cli/Demo.js"
-import * as Eval from "./Cli/Eval.js"
-import * as Events from "./Cli/Events.js"
-import * as Export from "./Cli/Export.js"
-import * as Import from "./Cli/Import.js"
-import { MediaWorkerLayer, PlanJobLayer, ReadStoreLayer, StoreLayer } from "./Cli/Layers.js"
-import * as Rebuild from "./Cli/Rebuild.js"
-import * as Replay from "./Cli/Replay.js"
-import * as Restore from "./Cli/Restore.js"
-import * as Retranscribe from "./Cli/Retranscribe.js"
-import * as Retry from "./Cli/Retry.js"
-import * as Serve from "./Cli/Serve.js"
 
 /** Logs of warnings and worse, as logfmt on stderr: stdout carries only a command's result. */
 const quietLogs = Layer.merge(
@@ -29,26 +15,53 @@ const quietLogs = Layer.merge(
 
 const quiet = <Name extends string, R, E, A>(command: Command.Command<Name, R, E, A>) => Command.provide(command, quietLogs)
 
-/** The root command with every subcommand wired to its services; `serve` keeps the server's own logging. */
-export const root = Command.make("verbatim").pipe(
-  Command.withDescription("Verbatim: files forwarded messages as notes about people, verbatim"),
-  Command.withSubcommands([
-    Serve.command,
-    Rebuild.command.pipe(Command.provide(StoreLayer), quiet),
-    Replay.command.pipe(quiet),
-    Eval.command.pipe(quiet),
-    Audit.command.pipe(Command.provide(ReadStoreLayer), quiet),
-    Accounting.command.pipe(Command.provide(ReadStoreLayer), quiet),
-    Import.command.pipe(Command.provide(StoreLayer), quiet),
-    Retry.command.pipe(Command.provide(PlanJobLayer), quiet),
-    Retranscribe.command.pipe(Command.provide(MediaWorkerLayer), quiet),
-    Events.command.pipe(Command.provide(ReadStoreLayer), quiet),
-    Demo.command.pipe(quiet),
-    Backup.command.pipe(quiet),
-    Restore.command.pipe(quiet),
-    Export.command.pipe(Command.provide(ReadStoreLayer), quiet)
-  ])
-)
+/**
+ * Every subcommand, each wired to its services and loaded only when asked for: a command's module
+ * brings in what it runs on (the HTTP server, the planner and its SDK, the media readers), and
+ * compiling all of it at every start cost the commands that need none of it about a fifth of
+ * their start-up (`verbatim rebuild` on an empty store 0.77–0.85 s with every command loaded,
+ * 0.61–0.66 s with its own; BENCHMARKS.md, "The command line's start-up"). Commands that only read
+ * open the store read-only (`layerConfigReadOnly`); `serve` keeps the server's own logging.
+ */
+export const subcommands = {
+  serve: () => import("./Cli/Serve.js").then((m) => m.command),
+  rebuild: () => import("./Cli/Rebuild.js").then((m) => m.command.pipe(Command.provide(Store.layerConfig), quiet)),
+  replay: () => import("./Cli/Replay.js").then((m) => m.command.pipe(quiet)),
+  eval: () => import("./Cli/Eval.js").then((m) => m.command.pipe(quiet)),
+  audit: () => import("./Cli/Audit.js").then((m) => m.command.pipe(Command.provide(Store.layerConfigReadOnly), quiet)),
+  accounting: () => import("./Cli/Accounting.js").then((m) => m.command.pipe(Command.provide(Store.layerConfigReadOnly), quiet)),
+  import: () => import("./Cli/Import.js").then((m) => m.command.pipe(Command.provide(Store.layerConfig), quiet)),
+  retry: () =>
+    Promise.all([import("./Cli/Retry.js"), import("./Cli/Layers.js")]).then(([m, layers]) =>
+      m.command.pipe(Command.provide(layers.PlanJobLayer), quiet)),
+  retranscribe: () =>
+    Promise.all([import("./Cli/Retranscribe.js"), import("./Cli/Layers.js")]).then(([m, layers]) =>
+      m.command.pipe(Command.provide(layers.MediaWorkerLayer), quiet)),
+  events: () => import("./Cli/Events.js").then((m) => m.command.pipe(Command.provide(Store.layerConfigReadOnly), quiet)),
+  demo: () => import("./Cli/Demo.js").then((m) => m.command.pipe(quiet)),
+  backup: () => import("./Cli/Backup.js").then((m) => m.command.pipe(quiet)),
+  restore: () => import("./Cli/Restore.js").then((m) => m.command.pipe(quiet)),
+  export: () => import("./Cli/Export.js").then((m) => m.command.pipe(Command.provide(Store.layerConfigReadOnly), quiet))
+}
+
+export type Name = keyof typeof subcommands
+export type Subcommand = Awaited<ReturnType<(typeof subcommands)[Name]>>
+
+const isName = (word: string | undefined): word is Name => word !== undefined && Object.hasOwn(subcommands, word)
+
+/**
+ * The subcommands a command line needs: the one its first argument names, or every one (for the
+ * root's help, a misspelt command, or an option before the command) so the parser sees them all.
+ */
+export const subcommandsFor = (args: ReadonlyArray<string>): ReadonlyArray<Name> =>
+  isName(args[0]) ? [args[0]] : Object.keys(subcommands) as Array<Name>
+
+/** The root command over the given subcommands. */
+const rootOf = (loaded: ReadonlyArray<Subcommand>) =>
+  Command.make("verbatim").pipe(
+    Command.withDescription("Verbatim: files forwarded messages as notes about people, verbatim"),
+    Command.withSubcommands(loaded as [Subcommand, ...Array<Subcommand>])
+  )
 
 /** An error's own message or, when it has none (the HTTP server's `ServeError`), its cause's. */
 const messageOf = (error: object): string => {
@@ -74,7 +87,8 @@ export const describeFailure = (error: unknown): string => {
 
 /** Run the CLI on `argv` as Node gives it (`process.argv`: node, script, then the arguments). */
 export const run = (argv: ReadonlyArray<string>) =>
-  Command.run(root, { name: "verbatim", version: "0.1.0" })(argv).pipe(
+  Effect.promise(() => Promise.all(subcommandsFor(argv.slice(2)).map((name) => subcommands[name]()))).pipe(
+    Effect.flatMap((loaded) => Command.run(rootOf(loaded), { name: "verbatim", version: "0.1.0" })(argv)),
     Effect.tapErrorCause((cause) =>
       Cause.isFailure(cause)
         ? Effect.forEach(Cause.failures(cause), (e) => {

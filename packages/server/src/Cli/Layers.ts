@@ -1,7 +1,7 @@
 /**
- * The services the CLI's commands run on: the configured store for every command (read-only for
- * those that only read), for the commands that plan (retry, replay) the planner as `serve`
- * configures it (`Planner.ts`), and for `retranscribe` the media worker with its readers.
+ * The services the CLI's heavier commands run on: for the commands that plan (retry, replay) the
+ * planner as `serve` configures it (`Planner.ts`), and for `retranscribe` the media worker with
+ * its readers, each over the configured store. Loaded only with those commands (`Cli.ts`).
  */
 import * as Store from "@verbatim/projections/Store"
 import { Layer } from "effect"
@@ -14,9 +14,6 @@ import { ServerConfig } from "../ServerConfig.js"
 
 /** Store, read model and SQL client, as configured (SQLite under ./data by default). */
 export const StoreLayer = Store.layerConfig
-
-/** The configured store for commands that only read: SQLite opened read-only when its schema is current. */
-export const ReadStoreLayer = Store.layerConfigReadOnly
 
 /** Everything `planSession` needs, `model` overriding `VERBATIM_MODEL`; no model configured is a `NoModelError`. */
 export const plannerLayer = Planner.layerConfig
