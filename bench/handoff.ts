@@ -32,16 +32,13 @@ import { join } from "node:path"
 import { performance } from "node:perf_hooks"
 import { deserialize, serialize } from "node:v8"
 import { fillLog } from "./fillLog.js"
+import { numberFlag } from "./flags.js"
+import { median } from "./rebuildRounds.js"
 
-const flag = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`)
-  return at === -1 ? fallback : Number(process.argv[at + 1])
-}
-const pages = flag("pages", 40)
-const rounds = flag("rounds", 5)
+const pages = numberFlag("pages", 40)
+const rounds = numberFlag("rounds", 5)
 const pageSize = 2000
 
-const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const round2 = (ms: number) => Math.round(ms * 100) / 100
 
 /** Milliseconds `f` takes. */

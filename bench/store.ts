@@ -23,17 +23,14 @@ import { join, resolve } from "node:path"
 import { performance } from "node:perf_hooks"
 import { appendPhase } from "./appendPhase.js"
 import { fillLog } from "./fillLog.js"
+import { numberFlag } from "./flags.js"
 import { emptyPg, emptySqlite, snapshotPg, snapshotSqlite, writePg, writeSqlite } from "./rebuildFloor.js"
 import type { FloorOps } from "./rebuildRounds.js"
 import { rebuildRounds } from "./rebuildRounds.js"
 
-const flag = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`)
-  return at === -1 ? fallback : Number(process.argv[at + 1])
-}
-const totalEvents = flag("events", 1_000_000)
-const appendCount = flag("appends", 2_000)
-const rounds = flag("rounds", 1)
+const totalEvents = numberFlag("events", 1_000_000)
+const appendCount = numberFlag("appends", 2_000)
+const rounds = numberFlag("rounds", 1)
 const onlyAt = process.argv.indexOf("--only")
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1]!.split(",")
 const beforeAt = process.argv.indexOf("--before")

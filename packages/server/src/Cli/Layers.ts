@@ -12,9 +12,6 @@ import * as Planner from "../Planner.js"
 import { PlanningHold } from "../PlanningHold.js"
 import { ServerConfig } from "../ServerConfig.js"
 
-/** Store, read model and SQL client, as configured (SQLite under ./data by default). */
-export const StoreLayer = Store.layerConfig
-
 /** Everything `planSession` needs, `model` overriding `VERBATIM_MODEL`; no model configured is a `NoModelError`. */
 export const plannerLayer = Planner.layerConfig
 
@@ -25,12 +22,12 @@ export const batchPlannerLayer = Planner.batchLayerConfig
 export const PlanJobLayer = Planner.planJobLayerConfig.pipe(
   Layer.provideMerge(PlanningHold.layer),
   Layer.provideMerge(IdGenerator.layer),
-  Layer.provideMerge(StoreLayer)
+  Layer.provideMerge(Store.layerConfig)
 )
 
 /** The media worker over the configured store, the providers' file APIs and the readers as configured. */
 export const MediaWorkerLayer = MediaWorker.layer.pipe(
   Layer.provideMerge(Layer.mergeAll(ClientsLive, ReadersLive)),
   Layer.provideMerge(ServerConfig.layer),
-  Layer.provideMerge(StoreLayer)
+  Layer.provideMerge(Store.layerConfig)
 )

@@ -23,6 +23,7 @@ import { Args, Command, Options } from "@effect/cli"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { ReplayReports } from "@verbatim/projections/ReplayReports"
+import * as Store from "@verbatim/projections/Store"
 import { Clock, Config, Console, DateTime, Effect, Layer, Option, Schema } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -39,7 +40,7 @@ import { renderMarkdown } from "../Replay/Markdown.js"
 import { renderJson, renderText, summarise } from "../Replay/Report.js"
 import { runInfo } from "../Replay/Run.js"
 import { CliError } from "./CliError.js"
-import { batchPlannerLayer, plannerLayer, StoreLayer } from "./Layers.js"
+import { batchPlannerLayer, plannerLayer } from "./Layers.js"
 
 const options = {
   // Optional so that `replay compare` parses without it; a replay requires it unless `--aa` (the configured prompt).
@@ -174,7 +175,7 @@ const replayCommand = Command.make("replay", options, ({ prompt: promptOption, .
     Effect.provide(PlanJob.layer.pipe(
       Layer.provideMerge(Layer.merge(plannerFor(rest), PlanningHold.layer)),
       Layer.provideMerge(IdGenerator.layer),
-      Layer.provideMerge(StoreLayer)
+      Layer.provideMerge(Store.layerConfig)
     ))
   )).pipe(Command.withDescription("Re-plan recorded sessions under another prompt version, score them against the users' own outcome and report the differences"))
 
