@@ -99,6 +99,19 @@ describe("EventCodec", () => {
     )
   })
 
+  it("a payload whose tag is an object with no usable toString is a typed decode error, for a read and a replay alike", () => {
+    // Schema.is over the union of every event throws on such a tag; the codec decodes by type and must not.
+    const payload = JSON.stringify({ _tag: { toString: null }, sessionId: "s", reason: "import", messageCount: 0, closedAt: "2026-01-01T00:00:00.000Z" })
+    const refusal = (read: Either.Either<unknown, StoreError>) => Either.getLeft(read).pipe(Option.map((e) => e.message))
+    const fields = (closedAt: string) =>
+      `{ readonly _tag: "SessionClosed"; readonly sessionId: string & Brand<"SessionId">; readonly reason: "idle" | "command" | "import"; readonly messageCount: Finite; readonly closedAt: ${closedAt} }`
+    const why = `\n└─ ["_tag"]\n   └─ Expected "SessionClosed", actual {"toString":null}`
+    expect([refusal(decode("SessionClosed", 1, payload)), refusal(decodeStored("SessionClosed", 1, payload))]).toEqual([
+      Option.some(`SessionClosed v1: ${fields("DateTimeUtc")}${why}`),
+      Option.some(`SessionClosed v1: ${fields("string")}${why}`)
+    ])
+  })
+
   it("a payload that is not JSON is a typed decode error, for a read and a replay alike", () => {
     const jsonError = (() => {
       try {
