@@ -19,8 +19,8 @@ import { stylesheet } from "./Assets.js"
 import type { Html } from "./Html.js"
 import { page, respond, type Section } from "./Layout.js"
 import { notePage } from "./NotePage.js"
-import { linkPage, ownPage, peoplePage, personPage, questionsPage, searchPage, sessionPage, signInPage } from "./Pages.js"
-import { redeem } from "./Links.js"
+import { brokenLinkPage, linkPage, missingPage, ownPage, peoplePage, personPage, questionsPage, searchPage, sessionPage, signInPage } from "./Pages.js"
+import { holds, redeem } from "./Links.js"
 import { replayPage, replaysPage } from "./ReplayPages.js"
 import * as SignIn from "./SignIn.js"
 import { clientAddress, SignInThrottle } from "./Throttle.js"
@@ -74,6 +74,13 @@ const throttled = <E, R>(attempt: Effect.Effect<HttpServerResponse.HttpServerRes
     })
   })
 
+/** A link's page: its button when the link holds, else what happened and what to do. */
+const linkOpened = (token: string) =>
+  Effect.flatMap(holds(token), (live) =>
+    live
+      ? respond(page({ title: "Sign in", section: "none", csrf: null }, linkPage(token)))
+      : respond(page({ title: "Link expired", section: "none", csrf: null }, brokenLinkPage), 404))
+
 /** A person's page shows this many of their newest notes. */
 const notesShown = 200
 
@@ -100,10 +107,9 @@ export const layer = HttpApiBuilder.Router.use((router) =>
     yield* router.get("/assets/app.css", stylesheet)
     yield* router.get("/signin", provided(Effect.map(query("next"), (next) => respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(SignIn.localPath(next), null))))).pipe(Effect.flatten))
     // Opening a link only shows a button: link previews and mail scanners fetch links, and must not use them up.
-    yield* router.get(
-      "/signin/link/:token",
-      provided(Effect.flatMap(param("token"), (token) => respond(page({ title: "Sign in", section: "none", csrf: null }, linkPage(token)))))
-    )
+    // The token rides in the query; links with it in the path (as sent before) open too, at any length.
+    yield* router.get("/signin/link", provided(Effect.flatMap(query("token"), linkOpened)))
+    yield* router.get("/signin/link/*", provided(Effect.flatMap(param("*"), linkOpened)))
     yield* router.post(
       "/signin/link",
       provided(throttled(Effect.gen(function*() {
@@ -212,5 +218,10 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         const texts = new Map(messages.map((m) => [m.id as string, m.text]))
         return Option.some(sessionPage(accounting.value, { texts, owners, plans: yield* read.sessionPlans(id) }))
       }), "session")))
+    // What no route above answers: a page that says so (the API's paths answer in JSON).
+    yield* router.all("*", provided(Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+      new URL(request.url, "http://local").pathname.startsWith("/api/")
+        ? HttpServerResponse.json({ _tag: "NotFound", message: `No such API route: ${request.method} ${request.url}` }, { status: 404 })
+        : respond(page({ title: "Not found", section: "none", csrf: null }, missingPage), 404))))
   })
 ).pipe(Layer.provide([SignIn.WebKeys.layer, SignInThrottle.layer]))

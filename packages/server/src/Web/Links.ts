@@ -1,6 +1,6 @@
 /**
  * One-time sign-in links. `/web` in a chat queues a reply with a link to
- * `VERBATIM_PUBLIC_URL/signin/link/<token>`: the sender's user id, an expiry ten minutes out and
+ * `VERBATIM_PUBLIC_URL/signin/link?token=<token>`: the sender's user id, an expiry ten minutes out and
  * a nonce, signed with the web key. Opening it shows a button (link previews and mail scanners
  * fetch links, and must not use them up); pressing it appends `WebSignIn` to the nonce's own
  * stream at version 0, so a link works once across every instance sharing the log, and the log
@@ -37,6 +37,12 @@ export const readToken = (key: Buffer, token: string, now: number): Option.Optio
   return Option.some({ user: unb64(user) as UserId, nonce })
 }
 
+/**
+ * The address of a link: the token rides in the query, where no router's limit on a path
+ * segment's length applies (a token grows with the user id and the clock).
+ */
+export const linkUrl = (base: string, token: string): string => `${base}/signin/link?token=${token}`
+
 export class WebLinks extends Context.Tag("@verbatim/server/Web/WebLinks")<WebLinks, {
   /** Where the pages are reached from outside (`VERBATIM_PUBLIC_URL`), when set. */
   readonly publicUrl: Option.Option<string>
@@ -63,7 +69,7 @@ export const replyToWeb = (item: NewMessage) =>
     const expiresAt = (yield* Clock.currentTimeMillis) + Duration.toMillis(linkLifetime)
     const text = Option.match(publicUrl, {
       onNone: () => ReplyText.noWebText,
-      onSome: (base) => ReplyText.webLinkText(`${base}/signin/link/${linkToken(key, user, expiresAt, nonce)}`, Duration.toMinutes(linkLifetime))
+      onSome: (base) => ReplyText.webLinkText(linkUrl(base, linkToken(key, user, expiresAt, nonce)), Duration.toMinutes(linkLifetime))
     })
     const replyId = ReplyId.make(`web:${item.provider}:${item.providerMessageId}`)
     const store = yield* EventStore
@@ -80,6 +86,13 @@ export const replyToWeb = (item: NewMessage) =>
       Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.succeed({ _tag: "AlreadyRecorded" } as const))
     )
     return recorded._tag === "Appended" ? "helped" as const : "duplicate" as const
+  })
+
+/** Whether a link's signature and time still hold (opening it uses nothing up). */
+export const holds = (token: string) =>
+  Effect.gen(function*() {
+    const { key } = yield* WebKeys
+    return Option.isSome(readToken(key, token, yield* Clock.currentTimeMillis))
   })
 
 /** Use a link: its user, once; none when it is forged, expired or used already. */

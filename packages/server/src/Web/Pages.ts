@@ -178,6 +178,16 @@ export const linkPage = (token: string): Html =>
 </form>
 <p class="muted">This link works once, for a few minutes after the bot sent it.</p>`
 
+/** A sign-in link whose signature or time does not hold: what happened, and what to do. */
+export const brokenLinkPage: Html = html`<h1>This link has expired or was used</h1>
+<p>Send /web to the bot for a new one.</p>
+<p><a href="/signin">Sign in another way</a></p>`
+
+/** Any address the site has no page for. */
+export const missingPage: Html = html`<h1>Not found</h1>
+<p>There is no page at this address.</p>
+<p><a href="/">Go to your notes</a></p>`
+
 /** `text` with every word of the query marked where it occurs (case folded, as the search is). */
 const marked = (text: string, query: string): Html => {
   const words = query.split(/\s+/).filter((w) => w !== "").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))

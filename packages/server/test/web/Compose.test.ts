@@ -29,7 +29,7 @@ const webLink = Effect.gen(function*() {
   expect(yield* telegram(aliceUpdate(50, { text: "/web" }))).toEqual({ status: 200, body: "" })
   yield* drain
   const texts = (yield* telegramCalls).map((c) => (c.body as { text?: string }).text ?? "")
-  return /(http:\/\/\S+\/signin\/link\/\S+)/.exec(texts.join("\n"))?.[1] ?? "no link sent"
+  return /(http:\/\/\S+\/signin\/link\?token=\S+)/.exec(texts.join("\n"))?.[1] ?? "no link sent"
 })
 
 const submit = (page: Page, selector: string) => Promise.all([page.waitForNavigation(), page.click(selector)])
