@@ -1,7 +1,8 @@
 /**
  * Benchmark: `fitPrompt` against LangChain's `trimMessages` under one policy (keep the newest
  * messages, keep the system prompt, drop whole messages), one counter (the planner's default
- * estimator) and one budget (half the session), on 10,000 and 100,000 messages.
+ * estimator) and one budget (half the session), on 10,000 and 100,000 messages; then
+ * `truncateText` on one message of up to 10 MB (`cutText.ts`).
  */
 import { HumanMessage, type BaseMessage, SystemMessage, trimMessages } from "@langchain/core/messages"
 import { Either } from "effect"
@@ -9,6 +10,7 @@ import { fitPrompt } from "@verbatim/domain/FitPrompt"
 import { droppable, type PromptPart } from "@verbatim/domain/PromptPart"
 import { textTokens } from "@verbatim/planner/TokenEstimator"
 import { performance } from "node:perf_hooks"
+import { benchCut } from "./cutText.js"
 
 /** A seeded generator (mulberry32) so every run measures the same input. */
 const random = (seed: number) => () => {
@@ -136,6 +138,9 @@ const main = async () => {
     `\nfitPrompt 100,000 / 10,000 time: ${(large!.ms / small!.ms).toFixed(2)}× of medians, ` +
       `${(large!.meanMs / small!.meanMs).toFixed(2)}× of means (target ≤ 12×)`
   )
+  console.log("\n| one message | counter | truncateText median ms | whole-text cut ms | ratio | counter calls | same cut |")
+  console.log("|---|---|---|---|---|---|---|")
+  for (const row of benchCut()) console.log(row)
 }
 
 await main()

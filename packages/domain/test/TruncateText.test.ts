@@ -52,10 +52,54 @@ describe("truncateText properties", () => {
     expect(roundTrip(out)).toBe(out)
   })
 
-  test.prop([text, budget], runs)("counts a few times: once, plus a binary search when cutting", (t, b) => {
+  test.prop([text, budget], runs)("counts a few times: once, plus at most twice a binary search's probes when cutting", (t, b) => {
     const { calls, counted } = counting(count)
     truncateText(t, b, counted)
-    expect(calls.value).toBeLessThanOrEqual(2 + Math.ceil(Math.log2(graphemeBoundaries(t).length + 1)))
+    expect(calls.value).toBeLessThanOrEqual(2 + 2 * Math.ceil(Math.log2(t.length + 1)))
+  })
+
+  test.prop([text, budget, counter], runs)("cuts where a binary search over every grapheme boundary of the whole text cuts", (t, b, c) => {
+    expect(truncateText(t, b, c)).toBe(searchedOverEveryBoundary(t, b, c))
+  })
+
+  test.prop([text, fc.integer({ min: 1, max: 8 })], runs)("finds, a window at a time, the boundaries the segmenter finds in the whole text", (t, window) => {
+    expect(graphemeBoundaries(t, window)).toEqual(wholeTextBoundaries(t))
+  })
+})
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" })
+
+/** Every boundary, the segmenter walking the whole text at once. */
+const wholeTextBoundaries = (t: string) => [...Array.from(segmenter.segment(t), (s) => s.index), t.length]
+
+/** The cut as first specified: a binary search over the whole text's grapheme boundaries. */
+const searchedOverEveryBoundary = (t: string, b: number, c: (text: string) => number): string => {
+  if (c(t) <= b) return t
+  const fits = (end: number) => c(t.slice(0, end) + truncationMarker) <= b
+  if (!fits(0)) return ""
+  const boundaries = wholeTextBoundaries(t)
+  let low = 0
+  let high = boundaries.length - 1
+  while (high - low > 1) {
+    const middle = (low + high) >>> 1
+    if (fits(boundaries[middle]!)) low = middle
+    else high = middle
+  }
+  return t.slice(0, boundaries[low]!) + truncationMarker
+}
+
+describe("truncateText on long texts", () => {
+  it("cuts 200,000 characters near the budget", () => {
+    expect(truncateText("a".repeat(200_000), 1_000, count)).toBe(`${"a".repeat(988)}…[truncated]`)
+  })
+  it("keeps flags whole in a run of 100,000 regional indicators, however far the cut is from the run's start", () => {
+    const flags = tricky.flagFr.repeat(25_000)
+    expect(truncateText(flags, 12 + 4 * 1_000 + 3, count)).toBe(`${tricky.flagFr.repeat(1_000)}…[truncated]`)
+    expect(truncateText(`x${flags}`, 12 + 4 * 1_000, count)).toBe(`x${tricky.flagFr.repeat(999)}…[truncated]`)
+  })
+  it("finds every boundary of a long mixed text, window by window", () => {
+    const mixed = `héllo ${tricky.family} ação ${tricky.flagDe}${tricky.flagFr} नमस्ते 日本語 ${tricky.combined}\r\n`.repeat(400)
+    expect(graphemeBoundaries(mixed)).toEqual(wholeTextBoundaries(mixed))
   })
 })
 
