@@ -9,21 +9,8 @@ import { truncateText, truncationMarker } from "@verbatim/domain/TruncateText"
 import type { TokenCounter } from "@verbatim/domain/TokenCounter"
 import { dataLine } from "@verbatim/planner/RenderRequest"
 import { textTokens } from "@verbatim/planner/TokenEstimator"
+import { mixedText } from "@verbatim/testkit/MixedText"
 import { performance } from "node:perf_hooks"
-
-const pieces = ["Ana mudou-se para o Porto em maio. ", "नमस्ते दोस्त ", "東京で会いましょう。", "👨‍👩‍👧‍👦 ", "🇵🇹🇧🇷 ", "café crème ", "e\u0301 ", "Привет! ", "مرحبا ", "\r\n"]
-
-/** `bytes` of UTF-8 (or a few more) from the pieces in a fixed, mixed order. */
-export const mixedText = (bytes: number): string => {
-  const parts: Array<string> = []
-  let size = 0
-  for (let i = 0; size < bytes; i++) {
-    const piece = pieces[(i * 7 + (i >> 3)) % pieces.length]!
-    parts.push(piece)
-    size += Buffer.byteLength(piece)
-  }
-  return parts.join("")
-}
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" })
 

@@ -5,6 +5,7 @@
  * Usage: npm run reliability [-- --short]
  */
 import { bundle } from "@verbatim/server/scripts/bundle"
+import { bigMessage } from "./reliability/BigMessage.js"
 import * as Checks from "./reliability/Checks.js"
 import * as Isolation from "./reliability/Isolation.js"
 import * as Outages from "./reliability/Outages.js"
@@ -16,6 +17,7 @@ const checks: ReadonlyArray<readonly [string, (o: Checks.Options) => Promise<str
   ["redelivery storm", Checks.redeliveryStorm],
   ["crash (kill -9 under load)", Checks.crash],
   ["fuzzed webhook bodies", Checks.fuzz],
+  ["a 1 MiB message planned under load", bigMessage],
   ["model outage", Outages.modelOutage],
   ["provider outage", Outages.providerOutage],
   ["tenant isolation", Isolation.tenantIsolation],

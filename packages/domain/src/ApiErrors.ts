@@ -19,9 +19,10 @@ export class NotFound extends Schema.TaggedError<NotFound>()(
 /** A request that contradicts recorded state, such as answering a question already answered. */
 export class Conflict extends Schema.TaggedError<Conflict>()("Conflict", { message: Schema.String }, HttpApiSchema.annotations({ status: 409 })) {}
 
+/** A body, or one message in it, over its limit; `message` says which, when it is not the whole body. */
 export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   "PayloadTooLarge",
-  { limitBytes: Schema.Number },
+  { limitBytes: Schema.Number, message: Schema.optionalWith(Schema.String, { exact: true }) },
   HttpApiSchema.annotations({ status: 413 })
 ) {}
 

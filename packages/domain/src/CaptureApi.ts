@@ -5,7 +5,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authorization } from "./ApiErrors.js"
+import { Authorization, PayloadTooLarge } from "./ApiErrors.js"
 import { storable } from "./ApiResponses.js"
 import { MessageId, SessionId, UserId } from "./Ids.js"
 
@@ -55,10 +55,11 @@ export class CaptureGroup extends HttpApiGroup.make("capture")
       .annotate(OpenApi.Summary, "Capture messages")
       .annotate(
         OpenApi.Description,
-        "Messages captured in order into the user's web session, as a chat's would be: planned once the session closes (`close`, `/done`, or idle), their replies shown on the web pages. A message whose `id` was sent before records nothing more (`already-recorded`). `user` must be `web:operator` (the default) or a user on the allow-list."
+        "Messages captured in order into the user's web session, as a chat's would be: planned once the session closes (`close`, `/done`, or idle), their replies shown on the web pages. A message whose `id` was sent before records nothing more (`already-recorded`). `user` must be `web:operator` (the default) or a user on the allow-list. A message's text holds at most 1 MiB of UTF-8: one over it is a 413 naming it, and none of the request's messages is recorded."
       )
       .setPayload(CapturePayload)
       .addSuccess(CaptureResult)
+      .addError(PayloadTooLarge)
   )
   .middleware(Authorization)
   .prefix("/api")

@@ -31,7 +31,7 @@ describe("Api contract", () => {
       "GET /api/sessions/{id}/accounting -> 200,400,401,404 [bearer]",
       "GET /api/search -> 200,400,401 [bearer]",
       "GET /api/events -> 200,400,401 [bearer]",
-      "POST /api/messages -> 200,400,401 [bearer]",
+      "POST /api/messages -> 200,400,401,413 [bearer]",
       "POST /api/notes/{id}/move -> 200,400,401,404,409 [bearer]",
       "POST /api/notes/{id}/split -> 200,400,401,404,409 [bearer]",
       "POST /api/notes/{id}/discard -> 200,400,401,404,409 [bearer]",

@@ -9,7 +9,10 @@ export interface ServerSettings {
   readonly whatsAppAppSecret: Option.Option<Redacted.Redacted>
   /** `provider:senderId` of everyone whose messages are captured. */
   readonly allowedSenders: ReadonlySet<UserId>
+  /** Bytes of one webhook body. */
   readonly maxBodyBytes: number
+  /** Bytes of one request body to the API or a page's form (a message of 1 MiB, encoded, fits). */
+  readonly maxRequestBytes: number
   /** Payload bytes of one `GET /api/events` page (a page always holds at least one event). */
   readonly eventsPageBytes: number
   /** A request's headers must arrive within this, and the whole request within `requestTimeout`. */
@@ -81,6 +84,7 @@ export const config: Config.Config<ServerSettings> = Config.all({
     )
   ),
   maxBodyBytes: positiveInt("VERBATIM_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
+  maxRequestBytes: positiveInt("VERBATIM_MAX_REQUEST_BYTES").pipe(Config.withDefault(4 * 1024 * 1024)),
   eventsPageBytes: positiveInt("VERBATIM_EVENTS_PAGE_BYTES").pipe(Config.withDefault(4 * 1024 * 1024)),
   headersTimeout: positiveInt("VERBATIM_HEADERS_TIMEOUT_SECONDS").pipe(Config.withDefault(10), Config.map(Duration.seconds)),
   requestTimeout: positiveInt("VERBATIM_REQUEST_TIMEOUT_SECONDS").pipe(Config.withDefault(30), Config.map(Duration.seconds)),
@@ -133,6 +137,7 @@ const testSettings: ServerSettings = {
   whatsAppAppSecret: Option.none(),
   allowedSenders: new Set(),
   maxBodyBytes: 1024 * 1024,
+  maxRequestBytes: 4 * 1024 * 1024,
   eventsPageBytes: 4 * 1024 * 1024,
   headersTimeout: Duration.seconds(10),
   requestTimeout: Duration.seconds(30),

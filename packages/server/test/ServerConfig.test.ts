@@ -20,6 +20,7 @@ describe("ServerConfig", () => {
         whatsAppAppSecret: Option.none(),
         allowedSenders: new Set(),
         maxBodyBytes: 1_048_576,
+        maxRequestBytes: 4_194_304,
         eventsPageBytes: 4_194_304,
         headersTimeout: 10,
         requestTimeout: 30,

@@ -4,6 +4,7 @@ import { Extras } from "../Attachment.js"
 import { Provider } from "../Ids.js"
 import { notTextIn } from "./bodyShape.js"
 import { MessageKind } from "../Message.js"
+import { tooLong } from "../MessageLimit.js"
 
 /** A message to capture. Media without a caption is captured with empty text, never dropped. */
 export const NewMessage = Schema.TaggedStruct("NewMessage", {
@@ -69,7 +70,7 @@ export type Inbound = typeof Inbound.Type
 
 /**
  * Why an item cannot be stored exactly (a string of it holding a lone surrogate or U+0000), or
- * null. Every string an item carries is checked, as most reach the log, a reply or a key; an
+ * is too long to be one message (`MessageLimit`), or null. Every string an item carries is checked, as most reach the log, a reply or a key; an
  * update the service ignores is acknowledged whatever its body holds.
  */
 export const unstorable = (item: Inbound): string | null => {
@@ -85,5 +86,6 @@ export const unstorable = (item: Inbound): string | null => {
     const found = typeof value === "string" ? notTextIn(value) : null
     if (found !== null) return `${field} of ${item.provider} message ${item.providerMessageId} contains ${found}, which is not text`
   }
-  return null
+  const overLong = item._tag === "Answer" ? null : tooLong(item.text)
+  return overLong === null ? null : `text of ${item.provider} message ${item.providerMessageId} ${overLong}`
 }

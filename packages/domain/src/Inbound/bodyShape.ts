@@ -22,6 +22,30 @@ export const nesting = (value: unknown): number => {
   return deepest
 }
 
+/**
+ * How deeply arrays and objects nest in a JSON text, read without parsing it (brackets inside
+ * strings do not count); it stops counting once past `maxNesting`. For a text that is not JSON
+ * the answer means nothing, and a parser says what is wrong.
+ */
+export const textNesting = (text: string): number => {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (inString) {
+      if (code === 0x5c) i++ // a backslash escapes the next unit
+      else if (code === 0x22) inString = false
+    } else if (code === 0x22) inString = true
+    else if (code === 0x5b || code === 0x7b) {
+      depth++
+      if (depth > deepest) deepest = depth
+      if (deepest > maxNesting) return deepest
+    } else if (code === 0x5d || code === 0x7d) depth--
+  }
+  return deepest
+}
+
 const notText = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/
 
 /** What in `text` a store could not keep exactly, or null. */

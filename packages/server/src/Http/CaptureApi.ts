@@ -1,6 +1,7 @@
 /** `POST /api/messages`: messages captured as the `web` provider's, for the operator or an allowed user. */
 import { HttpApiBuilder } from "@effect/platform"
-import { Api, BadRequest } from "@verbatim/domain/Api"
+import { Api, BadRequest, PayloadTooLarge } from "@verbatim/domain/Api"
+import { maxMessageBytes, tooLong } from "@verbatim/domain/MessageLimit"
 import { operatorUser } from "@verbatim/domain/Ids"
 import { Effect } from "effect"
 import { compose } from "../Compose.js"
@@ -17,6 +18,11 @@ export const layer = HttpApiBuilder.group(Api, "capture", (handlers) =>
         if (user !== operatorUser && !settings.allowedSenders.has(user)) {
           return yield* new BadRequest({ message: `user must be ${operatorUser} or a user on the allow-list (VERBATIM_ALLOWED_SENDERS)` })
         }
+        const overLong = payload.messages.flatMap((m, i) => {
+          const why = tooLong(m.text)
+          return why === null ? [] : [`messages[${i}].text ${why}`]
+        })
+        if (overLong.length > 0) return yield* new PayloadTooLarge({ limitBytes: maxMessageBytes, message: overLong[0]! })
         const messages = yield* compose(user, payload.messages, payload.close).pipe(Effect.orDie, Effect.provide(context))
         return { messages }
       }))

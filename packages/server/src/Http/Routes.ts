@@ -19,12 +19,13 @@ import * as CurationApi from "./CurationApi.js"
 import * as DecodeErrors from "./DecodeErrors.js"
 import * as Health from "./Health.js"
 import * as ReadApi from "./ReadApi.js"
+import { bounded } from "./RequestLimits.js"
 import { templateOf } from "./RouteTemplate.js"
 import * as Webhooks from "./Webhooks.js"
 import { CaptureQueue } from "../Capture/Queue.js"
 
 /** Records each request's latency by route template, method and status. */
-const timed = (app: HttpApp.Default): HttpApp.Default =>
+const timed = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const [elapsed, exit] = yield* Effect.timed(Effect.exit(app))
@@ -47,7 +48,7 @@ export const ApiLive = HttpApiBuilder.api(Api).pipe(
  * Serve the API (and `/openapi.json`) and the web pages on the `HttpServer` in context. The bearer
  * middleware is looked up when the app is built, so it goes to the server layer as well as to the groups.
  */
-export const layer = HttpApiBuilder.serve(timed).pipe(
+export const layer = HttpApiBuilder.serve((app) => timed(bounded(app))).pipe(
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
   Layer.provide(ApiReference.layer),
   Layer.provide(Web.layer),

@@ -8,6 +8,7 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { ComposedMessage } from "@verbatim/domain/CaptureApi"
 import { operatorUser, type UserId } from "@verbatim/domain/Ids"
+import { tooLong } from "@verbatim/domain/MessageLimit"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Duration, Effect, Either, Option, ParseResult, Schema } from "effect"
 import { chatOf, compose } from "../Compose.js"
@@ -105,6 +106,11 @@ export const send = Effect.gen(function*() {
   if (Either.isLeft(message)) {
     const refused = { reason: problemOf(message.left), text: form.text, forwardedFrom: form.forwardedFrom }
     return yield* respond(page({ title: "Capture", section: "compose", csrf }, yield* view(user, csrf, "", refused)), 400)
+  }
+  const overLong = tooLong(message.right.text)
+  if (overLong !== null) {
+    const refused = { reason: `The message ${overLong}: split it, and send each part.`, text: form.text, forwardedFrom: form.forwardedFrom }
+    return yield* respond(page({ title: "Capture", section: "compose", csrf }, yield* view(user, csrf, "", refused)), 413)
   }
   const [outcome] = yield* compose(user, [message.right], form.then === "file")
   return yield* back(form.then === "file" ? "filing" : outcome?.outcome === "already-recorded" ? "again" : "sent")

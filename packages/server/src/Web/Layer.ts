@@ -1,15 +1,15 @@
 /**
  * The web pages, served by the same server on the same port as the API: routes added to the
  * `HttpApi`'s own router, so the latency metrics and the listener are shared. Every page but
- * sign-in and the stylesheet needs a signed-in cookie; without one it sends the browser to sign in
+ * sign-in (`SignInRoutes.ts`) and the stylesheet needs a signed-in cookie; without one it sends the browser to sign in
  * and back. The operator (the API token's holder) sees every user's notes; a user signed in by a
  * bot link sees only their own, and anything else is a 404 as if it did not exist.
  */
-import { HttpApiBuilder, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { ReplayReportBody } from "@verbatim/domain/ReplayReport"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { ReplayReports } from "@verbatim/projections/ReplayReports"
-import { Effect, Layer, Option, ParseResult, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import type * as Curation from "../Curation.js"
 import type * as Dispatch from "../Http/Dispatch.js"
 import { answer } from "./Answering.js"
@@ -19,15 +19,12 @@ import { stylesheet } from "./Assets.js"
 import type { Html } from "./Html.js"
 import { page, respond, type Section } from "./Layout.js"
 import { notePage } from "./NotePage.js"
-import { brokenLinkPage, linkPage, missingPage, ownPage, peoplePage, personPage, questionsPage, searchPage, sessionPage, signInPage } from "./Pages.js"
-import { holds, redeem } from "./Links.js"
+import { ownPage, peoplePage, personPage, questionsPage, searchPage, sessionPage } from "./Pages.js"
 import { replayPage, replaysPage } from "./ReplayPages.js"
 import * as SignIn from "./SignIn.js"
-import { clientAddress, SignInThrottle } from "./Throttle.js"
-
-const SignInForm = Schema.Struct({ token: Schema.String, next: Schema.optional(Schema.String) })
-const SignOutForm = Schema.Struct({ csrf: Schema.String })
-const LinkForm = Schema.Struct({ token: Schema.String })
+import { param, providing, query } from "./Routing.js"
+import * as SignInRoutes from "./SignInRoutes.js"
+import { SignInThrottle } from "./Throttle.js"
 
 const notFound = (csrf: string, what: string) =>
   respond(page({ title: "Not found", section: "none", csrf }, { _tag: "Html", value: `<h1>Not found</h1><p class="muted">No such ${what}.</p>` }), 404)
@@ -56,87 +53,20 @@ const signedIn = <E, R>(
     })
   })
 
-/** A sign-in refused: counted against the address, and the form again with why. */
-const refusedSignIn = (next: string, why: "token" | "link") =>
-  Effect.zipRight(
-    Effect.flatMap(clientAddress, (address) => Effect.flatMap(SignInThrottle, (t) => t.failed(address))),
-    respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(next, why)), 401)
-  )
-
-/** A sign-in attempt, unless its address failed too often lately (429, and when to try again). */
-const throttled = <E, R>(attempt: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
-  Effect.gen(function*() {
-    const wait = yield* (yield* SignInThrottle).refused(yield* clientAddress)
-    if (Option.isNone(wait)) return yield* attempt
-    return yield* HttpServerResponse.text(`Too many failed sign-ins from this address: try again in ${wait.value} seconds.`, {
-      status: 429,
-      headers: { "retry-after": String(wait.value) }
-    })
-  })
-
-/** A link's page: its button when the link holds, else what happened and what to do. */
-const linkOpened = (token: string) =>
-  Effect.flatMap(holds(token), (live) =>
-    live
-      ? respond(page({ title: "Sign in", section: "none", csrf: null }, linkPage(token)))
-      : respond(page({ title: "Link expired", section: "none", csrf: null }, brokenLinkPage), 404))
-
 /** A person's page shows this many of their newest notes. */
 const notesShown = 200
-
-const query = (name: string) => Effect.map(HttpServerRequest.HttpServerRequest, (r) => new URL(r.url, "http://local").searchParams.get(name) ?? "")
-const param = (name: string) => Effect.map(HttpRouter.params, (params) => params[name] ?? "")
 
 /** What the pages need: the read model, capture's path for the compose box, and curation's. */
 type Services = ReadModel | ReplayReports | SignIn.WebKeys | SignInThrottle | Curation.Services | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
 
-/** Every page on the API's router. */
-export const layer = HttpApiBuilder.Router.use((router) =>
+/** The pages of a signed-in browser. */
+const pages = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
-    const keys = yield* SignIn.WebKeys
     const services = yield* Effect.context<Services>()
-    const provided = <A, E>(effect: Effect.Effect<A, E, Services | HttpServerRequest.HttpServerRequest | HttpRouter.RouteContext>) =>
-      effect.pipe(
-        Effect.provide(services),
-        // A form that does not decode (a field missing, a body that is no form) is the sender's to fix.
-        Effect.catchIf(ParseResult.isParseError, () => HttpServerResponse.text("Bad request: the form is incomplete or malformed", { status: 400 })),
-        Effect.orDie
-      )
+    const provided = providing(services)
 
     yield* router.get("/assets/app.css", stylesheet)
-    yield* router.get("/signin", provided(Effect.map(query("next"), (next) => respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(SignIn.localPath(next), null))))).pipe(Effect.flatten))
-    // Opening a link only shows a button: link previews and mail scanners fetch links, and must not use them up.
-    // The token rides in the query; links with it in the path (as sent before) open too, at any length.
-    yield* router.get("/signin/link", provided(Effect.flatMap(query("token"), linkOpened)))
-    yield* router.get("/signin/link/*", provided(Effect.flatMap(param("*"), linkOpened)))
-    yield* router.post(
-      "/signin/link",
-      provided(throttled(Effect.gen(function*() {
-        const form = yield* HttpServerRequest.schemaBodyUrlParams(LinkForm)
-        const user = yield* redeem(form.token)
-        if (Option.isNone(user)) return yield* refusedSignIn("/", "link")
-        return yield* SignIn.signedIn("/", { _tag: "User", user: user.value })
-      })))
-    )
-    yield* router.post(
-      "/signin",
-      provided(throttled(Effect.gen(function*() {
-        const form = yield* HttpServerRequest.schemaBodyUrlParams(SignInForm)
-        const next = SignIn.localPath(form.next)
-        if (!keys.isApiToken(form.token)) return yield* refusedSignIn(next, "token")
-        return yield* SignIn.signedIn(next, { _tag: "Operator" })
-      })))
-    )
-    yield* router.post(
-      "/signout",
-      provided(Effect.gen(function*() {
-        const form = yield* HttpServerRequest.schemaBodyUrlParams(SignOutForm)
-        const who = yield* SignIn.current
-        if (Option.isNone(who) || !keys.isCsrf(who.value.cookie, form.csrf)) return yield* HttpServerResponse.text("Forbidden: a stale or missing form token", { status: 403 })
-        return yield* SignIn.signedOut
-      }))
-    )
     yield* router.get("/", provided(signedIn("People", "people", ({ subject }) =>
       Effect.gen(function*() {
         const q = (yield* query("q")).trim()
@@ -218,10 +148,8 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         const texts = new Map(messages.map((m) => [m.id as string, m.text]))
         return Option.some(sessionPage(accounting.value, { texts, owners, plans: yield* read.sessionPlans(id) }))
       }), "session")))
-    // What no route above answers: a page that says so (the API's paths answer in JSON).
-    yield* router.all("*", provided(Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-      new URL(request.url, "http://local").pathname.startsWith("/api/")
-        ? HttpServerResponse.json({ _tag: "NotFound", message: `No such API route: ${request.method} ${request.url}` }, { status: 404 })
-        : respond(page({ title: "Not found", section: "none", csrf: null }, missingPage), 404))))
   })
-).pipe(Layer.provide([SignIn.WebKeys.layer, SignInThrottle.layer]))
+)
+
+/** Every page on the API's router. */
+export const layer = Layer.merge(pages, SignInRoutes.layer).pipe(Layer.provide([SignIn.WebKeys.layer, SignInThrottle.layer]))

@@ -1,0 +1,89 @@
+/**
+ * Signing in and out, and what no other route answers: the sign-in form (the API token), the
+ * one-time link the bot sends (`Links.ts`), sign-out, and a page for any address the site has no
+ * page for (the API's unknown paths answer in JSON). Failed sign-ins count against the address
+ * (`Throttle.ts`).
+ */
+import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { EventStore } from "@verbatim/projections/EventStore"
+import { Effect, Option, Schema } from "effect"
+import { page, respond } from "./Layout.js"
+import { holds, redeem } from "./Links.js"
+import { brokenLinkPage, linkPage, missingPage, signInPage } from "./Pages.js"
+import { param, providing, query } from "./Routing.js"
+import * as SignIn from "./SignIn.js"
+import { clientAddress, SignInThrottle } from "./Throttle.js"
+
+const SignInForm = Schema.Struct({ token: Schema.String, next: Schema.optional(Schema.String) })
+const SignOutForm = Schema.Struct({ csrf: Schema.String })
+const LinkForm = Schema.Struct({ token: Schema.String })
+
+/** A sign-in refused: counted against the address, and the form again with why. */
+const refusedSignIn = (next: string, why: "token" | "link") =>
+  Effect.zipRight(
+    Effect.flatMap(clientAddress, (address) => Effect.flatMap(SignInThrottle, (t) => t.failed(address))),
+    respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(next, why)), 401)
+  )
+
+/** A sign-in attempt, unless its address failed too often lately (429, and when to try again). */
+const throttled = <E, R>(attempt: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  Effect.gen(function*() {
+    const wait = yield* (yield* SignInThrottle).refused(yield* clientAddress)
+    if (Option.isNone(wait)) return yield* attempt
+    return yield* HttpServerResponse.text(`Too many failed sign-ins from this address: try again in ${wait.value} seconds.`, {
+      status: 429,
+      headers: { "retry-after": String(wait.value) }
+    })
+  })
+
+/** A link's page: its button when the link holds, else what happened and what to do. */
+const linkOpened = (token: string) =>
+  Effect.flatMap(holds(token), (live) =>
+    live
+      ? respond(page({ title: "Sign in", section: "none", csrf: null }, linkPage(token)))
+      : respond(page({ title: "Link expired", section: "none", csrf: null }, brokenLinkPage), 404))
+
+/** The sign-in routes and the catch-all page, on the API's router. */
+export const layer = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function*() {
+    const keys = yield* SignIn.WebKeys
+    const provided = providing(yield* Effect.context<SignIn.WebKeys | SignInThrottle | EventStore>())
+    yield* router.get("/signin", provided(Effect.map(query("next"), (next) => respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(SignIn.localPath(next), null))))).pipe(Effect.flatten))
+    // Opening a link only shows a button: link previews and mail scanners fetch links, and must not use them up.
+    // The token rides in the query; links with it in the path (as sent before) open too, at any length.
+    yield* router.get("/signin/link", provided(Effect.flatMap(query("token"), linkOpened)))
+    yield* router.get("/signin/link/*", provided(Effect.flatMap(param("*"), linkOpened)))
+    yield* router.post(
+      "/signin/link",
+      provided(throttled(Effect.gen(function*() {
+        const form = yield* HttpServerRequest.schemaBodyUrlParams(LinkForm)
+        const user = yield* redeem(form.token)
+        if (Option.isNone(user)) return yield* refusedSignIn("/", "link")
+        return yield* SignIn.signedIn("/", { _tag: "User", user: user.value })
+      })))
+    )
+    yield* router.post(
+      "/signin",
+      provided(throttled(Effect.gen(function*() {
+        const form = yield* HttpServerRequest.schemaBodyUrlParams(SignInForm)
+        const next = SignIn.localPath(form.next)
+        if (!keys.isApiToken(form.token)) return yield* refusedSignIn(next, "token")
+        return yield* SignIn.signedIn(next, { _tag: "Operator" })
+      })))
+    )
+    yield* router.post(
+      "/signout",
+      provided(Effect.gen(function*() {
+        const form = yield* HttpServerRequest.schemaBodyUrlParams(SignOutForm)
+        const who = yield* SignIn.current
+        if (Option.isNone(who) || !keys.isCsrf(who.value.cookie, form.csrf)) return yield* HttpServerResponse.text("Forbidden: a stale or missing form token", { status: 403 })
+        return yield* SignIn.signedOut
+      }))
+    )
+    // What no route above answers: a page that says so (the API's paths answer in JSON).
+    yield* router.all("*", provided(Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+      new URL(request.url, "http://local").pathname.startsWith("/api/")
+        ? HttpServerResponse.json({ _tag: "NotFound", message: `No such API route: ${request.method} ${request.url}` }, { status: 404 })
+        : respond(page({ title: "Not found", section: "none", csrf: null }, missingPage), 404))))
+  })
+)
