@@ -7,6 +7,7 @@
 import { bundle } from "@verbatim/server/scripts/bundle"
 import { bigMessage } from "./reliability/BigMessage.js"
 import * as Checks from "./reliability/Checks.js"
+import { crashLoop } from "./reliability/CrashLoop.js"
 import * as Isolation from "./reliability/Isolation.js"
 import * as Outages from "./reliability/Outages.js"
 
@@ -18,6 +19,7 @@ const checks: ReadonlyArray<readonly [string, (o: Checks.Options) => Promise<str
   ["crash (kill -9 under load)", Checks.crash],
   ["fuzzed webhook bodies", Checks.fuzz],
   ["a 1 MiB message planned under load", bigMessage],
+  ["a crash loop ended by the third attempt", crashLoop],
   ["model outage", Outages.modelOutage],
   ["provider outage", Outages.providerOutage],
   ["tenant isolation", Isolation.tenantIsolation],

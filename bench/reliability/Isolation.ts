@@ -10,20 +10,6 @@ import type { Options } from "./Checks.js"
 import { run, startFakes } from "./Fakes.js"
 import * as S from "./Server.js"
 
-const until = async (label: string, condition: () => Promise<boolean>, limitMs = 90_000) => {
-  const deadline = Date.now() + limitMs
-  while (Date.now() < deadline) {
-    if (await condition()) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`timed out waiting for ${label}`)
-}
-
-const post = async (url: string, id: number, user: number, text: string) => {
-  const response = await S.postTelegram(url, S.telegramUpdate(id, user, text))
-  if (response.status !== 200) throw new Error(`webhook answered ${response.status}: ${await response.text()}`)
-}
-
 const personPlan = (name: string) =>
   FakeAnthropic.FakeReply.toolUse({
     people: [{ contactId: null, name, notes: [{ sourceItemSeqs: [1, 2], directives: [] }] }],
@@ -49,17 +35,17 @@ export const tenantIsolation = (_: Options) =>
     try {
       const secretOfAlice = "Zoya's passcode hint is the blue heron."
       await run(fakes.anthropic.script(personPlan("Zoya"), personPlan("Yuri"), personPlan("Yuri")))
-      await post(server.url, 1, alice, secretOfAlice)
-      await post(server.url, 2, alice, "Zoya flies to Oslo on Tuesday.")
-      await post(server.url, 3, alice, "/done")
-      await until("Alice's session planned", async () =>
+      await S.post(server.url, 1, alice, secretOfAlice)
+      await S.post(server.url, 2, alice, "Zoya flies to Oslo on Tuesday.")
+      await S.post(server.url, 3, alice, "/done")
+      await S.until("Alice's session planned", async () =>
         (await S.allEvents(server.url)).some((e) => e.event._tag === "PlanApplied"))
       for (const round of [0, 1]) {
-        await post(server.url, 10 + round * 3, bob, `Yuri likes chess (${round}).`)
-        await post(server.url, 11 + round * 3, bob, "Yuri's sister is called Mila.")
-        await post(server.url, 12 + round * 3, bob, "/done")
+        await S.post(server.url, 10 + round * 3, bob, `Yuri likes chess (${round}).`)
+        await S.post(server.url, 11 + round * 3, bob, "Yuri's sister is called Mila.")
+        await S.post(server.url, 12 + round * 3, bob, "/done")
       }
-      await until("Bob's sessions planned", async () =>
+      await S.until("Bob's sessions planned", async () =>
         (await S.allEvents(server.url)).filter((e) => e.event._tag === "PlanApplied").length === 3)
       const requests = await run(fakes.anthropic.requests)
       const bobsRequests = requests.slice(1).map((r) => JSON.stringify(r.body))
@@ -108,11 +94,11 @@ export const twoInstancesOnPostgres = (options: Options, url: string) =>
       let id = 1
       await Promise.all(users.map(async (user, i) => {
         const [first, second] = i % 2 === 0 ? [a, b] : [b, a]
-        await post(first.url, id++, user, "Nadia opened a bakery.")
-        await post(second.url, id++, user, "Her sourdough sells out by nine.")
-        await post(first.url, id++, user, "/done")
+        await S.post(first.url, id++, user, "Nadia opened a bakery.")
+        await S.post(second.url, id++, user, "Her sourdough sells out by nine.")
+        await S.post(first.url, id++, user, "/done")
       }))
-      await until("every session planned", async () =>
+      await S.until("every session planned", async () =>
         (await S.allEvents(a.url)).filter((e) => e.event._tag === "PlanApplied").length >= users.length)
       await new Promise((resolve) => setTimeout(resolve, 2_000))
       const events = await S.allEvents(b.url)

@@ -22,15 +22,6 @@ const ownNote = FakeAnthropic.FakeReply.toolUse({
   botMessages: []
 })
 
-const until = async (label: string, condition: () => Promise<boolean>, limitMs = 60_000) => {
-  const deadline = Date.now() + limitMs
-  while (Date.now() < deadline) {
-    if (await condition()) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`timed out waiting for ${label}`)
-}
-
 interface Accounting {
   readonly status: string
   readonly messages: ReadonlyArray<{ readonly seq: number; readonly dispositions: ReadonlyArray<{ readonly _tag: string; readonly kind?: string }> }>
@@ -49,11 +40,6 @@ const places = (view: Accounting) =>
 const sessionsOf = async (url: string) =>
   (await S.allEvents(url)).filter((e) => e.event._tag === "SessionOpened").map((e) => e.event["sessionId"] as string)
 
-const post = async (url: string, id: number, user: number, text: string) => {
-  const response = await S.postTelegram(url, S.telegramUpdate(id, user, text))
-  if (response.status !== 200) throw new Error(`webhook answered ${response.status}`)
-}
-
 /**
  * The model fails every call for a while: each closed session is parked whole (one place per
  * message throughout); once it answers again the parked sessions are planned, none twice.
@@ -68,12 +54,12 @@ export const modelOutage = (_: Options) =>
       let id = 1
       for (const user of users) {
         for (const text of ["Dana starts at the new job on Monday.", "She wants to learn Go.", "Send her the book list."]) {
-          await post(server.url, id++, user, text)
+          await S.post(server.url, id++, user, text)
         }
-        await post(server.url, id++, user, "/done")
+        await S.post(server.url, id++, user, "/done")
       }
       const parked = await sessionsOf(server.url)
-      await until("every session parked", async () => {
+      await S.until("every session parked", async () => {
         const views = await Promise.all(parked.map((s) => accounting(server.url, s)))
         return views.every((v) => v.status === "failed")
       })
@@ -83,11 +69,11 @@ export const modelOutage = (_: Options) =>
       }
       await run(fakes.anthropic.script(...Array.from({ length: 12 }, () => ownNote)))
       for (const user of users) {
-        await post(server.url, id++, user, "One more thing: her birthday is in June.")
-        await post(server.url, id++, user, "/done")
+        await S.post(server.url, id++, user, "One more thing: her birthday is in June.")
+        await S.post(server.url, id++, user, "/done")
       }
       const all = await sessionsOf(server.url)
-      await until("every session planned", async () => {
+      await S.until("every session planned", async () => {
         const views = await Promise.all(all.map((s) => accounting(server.url, s)))
         return views.every((v) => v.status === "planned")
       })
@@ -122,10 +108,10 @@ export const providerOutage = (_: Options) =>
     try {
       let id = 1
       for (const user of users) {
-        await post(server.url, id++, user, "Eli moved to Porto.")
-        await post(server.url, id++, user, "/done")
+        await S.post(server.url, id++, user, "Eli moved to Porto.")
+        await S.post(server.url, id++, user, "/done")
       }
-      await until("every reply sent", async () => {
+      await S.until("every reply sent", async () => {
         const events = await S.allEvents(server.url)
         const queued = events.filter((e) => e.event._tag === "ReplyQueued").length
         const sent = events.filter((e) => e.event._tag === "ReplySent").length

@@ -143,3 +143,19 @@ export const api = async (url: string, path: string) => {
   const response = await fetch(`${url}${path}`, { signal: requestTimeout(), headers: { authorization: `Bearer ${apiToken}` } })
   return { status: response.status, body: (await response.json()) as unknown }
 }
+
+/** Wait until `condition` holds, looking every `everyMs`; past `limitMs` the check fails naming what it waited for. */
+export const until = async (label: string, condition: () => Promise<boolean>, limitMs = 90_000, everyMs = 200) => {
+  const deadline = Date.now() + limitMs
+  while (Date.now() < deadline) {
+    if (await condition()) return
+    await new Promise((resolve) => setTimeout(resolve, everyMs))
+  }
+  throw new Error(`timed out waiting for ${label}`)
+}
+
+/** Post a Telegram text from `user`; anything but a 200 fails the check. */
+export const post = async (url: string, id: number, user: number, text: string) => {
+  const response = await postTelegram(url, telegramUpdate(id, user, text))
+  if (response.status !== 200) throw new Error(`webhook answered ${response.status}: ${await response.text()}`)
+}

@@ -89,7 +89,9 @@ export const PlanFailureReason = Schema.Literal(
   "auth",
   "decode",
   /** The store refused the plan's events: the plan could not be recorded. */
-  "store"
+  "store",
+  /** Planning the session stopped the process (out of memory, killed) three times in a row. */
+  "crashed"
 )
 export type PlanFailureReason = typeof PlanFailureReason.Type
 

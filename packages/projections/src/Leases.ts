@@ -8,7 +8,7 @@
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { Clock, Context, DateTime, Duration, Effect, Fiber, Layer, Option, Random, Schema } from "effect"
+import { Clock, Config, type ConfigError, Context, DateTime, Duration, Effect, Fiber, Layer, Option, Random, Schema } from "effect"
 import { hostname } from "node:os"
 import type { StoreError } from "./EventStore.js"
 import { toStoreError } from "./internal/Rows.js"
@@ -31,27 +31,36 @@ export interface LeasesOptions {
 export const defaultTtl = Duration.seconds(15)
 
 /**
- * Take the lease for `ttlMillis` unless another owner holds an unexpired one; true when it is
- * ours. One statement and no renewal: `withLease` is the way to hold a lease while working.
+ * Take the lease for `ttlMillis` unless another owner holds an unexpired one; when it is ours,
+ * how many holders in a row before us let it lapse: a holder releases its lease however its work
+ * ends, so one whose row is still there expired died holding it (kill -9, out of memory). One
+ * statement and no renewal: `withLease` is the way to hold a lease while working.
  */
-export const acquire = (key: string, owner: string, ttlMillis: number) =>
+export const take = (key: string, owner: string, ttlMillis: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const now = yield* Clock.currentTimeMillis
-    yield* sql`INSERT INTO leases (lease_key, owner, expires_at, acquired_at)
-      VALUES (${key}, ${owner}, ${now + ttlMillis}, ${now})
+    yield* sql`INSERT INTO leases (lease_key, owner, expires_at, acquired_at, lapses)
+      VALUES (${key}, ${owner}, ${now + ttlMillis}, ${now}, 0)
       ON CONFLICT (lease_key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at,
-        acquired_at = excluded.acquired_at
+        acquired_at = excluded.acquired_at,
+        lapses = CASE WHEN leases.owner = excluded.owner THEN leases.lapses ELSE leases.lapses + 1 END
       WHERE leases.expires_at < ${now} OR leases.owner = excluded.owner`
-    return Option.contains(yield* ownerOf(key), owner)
+    const row = yield* rowOf(key)
+    return Option.flatMap(row, (r) => (r.owner === owner ? Option.some(r.lapses) : Option.none()))
   })
 
-const ownerOf = (key: string) =>
+/** Take the lease as `take` does; true when it is ours. */
+export const acquire = (key: string, owner: string, ttlMillis: number) => Effect.map(take(key, owner, ttlMillis), Option.isSome)
+
+const rowOf = (key: string) =>
   SqlSchema.findOne({
     Request: Schema.String,
-    Result: Schema.Struct({ owner: Schema.String }),
-    execute: (k) => Effect.flatMap(SqlClient, (sql) => sql`SELECT owner FROM leases WHERE lease_key = ${k}`)
-  })(key).pipe(Effect.map(Option.map((row) => row.owner)))
+    Result: Schema.Struct({ owner: Schema.String, lapses: Schema.Number }),
+    execute: (k) => Effect.flatMap(SqlClient, (sql) => sql`SELECT owner, lapses FROM leases WHERE lease_key = ${k}`)
+  })(key)
+
+const ownerOf = (key: string) => Effect.map(rowOf(key), Option.map((row) => row.owner))
 
 const HolderRow = Schema.Struct({ owner: Schema.String, acquired_at: Millis })
 
@@ -71,6 +80,15 @@ export class Leases extends Context.Tag("@verbatim/projections/Leases")<Leases, 
   readonly withLease: <A, E, R, B>(
     key: string,
     effect: Effect.Effect<A, E, R>,
+    onBusy: B
+  ) => Effect.Effect<A | B, E | StoreError, R>
+  /**
+   * As `withLease`, with how many holders in a row before this one died holding the lease (0
+   * after one released it): work that keeps killing the process can stop being tried.
+   */
+  readonly withLeaseLapses: <A, E, R, B>(
+    key: string,
+    effect: (lapses: number) => Effect.Effect<A, E, R>,
     onBusy: B
   ) => Effect.Effect<A | B, E | StoreError, R>
   /** Who holds an unexpired lease on `key`, if anyone. */
@@ -114,20 +132,21 @@ export class Leases extends Context.Tag("@verbatim/projections/Leases")<Leases, 
           Effect.catchAll((error) => Effect.logWarning("lease release failed", error).pipe(Effect.annotateLogs({ key, owner })))
         )
 
-      const withLease = <A, E, R, B>(key: string, effect: Effect.Effect<A, E, R>, onBusy: B) =>
+      const withLeaseLapses = <A, E, R, B>(key: string, effect: (lapses: number) => Effect.Effect<A, E, R>, onBusy: B) =>
         Effect.acquireUseRelease(
-          Effect.flatMap(newOwner, (owner) =>
-            Effect.map(onDb(acquire(key, owner, ttlMillis)), (held) => (held ? Option.some(owner) : Option.none()))),
+          Effect.flatMap(newOwner, (owner) => Effect.map(onDb(take(key, owner, ttlMillis)), Option.map((lapses) => ({ owner, lapses })))),
           Option.match({
             onNone: (): Effect.Effect<A | B, E, R> => Effect.succeed(onBusy),
-            onSome: (owner) =>
+            onSome: ({ lapses, owner }) =>
               Effect.flatMap(
                 Effect.fork(heartbeat(key, owner)),
-                (beat) => Effect.ensuring(effect, Fiber.interrupt(beat))
+                (beat) => Effect.ensuring(effect(lapses), Fiber.interrupt(beat))
               )
           }),
-          Option.match({ onNone: () => Effect.void, onSome: (owner) => Effect.asVoid(release(key, owner)) })
+          Option.match({ onNone: () => Effect.void, onSome: ({ owner }) => Effect.asVoid(release(key, owner)) })
         )
+
+      const withLease = <A, E, R, B>(key: string, effect: Effect.Effect<A, E, R>, onBusy: B) => withLeaseLapses(key, () => effect, onBusy)
 
       const holder = (key: string) =>
         Effect.gen(function*() {
@@ -136,11 +155,17 @@ export class Leases extends Context.Tag("@verbatim/projections/Leases")<Leases, 
           return Option.map(row, (r): LeaseHolder => ({ owner: r.owner, since: r.acquired_at }))
         })
 
-      return Leases.of({ withLease, holder })
+      return Leases.of({ withLease, withLeaseLapses, holder })
     })
 
-  /** Leases of the default TTL over the SqlClient in context. */
-  static readonly layer: Layer.Layer<Leases, never, SqlClient> = Layer.effect(Leases, Leases.make())
+  /** Leases over the SqlClient in context, of the TTL `VERBATIM_LEASE_TTL_SECONDS` sets (15 unless set). */
+  static readonly layer: Layer.Layer<Leases, ConfigError.ConfigError, SqlClient> = Layer.unwrapEffect(
+    Config.integer("VERBATIM_LEASE_TTL_SECONDS").pipe(
+      Config.validate({ message: "must be a whole number of seconds above 0", validation: (n) => n > 0 }),
+      Config.withDefault(Duration.toSeconds(defaultTtl)),
+      Effect.map((seconds) => Layer.effect(Leases, Leases.make({ ttl: Duration.seconds(seconds) })))
+    )
+  )
 
   /** Leases with another TTL or process id (tests). */
   static readonly layerTest = (options: LeasesOptions): Layer.Layer<Leases, never, SqlClient> =>

@@ -52,7 +52,7 @@ export const connectionFailure = (url: string, cause: unknown): string => {
 export const layerPg = (
   url: string | Redacted.Redacted,
   options: PgOptions = {}
-): Layer.Layer<Services, SqlError | MigrationError> => {
+): Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> => {
   const redacted = typeof url === "string" ? Redacted.make(url) : url
   const client = PgClient.layer({
     url: redacted,

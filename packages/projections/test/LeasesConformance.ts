@@ -1,7 +1,7 @@
 /** Leases on every backend: a dead holder lets go after one TTL, a live one keeps its lease by renewing it. */
 import { expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
-import { acquire, Leases } from "@verbatim/projections/Leases"
+import { acquire, Leases, take } from "@verbatim/projections/Leases"
 import type { Services } from "@verbatim/projections/Store"
 import { DateTime, Deferred, Duration, Effect, Either, Fiber, Layer, Logger, Option, Random, TestClock, TestServices } from "effect"
 
@@ -112,6 +112,24 @@ export const leasesConformance = (store: () => Layer.Layer<Services, unknown>) =
         holder: "other:7:0001"
       }])
       expect(yield* rowsOf("plan:c")).toEqual([{ owner: "other:7:0001" }])
+    }).pipe(Effect.withRandom(ids()), Effect.provide(layer))
+  })
+
+  it.effect("a holder sees how many holders before it died holding the lease; a release starts the count again", () => {
+    const { layer } = setup(store)
+    return Effect.gen(function*() {
+      const leases = yield* Leases
+      const lapses = () => leases.withLeaseLapses("plan:d", (n) => Effect.succeed(n), "busy")
+      expect(yield* take("plan:d", "dead:1:0000", ttl)).toEqual(Option.some(0))
+      yield* TestClock.adjust(ttl + 1)
+      expect(yield* take("plan:d", "dead:2:0000", ttl)).toEqual(Option.some(1))
+      // The same owner taking its own lease again is no lapse.
+      expect(yield* take("plan:d", "dead:2:0000", ttl)).toEqual(Option.some(1))
+      expect(yield* lapses()).toBe("busy")
+      yield* TestClock.adjust(ttl + 1)
+      expect(yield* lapses()).toBe(2)
+      expect(yield* rowsOf("plan:d")).toEqual([])
+      expect(yield* lapses()).toBe(0)
     }).pipe(Effect.withRandom(ids()), Effect.provide(layer))
   })
 }

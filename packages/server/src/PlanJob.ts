@@ -6,7 +6,9 @@
  * (replay promotion) that fails appends nothing, and messages the user filed by answering a
  * question are never planned again. A failure only the operator can cure (key, permission,
  * model, billing) records nothing either: it holds planning (`PlanningHold`) and the run is `held`.
- * Every run is logged, timed and counted (`PlanJobReport`).
+ * A session whose planning died with the process three runs in a row (the lease says so) is
+ * parked and no longer planned but on the operator's word. Every run is logged, timed and
+ * counted (`PlanJobReport`).
  */
 import type { PlanFailureReason } from "@verbatim/domain/Events"
 import type { SessionId } from "@verbatim/domain/Ids"
@@ -28,8 +30,14 @@ import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { PlanningHold } from "./PlanningHold.js"
 import { execute, load } from "./Sessions.js"
 
-/** What one run did. */
-export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model" | "held" | "awaiting-media"
+/**
+ * What one run did. `crashed`: planning the session stopped the process `maxCrashes` times in a
+ * row, so its messages are parked as a question and it is not planned again but by `verbatim retry`.
+ */
+export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model" | "held" | "awaiting-media" | "crashed"
+
+/** How many runs in a row may die with the process before a session stops being planned. */
+export const maxCrashes = 3
 
 /** The lease key of a session's planning. */
 export const planLease = (sessionId: SessionId) => `plan:${sessionId}`
@@ -55,10 +63,14 @@ const chunksOf = (planned: SessionPlans): ReadonlyArray<PlannedChunk> =>
     durationMs: p.result.durationMs
   }))
 
-/** Options of a run: a prompt version other than the configured one, and plans it supersedes (replay promotion). */
+/**
+ * Options of a run: a prompt version other than the configured one, plans it supersedes (replay
+ * promotion), and one more try of a session parked because its planning kept stopping the process.
+ */
 export interface RunOptions {
   readonly promptVersion?: string
   readonly replan?: boolean
+  readonly afterCrashes?: boolean
 }
 
 type Needs = EventStore | ReadModel | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel | PlanningHold
@@ -74,7 +86,22 @@ const recordFailure = (sessionId: SessionId, revision: number, replan: boolean, 
     return "failed" as const
   })
 
-const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: RunOptions, usage: UsageSink) {
+/**
+ * The runs before this one died with the process (`lapses`, from the lease) `maxCrashes` times:
+ * its messages are parked, the log says which session, and no model is called for it again.
+ */
+const parkCrashing = (sessionId: SessionId, revision: number, lapses: number) =>
+  Effect.zipRight(
+    Effect.logError("planning this session stopped the process again and again: its messages are parked as a question").pipe(
+      Effect.annotateLogs({ sessionId, crashes: lapses })
+    ),
+    Effect.as(
+      recordFailure(sessionId, revision, false, "crashed", `planning this session stopped the process ${lapses} times in a row`),
+      "crashed" as const
+    )
+  )
+
+const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: RunOptions, usage: UsageSink, lapses: number) {
   const read = yield* ReadModel
   const { state } = yield* load(sessionId)
   if (!state.closed || state.user === null) return "not-closed" as const
@@ -88,6 +115,10 @@ const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: R
   if (SessionState.awaitedMedia(state) > 0 && state.closedAt !== null) {
     const { mediaWait } = yield* PlanningConfig
     if ((yield* Clock.currentTimeMillis) < state.closedAt + Duration.toMillis(mediaWait)) return "awaiting-media" as const
+  }
+  if (!replan) {
+    if (state.lastFailure === "crashed" && options.afterCrashes !== true) return "crashed" as const
+    if (lapses >= maxCrashes) return yield* parkCrashing(sessionId, state.revision, lapses)
   }
   const people = yield* read.knownPeople(user)
   const contacts: ReadonlyArray<Contact> = people.map((p) => ({ id: p.personId, name: p.name }))
@@ -139,7 +170,7 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
     const report = counted()
     const run = (sessionId: SessionId, options: RunOptions = {}): Effect.Effect<PlanOutcome> =>
       report.run(sessionId, (usage) =>
-        leases.withLease(planLease(sessionId), once(sessionId, options, usage), "busy" as const).pipe(
+        leases.withLeaseLapses(planLease(sessionId), (lapses) => once(sessionId, options, usage, lapses), "busy" as const).pipe(
           Effect.tapErrorCause((cause) => Effect.logError("plan job failed", cause).pipe(Effect.annotateLogs({ sessionId }))),
           Effect.catchAllCause(() => Effect.succeed("failed" as const)),
           Effect.provide(context)

@@ -1,7 +1,7 @@
 /** A session's state folded from its stream: every session decision reads only this. */
 import { DateTime } from "effect"
 import type { Candidate, QuestionReason } from "../Decision.js"
-import type { Event } from "../Events.js"
+import type { Event, PlanFailureReason } from "../Events.js"
 import type { MessageId, PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
 import { isExported } from "../Inbound/ChatExport.js"
 import { awaitedIn, type MessageMedia, received, withMedia, withStatus } from "./MediaState.js"
@@ -42,6 +42,8 @@ export interface SessionState {
   /** Plans whose decisions were recorded and not superseded. */
   readonly appliedPlans: ReadonlyArray<PlanId>
   readonly failures: number
+  /** Why the latest planning failed, while no plan has been recorded since. */
+  readonly lastFailure: PlanFailureReason | null
   /** Questions parked because planning failed, still open. */
   readonly openFailedQuestions: ReadonlyArray<QuestionId>
   /** Seqs of messages the user's answer to a question filed in a note: no plan files them again. */
@@ -94,6 +96,7 @@ export const empty: SessionState = {
   closedAt: null,
   appliedPlans: [],
   failures: 0,
+  lastFailure: null,
   openFailedQuestions: [],
   answeredSeqs: [],
   questions: new Map(),
@@ -157,11 +160,11 @@ const evolveFacts = (state: SessionState, event: Event): SessionState => {
     case "SessionClosed":
       return { ...state, closed: true, closedAt: DateTime.toEpochMillis(event.closedAt) }
     case "PlanApplied":
-      return { ...state, appliedPlans: [...state.appliedPlans, event.planId] }
+      return { ...state, appliedPlans: [...state.appliedPlans, event.planId], lastFailure: null }
     case "PlanProduced":
       return retire(state, event.supersedes)
     case "PlanFailed":
-      return { ...state, failures: state.failures + 1 }
+      return { ...state, failures: state.failures + 1, lastFailure: event.reason }
     case "QuestionParked": {
       const question: QuestionState = { ...event, status: "open" }
       return {

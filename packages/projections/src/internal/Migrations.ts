@@ -112,6 +112,9 @@ export const supersededPlans = Effect.flatMap(SqlClient, (sql) =>
 const leaseAcquiredAt = Effect.flatMap(SqlClient, (sql) =>
   sql`ALTER TABLE leases ADD COLUMN acquired_at BIGINT NOT NULL DEFAULT 0`)
 
+/** How many holders in a row died holding a lease: work that keeps killing the process stops being tried. */
+const leaseLapses = Effect.flatMap(SqlClient, (sql) => sql`ALTER TABLE leases ADD COLUMN lapses INTEGER NOT NULL DEFAULT 0`)
+
 /**
  * Attachments become rows of their own and a message keeps its sender's words beside its readable
  * text. Messages captured before have no such rows; a store that holds messages with attachments
@@ -138,7 +141,8 @@ const migrations = {
   "10_message_search": searchIndex,
   "11_replies_by_chat": repliesByChat,
   "12_curation": curation,
-  "13_replay_reports": replayReportsTable
+  "13_replay_reports": replayReportsTable,
+  "14_lease_lapses": leaseLapses
 }
 
 const table = "verbatim_migrations"

@@ -3,7 +3,7 @@ import { Args, Command } from "@effect/cli"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { Leases } from "@verbatim/projections/Leases"
 import { Console, DateTime, Effect, Option } from "effect"
-import { PlanJob, planLease, type PlanOutcome } from "../PlanJob.js"
+import { maxCrashes, PlanJob, planLease, type PlanOutcome } from "../PlanJob.js"
 import { PlanningHold, reasonOf } from "../PlanningHold.js"
 import { load } from "../Sessions.js"
 import { CliError } from "./CliError.js"
@@ -14,7 +14,8 @@ const said: Record<Exclude<PlanOutcome, "failed" | "held">, string> = {
   "not-closed": "not closed yet; it is planned once it closes",
   "busy": "another process is planning it right now; try again in a moment",
   "no-model": "no model configured: set ANTHROPIC_API_KEY",
-  "awaiting-media": "waiting for the text of its voice notes or images (at most VERBATIM_TRANSCRIBE_WAIT after it closed); it is planned then"
+  "awaiting-media": "waiting for the text of its voice notes or images (at most VERBATIM_TRANSCRIBE_WAIT after it closed); it is planned then",
+  "crashed": `planning it stopped the process ${maxCrashes} times in a row: its messages are parked as a question (the log says more)`
 }
 
 /** Why the plan failed, saying "again" only when an earlier attempt had failed too. */
@@ -26,7 +27,8 @@ export const command = Command.make("retry", { sessionId: Args.text({ name: "SES
     const id = sessionId as SessionId
     const jobs = yield* PlanJob
     const before = yield* Effect.orDie(load(id))
-    const outcome = yield* jobs.run(id)
+    // A session parked because its planning kept stopping the process is tried once more: the operator asked.
+    const outcome = yield* jobs.run(id, { afterCrashes: true })
     if (outcome === "busy") {
       // The holder may have finished between the refusal and this read: then the generic line.
       const holder = yield* Effect.orElseSucceed((yield* Leases).holder(planLease(id)), Option.none)
