@@ -94,7 +94,7 @@ export const bundle = async () => {
     platform: "node",
     format: "esm",
     target: "node20",
-    external: ["better-sqlite3", "@electric-sql/pglite", "@electric-sql/pglite-socket"],
+    external: ["better-sqlite3", "sharp", "@electric-sql/pglite", "@electric-sql/pglite-socket"],
     // CommonJS dependencies inside an ES module bundle still call `require` for Node's built-ins.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     plugins: [sourceLocation, lazyApiReference],

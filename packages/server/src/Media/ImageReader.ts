@@ -1,15 +1,16 @@
 /**
  * Reading photos and images with Claude's vision through the Anthropic SDK: the text visible in
  * the image, word for word, or, when there is none, a short factual description. Images whose
- * long edge is over 1568 px are scaled down first (by ImageMagick, the `convert` on the PATH), as
- * the Messages API would do itself after the upload.
+ * long edge is over 1568 px are scaled down first, as the Messages API would do itself after the
+ * upload: in process by libvips (`sharp`), never by a program run on untrusted bytes, and an
+ * image that would decode to more than `maxPixels` is refused before it is decoded.
  */
 import Anthropic from "@anthropic-ai/sdk"
 import { imageSize } from "@verbatim/domain/ImageSize"
 import { defaultModel } from "@verbatim/planner/AnthropicLanguageModel"
 import type { Bytes } from "@verbatim/projections/Blobs"
 import { Config, Context, Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
-import { execFile } from "node:child_process"
+import sharp from "sharp"
 import { MediaError } from "./MediaError.js"
 import type { Reading } from "./Transcriber.js"
 
@@ -67,17 +68,26 @@ export const readingText = (found: typeof ImageText.Type): string =>
 
 const joined = (image: Bytes) => Buffer.concat(image.chunks.map((chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
 
-/** The image scaled so that its long edge is at most `maxEdge`, in its own format, by ImageMagick. */
-const scaledDown = (bytes: Buffer, format: string) =>
-  Effect.async<Buffer, MediaError>((resume) => {
-    const child = execFile(
-      "convert",
-      [`${format}:-`, "-auto-orient", "-resize", `${maxEdge}x${maxEdge}>`, `${format}:-`],
-      { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout) =>
-        resume(error === null ? Effect.succeed(stdout) : Effect.fail(fail(false, `the image could not be scaled down (ImageMagick: ${error.message})`)))
-    )
-    child.stdin?.end(bytes)
+/** The most pixels an image may have: past it, decoding alone could take the process's memory (a decompression bomb). */
+export const maxPixels = 100_000_000
+
+/** How long scaling one image may take before it is given up. */
+const scaleSeconds = 30
+
+/**
+ * The image turned upright and scaled so that its long edge is at most `maxEdge`, in its own
+ * format. libvips decodes on the thread pool, so the event loop is not held meanwhile.
+ */
+const scaledDown = (bytes: Buffer) =>
+  Effect.tryPromise({
+    try: () =>
+      sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" })
+        .rotate()
+        .resize(maxEdge, maxEdge, { fit: "inside", withoutEnlargement: true })
+        .timeout({ seconds: scaleSeconds })
+        .toBuffer(),
+    catch: (error) =>
+      fail(true, `the image could not be scaled down (${error instanceof Error ? error.message : String(error)})`)
   })
 
 const statusFailure = (status: number, message: string) =>
@@ -99,7 +109,10 @@ export const make = (options: VisionOptions): ImageReader["Type"] => {
         let bytes: Buffer = joined(image)
         const size = imageSize(bytes)
         if (size === null) return yield* fail(true, "the file is not a PNG, JPEG, GIF or WebP image")
-        if (Math.max(size.width, size.height) > maxEdge) bytes = yield* scaledDown(bytes, size.mediaType.slice("image/".length))
+        if (size.width * size.height > maxPixels) {
+          return yield* fail(true, `the image is ${size.width}×${size.height} pixels, more than the ${maxPixels / 1_000_000} megapixels read`)
+        }
+        if (Math.max(size.width, size.height) > maxEdge) bytes = yield* scaledDown(bytes)
         const message = yield* Effect.tryPromise({
           try: (signal) =>
             client.post<Anthropic.Message>("/v1/messages", {

@@ -1,9 +1,10 @@
-/** Reading images with Claude's vision through the real Anthropic SDK against the fake Messages API, with real PNGs from ImageMagick. */
+/** Reading images with Claude's vision through the real Anthropic SDK against the fake Messages API, with real PNGs (drawn by ImageMagick) and hostile ones. */
 import { describe, expect, it } from "@effect/vitest"
 import { imageSize } from "@verbatim/domain/ImageSize"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { textPng } from "@verbatim/testkit/RealMedia"
 import { Duration, Effect, Either, Option, Redacted } from "effect"
+import { crc32 } from "node:zlib"
 import * as ImageReader from "../../src/Media/ImageReader.js"
 import { MediaError } from "../../src/Media/MediaError.js"
 
@@ -24,6 +25,20 @@ const imagesSent = Effect.map(FakeAnthropic, (fake) => fake.requests).pipe(
     })
   )
 )
+
+/** A PNG signature and header chunk (CRC included) of the given size, with no image data after it. */
+const pngHeader = (width: number, height: number): Uint8Array => {
+  const ihdr = Buffer.alloc(17)
+  ihdr.write("IHDR", 0, "latin1")
+  ihdr.writeUInt32BE(width, 4)
+  ihdr.writeUInt32BE(height, 8)
+  ihdr.set([8, 2, 0, 0, 0], 12)
+  const chunk = Buffer.alloc(25)
+  chunk.writeUInt32BE(13, 0)
+  ihdr.copy(chunk, 4)
+  chunk.writeUInt32BE(crc32(ihdr), 21)
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk])
+}
 
 const failed = (permanent: boolean, reason: string) => Either.left(new MediaError({ stage: "transcribe", permanent, reason }))
 
@@ -60,6 +75,19 @@ describe("reading images with Claude's vision", () => {
       expect(yield* read(png)).toEqual(failed(false, "the vision model's reading was not text"))
       expect(yield* read(new TextEncoder().encode("%PDF-1.7 a document"))).toEqual(failed(true, "the file is not a PNG, JPEG, GIF or WebP image"))
       expect((yield* fake.requests).length).toBe(3)
+    }).pipe(Effect.provide(FakeAnthropic.layer)))
+
+  it.effect("an image of more pixels than are read is refused before it is decoded; one that does not decode is refused as it scales", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeAnthropic
+      const read = (data: Uint8Array) => Effect.flatMap(reader, (r) => Effect.either(r.read(asBytes(data))))
+      // A PNG whose header says 20,000 × 20,000 and whose pixels never come: decoding it would need gigabytes.
+      expect(yield* read(pngHeader(20_000, 20_000))).toEqual(failed(true, "the image is 20000×20000 pixels, more than the 100 megapixels read"))
+      // Within the limit but past the edge, and no image data after the header.
+      expect(yield* read(pngHeader(4_000, 3_000))).toEqual(
+        failed(true, "the image could not be scaled down (Input buffer has corrupt header: pngload_buffer: end of stream)")
+      )
+      expect((yield* fake.requests).length).toBe(0)
     }).pipe(Effect.provide(FakeAnthropic.layer)))
 
   it.effect("without vision configured, each image says which settings", () =>
