@@ -182,5 +182,8 @@ export const helpText = [
 export const webLinkText = (url: string, minutes: number) =>
   `Your notes on the web: ${url}\nThe link signs you in once and works for ${minutes} minutes.`
 
+/** The reply to `/web` sent in a group: a link posted there would sign in whoever opened it first. */
+export const webInGroupText = "Send /web to me in a private chat: a sign-in link posted here would let anyone in this chat read your notes."
+
 /** The reply to `/web` when the server has no public address to link to. */
 export const noWebText = "The web pages are not set up on this server yet (the operator sets VERBATIM_PUBLIC_URL)."

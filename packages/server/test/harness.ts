@@ -242,12 +242,15 @@ const harness = Layer.effect(
   })
 )
 
-/** Sign-in links to the server itself, wherever it listens. */
-const webLinks = Layer.effect(
-  WebLinks,
-  Effect.map(HttpServer.HttpServer, (server) =>
-    WebLinks.of({ publicUrl: Option.some(server.address._tag === "TcpAddress" ? `http://127.0.0.1:${server.address.port}` : "") }))
-)
+/** Sign-in links to the server itself, wherever it listens, unless the test names another public address. */
+const webLinks = (publicUrl: string | undefined) =>
+  Layer.effect(
+    WebLinks,
+    Effect.map(HttpServer.HttpServer, (server) =>
+      WebLinks.of({
+        publicUrl: Option.some(publicUrl ?? (server.address._tag === "TcpAddress" ? `http://127.0.0.1:${server.address.port}` : ""))
+      }))
+  )
 
 /** What a test may change about the store the server uses (a fault on some appends, say). */
 export interface LayerOptions {
@@ -260,6 +263,8 @@ export interface LayerOptions {
   readonly mediaWait?: number
   /** `none`: no transcription server and no vision configured. */
   readonly readers?: "fakes" | "none"
+  /** The address people reach the server at (`VERBATIM_PUBLIC_URL`); the loopback address it listens on unless given. */
+  readonly publicUrl?: string
 }
 
 /**
@@ -272,7 +277,7 @@ export const layer = (steps: ReadonlyArray<ScriptStep>, options: LayerOptions = 
 export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOptions = {}) =>
   harness.pipe(
     Layer.provideMerge(Routes.layer),
-    Layer.provideMerge(webLinks),
+    Layer.provideMerge(webLinks(options.publicUrl)),
     Layer.provideMerge(PlanTrigger.layer),
     Layer.provideMerge(Server.listenLoopback),
     Layer.provideMerge(Layer.mergeAll(

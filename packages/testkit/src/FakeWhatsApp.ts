@@ -79,6 +79,8 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
   readonly accessToken: string
   readonly phoneNumberId: string
   readonly calls: Effect.Effect<ReadonlyArray<WhatsAppCall>>
+  /** Every request that reached the fake, any path: `METHOD /path?query`. */
+  readonly received: Effect.Effect<ReadonlyArray<string>>
   /** The next `times` calls fail with `failure`, then calls succeed again. */
   readonly failNext: (times: number, failure: WhatsAppFailure) => Effect.Effect<void>
   /**
@@ -95,6 +97,7 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
   ): Effect.Effect<FakeWhatsApp["Type"], never, Scope.Scope> =>
     Effect.gen(function*() {
       const calls: Array<WhatsAppCall> = []
+      const received: Array<string> = []
       const pending: Array<WhatsAppFailure> = []
       let sent = 0
       const files = fakeFiles()
@@ -131,6 +134,7 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
         return file === undefined ? { status: 404, body: { error: "not found" } } : { status: 200, body: null, bytes: file.bytes, headers: { "content-type": file.mimeType } }
       }
       origin = yield* startJsonServer((request) => {
+        received.push(`${request.method} ${request.path}`)
         if (request.method === "GET" && request.path.startsWith("/whatsapp_business/attachments/?")) return download(request)
         const mediaPath = /^\/v21\.0\/([^/?]+)$/.exec(request.path)
         if (request.method === "GET" && mediaPath !== null) return media(request, decodeURIComponent(mediaPath[1] ?? ""))
@@ -162,6 +166,7 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
         accessToken,
         phoneNumberId,
         calls: Effect.sync(() => [...calls]),
+        received: Effect.sync(() => [...received]),
         failNext: (times, failure) => Effect.sync(() => void pending.push(...Array.from({ length: times }, () => failure))),
         files: files.test,
         expireNextUrl: (mediaId) => Effect.sync(() => void expiring.add(mediaId))

@@ -115,6 +115,9 @@ export const matchesDigest = (chunks: ReadonlyArray<Uint8Array>, expected: strin
   return true
 }
 
+/** The form a Graph API object id takes: letters, digits, `_` and `-`, one path segment that cannot name another. */
+const graphId = /^[A-Za-z0-9_-]{1,128}$/
+
 export class MediaSource extends Context.Tag("@verbatim/server/MediaSource")<MediaSource, {
   /** The attachment's bytes, or why not (`permanent` when no later try can succeed). */
   readonly fetch: (file: FileReference) => Effect.Effect<Bytes, MediaError>
@@ -147,6 +150,8 @@ export class MediaSource extends Context.Tag("@verbatim/server/MediaSource")<Med
 
     const whatsApp = (file: FileReference, token: string) =>
       Effect.gen(function*() {
+        // The id goes into a path beside the access token: one that could leave its place (`..`, `/`, `?`) is never sent.
+        if (!graphId.test(file.fileId)) return yield* fail(true, `"${file.fileId}" is not a WhatsApp media id, so it was not looked up`)
         const limit = limitFor("whatsapp", file.kind)
         const what = "WhatsApp"
         const locate = Effect.gen(function*() {

@@ -56,6 +56,9 @@ export class WebLinks extends Context.Tag("@verbatim/server/Web/WebLinks")<WebLi
   )
 }
 
+/** Whether a message came in the sender's own chat with the bot (a Telegram group's chat is the group's, not the sender's). */
+const inPrivate = (item: NewMessage) => item.provider === "web" || item.chatId === item.senderId
+
 /**
  * The reply to `/web`, queued in its own reply stream under the command's id (a redelivery queues
  * nothing more). The nonce is the message's, so the same command always yields the same link.
@@ -67,7 +70,8 @@ export const replyToWeb = (item: NewMessage) =>
     const user = userIdOf(item.provider, item.senderId)
     const nonce = createHash("sha256").update(`${item.provider}:${item.providerMessageId}`).digest("base64url").slice(0, 22)
     const expiresAt = (yield* Clock.currentTimeMillis) + Duration.toMillis(linkLifetime)
-    const text = Option.match(publicUrl, {
+    // A link signs in whoever opens it first: it is posted only in the sender's own chat with the bot.
+    const text = !inPrivate(item) ? ReplyText.webInGroupText : Option.match(publicUrl, {
       onNone: () => ReplyText.noWebText,
       onSome: (base) => ReplyText.webLinkText(linkUrl(base, linkToken(key, user, expiresAt, nonce)), Duration.toMinutes(linkLifetime))
     })

@@ -91,8 +91,11 @@ export const current = Effect.gen(function*() {
 const secure = (request: HttpServerRequest.HttpServerRequest) =>
   request.headers["x-forwarded-proto"] === "https" || request.url.startsWith("https:")
 
-/** The response that signs `subject` in: the cookie set, then to `next`. */
-export const signedIn = (next: string, subject: Subject) =>
+/**
+ * The response that signs `subject` in: the cookie set, then to `next`. The cookie is `Secure`
+ * when the request came over HTTPS or the site's public address is https (`httpsSite`).
+ */
+export const signedIn = (next: string, subject: Subject, httpsSite: boolean) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const { key } = yield* WebKeys
@@ -101,7 +104,7 @@ export const signedIn = (next: string, subject: Subject) =>
       HttpServerResponse.setCookie(cookieName, issue(key, subject, expiresAt), {
         httpOnly: true,
         sameSite: "strict",
-        secure: secure(request),
+        secure: httpsSite || secure(request),
         path: "/",
         maxAge: lifetime
       })
@@ -114,8 +117,14 @@ export const signedOut = HttpServerResponse.redirect("/signin", { status: 303 })
   Effect.orDie
 )
 
+/**
+ * A plain path on this site: one "/" and then printable ASCII without spaces, quotes or
+ * backslashes. Browsers drop tabs and line breaks from an address and read "\\" as "/", so
+ * anything else could name another host ("/\t/evil.example" is "//evil.example").
+ */
+const sitePath = /^\/(?![/\\])[!#-[\]-~]*$/
+
 /** A path on this site to go to after signing in (anything else goes home). */
-export const localPath = (next: string | undefined): string =>
-  next !== undefined && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/"
+export const localPath = (next: string | undefined): string => (next !== undefined && sitePath.test(next) ? next : "/")
 
 

@@ -8,7 +8,7 @@ import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/p
 import { EventStore } from "@verbatim/projections/EventStore"
 import { Effect, Option, Schema } from "effect"
 import { page, respond } from "./Layout.js"
-import { holds, redeem } from "./Links.js"
+import { holds, redeem, WebLinks } from "./Links.js"
 import { brokenLinkPage, linkPage, missingPage, signInPage } from "./Pages.js"
 import { param, providing, query } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
@@ -47,7 +47,8 @@ const linkOpened = (token: string) =>
 export const layer = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const keys = yield* SignIn.WebKeys
-    const provided = providing(yield* Effect.context<SignIn.WebKeys | SignInThrottle | EventStore>())
+    const httpsSite = Option.exists((yield* WebLinks).publicUrl, (url) => url.startsWith("https:"))
+    const provided = providing(yield* Effect.context<SignIn.WebKeys | SignInThrottle | EventStore | WebLinks>())
     yield* router.get("/signin", provided(Effect.map(query("next"), (next) => respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(SignIn.localPath(next), null))))).pipe(Effect.flatten))
     // Opening a link only shows a button: link previews and mail scanners fetch links, and must not use them up.
     // The token rides in the query; links with it in the path (as sent before) open too, at any length.
@@ -59,7 +60,7 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         const form = yield* HttpServerRequest.schemaBodyUrlParams(LinkForm)
         const user = yield* redeem(form.token)
         if (Option.isNone(user)) return yield* refusedSignIn("/", "link")
-        return yield* SignIn.signedIn("/", { _tag: "User", user: user.value })
+        return yield* SignIn.signedIn("/", { _tag: "User", user: user.value }, httpsSite)
       })))
     )
     yield* router.post(
@@ -68,7 +69,7 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         const form = yield* HttpServerRequest.schemaBodyUrlParams(SignInForm)
         const next = SignIn.localPath(form.next)
         if (!keys.isApiToken(form.token)) return yield* refusedSignIn(next, "token")
-        return yield* SignIn.signedIn(next, { _tag: "Operator" })
+        return yield* SignIn.signedIn(next, { _tag: "Operator" }, httpsSite)
       })))
     )
     yield* router.post(

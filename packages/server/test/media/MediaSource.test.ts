@@ -74,6 +74,18 @@ describe("Telegram files", () => {
 })
 
 describe("WhatsApp media", () => {
+  it.effect("an id that is not a Graph object id is refused before any request carries the access token", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeWhatsApp
+      const refusals = []
+      for (const id of ["..", "../me", "123?fields=access_token", "12/34", "", "%2e%2e"]) {
+        refusals.push(yield* fetched(ref("whatsapp", "image", id)))
+      }
+      expect(refusals).toEqual(["..", "../me", "123?fields=access_token", "12/34", "", "%2e%2e"].map((id) =>
+        failed(true, `"${id}" is not a WhatsApp media id, so it was not looked up`)))
+      expect(yield* fake.received).toEqual([])
+    }).pipe(Effect.provide(source)))
+
   it.effect("the media id gives a URL, downloaded with the bearer token; the sha256 it gave is checked", () =>
     Effect.gen(function*() {
       const fake = yield* FakeWhatsApp

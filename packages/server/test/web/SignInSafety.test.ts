@@ -1,0 +1,73 @@
+/**
+ * Sign-in that cannot leak or be hijacked, through the real server: `/web` in a group posts no
+ * link; `next` goes only to a plain path on this site; a form posted from another site is
+ * refused (a forged sign-in included) and uses nothing up; the cookie is `Secure` when the site's
+ * public address is https.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import * as ReplyText from "@verbatim/domain/ReplyText"
+import { Effect } from "effect"
+import { apiToken, drain, eventLog, Harness, layer, telegram, telegramCalls } from "../harness.js"
+
+/** `/web` from Alice (100000001) in the supergroup "Family". */
+const webInGroup = JSON.stringify({
+  update_id: 910001,
+  message: {
+    message_id: 41,
+    from: { id: 100000001, is_bot: false, first_name: "Alice" },
+    chat: { id: -1001234567890, type: "supergroup", title: "Family" },
+    date: 1767225600,
+    text: "/web"
+  }
+})
+
+const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+  Effect.flatMap(Harness, ({ baseUrl }) =>
+    Effect.promise(async () => {
+      const response = await fetch(`${baseUrl}${path}`, { method: "POST", body: new URLSearchParams(form), headers, redirect: "manual" })
+      return { status: response.status, location: response.headers.get("location"), cookie: response.headers.get("set-cookie") }
+    }))
+
+describe("sign-in safety", () => {
+  it.effect("/web in a group answers there with where to ask, and posts no link", () =>
+    Effect.gen(function*() {
+      expect(yield* telegram(webInGroup)).toEqual({ status: 200, body: "" })
+      yield* drain
+      const sent = (yield* telegramCalls).filter((c) => c.method === "sendMessage").map((c) => c.body as { chat_id: string; text: string })
+      expect(sent.map((m) => [m.chat_id, m.text])).toEqual([["-1001234567890", ReplyText.webInGroupText]])
+      expect((yield* eventLog).filter((line) => line.endsWith(" WebSignIn"))).toEqual([])
+    }).pipe(Effect.provide(layer([]))))
+
+  it.effect("next goes only to a plain path on this site; anything else goes home, never a 500", () =>
+    Effect.gen(function*() {
+      const nexts = ["/people/person_1?notice=x", "/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\u3000/evil.example", "//evil.example", "/\\evil.example", "https://evil.example", "people"]
+      const locations = []
+      for (const next of nexts) locations.push((yield* post("/signin", { token: apiToken, next })).location)
+      expect(locations).toEqual(["/people/person_1?notice=x", "/", "/", "/", "/", "/", "/", "/", "/"])
+    }).pipe(Effect.provide(layer([]))))
+
+  it.effect("a form from another site is refused and changes nothing; the same form from this site signs in", () =>
+    Effect.gen(function*() {
+      const { baseUrl } = yield* Harness
+      const refused = { status: 403, location: null, cookie: null }
+      expect(yield* post("/signin", { token: apiToken }, { origin: "https://evil.example" })).toEqual(refused)
+      expect(yield* post("/signin", { token: apiToken }, { "sec-fetch-site": "cross-site", origin: baseUrl })).toEqual(refused)
+      expect(yield* post("/signin", { token: apiToken }, { origin: "null" })).toEqual(refused)
+      expect(yield* post("/signin/link", { token: "any" }, { "sec-fetch-site": "same-site" })).toEqual(refused)
+      expect((yield* post("/signin", { token: apiToken }, { origin: baseUrl })).status).toBe(303)
+      expect((yield* post("/signin", { token: apiToken }, { "sec-fetch-site": "same-origin" })).status).toBe(303)
+      expect(yield* eventLog).toEqual([])
+    }).pipe(Effect.provide(layer([]))))
+
+  it.effect("the cookie is Secure when the site's public address is https", () =>
+    Effect.gen(function*() {
+      const signedIn = yield* post("/signin", { token: apiToken })
+      expect(signedIn.cookie?.split("; ").slice(1)).toEqual(["Max-Age=43200", "Path=/", "HttpOnly", "Secure", "SameSite=Strict"])
+    }).pipe(Effect.provide(layer([], { publicUrl: "https://notes.example.org" }))))
+
+  it.effect("without https anywhere the cookie is not marked Secure (a browser would not send it back over http)", () =>
+    Effect.gen(function*() {
+      const signedIn = yield* post("/signin", { token: apiToken })
+      expect(signedIn.cookie?.split("; ").slice(1)).toEqual(["Max-Age=43200", "Path=/", "HttpOnly", "SameSite=Strict"])
+    }).pipe(Effect.provide(layer([]))))
+})
