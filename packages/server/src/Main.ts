@@ -2,10 +2,11 @@
 import { Effect, Layer, Logger } from "effect"
 import * as Announce from "./Announce.js"
 import { AppLive } from "./App.js"
+import * as PrivateFiles from "./PrivateFiles.js"
 import * as Server from "./Server.js"
 
 /** Everything `serve` runs. */
-export const ServerLive = Announce.layer.pipe(Layer.provideMerge(Server.layer(Server.ListenLive, AppLive)))
+export const ServerLive = Layer.merge(Announce.layer, PrivateFiles.layer).pipe(Layer.provideMerge(Server.layer(Server.ListenLive, AppLive)))
 
 /** Run the server until interrupted, logging as JSON. */
 export const serve = Layer.launch(ServerLive).pipe(Effect.provide(Logger.json))

@@ -3,6 +3,11 @@ import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Effect } from "effect"
 import { run } from "./Cli.js"
 import { withTerminalStyling } from "./PlainConsole.js"
+import { privateUmask } from "./PrivateFiles.js"
+
+// Whatever the umask it was started with, what the service writes (the database and its journal,
+// the token, backups, exports) is readable by its own account alone.
+process.umask(privateUmask)
 
 run(process.argv).pipe(
   withTerminalStyling,

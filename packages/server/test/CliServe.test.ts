@@ -3,6 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Config, Data, Effect } from "effect"
 import { spawn } from "node:child_process"
 import { createServer, type Server } from "node:net"
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { tempDir } from "./CliHarness.js"
@@ -41,12 +42,13 @@ const parsed = (line: string): { readonly message: unknown } | ServeFailed => {
  * Start the server, collect stdout until it has logged `lines` lines (every line must be one JSON
  * object), and stop it (by its pid) with the scope.
  */
-const serve = (env: Record<string, string>, lines: number) =>
+const serve = (env: Record<string, string>, lines: number, umask = "022") =>
   Effect.gen(function*() {
     const path = yield* Config.string("PATH").pipe(Config.withDefault("/usr/bin:/bin"))
     const child = yield* Effect.acquireRelease(
       Effect.sync(() =>
-        spawn(join(root, "node_modules/.bin/tsx"), [join(root, "packages/server/src/bin.ts"), "serve"], {
+        // Started under the umask an operator's shell usually has, which lets anyone read new files.
+        spawn("/bin/sh", ["-c", `umask ${umask} && exec "$0" "$@"`, join(root, "node_modules/.bin/tsx"), join(root, "packages/server/src/bin.ts"), "serve"], {
           cwd: root,
           env: { PATH: path, ...env }
         })
@@ -97,6 +99,34 @@ describe("verbatim serve", () => {
         ])
       const health = yield* Effect.promise(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.text()))
       expect(health).toEqual("{\"status\":\"ok\"}")
+    }))
+
+  it.scoped("under umask 022 its data directory is 0700 and every file in it 0600, those from before included", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-serve-")
+      chmodSync(dir, 0o755)
+      writeFileSync(join(dir, "notes-copy.db"), "an older copy", { mode: 0o644 })
+      mkdirSync(join(dir, "exports"), { mode: 0o755 })
+      writeFileSync(join(dir, "exports", "Ana.md"), "# Ana", { mode: 0o666 })
+      const port = yield* freePort
+      yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 14)
+      // A write, so the database's journal files exist too.
+      expect(yield* Effect.promise(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status))).toBe(200)
+      const modes = Object.fromEntries(
+        ["", "verbatim.db", "verbatim.db-wal", "verbatim.db-shm", "api-token", "notes-copy.db", "exports", "exports/Ana.md"]
+          .filter((name) => existsSync(join(dir, name)))
+          .map((name) => [name === "" ? "." : name, (statSync(join(dir, name)).mode & 0o777).toString(8)])
+      )
+      expect(modes).toEqual({
+        ".": "700",
+        "verbatim.db": "600",
+        "verbatim.db-wal": "600",
+        "verbatim.db-shm": "600",
+        "api-token": "600",
+        "notes-copy.db": "600",
+        exports: "700",
+        "exports/Ana.md": "600"
+      })
     }))
 
   it.scoped("on a port already taken it says which and why, and exits with status 1", () =>

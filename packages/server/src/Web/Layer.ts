@@ -81,22 +81,27 @@ const pages = HttpApiBuilder.Router.use((router) =>
       }))))
     // A person merged into another is found under the person they joined.
     yield* router.get("/people/:id", provided(Effect.flatMap(param("id"), (id) =>
-      Effect.flatMap(read.mergedInto(id), Option.match({
-        onSome: (into) => HttpServerResponse.redirect(`/people/${into}`, { status: 303 }),
-        onNone: () =>
-          signedIn("Person", "people", ({ csrf, subject }) =>
-            Effect.gen(function*() {
-              const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
-              if (Option.isNone(person)) return Option.none()
-              const extras = {
-                discarded: yield* read.newestNotes(id, notesShown, true),
-                people: (yield* read.people({ limit: 500, user: person.value.user })).items,
-                csrf,
-                notice: yield* query("notice")
-              }
-              return Option.some(personPage(person.value, yield* read.newestNotes(id, notesShown), extras))
-            }), "person")
-      })))))
+      Effect.gen(function*() {
+        // A merged person's old address leads to the person they joined, for a signed-in viewer who may see them.
+        const who = yield* SignIn.current
+        const into = Option.isNone(who) ? Option.none() : yield* Effect.flatMap(read.mergedInto(id), (merged) =>
+          Option.isNone(merged) ? Effect.succeedNone : read.person(merged.value))
+        if (Option.isSome(who) && Option.isSome(into) && SignIn.maySee(who.value.subject, into.value.user)) {
+          return yield* HttpServerResponse.redirect(`/people/${into.value.id}`, { status: 303 })
+        }
+        return yield* signedIn("Person", "people", ({ csrf, subject }) =>
+          Effect.gen(function*() {
+            const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
+            if (Option.isNone(person)) return Option.none()
+            const extras = {
+              discarded: yield* read.newestNotes(id, notesShown, true),
+              people: (yield* read.people({ limit: 500, user: person.value.user })).items,
+              csrf,
+              notice: yield* query("notice")
+            }
+            return Option.some(personPage(person.value, yield* read.newestNotes(id, notesShown), extras))
+          }), "person")
+      }))))
     yield* router.get("/notes/:id", provided(signedIn("Note", "people", ({ csrf, subject }) =>
       Effect.gen(function*() {
         const audit = Option.filter(yield* read.noteAudit(yield* param("id")), (a) => SignIn.maySee(subject, a.note.user))

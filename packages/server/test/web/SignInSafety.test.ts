@@ -2,12 +2,14 @@
  * Sign-in that cannot leak or be hijacked, through the real server: `/web` in a group posts no
  * link; `next` goes only to a plain path on this site; a form posted from another site is
  * refused (a forged sign-in included) and uses nothing up; the cookie is `Secure` when the site's
- * public address is https.
+ * public address is https; a merged person's old address leads on only for a viewer who may see them.
  */
 import { describe, expect, it } from "@effect/vitest"
+import { emptyPlan } from "@verbatim/domain/Plan"
 import * as ReplyText from "@verbatim/domain/ReplyText"
+import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
-import { apiToken, drain, eventLog, Harness, layer, telegram, telegramCalls } from "../harness.js"
+import { aliceUpdate, api, apiToken, closeIdle, drain, eventLog, Harness, layer, senderUpdate, telegram, telegramCalls } from "../harness.js"
 
 /** `/web` from Alice (100000001) in the supergroup "Family". */
 const webInGroup = JSON.stringify({
@@ -70,4 +72,37 @@ describe("sign-in safety", () => {
       const signedIn = yield* post("/signin", { token: apiToken })
       expect(signedIn.cookie?.split("; ").slice(1)).toEqual(["Max-Age=43200", "Path=/", "HttpOnly", "SameSite=Strict"])
     }).pipe(Effect.provide(layer([]))))
+
+  it.effect("a merged person's old address leads on only after sign-in, and only for a viewer who may see the person", () =>
+    Effect.gen(function*() {
+      const { baseUrl } = yield* Harness
+      expect(yield* telegram(senderUpdate(100000002, 1, { text: "Ana plays chess." }))).toEqual({ status: 200, body: "" })
+      expect(yield* telegram(senderUpdate(100000002, 2, { text: "Ana Souza moved to Porto." }))).toEqual({ status: 200, body: "" })
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      const people = ((yield* api("/api/people?user=telegram:100000002")).json as { items: ReadonlyArray<{ id: string; name: string }> }).items
+      const [from, into] = ["Ana", "Ana Souza"].map((name) => people.find((p) => p.name === name)?.id ?? "")
+      expect((yield* api(`/api/people/${from}/merge`, { method: "POST", body: { into } })).status).toBe(200)
+      // Alice signs in with her own link.
+      expect(yield* telegram(aliceUpdate(9, { text: "/web" }))).toEqual({ status: 200, body: "" })
+      yield* drain
+      const link = /(http:\/\/\S+)/.exec((yield* telegramCalls).map((c) => (c.body as { text?: string }).text ?? "").join("\n"))?.[1] ?? ""
+      const alice = (yield* post("/signin/link", { token: new URL(link).searchParams.get("token") ?? "" })).cookie?.split(";")[0] ?? ""
+      const operator = (yield* post("/signin", { token: apiToken })).cookie?.split(";")[0] ?? ""
+      const visit = (cookie: string | null) =>
+        Effect.promise(async () => {
+          const response = await fetch(`${baseUrl}/people/${from}`, { headers: cookie === null ? {} : { cookie }, redirect: "manual" })
+          return [response.status, response.headers.get("location")]
+        })
+      expect([yield* visit(null), yield* visit(alice), yield* visit(operator)]).toEqual([
+        [303, `/signin?next=${encodeURIComponent(`/people/${from}`)}`],
+        [404, null],
+        [303, `/people/${into}`]
+      ])
+    }).pipe(Effect.provide(layer([planStep({
+      ...emptyPlan,
+      people: [
+        { contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] },
+        { contactId: null, name: "Ana Souza", notes: [{ sourceItemSeqs: [2], directives: [] }] }
+      ]
+    })]))))
 })
