@@ -96,6 +96,9 @@ export const modelOutage = (_: Options) =>
     }
   })()
 
+/** Sends that fail during the provider outage. */
+const outageSends = 9
+
 /** Reply sending fails for a while: every queued reply is sent exactly once after recovery. */
 export const providerOutage = (_: Options) =>
   (async () => {
@@ -103,8 +106,9 @@ export const providerOutage = (_: Options) =>
     const dir = mkdtempSync(join(tmpdir(), "verbatim-reliability-"))
     await run(fakes.anthropic.script(...Array.from({ length: 6 }, () => ownNote)))
     const server = await S.start({ ...env, ...fakes.env, VERBATIM_DATA_DIR: dir })
-    // The outage begins once the server is up (it asks Telegram its bot's name at start-up).
-    await run(fakes.telegram.failNext(15, "server"))
+    // The outage begins once the server is up (it asks Telegram its bot's name at start-up): three
+    // failed sends a reply, which the outbox spaces 5, 10 and 20 s apart.
+    await run(fakes.telegram.failNext(outageSends, "server"))
     try {
       let id = 1
       for (const user of users) {
@@ -118,12 +122,14 @@ export const providerOutage = (_: Options) =>
         return queued === users.length && sent === queued
       })
       const calls = (await run(fakes.telegram.calls)).filter((c) => c.method === "sendMessage")
-      const delivered = calls.slice(15).map((c) => (c.body as { chat_id: unknown }).chat_id)
+      const delivered = calls.slice(outageSends).map((c) => (c.body as { chat_id: unknown }).chat_id)
       const expected = users.map(String)
       if (JSON.stringify([...delivered].map(String).sort()) !== JSON.stringify(expected)) {
         throw new Error(`replies delivered after the outage: ${JSON.stringify(delivered)} (want one each to ${expected.join(", ")})`)
       }
-      return `15 failed sends, then ${delivered.length} replies delivered once each`
+      const failures = (await S.allEvents(server.url)).filter((e) => e.event._tag === "ReplyFailed").length
+      if (failures !== outageSends) throw new Error(`${failures} ReplyFailed events for ${outageSends} failed sends`)
+      return `${outageSends} failed sends (one ReplyFailed each, retried with backoff), then ${delivered.length} replies delivered once each`
     } finally {
       await S.stop(server)
       await fakes.close()

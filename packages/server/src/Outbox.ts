@@ -2,13 +2,18 @@
  * The reply outbox: queued replies are sent through the provider's API and the outcome recorded
  * (`ReplySent`, or `ReplyFailed` to try again later). A provider outage delays replies and never
  * loses them; a lease per reply and a re-read after taking it keep two instances from sending
- * one reply twice. A chat the provider rate-limits with a retry-after is left alone that long.
+ * one reply twice. A reply whose send failed waits 5 s, then 10 s, 20 s … at most 10 minutes
+ * before the next try (`Backoff`), so an hour's outage records about ten failures a reply, not
+ * one a pass; a chat the provider rate-limits with a retry-after is left alone at least that
+ * long. While a provider's sends fail the outbox says so (`outages`: `/readyz` and `/metrics`).
  * Each attempt is logged and counted (`verbatim_replies_total` by sent / failed / retried).
  */
 import { EventStore } from "@verbatim/projections/EventStore"
 import { Leases } from "@verbatim/projections/Leases"
 import { type QueuedReply, ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, Context, DateTime, Duration, Effect, Layer, Schedule } from "effect"
+import type { Provider } from "@verbatim/domain/Ids"
+import { backoff } from "./Backoff.js"
 import * as Metrics from "./Metrics.js"
 import { type ProviderError, type Sent, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
 import { replyStream } from "@verbatim/domain/Streams"
@@ -32,9 +37,18 @@ export interface OutboxPass {
   readonly held: number
 }
 
+/** A provider whose sends have failed since `since` (epoch ms), none succeeding since, and why the last one failed. */
+export interface Outage {
+  readonly provider: Provider
+  readonly since: number
+  readonly reason: string
+}
+
 export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
-  /** Try every queued reply once. */
+  /** Try every queued reply that is due once. */
   readonly drain: Effect.Effect<OutboxPass>
+  /** The providers failing now, as this instance has seen. */
+  readonly outages: Effect.Effect<ReadonlyArray<Outage>>
 }>() {
   static readonly make = Effect.gen(function*() {
     const store = yield* EventStore
@@ -44,6 +58,9 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
     const whatsApp = yield* WhatsAppClient
     /** Chats a provider asked us to leave alone (429 with a retry-after), until when (epoch ms). */
     const pausedUntil = new Map<string, number>()
+    /** Replies whose last send failed, and when each is due again (epoch ms); a restart tries each once more at once. */
+    const dueAt = new Map<string, number>()
+    const outages = new Map<Provider, Outage>()
     const chatOf = (row: QueuedReply) => `${row.provider}\u0000${row.chat}`
 
     // A reply to the web pages is delivered by being recorded: the page shows it from the read model.
@@ -67,13 +84,21 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
           yield* store.append(stream, "any", [
             { _tag: "ReplySent", replyId, providerMessageId: outcome.right.providerMessageId, sentAt }
           ])
+          dueAt.delete(replyId)
+          outages.delete(row.provider)
           yield* reported(row, "sent", attempt)
           return "sent" as const
         }
         const error: ProviderError = outcome.left
         if (error.reason === "not-configured") return "held" as const
-        if (error.retryAfterSeconds !== null) {
-          pausedUntil.set(chatOf(row), (yield* Clock.currentTimeMillis) + error.retryAfterSeconds * 1000)
+        const now = yield* Clock.currentTimeMillis
+        const retryAfter = error.retryAfterSeconds === null ? 0 : error.retryAfterSeconds * 1000
+        if (error.retryAfterSeconds !== null) pausedUntil.set(chatOf(row), now + retryAfter)
+        if (error.retryable) {
+          dueAt.set(replyId, now + Math.max(Duration.toMillis(backoff(attempt)), retryAfter))
+          outages.set(row.provider, { provider: row.provider, since: outages.get(row.provider)?.since ?? now, reason: `${error.reason}: ${error.detail}` })
+        } else {
+          dueAt.delete(replyId)
         }
         yield* store.append(stream, "any", [
           { _tag: "ReplyFailed", replyId, attempt, detail: `${error.reason}: ${error.detail}`, final: !error.retryable }
@@ -88,7 +113,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
       const now = yield* Clock.currentTimeMillis
       for (const row of rows) {
         const paused = pausedUntil.get(chatOf(row))
-        if (paused !== undefined && paused > now) {
+        if ((paused !== undefined && paused > now) || (dueAt.get(row.replyId) ?? 0) > now) {
           pass.held += 1
           continue
         }
@@ -102,7 +127,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
       Effect.orElseSucceed((): OutboxPass => ({ sent: 0, failed: 0, held: 0 })),
       Effect.withSpan("Outbox.drain")
     )
-    return Outbox.of({ drain })
+    return Outbox.of({ drain, outages: Effect.sync(() => [...outages.values()]) })
   })
 
   static readonly layer = Layer.effect(Outbox, Outbox.make)

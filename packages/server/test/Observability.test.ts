@@ -6,6 +6,7 @@ import { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Duration, Effect, TestClock } from "effect"
 import { PlanTrigger } from "../src/PlanTrigger.js"
+import { backoff } from "../src/Backoff.js"
 import { apiToken, closeIdle, drain, fixture, Harness, layer, layerOver, revokedKeyModel, telegram } from "./harness.js"
 import { checkExposition, delta, samples } from "./exposition.js"
 
@@ -99,6 +100,8 @@ describe("metrics", () => {
       yield* fake.failNext(1, "server")
       yield* fake.failNext(1, "bad-request")
       yield* drain
+      // The reply that failed for a while is tried again after its backoff.
+      yield* TestClock.adjust(backoff(1))
       yield* drain
       expect(delta(before, samples(yield* scrape), "verbatim_replies_total")).toEqual({
         "verbatim_replies_total{outcome=\"failed\"}": 1,

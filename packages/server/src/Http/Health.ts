@@ -7,13 +7,21 @@
 import { HttpApiBuilder, type HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Api, NotReady, type Readiness } from "@verbatim/domain/Api"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { Effect, Option, Redacted } from "effect"
+import { Clock, Effect, Option, Redacted } from "effect"
 import { ApiToken } from "../ApiToken.js"
 import { gauge, prometheusText } from "../Exposition.js"
+import { type Outage, Outbox } from "../Outbox.js"
 import { PlanningHold, reasonOf } from "../PlanningHold.js"
 import { RuntimeMetrics } from "../RuntimeMetrics.js"
 import { ServerConfig } from "../ServerConfig.js"
 import { constantTimeEqual } from "../WebhookAuth.js"
+
+/** The providers replies go out through (the web's are shown on the page, never sent). */
+const providers = ["telegram", "whatsapp"] as const
+
+/** An outage as `/readyz` says it. */
+const outageReason = (outage: Outage) =>
+  `replies to ${outage.provider} failing since ${new Date(outage.since).toISOString()} (${outage.reason}); they stay queued`
 
 /** The body the read API's bearer check answers a refusal with. */
 const refusal = { message: "missing or wrong bearer token", _tag: "Unauthorized" }
@@ -22,6 +30,7 @@ export const layer = HttpApiBuilder.group(Api, "health", (handlers) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const hold = yield* PlanningHold
+    const outbox = yield* Outbox
     const runtime = yield* RuntimeMetrics
     const settings = yield* ServerConfig
     const token = Redacted.value((yield* ApiToken).token)
@@ -32,11 +41,20 @@ export const layer = HttpApiBuilder.group(Api, "health", (handlers) =>
       return presented !== undefined && constantTimeEqual(presented, token)
     }
 
-    const scrape = Effect.all([read.queueDepths.pipe(Effect.orDie), hold.current, runtime.families]).pipe(
-      Effect.flatMap(([d, held, process]) =>
+    const scrape = Effect.all([read.queueDepths.pipe(Effect.orDie), hold.current, runtime.families, outbox.outages, Clock.currentTimeMillis]).pipe(
+      Effect.flatMap(([d, held, process, failing, now]) =>
         prometheusText([
           gauge("verbatim_planning_held", "1 while planning is held on an operator's error (key, model, billing)", Option.isSome(held) ? 1 : 0),
           gauge("verbatim_replies_queued", "Replies waiting in the outbox", d.queuedReplies),
+          {
+            name: "verbatim_reply_outage_seconds",
+            help: "How long a provider's sends have been failing, none succeeding since (0: sending)",
+            type: "gauge",
+            samples: providers.map((provider) => ({
+              labels: [["provider", provider]],
+              value: Math.max(0, Math.round((now - (failing.find((o) => o.provider === provider)?.since ?? now)) / 1000))
+            }))
+          },
           gauge("verbatim_sessions_open", "Sessions still collecting messages", d.openSessions),
           gauge("verbatim_sessions_unplanned", "Closed sessions without an applied plan", d.unplannedSessions),
           ...process
@@ -49,13 +67,11 @@ export const layer = HttpApiBuilder.group(Api, "health", (handlers) =>
       .handle("readyz", () =>
         read.ping.pipe(
           Effect.mapError(() => new NotReady({ message: "the database does not answer" })),
-          Effect.zipRight(hold.current),
-          Effect.map((held): Readiness =>
-            Option.match(held, {
-              onNone: () => ({ status: "ready" }),
-              onSome: (h) => ({ status: "degraded", reason: reasonOf(h) })
-            })
-          )
+          Effect.zipRight(Effect.all([hold.current, outbox.outages])),
+          Effect.map(([held, failing]): Readiness => {
+            const reasons = [...Option.toArray(Option.map(held, reasonOf)), ...failing.map(outageReason)]
+            return reasons.length === 0 ? { status: "ready" } : { status: "degraded", reason: reasons.join("; ") }
+          })
         ))
       .handleRaw("metrics", ({ request }) =>
         authorised(request)

@@ -16,6 +16,7 @@ import { EventStore } from "@verbatim/projections/EventStore"
 import { Leases } from "@verbatim/projections/Leases"
 import { type MediaWork, ReadModel } from "@verbatim/projections/ReadModel"
 import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer, Option, Schedule } from "effect"
+import { backoff } from "../Backoff.js"
 import * as Metrics from "../Metrics.js"
 import { execute } from "../Sessions.js"
 import { ImageReader } from "./ImageReader.js"
@@ -26,9 +27,6 @@ import { Transcriber, uploadName } from "./Transcriber.js"
 /** Attempts at one stage before a failure that may pass is recorded as final. */
 export const maxAttempts = 5
 
-/** How long after its `attempts`-th failure an attachment is tried again: 5 s doubling, at most 10 minutes. */
-export const backoff = (attempts: number): Duration.Duration =>
-  Duration.min(Duration.seconds(5 * 2 ** Math.max(0, attempts - 1)), Duration.minutes(10))
 
 /** Whether an attachment still needs work: no final failure, and no bytes, or no text when a reader takes its kind. */
 export const owed = (row: MediaWork): boolean =>

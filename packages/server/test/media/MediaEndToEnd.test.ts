@@ -15,7 +15,8 @@ import { SessionId } from "@verbatim/domain/Ids"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option, TestClock } from "effect"
 import { readdirSync } from "node:fs"
-import { backoff, MediaWorker } from "../../src/Media/Worker.js"
+import { backoff } from "../../src/Backoff.js"
+import { MediaWorker } from "../../src/Media/Worker.js"
 import {
   aliceUpdate,
   api,
