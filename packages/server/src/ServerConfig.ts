@@ -1,6 +1,7 @@
 /** Server settings read through `Config`; anything optional left unset is reported, never fatal. */
 import { type Provider, type UserId, userIdOf } from "@verbatim/domain/Ids"
 import { Config, ConfigError, Context, Duration, Either, Layer, Option, Redacted } from "effect"
+import { parseTrustedProxies, type TrustedProxies } from "./Web/ClientAddress.js"
 
 /** Everything the HTTP surface and the provider clients need. */
 export interface ServerSettings {
@@ -31,6 +32,8 @@ export interface ServerSettings {
   readonly host: string
   /** `/metrics` without a token (the default), or behind the read API's bearer token. */
   readonly metricsPublic: boolean
+  /** Reverse proxies whose `X-Forwarded-For` names the client (`VERBATIM_TRUSTED_PROXIES`); none by default. */
+  readonly trustedProxies: TrustedProxies
 }
 
 const providers: ReadonlyArray<Provider> = ["telegram", "whatsapp"]
@@ -98,7 +101,13 @@ export const config: Config.Config<ServerSettings> = Config.all({
   whatsAppPhoneNumberId: Config.option(Config.string("WHATSAPP_PHONE_NUMBER_ID")),
   port: Config.port("PORT").pipe(Config.withDefault(8080)),
   host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1")),
-  metricsPublic: Config.boolean("VERBATIM_METRICS_PUBLIC").pipe(Config.withDefault(true))
+  metricsPublic: Config.boolean("VERBATIM_METRICS_PUBLIC").pipe(Config.withDefault(true)),
+  trustedProxies: Config.string("VERBATIM_TRUSTED_PROXIES").pipe(
+    Config.withDefault(""),
+    Config.mapOrFail((text) =>
+      Either.mapLeft(parseTrustedProxies(text), (message) => ConfigError.InvalidData(["VERBATIM_TRUSTED_PROXIES"], message))
+    )
+  )
 }).pipe(
   // Node refuses a headers timeout longer than the request's: say which settings, not a stack.
   Config.mapOrFail((settings) =>
@@ -151,7 +160,8 @@ const testSettings: ServerSettings = {
   whatsAppPhoneNumberId: Option.none(),
   port: 0,
   host: "127.0.0.1",
-  metricsPublic: true
+  metricsPublic: true,
+  trustedProxies: []
 }
 
 export class ServerConfig extends Context.Tag("@verbatim/server/ServerConfig")<ServerConfig, ServerSettings>() {

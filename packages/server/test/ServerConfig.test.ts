@@ -34,7 +34,8 @@ describe("ServerConfig", () => {
         whatsAppPhoneNumberId: Option.none(),
         port: 8080,
         host: "127.0.0.1",
-        metricsPublic: true
+        metricsPublic: true,
+        trustedProxies: []
       })
       expect(notConfigured(settings)).toEqual([
         "TELEGRAM_WEBHOOK_SECRET is not set: Telegram webhooks are refused (401)",
@@ -73,7 +74,8 @@ describe("ServerConfig", () => {
         VERBATIM_EVENTS_PAGE_BYTES: "65536",
         VERBATIM_HEADERS_TIMEOUT_SECONDS: "5",
         VERBATIM_REQUEST_TIMEOUT_SECONDS: "60",
-        VERBATIM_MAX_CONNECTIONS: "16"
+        VERBATIM_MAX_CONNECTIONS: "16",
+        VERBATIM_TRUSTED_PROXIES: " 10.0.0.5, 172.16.0.0/12 ,::1"
       })
       const reveal = Option.map(Redacted.value)
       expect({
@@ -82,6 +84,7 @@ describe("ServerConfig", () => {
         allowed: [...settings.allowedSenders],
         rest: [settings.maxBodyBytes, Duration.toSeconds(settings.sessionIdle), settings.telegramApiBase, settings.whatsAppApiBase, settings.whatsAppPhoneNumberId, settings.port, settings.host],
         limits: [settings.eventsPageBytes, Duration.toSeconds(settings.headersTimeout), Duration.toSeconds(settings.requestTimeout), settings.maxConnections],
+        proxies: settings.trustedProxies,
         missing: notConfigured(settings)
       }).toEqual({
         secrets: ["s1", "v1", "a1", "t1", "123:abc", "w1"].map(Option.some),
@@ -89,6 +92,7 @@ describe("ServerConfig", () => {
         allowed: ["telegram:100000001", "whatsapp:15550001111"],
         rest: [3_145_728, 5, "http://127.0.0.1:9001", "http://127.0.0.1:9002/v21.0", Option.some("106540352242922"), 9000, "0.0.0.0"],
         limits: [65_536, 5, 60, 16],
+        proxies: ["10.0.0.5", "172.16.0.0/12", "::1"],
         missing: []
       })
     }))
@@ -124,7 +128,9 @@ describe("ServerConfig", () => {
         Effect.flip(Effect.withConfigProvider(config, provider({ TELEGRAM_WEBHOOK_SECRET: "" }))),
         Effect.flip(Effect.withConfigProvider(config, provider({ WHATSAPP_VERIFY_TOKEN: "\t" }))),
         Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_MAX_CONNECTIONS: "-1" }))),
-        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_HEADERS_TIMEOUT_SECONDS: "31" })))
+        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_HEADERS_TIMEOUT_SECONDS: "31" }))),
+        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_TRUSTED_PROXIES: "10.0.0.1, proxy.internal" }))),
+        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_TRUSTED_PROXIES: "10.0.0.0/33" })))
       ])
       expect(errors.map(String)).toEqual([
         "(Invalid data at VERBATIM_MAX_BODY_BYTES: \"must be a positive whole number\")",
@@ -134,7 +140,9 @@ describe("ServerConfig", () => {
         "(Invalid data at TELEGRAM_WEBHOOK_SECRET: \"is set but empty; unset it or set the secret\")",
         "(Invalid data at WHATSAPP_VERIFY_TOKEN: \"is set but empty; unset it or set the secret\")",
         "(Invalid data at VERBATIM_MAX_CONNECTIONS: \"must be a positive whole number\")",
-        "(Invalid data at VERBATIM_HEADERS_TIMEOUT_SECONDS: \"must not be longer than VERBATIM_REQUEST_TIMEOUT_SECONDS\")"
+        "(Invalid data at VERBATIM_HEADERS_TIMEOUT_SECONDS: \"must not be longer than VERBATIM_REQUEST_TIMEOUT_SECONDS\")",
+        "(Invalid data at VERBATIM_TRUSTED_PROXIES: \"\"proxy.internal\" is not an IP address or a range such as 10.0.0.0/8\")",
+        "(Invalid data at VERBATIM_TRUSTED_PROXIES: \"\"10.0.0.0/33\" is not an IP address or a range such as 10.0.0.0/8\")"
       ])
     }))
 })

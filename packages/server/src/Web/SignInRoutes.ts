@@ -18,18 +18,18 @@ const SignInForm = Schema.Struct({ token: Schema.String, next: Schema.optional(S
 const SignOutForm = Schema.Struct({ csrf: Schema.String })
 const LinkForm = Schema.Struct({ token: Schema.String })
 
-/** A sign-in refused: counted against the address, and the form again with why. */
+/**
+ * A sign-in refused (a wrong token, a link used, expired or forged): counted against the address,
+ * and the form again with why; past the address's allowance, a 429 saying when to try again. A
+ * right token or a valid link is never refused for the failures before it.
+ */
 const refusedSignIn = (next: string, why: "token" | "link") =>
-  Effect.zipRight(
-    Effect.flatMap(clientAddress, (address) => Effect.flatMap(SignInThrottle, (t) => t.failed(address))),
-    respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(next, why)), 401)
-  )
-
-/** A sign-in attempt, unless its address failed too often lately (429, and when to try again). */
-const throttled = <E, R>(attempt: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
   Effect.gen(function*() {
-    const wait = yield* (yield* SignInThrottle).refused(yield* clientAddress)
-    if (Option.isNone(wait)) return yield* attempt
+    const throttle = yield* SignInThrottle
+    const address = yield* clientAddress
+    const wait = yield* throttle.refused(address)
+    yield* throttle.failed(address)
+    if (Option.isNone(wait)) return yield* respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(next, why)), 401)
     return yield* HttpServerResponse.text(`Too many failed sign-ins from this address: try again in ${wait.value} seconds.`, {
       status: 429,
       headers: { "retry-after": String(wait.value) }
@@ -56,21 +56,21 @@ export const layer = HttpApiBuilder.Router.use((router) =>
     yield* router.get("/signin/link/*", provided(Effect.flatMap(param("*"), linkOpened)))
     yield* router.post(
       "/signin/link",
-      provided(throttled(Effect.gen(function*() {
+      provided(Effect.gen(function*() {
         const form = yield* HttpServerRequest.schemaBodyUrlParams(LinkForm)
         const user = yield* redeem(form.token)
         if (Option.isNone(user)) return yield* refusedSignIn("/", "link")
         return yield* SignIn.signedIn("/", { _tag: "User", user: user.value }, httpsSite)
-      })))
+      }))
     )
     yield* router.post(
       "/signin",
-      provided(throttled(Effect.gen(function*() {
+      provided(Effect.gen(function*() {
         const form = yield* HttpServerRequest.schemaBodyUrlParams(SignInForm)
         const next = SignIn.localPath(form.next)
         if (!keys.isApiToken(form.token)) return yield* refusedSignIn(next, "token")
         return yield* SignIn.signedIn(next, { _tag: "Operator" }, httpsSite)
-      })))
+      }))
     )
     yield* router.post(
       "/signout",

@@ -1,10 +1,14 @@
 /**
- * Failed sign-ins are counted per client address, and past a few in a window that address is
- * refused for the rest of it (429 with Retry-After): guessing the API token or a link's signature
- * from one address is throttled to a handful of tries per window. Kept per instance, in memory.
+ * Failed sign-ins are counted per client address (`ClientAddress`: behind the operator's proxies,
+ * the address they report), and past a few in a window that address's wrong tokens and links are
+ * answered 429 with Retry-After for the rest of it. A right token or a valid link always signs in:
+ * neither can be guessed, and one person's mistakes (or someone else's, behind one proxy) must not
+ * lock anyone out. Kept per instance, in memory.
  */
 import { HttpServerRequest } from "@effect/platform"
 import { Clock, Context, Duration, Effect, Layer, Option, Ref } from "effect"
+import { ServerConfig } from "../ServerConfig.js"
+import { clientAddressOf } from "./ClientAddress.js"
 
 /** Failed attempts allowed per address in one window. */
 export const allowed = 10
@@ -17,6 +21,8 @@ interface Window {
 }
 
 export class SignInThrottle extends Context.Tag("@verbatim/server/Web/SignInThrottle")<SignInThrottle, {
+  /** The address a request is counted under. */
+  readonly addressOf: (request: HttpServerRequest.HttpServerRequest) => string
   /** Seconds the address must wait before trying again, when it is over its allowance. */
   readonly refused: (address: string) => Effect.Effect<Option.Option<number>>
   /** Count a failed attempt of the address. */
@@ -25,11 +31,13 @@ export class SignInThrottle extends Context.Tag("@verbatim/server/Web/SignInThro
   static readonly layer = Layer.effect(
     SignInThrottle,
     Effect.gen(function*() {
+      const addressOf = clientAddressOf((yield* ServerConfig).trustedProxies)
       const windows = yield* Ref.make(new Map<string, Window>())
       const span = Duration.toMillis(window)
       const current = (address: string, now: number) =>
         Effect.map(Ref.get(windows), (all) => Option.filter(Option.fromNullable(all.get(address)), (w) => now - w.startedAt < span))
       return SignInThrottle.of({
+        addressOf,
         refused: (address) =>
           Effect.flatMap(Clock.currentTimeMillis, (now) =>
             Effect.map(current(address, now), Option.flatMap((w) =>
@@ -47,5 +55,5 @@ export class SignInThrottle extends Context.Tag("@verbatim/server/Web/SignInThro
   )
 }
 
-/** The address a request came from (the socket's peer; a proxy's own address behind one). */
-export const clientAddress = Effect.map(HttpServerRequest.HttpServerRequest, (r) => Option.getOrElse(r.remoteAddress, () => "unknown"))
+/** The address the request is counted under. */
+export const clientAddress = Effect.flatMap(SignInThrottle, (throttle) => Effect.map(HttpServerRequest.HttpServerRequest, throttle.addressOf))
