@@ -77,15 +77,13 @@ export const clock = (seconds: number): string => {
 }
 
 /**
- * The attachments a reader takes whose text is not had, each named with why (`voice note: no
- * transcriber is configured`), for the reply that files them as what they are.
+ * What the attachments a reader takes but whose text is not had are (`voice note`, `photo`), for
+ * the reply that files them as what they are; why each was not read stays in the note.
  */
 export const unread = (attachments: ReadonlyArray<Attachment>, statuses: ReadonlyArray<MediaStatus | undefined>): Array<string> =>
-  attachments.flatMap((attachment, i) => {
-    const status = statuses[i] ?? noStatus
-    if (readerOf(attachment.kind) === null || status.derived !== null) return []
-    return [`${names[attachment.kind]} (${status.failure?.reason ?? "still being read"})`]
-  })
+  attachments.flatMap((attachment, i) =>
+    readerOf(attachment.kind) === null || (statuses[i] ?? noStatus).derived !== null ? [] : [names[attachment.kind]]
+  )
 
 const labels: Record<DerivedSource, string> = { speech: "🎤 ", image: "🖼 " }
 

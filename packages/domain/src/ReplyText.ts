@@ -46,7 +46,7 @@ export const planSummary = (input: {
   readonly questions: number
   readonly instructions: ReadonlyArray<{ readonly text: string }>
   readonly warnings: ReadonlyArray<PlanWarning>
-  /** Attachments filed without their text, each with why (see `Media.unread`). */
+  /** What the attachments filed without their text are (see `Media.unread`): `voice note`, `photo`. */
   readonly unread?: ReadonlyArray<string>
 }): string => {
   const names = new Map<string, string>()
@@ -56,9 +56,12 @@ export const planSummary = (input: {
     : `Added ${plural(input.owners.length, "note", "notes")}: ${[...names.values()].join(", ")}.`
   const questions = input.questions === 0 ? "" : ` ${plural(input.questions, "question", "questions")}.`
   const warnings = input.warnings.filter((w) => spokenWarnings.has(w.code)).map((w) => `\n- ${w.message}`)
+  // Why each could not be read is a provider's or a program's detail: the note and the log say it, the chat does not.
   const unread = input.unread === undefined || input.unread.length === 0
     ? ""
-    : `\nFiled without their text, as what they are: ${input.unread.join(", ")}.`
+    : input.unread.length === 1
+    ? `\nI couldn't read this ${input.unread[0]}: it is filed as what it is, and the note says why.`
+    : `\nI couldn't read ${input.unread.map((kind) => `this ${kind}`).join(" or ")}: they are filed as what they are, and the note says why.`
   return notes + questions + instructionLine(input.instructions) + unread + warnings.join("")
 }
 
@@ -181,6 +184,9 @@ export const helpText = [
 /** The reply to `/web`: a link that signs the sender in once, within `minutes`. */
 export const webLinkText = (url: string, minutes: number) =>
   `Your notes on the web: ${url}\nThe link signs you in once and works for ${minutes} minutes.`
+
+/** The reply to `/done` when no message is waiting to be filed. */
+export const nothingToFileText = "Nothing to file: send me something first."
 
 /** The reply to `/web` sent in a group: a link posted there would sign in whoever opened it first. */
 export const webInGroupText = "Send /web to me in a private chat: a sign-in link posted here would let anyone in this chat read your notes."

@@ -14,9 +14,9 @@ import { ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
 import { BotIdentity } from "./BotIdentity.js"
 import { ConversationLocks } from "./ConversationLocks.js"
-import { conversationKey, conversationOf, editKeyOf, keyOf, newSessionId, rememberOpen, targetSession } from "./Conversations.js"
+import { conversationKey, conversationOf, editKeyOf, keyOf, rememberOpen, targetSession } from "./Conversations.js"
 import { attempt, execute, Retry, retrying } from "./Sessions.js"
-import { replyStream, sessionStream } from "@verbatim/domain/Streams"
+import { replyStream } from "@verbatim/domain/Streams"
 
 /** What capturing one item did. */
 export type Captured =
@@ -46,8 +46,8 @@ const captureAttempt = (item: NewMessage, from: Edit | null): Effect.Effect<Capt
 
 /**
  * `/done`: close the open session under the command's own key, so a redelivery closes nothing
- * more. With no session open the key is still recorded (an append of no events), so a redelivery
- * arriving after the next session opens does not close that one.
+ * more. With no session open the sender is told there is nothing to file, a reply recorded under
+ * the same key, so a redelivery arriving after the next session opens does not close that one.
  */
 const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | ReadModel> =>
   Effect.gen(function*() {
@@ -55,12 +55,8 @@ const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Re
     const found = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation))
     const now = yield* DateTime.now
     if (Option.isNone(found.open)) {
-      const next = newSessionId(conversation, found.count + 1)
-      const recorded = yield* Effect.flatMap(EventStore, (store) =>
-        store.append(sessionStream(next), 0, [], { idempotencyKeys: [keyOf(item)] })).pipe(
-          Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.fail(new Retry()))
-        )
-      return recorded._tag === "Appended" ? { _tag: "SessionClosed", sessionId: null } as const : { _tag: "AlreadyRecorded" } as const
+      const replied = yield* commandReply(item, "done", ReplyText.nothingToFileText)
+      return replied ? { _tag: "SessionClosed", sessionId: null } as const : { _tag: "AlreadyRecorded" } as const
     }
     const sessionId = found.open.value
     const done = yield* attempt(sessionId, () => Effect.succeed(Command.Close({ reason: "command", now })), [keyOf(item)]).pipe(
@@ -70,19 +66,20 @@ const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Re
   })
 
 /**
- * `/start` or `/help`: the help reply, queued in its own reply stream under the command's key (the
- * reply's id is the message's, so a redelivery queues nothing more). Not content: no session sees it.
+ * A command's reply, queued in its own reply stream under the command's key (the reply's id is
+ * the message's, so a redelivery queues nothing more); false when it was queued before. Not
+ * content: no session sees it.
  */
-const helpAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore> =>
+const commandReply = (item: NewMessage, command: string, text: string): Effect.Effect<boolean, StoreError, EventStore> =>
   Effect.gen(function*() {
-    const replyId = ReplyId.make(`help:${item.provider}:${item.providerMessageId}`)
+    const replyId = ReplyId.make(`${command}:${item.provider}:${item.providerMessageId}`)
     const reply: Event = {
       _tag: "ReplyQueued",
       replyId,
       user: userIdOf(item.provider, item.senderId),
       provider: item.provider,
       chat: item.chatId,
-      text: ReplyText.helpText,
+      text,
       buttons: [],
       questionId: null
     }
@@ -90,8 +87,12 @@ const helpAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError, Even
     const recorded = yield* store.append(replyStream(replyId), 0, [reply], { idempotencyKeys: [keyOf(item)] }).pipe(
       Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.succeed({ _tag: "AlreadyRecorded" } as const))
     )
-    return recorded._tag === "Appended" ? { _tag: "Helped" } as const : { _tag: "AlreadyRecorded" } as const
+    return recorded._tag === "Appended"
   })
+
+/** `/start` or `/help`: the help reply. */
+const helpAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore> =>
+  Effect.map(commandReply(item, "help", ReplyText.helpText), (replied) => (replied ? { _tag: "Helped" } as const : { _tag: "AlreadyRecorded" } as const))
 
 /** Close a session if it is still open; false when it was closed already (or never opened). */
 export const closeSession = Effect.fn("Ingest.closeSession")(function*(sessionId: SessionId, reason: "idle" | "command" | "import") {

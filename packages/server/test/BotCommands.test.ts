@@ -42,11 +42,19 @@ describe("/done", () => {
       ])
     }).pipe(Effect.provide(layer([]))))
 
-  it.effect("with no session open is still recorded, so its redelivery does not close the session opened after it", () =>
+  it.effect("with nothing open says there is nothing to file, once; its redelivery does not close the session opened after it", () =>
     Effect.gen(function*() {
       const done = update(900001, 11, "/done")
       yield* postAll(done, update(900002, 12, "Bea called."), done)
-      expect(yield* eventLog).toEqual([`${first}#1 SessionOpened`, `${first}#2 MessageReceived`])
+      expect(yield* eventLog).toEqual([
+        "reply-done:telegram:100000001:11#1 ReplyQueued",
+        `${first}#1 SessionOpened`,
+        `${first}#2 MessageReceived`
+      ])
+      yield* drain
+      expect((yield* telegramCalls).filter((c) => c.method === "sendMessage").map((c) => c.body)).toEqual([
+        { chat_id: "100000001", text: "Nothing to file: send me something first." }
+      ])
     }).pipe(Effect.provide(layer([]))))
 
   it.effect("addressed to another bot is captured as text; addressed to this bot it closes", () =>

@@ -80,6 +80,6 @@ describe("planning a session with a voice note", () => {
       ])
       expect(yield* bodies(sessionId)).toEqual(["Ana called.\n\n[voice note, 0:42, not transcribed yet]"])
       const replies = (yield* eventsAfterClose(sessionId)).filter((e) => e._tag === "ReplyQueued").map((e) => e._tag === "ReplyQueued" ? e.text : "")
-      expect(replies).toEqual(["Added 1 note: your own notes.\nFiled without their text, as what they are: voice note (still being read)."])
+      expect(replies).toEqual(["Added 1 note: your own notes.\nI couldn't read this voice note: it is filed as what it is, and the note says why."])
     }).pipe(Effect.provide(PlanJobTest)))
 })

@@ -99,7 +99,7 @@ describe("a plan of media nobody could read", () => {
       planProduced("plan_1", ownNote, 1, 1),
       noteRecorded("note_1", unattached, null, [1]),
       planApplied("plan_1", ["note_1"], []),
-      replyQueued("reply_1", "Added 1 note: your own notes.\nFiled without their text, as what they are: voice note (no transcriber is configured).")
+      replyQueued("reply_1", "Added 1 note: your own notes.\nI couldn't read this voice note: it is filed as what it is, and the note says why.")
     ])
     expect(textOf([opened(), captionless, closed(1), unconfigured])).toBe("[voice note, 0:42, not transcribed: no transcriber is configured]")
   })

@@ -140,8 +140,7 @@ describe("voice notes and photos end to end", () => {
       yield* drain
       expect(yield* sentTexts).toEqual([
         sent(
-          "Added 1 note: your own notes.\nFiled without their text, as what they are: " +
-            "voice note (the file is larger than 20 MB, the most that can be fetched), photo (the vision model declined to read the image)."
+          "Added 1 note: your own notes.\nI couldn't read this voice note or this photo: they are filed as what they are, and the note says why."
         )
       ])
       expect(yield* Effect.flatMap(FakeTelegram, (fake) => fake.files.downloads)).toEqual(["refused"])
@@ -220,8 +219,7 @@ describe("voice notes and photos end to end", () => {
       expect(yield* Effect.flatMap(FakeWhatsApp, (fake) => fake.files.downloads)).toEqual(["media-ok"])
       yield* drain
       expect((yield* whatsAppCalls).map((c) => (c as { text: { body: string } }).text.body)).toEqual([
-        "Added 1 note: your own notes.\nFiled without their text, as what they are: voice note " +
-          "(WhatsApp answered HTTP 400: (#100) Unsupported get request. Object with ID 'media-gone' does not exist)."
+        "Added 1 note: your own notes.\nI couldn't read this voice note: it is filed as what it is, and the note says why."
       ])
     }).pipe(Effect.provide(layer([planStep(mine(1, 2))]))))
 
