@@ -76,6 +76,8 @@ export const startVerbatim = (synchronous: string, extra: ExtraEnv = {}, bundle:
       VERBATIM_SESSION_IDLE_SECONDS: "3600",
       VERBATIM_ALLOWED_SENDERS: Array.from({ length: senders }, (_, i) => `telegram:${100_000_000 + i}`).join(","),
       ANTHROPIC_API_KEY: "",
+      // The load generator's connections all come from loopback, like a reverse proxy's.
+      VERBATIM_TRUSTED_PROXIES: "127.0.0.1",
       ...extra
     }
   })

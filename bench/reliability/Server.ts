@@ -37,6 +37,8 @@ export const start = async (env: Readonly<Record<string, string>>): Promise<Runn
       WHATSAPP_APP_SECRET: whatsAppSecret,
       WHATSAPP_VERIFY_TOKEN: "reliability-verify",
       VERBATIM_API_TOKEN: apiToken,
+      // The harness's connections all come from loopback, like a reverse proxy's.
+      VERBATIM_TRUSTED_PROXIES: "127.0.0.1",
       ...env
     }
   })

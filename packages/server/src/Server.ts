@@ -7,13 +7,16 @@ import { BotIdentity } from "./BotIdentity.js"
 import * as Listener from "./Http/Listener.js"
 import { DirectReplies } from "./Http/DirectReplies.js"
 import * as Routes from "./Http/Routes.js"
+import { trustedAddress } from "./Web/ClientAddress.js"
 import { WebLinks } from "./Web/Links.js"
 import { ServerConfig, type ServerSettings } from "./ServerConfig.js"
 
 /**
  * Node's HTTP server with the configured limits: a client that is slow with its headers or its
- * whole request gets a 408 and its connection closed, and connections past the cap are closed as
- * they arrive, so a slow or flooding client cannot hold the process's sockets and memory.
+ * whole request gets a 408 and its connection closed, connections past the cap are closed as
+ * they arrive, and so are one address's past its own share (`maxConnectionsPerAddress`; the
+ * operator's proxies, which carry everyone's, excepted), so a slow or flooding client cannot hold
+ * the process's sockets and memory, nor the places other senders' webhooks need.
  */
 export const nodeServer = (settings: ServerSettings) => (): Server => {
   const headersMillis = Duration.toMillis(settings.headersTimeout)
@@ -24,6 +27,20 @@ export const nodeServer = (settings: ServerSettings) => (): Server => {
     connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersMillis / 4)))
   })
   server.maxConnections = settings.maxConnections
+  const isProxy = trustedAddress(settings.trustedProxies)
+  const open = new Map<string, number>()
+  server.on("connection", (socket) => {
+    const address = socket.remoteAddress ?? "unknown"
+    if (isProxy(address)) return
+    const count = (open.get(address) ?? 0) + 1
+    if (count > settings.maxConnectionsPerAddress) return socket.destroy()
+    open.set(address, count)
+    socket.once("close", () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left === 0) open.delete(address)
+      else open.set(address, left)
+    })
+  })
   return server
 }
 

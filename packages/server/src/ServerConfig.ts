@@ -21,6 +21,8 @@ export interface ServerSettings {
   readonly requestTimeout: Duration.Duration
   /** Connections open at once; more are closed as they arrive. */
   readonly maxConnections: number
+  /** Connections one address may hold open at once (the trusted proxies' excepted). */
+  readonly maxConnectionsPerAddress: number
   readonly sessionIdle: Duration.Duration
   readonly apiToken: Option.Option<Redacted.Redacted>
   readonly telegramBotToken: Option.Option<Redacted.Redacted>
@@ -92,6 +94,7 @@ export const config: Config.Config<ServerSettings> = Config.all({
   headersTimeout: positiveInt("VERBATIM_HEADERS_TIMEOUT_SECONDS").pipe(Config.withDefault(10), Config.map(Duration.seconds)),
   requestTimeout: positiveInt("VERBATIM_REQUEST_TIMEOUT_SECONDS").pipe(Config.withDefault(30), Config.map(Duration.seconds)),
   maxConnections: positiveInt("VERBATIM_MAX_CONNECTIONS").pipe(Config.withDefault(128)),
+  maxConnectionsPerAddress: positiveInt("VERBATIM_MAX_CONNECTIONS_PER_ADDRESS").pipe(Config.withDefault(64)),
   sessionIdle: positiveInt("VERBATIM_SESSION_IDLE_SECONDS").pipe(Config.withDefault(30), Config.map(Duration.seconds)),
   apiToken: Config.option(secret("VERBATIM_API_TOKEN", "unset it to have a token generated, or set a token")),
   telegramBotToken: Config.option(Config.redacted("TELEGRAM_BOT_TOKEN")),
@@ -151,6 +154,7 @@ const testSettings: ServerSettings = {
   headersTimeout: Duration.seconds(10),
   requestTimeout: Duration.seconds(30),
   maxConnections: 128,
+  maxConnectionsPerAddress: 64,
   sessionIdle: Duration.seconds(30),
   apiToken: Option.none(),
   telegramBotToken: Option.none(),

@@ -25,6 +25,7 @@ describe("ServerConfig", () => {
         headersTimeout: 10,
         requestTimeout: 30,
         maxConnections: 128,
+        maxConnectionsPerAddress: 64,
         sessionIdle: 30,
         apiToken: Option.none(),
         telegramBotToken: Option.none(),

@@ -1,7 +1,7 @@
 /** The listener's limits over real loopback sockets: slow headers, a body that never completes, a refused secret, a connection cap. */
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect } from "effect"
-import { connect } from "node:net"
+import { connect, type Socket } from "node:net"
 import { aliceUpdate, capturedTexts, eventLog, Harness, layer, telegramSecret } from "./harness.js"
 
 /** What the server sent on one connection after `sent` was written, and whether it closed the connection within `waitMs`. */
@@ -131,4 +131,40 @@ describe("listener limits", () => {
       const after = yield* exchange(head)
       expect([withoutDate(after.received), after.closed]).toEqual([ok, true])
     }).pipe(Effect.provide(limited)))
+
+  // Live: the server closes sockets in real time as they connect.
+  it.live("one address past its share of connections has the rest closed as they arrive; other senders' requests still land", () =>
+    Effect.gen(function*() {
+      const held = yield* idleFrom("127.0.0.2", 5)
+      expect(held.closed).toEqual([false, false, false, true, true])
+      const h = yield* Harness
+      expect(yield* h.request("GET", "/healthz")).toEqual({ status: 200, body: "{\"status\":\"ok\"}" })
+      held.release()
+    }).pipe(Effect.provide(layer([], { settings: { maxConnectionsPerAddress: 3 } }))))
+
+  it.live("the operator's proxies carry everyone's connections, so their share is not capped", () =>
+    Effect.gen(function*() {
+      const held = yield* idleFrom("127.0.0.2", 5)
+      expect(held.closed).toEqual([false, false, false, false, false])
+      held.release()
+    }).pipe(Effect.provide(layer([], { settings: { maxConnectionsPerAddress: 3, trustedProxies: ["127.0.0.2"] } }))))
 })
+
+/** `n` connections from `address` that send nothing, opened one after another: which the server had closed 300 ms later. */
+const idleFrom = (address: string, n: number) =>
+  Effect.flatMap(Harness, (h) =>
+    Effect.promise(async () => {
+      const sockets: Array<Socket> = []
+      const closed: Array<boolean> = []
+      for (let i = 0; i < n; i++) {
+        const socket = connect({ port: Number(new URL(h.baseUrl).port), host: "127.0.0.1", localAddress: address })
+        closed.push(false)
+        socket.on("close", () => void (closed[i] = true))
+        socket.on("error", () => undefined)
+        await new Promise((resolve) => socket.once("connect", resolve))
+        sockets.push(socket)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      return { closed: [...closed], release: () => sockets.forEach((s) => s.destroy()) }
+    }))

@@ -28,8 +28,8 @@ export const parseTrustedProxies = (text: string): Either.Either<TrustedProxies,
 /** An IPv4 address as Node reports it on a dual-stack socket (`::ffff:1.2.3.4`) written plainly. */
 const plain = (address: string) => (address.startsWith("::ffff:") && isIP(address.slice(7)) === 4 ? address.slice(7) : address)
 
-/** A function from a request to its client's address, for these proxies. */
-export const clientAddressOf = (proxies: TrustedProxies): (request: HttpServerRequest.HttpServerRequest) => string => {
+/** Whether an address (as a socket reports it) is one of these proxies. */
+export const trustedAddress = (proxies: TrustedProxies): (address: string) => boolean => {
   const trusted = new BlockList()
   for (const entry of proxies) {
     const [address = "", prefix] = entry.split("/")
@@ -37,7 +37,15 @@ export const clientAddressOf = (proxies: TrustedProxies): (request: HttpServerRe
     if (prefix === undefined) trusted.addAddress(address, family)
     else trusted.addSubnet(address, Number(prefix), family)
   }
-  const isTrusted = (address: string) => isIP(address) !== 0 && trusted.check(address, isIP(address) === 6 ? "ipv6" : "ipv4")
+  return (address) => {
+    const written = plain(address)
+    return isIP(written) !== 0 && trusted.check(written, isIP(written) === 6 ? "ipv6" : "ipv4")
+  }
+}
+
+/** A function from a request to its client's address, for these proxies. */
+export const clientAddressOf = (proxies: TrustedProxies): (request: HttpServerRequest.HttpServerRequest) => string => {
+  const isTrusted = trustedAddress(proxies)
   return (request) => {
     const peer = plain(Option.getOrElse(request.remoteAddress, () => "unknown"))
     if (proxies.length === 0 || !isTrusted(peer)) return peer
