@@ -112,6 +112,8 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly mediaOf: (messageOrSession: string) => Effect.Effect<ReadonlyArray<MediaWork>, StoreError>
   /** Replies queued, sessions open, and closed sessions without an applied plan. */
   readonly queueDepths: Effect.Effect<QueueDepths, StoreError>
+  /** Messages of closed sessions no plan has filed yet: all of them, or `user`'s. */
+  readonly awaitingPlan: (user: string | undefined) => Effect.Effect<number, StoreError>
   /** Messages matching every word of `query`, newest first, each with its note; only `user`'s when given. */
   readonly search: (
     query: string,
@@ -163,6 +165,7 @@ export const make = Effect.gen(function*() {
     mediaWork: (limit) => run(Media.mediaWork(limit)),
     mediaOf: (id) => run(Media.mediaOf(id)),
     queueDepths: run(Jobs.queueDepths),
+    awaitingPlan: (user) => run(Jobs.awaitingPlan(user)),
     search: (query, options) => run(Search.search(query, options)),
     ping: run(Jobs.ping)
   })

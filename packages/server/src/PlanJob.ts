@@ -160,6 +160,8 @@ const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: R
 })
 
 export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
+  /** Whether a model is configured at all (without one, every run is `no-model`). */
+  readonly configured: boolean
   readonly run: (sessionId: SessionId, options?: RunOptions) => Effect.Effect<PlanOutcome>
   /** A session the trigger keeps waiting on the hold without a run: reported as a held run, once. */
   readonly held: (sessionId: SessionId) => Effect.Effect<void>
@@ -175,7 +177,7 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
           Effect.catchAllCause(() => Effect.succeed("failed" as const)),
           Effect.provide(context)
         ))
-    return PlanJob.of({ run, held: report.held })
+    return PlanJob.of({ configured: true, run, held: report.held })
   })
 
   static readonly layer = Layer.effect(PlanJob, PlanJob.make)
@@ -183,6 +185,6 @@ export class PlanJob extends Context.Tag("@verbatim/server/PlanJob")<PlanJob, {
   /** No model configured: sessions stay closed and unplanned, their messages awaiting a plan. */
   static readonly layerNoModel = Layer.sync(PlanJob, () => {
     const report = counted()
-    return PlanJob.of({ run: (sessionId) => report.run(sessionId, () => Effect.succeed("no-model" as const)), held: report.held })
+    return PlanJob.of({ configured: false, run: (sessionId) => report.run(sessionId, () => Effect.succeed("no-model" as const)), held: report.held })
   })
 }

@@ -81,3 +81,11 @@ export const queueDepths = Effect.all({
 
 /** Whether the database answers at all. */
 export const ping = Effect.flatMap(SqlClient, (sql) => Effect.asVoid(sql`SELECT 1`))
+
+/** Messages of closed sessions no plan has filed yet: all of them, or `user`'s. */
+export const awaitingPlan = (user: string | undefined) =>
+  count((sql) =>
+    sql`SELECT COUNT(*) AS n FROM messages m JOIN sessions s ON s.session_id = m.session_id
+      WHERE s.closed_at IS NOT NULL ${user === undefined ? sql`` : sql`AND s.user_id = ${user}`}
+      AND NOT EXISTS (SELECT 1 FROM plans p WHERE p.session_id = s.session_id AND p.applied = 1)`
+  )

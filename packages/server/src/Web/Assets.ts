@@ -55,6 +55,7 @@ mark { background: #fff1a8; color: inherit; }
 .verdict { padding: .5rem .75rem; border-left: 4px solid var(--muted); background: #fff; }
 [data-verdict="PASS"] { border-left-color: #1d6b35; } [data-verdict="FAIL"] { border-left-color: var(--cut); }
 .notice { padding: .5rem .75rem; border-left: 4px solid var(--accent); background: #fff; }
+.banner { padding: .5rem .75rem; border-left: 4px solid var(--cut); background: #fff; margin: 0 0 1rem; }
 `
 
 export const stylesheet = HttpServerResponse.text(css, {

@@ -14,6 +14,7 @@ import { Duration, Effect, Either, Option, ParseResult, Schema } from "effect"
 import { chatOf, compose } from "../Compose.js"
 import { IdGenerator } from "../IdGenerator.js"
 import { ServerConfig } from "../ServerConfig.js"
+import { banner } from "./Banner.js"
 import { composePage, type ComposeView } from "./ComposePage.js"
 import { page, respond } from "./Layout.js"
 import * as SignIn from "./SignIn.js"
@@ -89,7 +90,8 @@ export const composeForm = Effect.gen(function*() {
   const user = yield* writerOf(who.value.subject)
   if (Option.isNone(user)) return yield* notAllowed
   const notice = new URL((yield* HttpServerRequest.HttpServerRequest).url, "http://local").searchParams.get("notice") ?? ""
-  return yield* respond(page({ title: "Capture", section: "compose", csrf: who.value.csrf }, yield* view(user.value, who.value.csrf, notice, null)))
+  const shell = { title: "Capture", section: "compose" as const, csrf: who.value.csrf, banner: yield* banner(SignIn.userOf(who.value.subject)) }
+  return yield* respond(page(shell, yield* view(user.value, who.value.csrf, notice, null)))
 })
 
 /** POST /compose: one message, then (`then=file`) the session closed. */
@@ -105,12 +107,12 @@ export const send = Effect.gen(function*() {
   })
   if (Either.isLeft(message)) {
     const refused = { reason: problemOf(message.left), text: form.text, forwardedFrom: form.forwardedFrom }
-    return yield* respond(page({ title: "Capture", section: "compose", csrf }, yield* view(user, csrf, "", refused)), 400)
+    return yield* respond(page({ title: "Capture", section: "compose", csrf, banner: yield* banner(user) }, yield* view(user, csrf, "", refused)), 400)
   }
   const overLong = tooLong(message.right.text)
   if (overLong !== null) {
     const refused = { reason: `The message ${overLong}: split it, and send each part.`, text: form.text, forwardedFrom: form.forwardedFrom }
-    return yield* respond(page({ title: "Capture", section: "compose", csrf }, yield* view(user, csrf, "", refused)), 413)
+    return yield* respond(page({ title: "Capture", section: "compose", csrf, banner: yield* banner(user) }, yield* view(user, csrf, "", refused)), 413)
   }
   const [outcome] = yield* compose(user, [message.right], form.then === "file")
   return yield* back(form.then === "file" ? "filing" : outcome?.outcome === "already-recorded" ? "again" : "sent")

@@ -12,7 +12,10 @@ import { ReplayReports } from "@verbatim/projections/ReplayReports"
 import { Effect, Layer, Option, Schema } from "effect"
 import type * as Curation from "../Curation.js"
 import type * as Dispatch from "../Http/Dispatch.js"
+import type { PlanJob } from "../PlanJob.js"
+import type { PlanningHold } from "../PlanningHold.js"
 import { answer } from "./Answering.js"
+import { banner } from "./Banner.js"
 import * as Curating from "./Curating.js"
 import { composeForm, file, send } from "./Composing.js"
 import { stylesheet } from "./Assets.js"
@@ -47,17 +50,24 @@ const signedIn = <E, R>(
     const who = yield* SignIn.current
     if (Option.isNone(who)) return yield* HttpServerResponse.redirect(`/signin?next=${encodeURIComponent(request.url)}`, { status: 303 })
     const main = yield* content(who.value)
-    return yield* Option.match(main, {
-      onNone: () => notFound(who.value.csrf, missing),
-      onSome: (body) => respond(page({ title, section, csrf: who.value.csrf, operator: who.value.subject._tag === "Operator" }, body))
-    })
+    if (Option.isNone(main)) return yield* notFound(who.value.csrf, missing)
+    const shell = { title, section, csrf: who.value.csrf, operator: who.value.subject._tag === "Operator", banner: yield* banner(SignIn.userOf(who.value.subject)) }
+    return yield* respond(page(shell, main.value))
   })
 
 /** A person's page shows this many of their newest notes. */
 const notesShown = 200
 
 /** What the pages need: the read model, capture's path for the compose box, and curation's. */
-type Services = ReadModel | ReplayReports | SignIn.WebKeys | SignInThrottle | Curation.Services | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
+type Services =
+  | ReadModel
+  | ReplayReports
+  | SignIn.WebKeys
+  | SignInThrottle
+  | PlanJob
+  | PlanningHold
+  | Curation.Services
+  | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
 
 /** The pages of a signed-in browser. */
 const pages = HttpApiBuilder.Router.use((router) =>

@@ -25,6 +25,8 @@ export interface Shell {
   readonly csrf: string | null
   /** The operator's pages add the replay reports to the navigation. */
   readonly operator?: boolean
+  /** Why what is sent is not being filed, when it is not (`Banner.ts`). */
+  readonly banner?: string | null
 }
 
 const link = (href: string, label: string, current: boolean) =>
@@ -55,6 +57,7 @@ ${
   }
 </header>
 <main id="main">
+${shell.banner === undefined || shell.banner === null ? null : html`<p role="status" class="banner">${shell.banner}</p>`}
 ${main}
 </main>
 </body>
