@@ -10,6 +10,7 @@ import { Clock, Context, Duration, Effect, Layer, Option, Redacted } from "effec
 import { createHmac } from "node:crypto"
 import { UserId } from "@verbatim/domain/Ids"
 import { ApiToken } from "../ApiToken.js"
+import { ServerConfig } from "../ServerConfig.js"
 import { constantTimeEqual } from "../WebhookAuth.js"
 
 export const cookieName = "verbatim_session"
@@ -77,14 +78,21 @@ export const verify = (key: Buffer, value: string, now: number): Option.Option<S
 /** The CSRF token of a signed-in cookie. */
 export const csrfOf = (key: Buffer, cookie: string): string => sign(key, `csrf.${cookie}`)
 
-/** The request's cookie value and its subject, when it is signed in. */
+/**
+ * The request's cookie value and its subject, when it is signed in. A user taken off the
+ * allow-list (`VERBATIM_ALLOWED_SENDERS`) is signed out at once: their cookie opens nothing more.
+ */
 export const current = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const { key } = yield* WebKeys
   const cookie = request.cookies[cookieName]
   if (cookie === undefined) return Option.none()
   const now = yield* Clock.currentTimeMillis
-  return Option.map(verify(key, cookie, now), (subject) => ({ subject, cookie, csrf: csrfOf(key, cookie) }))
+  const { allowedSenders } = yield* ServerConfig
+  return verify(key, cookie, now).pipe(
+    Option.filter((subject) => subject._tag === "Operator" || allowedSenders.has(subject.user)),
+    Option.map((subject) => ({ subject, cookie, csrf: csrfOf(key, cookie) }))
+  )
 })
 
 /** Whether the request came over HTTPS (directly or through a proxy that says so). */

@@ -8,7 +8,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
-import { Effect } from "effect"
+import { UserId } from "@verbatim/domain/Ids"
+import { Effect, Layer, TestClock } from "effect"
+import { issue, WebKeys } from "../../src/Web/SignIn.js"
 import { aliceUpdate, api, apiToken, closeIdle, drain, eventLog, Harness, layer, senderUpdate, telegram, telegramCalls } from "../harness.js"
 
 /** `/web` from Alice (100000001) in the supergroup "Family". */
@@ -105,4 +107,19 @@ describe("sign-in safety", () => {
         { contactId: null, name: "Ana Souza", notes: [{ sourceItemSeqs: [2], directives: [] }] }
       ]
     })]))))
+
+  it.effect("a user taken off the allow-list is signed out at once: their cookie opens nothing more", () =>
+    Effect.gen(function*() {
+      const { baseUrl } = yield* Harness
+      const { key } = yield* WebKeys
+      const cookieOf = (user: string) => `verbatim_session=${issue(key, { _tag: "User", user: UserId.make(user) }, Date.now() + 3_600_000)}`
+      const visit = (user: string) =>
+        Effect.promise(async () => {
+          const response = await fetch(`${baseUrl}/`, { headers: { cookie: cookieOf(user) }, redirect: "manual" })
+          return [response.status, response.headers.get("location")]
+        })
+      yield* TestClock.setTime(Date.now())
+      // The first is on the allow-list; the second was, when their cookie was made.
+      expect([yield* visit("telegram:100000001"), yield* visit("telegram:100000999")]).toEqual([[200, null], [303, "/signin?next=%2F"]])
+    }).pipe(Effect.provide(WebKeys.layer.pipe(Layer.provideMerge(layer([]))))))
 })
