@@ -28,5 +28,6 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   ReplyQueued: 1,
   ReplySent: 1,
   ReplyFailed: 1,
-  WebSignIn: 1
+  WebSignIn: 1,
+  WebSignedOut: 1
 }

@@ -12,10 +12,10 @@ import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, U
 import { MediaFailed, MediaFetched, MediaTranscribed } from "./MediaEvents.js"
 import { InboundMessage } from "./Message.js"
 import { ReplyFailed, ReplyQueued, ReplySent } from "./ReplyEvents.js"
-import { WebSignIn } from "./WebEvents.js"
+import { WebSignedOut, WebSignIn } from "./WebEvents.js"
 
 export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed }
-export { MediaFailed, MediaFetched, MediaTranscribed, ReplyFailed, ReplyQueued, ReplySent, WebSignIn }
+export { MediaFailed, MediaFetched, MediaTranscribed, ReplyFailed, ReplyQueued, ReplySent, WebSignedOut, WebSignIn }
 
 export const TokenUsage = Schema.Struct({
   inputTokens: Schema.Finite,
@@ -198,7 +198,8 @@ export const Event = Schema.Union(
   ReplyQueued,
   ReplySent,
   ReplyFailed,
-  WebSignIn
+  WebSignIn,
+  WebSignedOut
 )
 export type Event = typeof Event.Type
 export type EventType = Event["_tag"]

@@ -1,4 +1,4 @@
-/** What happens on the web pages that the log keeps: who signed in with which one-time link. */
+/** What happens on the web pages that the log keeps: who signed in with which one-time link, and who signed out. */
 import { Schema } from "effect"
 import { UserId } from "./Ids.js"
 
@@ -10,4 +10,16 @@ export const WebSignIn = Schema.TaggedStruct("WebSignIn", {
   user: UserId,
   nonce: Schema.String,
   signedInAt: Schema.DateTimeUtc
+})
+
+/**
+ * A sign-in ended on the server: one browser's (`session`, the digest of its cookie), or every
+ * sign-in of the subject made before `signedOutAt` (`session` null: "sign out everywhere"). Its
+ * stream is the subject's (`web-signout-<subject>`), read when a cookie is presented, so a cookie
+ * copied before signing out opens nothing after it.
+ */
+export const WebSignedOut = Schema.TaggedStruct("WebSignedOut", {
+  subject: Schema.String,
+  session: Schema.NullOr(Schema.String),
+  signedOutAt: Schema.DateTimeUtc
 })

@@ -51,6 +51,7 @@ const schemas: { readonly [K in EventType]: Schema.Schema<Extract<Event, { reado
   ReplyQueued: Events.ReplyQueued,
   ReplySent: Events.ReplySent,
   WebSignIn: Events.WebSignIn,
+  WebSignedOut: Events.WebSignedOut,
   ReplyFailed: Events.ReplyFailed
 }
 

@@ -39,7 +39,8 @@ describe("projection registry", () => {
       "ReplyQueued",
       "ReplySent",
       "ReplyFailed",
-      "WebSignIn"
+      "WebSignIn",
+      "WebSignedOut"
     ])
   })
 
@@ -76,7 +77,8 @@ describe("projection registry", () => {
       ReplyQueued: ["replies"],
       ReplySent: ["replies"],
       ReplyFailed: ["replies"],
-      WebSignIn: []
+      WebSignIn: [],
+      WebSignedOut: []
     })
   })
 

@@ -31,8 +31,8 @@ export const projections: ReadonlyArray<AnyProjection> = [
   Replies
 ]
 
-/** Event types recorded in the log for audit only, changing no read-model row: a sign-in is a fact, not a view. */
-export const notProjected: ReadonlyArray<EventType> = ["WebSignIn"]
+/** Event types recorded in the log for audit only, changing no read-model row: a sign-in or sign-out is a fact, not a view. */
+export const notProjected: ReadonlyArray<EventType> = ["WebSignIn", "WebSignedOut"]
 
 const byType = new Map<EventType, Array<AnyProjection>>()
 for (const projection of projections) {

@@ -13,7 +13,7 @@ a:focus-visible, button:focus-visible, input:focus-visible, [tabindex]:focus-vis
 nav { display: flex; flex-wrap: wrap; gap: .25rem 1rem; }
 nav a { white-space: nowrap; }
 nav a[aria-current="page"] { font-weight: 700; color: var(--ink); }
-.signout { margin-left: auto; }
+.signout { margin-left: auto; display: flex; gap: .5rem; flex-wrap: wrap; }
 button { font: inherit; padding: .35rem .8rem; border: 1px solid var(--line); border-radius: .4rem; background: #fff; color: var(--ink); cursor: pointer; }
 main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
 h1 { font-size: 1.5rem; margin: .5rem 0 1rem; }

@@ -53,7 +53,7 @@ ${
     }${link("/search", "Search", shell.section === "search")}${
       shell.operator === true ? link("/replays", "Replays", shell.section === "replays") : null
     }</nav>
-<form method="post" action="/signout" class="signout"><input type="hidden" name="csrf" value="${shell.csrf}"><button type="submit">Sign out</button></form>`
+<form method="post" action="/signout" class="signout"><input type="hidden" name="csrf" value="${shell.csrf}"><button type="submit">Sign out</button><button type="submit" formaction="/signout/everywhere" class="quiet">Sign out everywhere</button></form>`
   }
 </header>
 <main id="main">

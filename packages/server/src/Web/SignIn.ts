@@ -6,8 +6,9 @@
  * carries a CSRF token: the same key's signature over the cookie, checked in constant time.
  */
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Clock, Context, Duration, Effect, Layer, Option, Redacted } from "effect"
-import { createHmac } from "node:crypto"
+import { EventStore } from "@verbatim/projections/EventStore"
+import { Clock, Context, DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { createHash, createHmac } from "node:crypto"
 import { UserId } from "@verbatim/domain/Ids"
 import { ApiToken } from "../ApiToken.js"
 import { ServerConfig } from "../ServerConfig.js"
@@ -78,9 +79,26 @@ export const verify = (key: Buffer, value: string, now: number): Option.Option<S
 /** The CSRF token of a signed-in cookie. */
 export const csrfOf = (key: Buffer, cookie: string): string => sign(key, `csrf.${cookie}`)
 
+/** The id a sign-out names one browser's sign-in by: a digest of its cookie (the cookie itself is never stored). */
+const sessionOf = (cookie: string) => createHash("sha256").update(cookie).digest("base64url").slice(0, 22)
+
+/** The stream where a subject's sign-outs are kept. */
+const signOutStream = (subject: Subject) => `web-signout-${subjectPart(subject)}`
+
+/** Whether a sign-out recorded for the subject ends this cookie's sign-in (issued `lifetime` before it expires). */
+const signedOutBefore = (subject: Subject, cookie: string) =>
+  Effect.gen(function*() {
+    const issuedAt = Number(cookie.split(".")[1]) - Duration.toMillis(lifetime)
+    const ended = yield* Effect.orDie(Effect.flatMap(EventStore, (store) => store.readStream(signOutStream(subject))))
+    return ended.some(({ event }) =>
+      event._tag === "WebSignedOut" &&
+      (event.session === null ? DateTime.toEpochMillis(event.signedOutAt) >= issuedAt : event.session === sessionOf(cookie)))
+  })
+
 /**
- * The request's cookie value and its subject, when it is signed in. A user taken off the
- * allow-list (`VERBATIM_ALLOWED_SENDERS`) is signed out at once: their cookie opens nothing more.
+ * The request's cookie value and its subject, when it is signed in: its signature and time hold,
+ * no sign-out ended it (`WebSignedOut`), and a user is still on the allow-list
+ * (`VERBATIM_ALLOWED_SENDERS`), so one taken off it is signed out at once.
  */
 export const current = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
@@ -89,10 +107,9 @@ export const current = Effect.gen(function*() {
   if (cookie === undefined) return Option.none()
   const now = yield* Clock.currentTimeMillis
   const { allowedSenders } = yield* ServerConfig
-  return verify(key, cookie, now).pipe(
-    Option.filter((subject) => subject._tag === "Operator" || allowedSenders.has(subject.user)),
-    Option.map((subject) => ({ subject, cookie, csrf: csrfOf(key, cookie) }))
-  )
+  const subject = Option.filter(verify(key, cookie, now), (s) => s._tag === "Operator" || allowedSenders.has(s.user))
+  if (Option.isNone(subject) || (yield* signedOutBefore(subject.value, cookie))) return Option.none()
+  return Option.some({ subject: subject.value, cookie, csrf: csrfOf(key, cookie) })
 })
 
 /** Whether the request came over HTTPS (directly or through a proxy that says so). */
@@ -119,11 +136,24 @@ export const signedIn = (next: string, subject: Subject, httpsSite: boolean) =>
     )
   })
 
-/** The response that signs out: the cookie expired, then to the sign-in page. */
-export const signedOut = HttpServerResponse.redirect("/signin", { status: 303 }).pipe(
-  HttpServerResponse.setCookie(cookieName, "", { httpOnly: true, sameSite: "strict", path: "/", maxAge: Duration.zero }),
-  Effect.orDie
-)
+/**
+ * Sign out: the sign-in ended on the server (this browser's, or, `everywhere`, every one of the
+ * subject's made until now), the cookie expired, then to the sign-in page.
+ */
+export const signOut = (subject: Subject, cookie: string, everywhere: boolean) =>
+  Effect.gen(function*() {
+    const store = yield* EventStore
+    yield* Effect.orDie(store.append(signOutStream(subject), "any", [{
+      _tag: "WebSignedOut",
+      subject: subjectPart(subject),
+      session: everywhere ? null : sessionOf(cookie),
+      signedOutAt: yield* DateTime.now
+    }]))
+    return yield* HttpServerResponse.redirect("/signin", { status: 303 }).pipe(
+      HttpServerResponse.setCookie(cookieName, "", { httpOnly: true, sameSite: "strict", path: "/", maxAge: Duration.zero }),
+      Effect.orDie
+    )
+  })
 
 /**
  * A plain path on this site: one "/" and then printable ASCII without spaces, quotes or

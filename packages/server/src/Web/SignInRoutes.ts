@@ -73,15 +73,15 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         return yield* SignIn.signedIn(next, { _tag: "Operator" }, httpsSite)
       }))
     )
-    yield* router.post(
-      "/signout",
+    const signOut = (everywhere: boolean) =>
       provided(Effect.gen(function*() {
         const form = yield* HttpServerRequest.schemaBodyUrlParams(SignOutForm)
         const who = yield* SignIn.current
         if (Option.isNone(who) || !keys.isCsrf(who.value.cookie, form.csrf)) return yield* HttpServerResponse.text("Forbidden: a stale or missing form token", { status: 403 })
-        return yield* SignIn.signedOut
+        return yield* SignIn.signOut(who.value.subject, who.value.cookie, everywhere)
       }))
-    )
+    yield* router.post("/signout", signOut(false))
+    yield* router.post("/signout/everywhere", signOut(true))
     // What no route above answers: a page that says so (the API's paths answer in JSON).
     yield* router.all("*", provided(Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
       new URL(request.url, "http://local").pathname.startsWith("/api/")

@@ -122,4 +122,32 @@ describe("sign-in safety", () => {
       // The first is on the allow-list; the second was, when their cookie was made.
       expect([yield* visit("telegram:100000001"), yield* visit("telegram:100000999")]).toEqual([[200, null], [303, "/signin?next=%2F"]])
     }).pipe(Effect.provide(WebKeys.layer.pipe(Layer.provideMerge(layer([]))))))
+
+  it.effect("signing out ends the sign-in on the server: a cookie copied before opens nothing after; everywhere ends every one", () =>
+    Effect.gen(function*() {
+      const { baseUrl } = yield* Harness
+      const signInAs = Effect.map(post("/signin", { token: apiToken }), (r) => r.cookie?.split(";")[0] ?? "")
+      const open = (cookie: string) =>
+        Effect.promise(async () => {
+          const response = await fetch(`${baseUrl}/`, { headers: { cookie }, redirect: "manual" })
+          const page = await response.text()
+          return { status: response.status, csrf: /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? "" }
+        })
+      const signOut = (cookie: string, path: "/signout" | "/signout/everywhere") =>
+        Effect.flatMap(open(cookie), ({ csrf }) => Effect.map(post(path, { csrf }, { cookie }), (r) => r.status))
+      const laptop = yield* signInAs
+      yield* TestClock.adjust("1 second")
+      const phone = yield* signInAs
+      expect(yield* signOut(laptop, "/signout")).toBe(303)
+      expect([(yield* open(laptop)).status, (yield* open(phone)).status]).toEqual([303, 200])
+      expect(yield* signOut(phone, "/signout/everywhere")).toBe(303)
+      expect((yield* open(phone)).status).toBe(303)
+      // A sign-in after it works.
+      yield* TestClock.adjust("1 second")
+      expect((yield* open(yield* signInAs)).status).toBe(200)
+      expect((yield* eventLog).filter((line) => line.endsWith("WebSignedOut"))).toEqual([
+        "web-signout-operator#1 WebSignedOut",
+        "web-signout-operator#2 WebSignedOut"
+      ])
+    }).pipe(Effect.provide(layer([]))))
 })
