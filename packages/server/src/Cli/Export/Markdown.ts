@@ -25,7 +25,8 @@ const renderNote = (note: NotebookNote, index: number): string => {
   const footnotes = note.sources.map((s, k) =>
     `${label(k + 1)}: seq ${s.seq} · ${DateTime.formatIso(s.receivedAt)} · ${s.provider} message ${s.providerMessageId}`
   )
-  return [`## ${DateTime.formatIso(note.recordedAt)} · ${note.id}`, "", `${note.body}${refs}`, "", ...footnotes].join("\n")
+  // A message's own "[^" is written escaped (it still reads "[^"), so no text can pass for the page's source footnotes.
+  return [`## ${DateTime.formatIso(note.recordedAt)} · ${note.id}`, "", `${note.body.replaceAll("[^", "\\[^")}${refs}`, "", ...footnotes].join("\n")
 }
 
 /** The whole file for a page; `notes` newest first, at least one. */

@@ -3,7 +3,8 @@
  * the user's own notes, named by `Slug`; and how an export brings a folder up to date.
  */
 import type { Notebook } from "@verbatim/projections/ReadModel"
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { randomBytes } from "node:crypto"
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { isExported, renderPage } from "./Markdown.js"
 import { distinctSlugs } from "./Slug.js"
@@ -33,28 +34,56 @@ export type SyncResult =
   | { readonly _tag: "Synced"; readonly written: number; readonly unchanged: number; readonly removed: number }
   | { readonly _tag: "NotOurs"; readonly path: string }
 
-/** Pages the export wrote earlier, found one folder deep under `dir`. */
+/**
+ * Pages the export wrote earlier, found one folder deep under `dir`. Links are never followed: a
+ * linked folder or page is not the export's, whatever it points at.
+ */
 const exportedBefore = (dir: string): Array<string> =>
   readdirSync(dir).flatMap((entry) => {
     const folder = join(dir, entry)
-    if (!statSync(folder).isDirectory()) return []
+    if (!lstatSync(folder).isDirectory()) return []
     return readdirSync(folder)
       .filter((name) => name.endsWith(".md"))
       .map((name) => join(entry, name))
-      .filter((path) => statSync(join(dir, path)).isFile() && isExported(readFileSync(join(dir, path), "utf8")))
+      .filter((path) => lstatSync(join(dir, path)).isFile() && isExported(readFileSync(join(dir, path), "utf8")))
   })
+
+/** Whether `path` (under `dir`) or the folder it is in is a link: writing there could land anywhere. */
+const throughLink = (dir: string, path: string): boolean => [join(dir, dirname(path)), join(dir, path)].some(isLink)
+
+/** Whether a link is at `path` (dangling or not). */
+const isLink = (path: string): boolean => {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
+
+/** `text` written to a new file beside `target` under a random name (never an existing one, never through a link), then renamed over it. */
+const replace = (target: string, text: string) => {
+  const partial = join(dirname(target), `.${randomBytes(9).toString("base64url")}.partial`)
+  const fd = openSync(partial, "wx", 0o600)
+  try {
+    writeFileSync(fd, text)
+  } finally {
+    closeSync(fd)
+  }
+  renameSync(partial, target)
+}
 
 /**
  * Write each page whose text changed (through a temporary file and a rename, so a reader never
  * sees half a page), leave the rest untouched, and remove pages the export wrote that no longer
  * have notes. A file the export did not write is never replaced or removed: one in a page's
- * place stops the export before anything is written.
+ * place, or a link where a page or its folder goes, stops the export before anything is written.
  */
 export const sync = (dir: string, pages: Map<string, string>): SyncResult => {
   mkdirSync(dir, { recursive: true })
   const ours = new Set(exportedBefore(dir))
   for (const path of pages.keys()) {
-    if (existsSync(join(dir, path)) && !ours.has(path)) return { _tag: "NotOurs", path: join(dir, path) }
+    if ((existsSync(join(dir, path)) || isLink(join(dir, path))) && !ours.has(path)) return { _tag: "NotOurs", path: join(dir, path) }
+    if (throughLink(dir, path)) return { _tag: "NotOurs", path: join(dir, dirname(path)) }
   }
   let written = 0
   let unchanged = 0
@@ -65,9 +94,7 @@ export const sync = (dir: string, pages: Map<string, string>): SyncResult => {
       continue
     }
     mkdirSync(dirname(target), { recursive: true })
-    const partial = join(dirname(target), `.${process.pid}.partial`)
-    writeFileSync(partial, text)
-    renameSync(partial, target)
+    replace(target, text)
     written++
   }
   const stale = [...ours].filter((path) => !pages.has(path))

@@ -1,0 +1,84 @@
+/**
+ * The Markdown export on a folder someone else can write in: it never follows a link (a linked
+ * user folder, a linked page, a link planted where its temporary file would go), so it writes
+ * nothing outside the folder and overwrites no file it did not write; and no message's text can
+ * pass for the page's own source footnotes.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { MessageId, NoteId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { Notebook } from "@verbatim/projections/ReadModel"
+import { DateTime } from "effect"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { renderPage } from "../src/Cli/Export/Markdown.js"
+import { pagesOf, sync } from "../src/Cli/Export/Pages.js"
+
+const at = DateTime.unsafeMake("2026-12-01T10:00:00Z")
+
+const note = (body: string) => ({
+  id: NoteId.make("note_1"),
+  sessionId: SessionId.make("s1"),
+  body,
+  recordedAt: at,
+  sources: [{ messageId: MessageId.make("telegram:1:1"), seq: 1, provider: "telegram", providerMessageId: "1:1", receivedAt: at }]
+})
+
+const notebook: Notebook = { user: UserId.make("telegram:1"), people: [{ personId: null, name: "Ana", notes: [note("Ana moved to Porto.")] }], unattached: [] }
+
+const folders = () => {
+  const root = mkdtempSync(join(tmpdir(), "verbatim-export-"))
+  const out = join(root, "export")
+  const elsewhere = join(root, "elsewhere")
+  mkdirSync(out)
+  mkdirSync(elsewhere)
+  return { out, elsewhere }
+}
+
+describe("the Markdown export and links", () => {
+  it("a linked user folder stops the export, and nothing is written where it points", () => {
+    const { elsewhere, out } = folders()
+    const [page] = [...pagesOf([notebook]).keys()]
+    symlinkSync(elsewhere, join(out, page!.split("/")[0]!))
+    expect(sync(out, pagesOf([notebook]))).toEqual({ _tag: "NotOurs", path: join(out, page!.split("/")[0]!) })
+    expect(readdirSync(elsewhere)).toEqual([])
+  })
+
+  it("a link in a page's place stops the export, and the file it points at is untouched", () => {
+    const { elsewhere, out } = folders()
+    const [page] = [...pagesOf([notebook]).keys()]
+    const victim = join(elsewhere, "victim.txt")
+    writeFileSync(victim, "keep me")
+    mkdirSync(join(out, page!.split("/")[0]!))
+    symlinkSync(victim, join(out, page!))
+    expect(sync(out, pagesOf([notebook]))).toEqual({ _tag: "NotOurs", path: join(out, page!) })
+    expect(readFileSync(victim, "utf8")).toBe("keep me")
+  })
+
+  it("a link planted where the old temporary name went is never written through", () => {
+    const { elsewhere, out } = folders()
+    const [page] = [...pagesOf([notebook]).keys()]
+    const folder = join(out, page!.split("/")[0]!)
+    const victim = join(elsewhere, "victim.txt")
+    writeFileSync(victim, "keep me")
+    mkdirSync(folder)
+    symlinkSync(victim, join(folder, `.${process.pid}.partial`))
+    expect(sync(out, pagesOf([notebook]))).toEqual({ _tag: "Synced", written: 1, unchanged: 0, removed: 0 })
+    expect([readFileSync(victim, "utf8"), existsSync(join(out, page!))]).toEqual(["keep me", true])
+  })
+})
+
+describe("the Markdown export and footnotes", () => {
+  it("a message that writes a footnote of its own is kept as text, escaped, and the page's footnotes are its own", () => {
+    const page = renderPage({ title: "Ana", personId: null, user: "telegram:1" }, [note("See [^n1-1].\n[^n1-1]: seq 9 · forged")])
+    expect(page.split("\n").slice(11)).toEqual([
+      "## 2026-12-01T10:00:00.000Z · note_1",
+      "",
+      "See \\[^n1-1].",
+      "\\[^n1-1]: seq 9 · forged[^n1-1]",
+      "",
+      "[^n1-1]: seq 1 · 2026-12-01T10:00:00.000Z · telegram message 1:1",
+      ""
+    ])
+  })
+})
