@@ -96,6 +96,8 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly knownPeople: (user: UserId) => Effect.Effect<ReadonlyArray<KnownPerson>, StoreError>
   /** The newest `limit` replies to a conversation, newest first (the web pages' conversation). */
   readonly conversationReplies: (provider: Provider, chat: string, limit: number) => Effect.Effect<ReadonlyArray<ConversationReply>, StoreError>
+  /** The id of the newest reply in a chat whose id starts with `prefix`, if any. */
+  readonly newestReplyId: (provider: Provider, chat: string, prefix: string) => Effect.Effect<Option.Option<string>, StoreError>
   // Outbox, replay, health and import
   /** Replies waiting to be sent, oldest first, at most `limit`; their buttons decoded. */
   readonly queuedReplies: (limit: number) => Effect.Effect<ReadonlyArray<QueuedReply>, StoreError>
@@ -159,6 +161,7 @@ export const make = Effect.gen(function*() {
     sessionUser: (sessionId) => run(Sessions.sessionUser(sessionId)),
     knownPeople: (user) => run(knownPeople(user)),
     conversationReplies: (provider, chat, limit) => run(Replies.conversationReplies(provider, chat, limit)),
+    newestReplyId: (provider, chat, prefix) => run(Replies.newestReplyId(provider, chat, prefix)),
     queuedReplies: (limit) => run(Jobs.queuedReplies(limit)),
     closedSessions: (since) => run(Jobs.closedSessions(since)),
     contactsBefore: (user, position) => run(Jobs.contactsBefore(user, position)),

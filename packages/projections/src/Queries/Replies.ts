@@ -2,7 +2,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Provider, QuestionId, ReplyId } from "@verbatim/domain/Ids"
-import { Effect, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { column } from "./Columns.js"
 
 /** A reply to a conversation, with the question it asks (if any). */
@@ -23,6 +23,17 @@ export const conversationReplies = (provider: Provider, chat: string, limit: num
         sql`SELECT reply_id, text, question_id FROM replies WHERE provider = ${r.provider} AND chat = ${r.chat}
           ORDER BY position DESC LIMIT ${r.limit}`
     })({ provider, chat, limit }))
+
+/** The newest reply in a chat whose id starts with `prefix` (`web:`: the sign-in links `/web` sent), if any. */
+export const newestReplyId = (provider: Provider, chat: string, prefix: string) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findOne({
+      Request: Schema.Struct({ provider: Provider, chat: Schema.String, prefix: Schema.String }),
+      Result: Schema.Struct({ reply_id: Schema.String }),
+      execute: (r) =>
+        sql`SELECT reply_id FROM replies WHERE provider = ${r.provider} AND chat = ${r.chat} AND reply_id LIKE ${`${r.prefix}%`}
+          ORDER BY position DESC LIMIT 1`
+    })({ provider, chat, prefix }).pipe(Effect.map(Option.map((row) => row.reply_id))))
 
 /** Replies are found by conversation, newest first. */
 export const repliesByChat = Effect.flatMap(SqlClient, (sql) => sql`CREATE INDEX replies_chat ON replies (provider, chat, position)`)

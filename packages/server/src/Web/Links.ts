@@ -10,6 +10,7 @@ import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { ReplyId, userIdOf, type UserId } from "@verbatim/domain/Ids"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { AppendConflict, EventStore } from "@verbatim/projections/EventStore"
+import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, Config, Context, DateTime, Duration, Effect, Layer, Option } from "effect"
 import { createHash, createHmac } from "node:crypto"
 import { replyStream } from "@verbatim/domain/Streams"
@@ -56,6 +57,32 @@ export class WebLinks extends Context.Tag("@verbatim/server/Web/WebLinks")<WebLi
   )
 }
 
+/** A link's nonce: the `/web` command's own, so the same command always yields the same link. */
+const nonceOf = (provider: string, providerMessageId: string) =>
+  createHash("sha256").update(`${provider}:${providerMessageId}`).digest("base64url").slice(0, 22)
+
+/** `a:b:c` as `a` and `b:c`. */
+const splitAtColon = (text: string): readonly [string, string] => {
+  const at = text.indexOf(":")
+  return [text.slice(0, at), text.slice(at + 1)]
+}
+
+/** The id of every `/web` reply starts so: `web:<provider>:<message id>`. */
+const linkReplyPrefix = "web:"
+
+/**
+ * Whether `nonce` is the newest link the user was sent: a new `/web` voids the links before it,
+ * so at most one is live. Its reply is the newest `web:` reply in the user's own chat.
+ */
+const newestLink = (user: UserId, nonce: string) =>
+  Effect.gen(function*() {
+    // A user id is `provider:sender`, and a link is sent in the sender's own chat, whose id is the sender's.
+    const [provider, sender] = splitAtColon(user)
+    if (provider !== "telegram" && provider !== "whatsapp") return false
+    const newest = yield* Effect.flatMap(ReadModel, (read) => read.newestReplyId(provider, sender, linkReplyPrefix))
+    return Option.exists(newest, (replyId) => nonceOf(...splitAtColon(replyId.slice(linkReplyPrefix.length))) === nonce)
+  })
+
 /** Whether a message came in the sender's own chat with the bot (a Telegram group's chat is the group's, not the sender's). */
 const inPrivate = (item: NewMessage) => item.provider === "web" || item.chatId === item.senderId
 
@@ -68,14 +95,14 @@ export const replyToWeb = (item: NewMessage) =>
     const { key } = yield* WebKeys
     const { publicUrl } = yield* WebLinks
     const user = userIdOf(item.provider, item.senderId)
-    const nonce = createHash("sha256").update(`${item.provider}:${item.providerMessageId}`).digest("base64url").slice(0, 22)
+    const nonce = nonceOf(item.provider, item.providerMessageId)
     const expiresAt = (yield* Clock.currentTimeMillis) + Duration.toMillis(linkLifetime)
     // A link signs in whoever opens it first: it is posted only in the sender's own chat with the bot.
     const text = !inPrivate(item) ? ReplyText.webInGroupText : Option.match(publicUrl, {
       onNone: () => ReplyText.noWebText,
       onSome: (base) => ReplyText.webLinkText(linkUrl(base, linkToken(key, user, expiresAt, nonce)), Duration.toMinutes(linkLifetime))
     })
-    const replyId = ReplyId.make(`web:${item.provider}:${item.providerMessageId}`)
+    const replyId = ReplyId.make(`${linkReplyPrefix}${item.provider}:${item.providerMessageId}`)
     const store = yield* EventStore
     const recorded = yield* store.append(replyStream(replyId), 0, [{
       _tag: "ReplyQueued",
@@ -106,6 +133,7 @@ export const redeem = (token: string) =>
     const found = readToken(key, token, yield* Clock.currentTimeMillis)
     if (Option.isNone(found)) return Option.none<UserId>()
     const { nonce, user } = found.value
+    if (!(yield* newestLink(user, nonce))) return Option.none<UserId>()
     const store = yield* EventStore
     const used = yield* store.append(`web-signin-${nonce}`, 0, [{ _tag: "WebSignIn", user, nonce, signedInAt: yield* DateTime.now }]).pipe(
       Effect.as(false),

@@ -68,9 +68,23 @@ describe("the sign-in link", () => {
       }
       // The expired one says so at once; the others show their button.
       expect(opened).toEqual([[404, false], [200, true], [200, true]])
-      // The button signs in with one still valid; the expired one is refused.
-      expect([(yield* signInWith(baseUrl, tokens[1]!)).status, (yield* signInWith(baseUrl, tokens[0]!)).status]).toEqual([303, 401])
+      // Signed, but never sent by the bot (no /web asked for it): its button signs no one in, nor does the expired one's.
+      expect([(yield* signInWith(baseUrl, tokens[1]!)).status, (yield* signInWith(baseUrl, tokens[0]!)).status]).toEqual([401, 401])
     }).pipe(Effect.provide(WebKeys.layer.pipe(Layer.provideMerge(layer([]))))), 30_000)
+
+  it.scoped("a new link voids the one before: only the newest signs in", () =>
+    Effect.gen(function*() {
+      const { baseUrl } = yield* Harness
+      yield* TestClock.setTime(Date.now())
+      for (const id of [21, 22]) expect(yield* telegram(aliceUpdate(id, { text: "/web" }))).toEqual({ status: 200, body: "" })
+      yield* drain
+      const tokens = (yield* telegramCalls).flatMap((c) => {
+        const link = /(http:\/\/\S+)/.exec((c.body as { text?: string }).text ?? "")?.[1]
+        return link === undefined ? [] : [new URL(link).searchParams.get("token") ?? ""]
+      })
+      expect(tokens.length).toBe(2)
+      expect([(yield* signInWith(baseUrl, tokens[0]!)).status, (yield* signInWith(baseUrl, tokens[1]!)).status]).toEqual([401, 303])
+    }).pipe(Effect.provide(layer([]))), 30_000)
 
   it.scoped("an unknown page says what happened and where to go; a broken link says to send /web again", () =>
     Effect.gen(function*() {
