@@ -6,6 +6,8 @@
 import { Command, ValidationError } from "@effect/cli"
 import * as Store from "@verbatim/projections/Store"
 import { Cause, ConfigError, Console, Effect, Layer, Logger, LogLevel } from "effect"
+import { CliError } from "./Cli/CliError.js"
+import { nearest } from "./Cli/Suggest.js"
 
 /** Logs of warnings and worse, as logfmt on stderr: stdout carries only a command's result. */
 const quietLogs = Layer.merge(
@@ -85,9 +87,20 @@ export const describeFailure = (error: unknown): string => {
   return String(error)
 }
 
+/** A first word that names no command: what it most likely meant, and where the list is. */
+const unknownCommand = (word: string) => {
+  const meant = nearest(word, Object.keys(subcommands))
+  return new CliError({
+    message: `there is no command "${word}"${meant === null ? "" : `: did you mean "${meant}"?`} (\`verbatim --help\` lists them)`
+  })
+}
+
 /** Run the CLI on `argv` as Node gives it (`process.argv`: node, script, then the arguments). */
-export const run = (argv: ReadonlyArray<string>) =>
-  Effect.promise(() => Promise.all(subcommandsFor(argv.slice(2)).map((name) => subcommands[name]()))).pipe(
+export const run = (given: ReadonlyArray<string>) => {
+  // `verbatim help` is `verbatim --help`.
+  const argv = given[2] === "help" ? [...given.slice(0, 2), "--help", ...given.slice(3)] : given
+  return (argv[2] !== undefined && !argv[2].startsWith("-") && !isName(argv[2]) ? Effect.fail(unknownCommand(argv[2])) : Effect.void).pipe(
+    Effect.zipRight(Effect.promise(() => Promise.all(subcommandsFor(argv.slice(2)).map((name) => subcommands[name]())))),
     Effect.flatMap((loaded) => Command.run(rootOf(loaded), { name: "verbatim", version: "0.1.0" })(argv)),
     Effect.tapErrorCause((cause) =>
       Cause.isFailure(cause)
@@ -98,3 +111,4 @@ export const run = (argv: ReadonlyArray<string>) =>
         : Console.error(`verbatim: unexpected failure\n${Cause.pretty(cause)}`)
     )
   )
+}
