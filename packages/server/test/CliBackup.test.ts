@@ -1,5 +1,6 @@
 /** `verbatim backup` while messages are appended, `verbatim restore` into a fresh directory, and their refusals. */
 import { describe, expect, it } from "@effect/vitest"
+import { tokenNotice } from "../src/Cli/Restore.js"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import * as Store from "@verbatim/projections/Store"
 import { messageReceived, sessionOpened, sessionStream } from "@verbatim/testkit/Given"
@@ -65,7 +66,7 @@ describe("verbatim backup and restore", () => {
       expect(restored).toEqual({
         code: 0,
         stdout: `restored ${events} event(s), through log position ${events}, into ${fresh}/verbatim.db\n`,
-        stderr: ""
+        stderr: `${tokenNotice(fresh)}\n`
       })
       const verified = yield* runCli(["rebuild", "--verify"], { VERBATIM_DATA_DIR: fresh })
       expect({ ...verified, stderr: verified.stderr.replace(/\(\d+\/s\)/, "(<rate>/s)") }).toEqual({
