@@ -135,6 +135,8 @@ describe("Telegram fixtures", () => {
       senderId: "12345678",
       chatId: "12345678",
       callbackId: "4382bfdwdsb323b2d9",
+      // An inline message has no chat message to take the buttons from.
+      askedIn: null,
       data: "Data from button callback",
       answeredAt: now
     }])

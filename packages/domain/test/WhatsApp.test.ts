@@ -70,6 +70,7 @@ describe("WhatsApp fixtures", () => {
       ...userA,
       providerMessageId: "wamid.FAKE-BUTTON-0001",
       callbackId: null,
+      askedIn: null,
       data: "cancel-button",
       answeredAt: at(1750025136)
     }])
@@ -81,6 +82,7 @@ describe("WhatsApp fixtures", () => {
       ...pywa,
       providerMessageId: "wamid.xyzxyz",
       callbackId: null,
+      askedIn: null,
       data: "callback_data",
       answeredAt: at(1698266730)
     }])
@@ -92,6 +94,7 @@ describe("WhatsApp fixtures", () => {
       ...userA,
       providerMessageId: "wamid.FAKE-LIST-0001",
       callbackId: null,
+      askedIn: null,
       data: "priority_express",
       answeredAt: at(1749854575)
     }])

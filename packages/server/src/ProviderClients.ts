@@ -114,6 +114,8 @@ export class TelegramClient extends Context.Tag("@verbatim/server/TelegramClient
   readonly sendMessage: (chatId: string, text: string, buttons?: ReadonlyArray<Button>) => Effect.Effect<Sent, ProviderError>
   /** Acknowledge a button press so the client stops its spinner; `text` shows as a brief notice. */
   readonly answerCallbackQuery: (callbackId: string, text?: string) => Effect.Effect<void, ProviderError>
+  /** Take the buttons away from a message the bot sent (a question once answered). */
+  readonly removeButtons: (chatId: string, messageId: string) => Effect.Effect<void, ProviderError>
   /** Who the bot is: its id and the username groups address it by (`/done@username`). */
   readonly getMe: Effect.Effect<TelegramBot, ProviderError>
 }>() {
@@ -150,6 +152,9 @@ export class TelegramClient extends Context.Tag("@verbatim/server/TelegramClient
       }),
       answerCallbackQuery: Effect.fn("TelegramClient.answerCallbackQuery")(function*(callbackId, text) {
         yield* call("answerCallbackQuery", { callback_query_id: callbackId, ...(text === undefined ? {} : { text }) }, Schema.Unknown)
+      }),
+      removeButtons: Effect.fn("TelegramClient.removeButtons")(function*(chatId, messageId) {
+        yield* call("editMessageReplyMarkup", { chat_id: chatId, message_id: Number(messageId), reply_markup: { inline_keyboard: [] } }, Schema.Unknown)
       }),
       getMe: Effect.map(call("getMe", {}, TelegramMe), ({ result }) => ({ id: result.id, username: result.username })).pipe(
         Effect.withSpan("TelegramClient.getMe")

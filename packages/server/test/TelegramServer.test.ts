@@ -231,7 +231,7 @@ describe("Telegram webhook end to end", () => {
       expect(yield* plannedNote).toBe("Ana wrote:\n\n/done")
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1, 2))]))))
 
-  it.effect("a question answered by a button: one note; a second press: still one note and a polite refusal", () =>
+  it.effect("a question answered by a button: one note, its buttons taken away; a second press: still one note, and only the button's notice says so", () =>
     Effect.gen(function*() {
       yield* session(text(100000001, 1, "She starts the new job on Monday"))
       const asked = yield* telegramCalls
@@ -249,33 +249,31 @@ describe("Telegram webhook end to end", () => {
       ])
       expect(yield* telegram(press("cb-1", "a:q_1:1"))).toEqual({ status: 200, body: "" })
       expect(yield* telegram(press("cb-2", "a:q_1:1"))).toEqual({ status: 200, body: "" })
-      expect(yield* drain).toEqual({ sent: 2, failed: 0, held: 0 })
+      expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
       const notes = yield* api("/api/people/person_1/notes")
       expect((notes.json as { items: ReadonlyArray<{ id: string; body: string }> }).items.map((n) => [n.id, n.body])).toEqual([
         ["note_1", "She starts the new job on Monday"]
       ])
       yield* settled
       const calls = yield* telegramCalls
-      expect(calls.slice(2).filter((c) => c.method === "sendMessage")).toEqual([
-        sent("100000001", "Filed under Bea."),
-        sent("100000001", "That question was already answered; nothing changed.")
-      ])
+      expect(calls.slice(2).filter((c) => c.method === "sendMessage")).toEqual([sent("100000001", "Filed under Bea.")])
       const acknowledged = calls.filter((c) => c.method === "answerCallbackQuery").map((c) => JSON.stringify(c.body)).sort()
       expect(acknowledged).toEqual([
         JSON.stringify({ callback_query_id: "cb-1", text: "Filed under Bea." }),
         JSON.stringify({ callback_query_id: "cb-2", text: "That question was already answered; nothing changed." })
       ])
+      const removed = { method: "editMessageReplyMarkup", body: { chat_id: "100000001", message_id: 9, reply_markup: { inline_keyboard: [] } } }
+      expect(calls.filter((c) => c.method === "editMessageReplyMarkup")).toEqual([removed, removed])
     }).pipe(Effect.provide(layer([planStep({ ...emptyPlan, unclear: [{ sourceItemSeqs: [1], candidates: ["Ana", "Bea"] }] })]))))
 
-  it.effect("a button press that is not ours is refused politely and stores only the confirmation", () =>
+  it.effect("a button press that is not ours is refused politely in the button's notice, and nothing is stored", () =>
     Effect.gen(function*() {
       expect(yield* telegram(fixture("telegram/07_callback_query_official_sample_ha.json"))).toEqual({ status: 200, body: "" })
-      expect(yield* eventLog).toEqual(["reply-reply_1#1 ReplyQueued"])
+      expect(yield* eventLog).toEqual([])
       yield* settled
-      expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
+      expect(yield* drain).toEqual({ sent: 0, failed: 0, held: 0 })
       expect(yield* telegramCalls).toEqual([
-        { method: "answerCallbackQuery", body: { callback_query_id: "4382bfdwdsb323b2d9", text: "Sorry, I could not find that question." } },
-        sent("12345678", "Sorry, I could not find that question.")
+        { method: "answerCallbackQuery", body: { callback_query_id: "4382bfdwdsb323b2d9", text: "Sorry, I could not find that question." } }
       ])
     }).pipe(Effect.provide(layer([]))))
 

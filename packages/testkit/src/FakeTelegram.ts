@@ -96,6 +96,7 @@ export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<
             return { status: 200, body: { ok: true, result } }
           }
           case "answerCallbackQuery":
+          case "editMessageReplyMarkup":
             return { status: 200, body: { ok: true, result: true } }
           case "getMe": {
             const result = { ...fakeBot, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false }

@@ -50,6 +50,8 @@ export const Answer = Schema.TaggedStruct("Answer", {
   chatId: Schema.String,
   /** Telegram callback query id, to acknowledge the press; WhatsApp has none. */
   callbackId: Schema.NullOr(Schema.String),
+  /** The id of the message whose button was pressed (Telegram), so its buttons can be taken away once answered. */
+  askedIn: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null, exact: true }),
   /** The button payload we attached when asking. */
   data: Schema.String,
   answeredAt: Schema.DateTimeUtc

@@ -146,6 +146,7 @@ export const normaliseTelegram = (update: Update, now: DateTime.Utc): ReadonlyAr
       // A press on an inline-mode message has no chat; the presser's private chat has their id.
       chatId: String(query.message?.chat.id ?? query.from.id),
       callbackId: query.id,
+      askedIn: query.message === undefined ? null : String(query.message.message_id),
       data: query.data,
       answeredAt: now
     }]

@@ -84,7 +84,7 @@ const normaliseMessage = (message: Message, contacts: ReadonlyArray<Contact>): I
   const reply = message.interactive?.button_reply ?? message.interactive?.list_reply
   const data = reply?.id ?? message.button?.payload
   if (data !== undefined) {
-    return { _tag: "Answer", ...base, providerMessageId: message.id, callbackId: null, data, answeredAt: utcOf(message.timestamp) }
+    return { _tag: "Answer", ...base, providerMessageId: message.id, callbackId: null, askedIn: null, data, answeredAt: utcOf(message.timestamp) }
   }
   const body = content(message)
   if (body === null) {

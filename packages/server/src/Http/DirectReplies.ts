@@ -16,6 +16,8 @@ export class DirectReplies extends Context.Tag("@verbatim/server/Http/DirectRepl
   readonly refuseStranger: (provider: ChatProvider, chatId: string, senderId: string) => Effect.Effect<void>
   /** Stop the spinner on a Telegram button press. Returns at once. */
   readonly acknowledgeCallback: (callbackId: string, text: string) => Effect.Effect<void>
+  /** Take the buttons away from a Telegram question once it is answered, so it cannot be pressed again. */
+  readonly removeButtons: (chatId: string, messageId: string) => Effect.Effect<void>
   /** Wait until every send started so far has finished (tests, shutdown). */
   readonly settled: Effect.Effect<void>
 }>() {
@@ -48,6 +50,7 @@ export class DirectReplies extends Context.Tag("@verbatim/server/Http/DirectRepl
           )
         }),
       acknowledgeCallback: (callbackId, text) => background("callback acknowledgement", telegram.answerCallbackQuery(callbackId, text)),
+      removeButtons: (chatId, messageId) => background("buttons removal", telegram.removeButtons(chatId, messageId)),
       settled: FiberSet.awaitEmpty(fibers)
     })
   })

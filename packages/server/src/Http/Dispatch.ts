@@ -24,6 +24,9 @@ export type Handled = "captured" | "duplicate" | "closed" | "helped" | "edited" 
 
 export type Requirements = EventStore | ReadModel | IdGenerator | ServerConfig | DirectReplies | WebKeys | WebLinks
 
+/** Outcomes after which a question can no longer be answered: its buttons are taken away. */
+const settled: ReadonlySet<Answers.AnswerOutcome["_tag"]> = new Set(["Filed", "AlreadyAnswered", "Withdrawn", "AlreadyFiled"])
+
 /**
  * A button press: the answer recorded (or politely refused), the confirmation queued in the
  * outbox under the press's idempotency key, so a redelivered press queues nothing more.
@@ -39,13 +42,20 @@ const answer = (item: Answer) =>
       ? { _tag: "NotFound" }
       : yield* Answers.answer(parsed.questionId, { _tag: "Option", index: parsed.option }, user)
     const text = Answers.outcomeText(outcome)
-    const queued = yield* Answers.confirmation(user, item.provider, item.chatId, text)
-    if (queued._tag === "ReplyQueued") {
-      yield* store.append(replyStream(queued.replyId), 0, [queued], { idempotencyKeys: [key] }).pipe(
-        Effect.catchTag("AppendConflict", (e) => Effect.die(e))
-      )
+    const direct = yield* DirectReplies
+    // A press on a question answered before is told so in the button's own notice, where there is
+    // one (Telegram), not by a new chat message.
+    if (outcome._tag === "Filed" || item.callbackId === null) {
+      const queued = yield* Answers.confirmation(user, item.provider, item.chatId, text)
+      if (queued._tag === "ReplyQueued") {
+        yield* store.append(replyStream(queued.replyId), 0, [queued], { idempotencyKeys: [key] }).pipe(
+          Effect.catchTag("AppendConflict", (e) => Effect.die(e))
+        )
+      }
     }
-    if (item.callbackId !== null) yield* Effect.flatMap(DirectReplies, (r) => r.acknowledgeCallback(item.callbackId!, text))
+    if (item.callbackId !== null) yield* direct.acknowledgeCallback(item.callbackId, text)
+    // An answered question's buttons go, so the chat shows it cannot be answered again.
+    if (item.askedIn !== null && settled.has(outcome._tag)) yield* direct.removeButtons(item.chatId, item.askedIn)
     return "answered" as const
   })
 
