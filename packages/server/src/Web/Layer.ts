@@ -82,7 +82,8 @@ const pages = HttpApiBuilder.Router.use((router) =>
         const q = (yield* query("q")).trim()
         const people = yield* read.peopleByActivity({ limit: 500, user: SignIn.userOf(subject) })
         const matching = q === "" ? people : people.filter((p) => p.name.toLocaleLowerCase().includes(q.toLocaleLowerCase()))
-        return Option.some(peoplePage(matching, q))
+        // The operator sees every user's people: each says whose it is.
+        return Option.some(peoplePage(matching, q, subject._tag === "Operator"))
       }))))
     yield* router.get("/own", provided(signedIn("Own notes", "own", ({ subject }) =>
       Effect.gen(function*() {

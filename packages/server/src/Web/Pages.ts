@@ -15,15 +15,19 @@ const searchForm = (action: string, label: string, query: string, placeholder: s
 <button type="submit">Search</button>
 </form>`
 
-/** Everyone with notes, a name filter on top. */
-export const peoplePage = (people: ReadonlyArray<Person>, query: string): Html =>
+/** Everyone with notes, a name filter on top; `whose`: each with the user whose person it is (the operator sees everyone's). */
+export const peoplePage = (people: ReadonlyArray<Person>, query: string, whose: boolean): Html =>
   html`<h1>People</h1>
 ${searchForm("/", "Find", query, "A name")}
 ${
     people.length === 0
       ? html`<p class="muted">${query === "" ? "No notes about anyone yet. Forward messages to the bot, and they appear here once filed." : `Nobody named like “${query}”.`}</p>`
       : html`<ul class="list">${
-        people.map((p) => html`<li><a href="/people/${p.id}">${p.name}</a> <span class="count">${p.noteCount} ${p.noteCount === 1 ? "note" : "notes"}</span></li>`)
+        people.map((p) =>
+          html`<li><a href="/people/${p.id}">${p.name}</a> <span class="count">${p.noteCount} ${p.noteCount === 1 ? "note" : "notes"}</span>${
+            whose ? html` <span class="muted" data-user>${p.user}’s</span>` : null
+          }</li>`
+        )
       }</ul>`
   }`
 

@@ -4,11 +4,12 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
-import { MessageId, NoteId, PlanId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, PersonId, PlanId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { NoteAuditView } from "@verbatim/projections/ReadModel"
 import { DateTime, FastCheck as fc } from "effect"
 import { html, raw } from "../../src/Web/Html.js"
 import { notePage } from "../../src/Web/NotePage.js"
+import { peoplePage } from "../../src/Web/Pages.js"
 
 const entities: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'", "&amp;": "&" }
 const unescape = (text: string) => text.replace(/&(lt|gt|quot|#39|amp);/g, (e) => entities[e] ?? e)
@@ -104,5 +105,21 @@ describe("page rendering", () => {
       const slices = [...page.matchAll(/<span class="slice[^"]*" data-slice="(\d+)"[^>]*>([\s\S]*?)<\/span>/g)].map((m) => unescape(m[2]!.replace(/<[^>]+>/g, "")))
       expect(slices).toEqual(audit.segments.flatMap((s) => (s._tag === "Slice" ? [audit.sources.find((m) => m.messageId === s.messageId)!.text.slice(s.start, s.end)] : [])))
     }), { numRuns: 300 })
+  })
+
+  it("the operator's People list says whose each person is; a user's does not", () => {
+    const people = [
+      { id: PersonId.make("person_1"), user: UserId.make("telegram:100000001"), name: "Ana", noteCount: 2 },
+      { id: PersonId.make("person_2"), user: UserId.make("whatsapp:15550001111"), name: "Ana", noteCount: 1 }
+    ]
+    const items = (page: string) => [...page.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1])
+    expect(items(peoplePage(people, "", true).value)).toEqual([
+      `<a href="/people/person_1">Ana</a> <span class="count">2 notes</span> <span class="muted" data-user>telegram:100000001’s</span>`,
+      `<a href="/people/person_2">Ana</a> <span class="count">1 note</span> <span class="muted" data-user>whatsapp:15550001111’s</span>`
+    ])
+    expect(items(peoplePage(people, "", false).value)).toEqual([
+      `<a href="/people/person_1">Ana</a> <span class="count">2 notes</span>`,
+      `<a href="/people/person_2">Ana</a> <span class="count">1 note</span>`
+    ])
   })
 })
