@@ -126,7 +126,7 @@ export const holds = (token: string) =>
     return Option.isSome(readToken(key, token, yield* Clock.currentTimeMillis))
   })
 
-/** Use a link: its user, once; none when it is forged, expired or used already. */
+/** Use a link: its user, once; none when it is forged, expired, used already, or a newer link was sent since. */
 export const redeem = (token: string) =>
   Effect.gen(function*() {
     const { key } = yield* WebKeys
