@@ -2,8 +2,10 @@
  * Who the page is for: a signed cookie opened by signing in, with the API token (the operator)
  * or a one-time link from the bot (a user, see `Links.ts`). The cookie holds the subject and its
  * expiry, signed with a key derived from the API token (so rotating the token signs everyone
- * out); it is `HttpOnly`, `SameSite=Strict`, and `Secure` behind HTTPS. Every state-changing form
- * carries a CSRF token: the same key's signature over the cookie, checked in constant time.
+ * out); it is `HttpOnly`, `SameSite=Strict`, and `Secure` behind HTTPS. Signing out is kept on
+ * the server (`WebSignedOut` in the subject's stream), so a copied cookie opens nothing after it.
+ * Every state-changing form carries a CSRF token: the same key's signature over the cookie,
+ * checked in constant time.
  */
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { EventStore } from "@verbatim/projections/EventStore"
