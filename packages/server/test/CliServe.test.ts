@@ -101,19 +101,19 @@ describe("verbatim serve", () => {
       expect(health).toEqual("{\"status\":\"ok\"}")
     }))
 
-  it.scoped("under umask 022 its data directory is 0700 and every file in it 0600, those from before included", () =>
+  it.scoped("under umask 022 its data directory is 0700 and its files 0600, those from before included; others' files are left be", () =>
     Effect.gen(function*() {
       const dir = yield* tempDir("verbatim-serve-")
       chmodSync(dir, 0o755)
-      writeFileSync(join(dir, "notes-copy.db"), "an older copy", { mode: 0o644 })
+      writeFileSync(join(dir, "api-token"), "an-older-token-for-this-store-kept-from-before", { mode: 0o644 })
+      writeFileSync(join(dir, "run.sh"), "#!/bin/sh", { mode: 0o755 })
       mkdirSync(join(dir, "exports"), { mode: 0o755 })
-      writeFileSync(join(dir, "exports", "Ana.md"), "# Ana", { mode: 0o666 })
       const port = yield* freePort
-      yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 14)
+      yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 13)
       // A write, so the database's journal files exist too.
       expect(yield* Effect.promise(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status))).toBe(200)
       const modes = Object.fromEntries(
-        ["", "verbatim.db", "verbatim.db-wal", "verbatim.db-shm", "api-token", "notes-copy.db", "exports", "exports/Ana.md"]
+        ["", "verbatim.db", "verbatim.db-wal", "verbatim.db-shm", "api-token", "run.sh", "exports"]
           .filter((name) => existsSync(join(dir, name)))
           .map((name) => [name === "" ? "." : name, (statSync(join(dir, name)).mode & 0o777).toString(8)])
       )
@@ -123,9 +123,8 @@ describe("verbatim serve", () => {
         "verbatim.db-wal": "600",
         "verbatim.db-shm": "600",
         "api-token": "600",
-        "notes-copy.db": "600",
-        exports: "700",
-        "exports/Ana.md": "600"
+        "run.sh": "755",
+        exports: "755"
       })
     }))
 
