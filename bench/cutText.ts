@@ -5,30 +5,13 @@
  * finish, the cut as first written: a binary search over every grapheme boundary of the whole
  * text, which walks the segmenter over all of it.
  */
-import { truncateText, truncationMarker } from "@verbatim/domain/TruncateText"
+import { truncateText } from "@verbatim/domain/TruncateText"
 import type { TokenCounter } from "@verbatim/domain/TokenCounter"
 import { dataLine } from "@verbatim/planner/RenderRequest"
 import { textTokens } from "@verbatim/planner/TokenEstimator"
 import { mixedText } from "@verbatim/testkit/MixedText"
+import { wholeTextCut } from "@verbatim/testkit/WholeTextCut"
 import { performance } from "node:perf_hooks"
-
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" })
-
-/** The cut as first written: every boundary of the whole text, then a binary search over them. */
-const wholeTextCut = (text: string, budget: number, count: TokenCounter): string => {
-  if (count(text) <= budget) return text
-  const fits = (end: number) => count(text.slice(0, end) + truncationMarker) <= budget
-  const boundaries = [...Array.from(segmenter.segment(text), (s) => s.index), text.length]
-  if (!fits(0)) return ""
-  let low = 0
-  let high = boundaries.length - 1
-  while (high - low > 1) {
-    const middle = (low + high) >>> 1
-    if (fits(boundaries[middle]!)) low = middle
-    else high = middle
-  }
-  return text.slice(0, boundaries[low]!) + truncationMarker
-}
 
 const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { fc, test } from "@fast-check/vitest"
 import { FakeTokenizer } from "@verbatim/testkit"
 import { propertyRuns } from "@verbatim/testkit/Runs"
+import { wholeTextBoundaries, wholeTextCut } from "@verbatim/testkit/WholeTextCut"
 import { graphemeBoundaries, truncateText, truncationMarker } from "../src/TruncateText.js"
 import { budget, counter, counting, text, tricky } from "./TruncationFixtures.js"
 
@@ -59,34 +60,13 @@ describe("truncateText properties", () => {
   })
 
   test.prop([text, budget, counter], runs)("cuts where a binary search over every grapheme boundary of the whole text cuts", (t, b, c) => {
-    expect(truncateText(t, b, c)).toBe(searchedOverEveryBoundary(t, b, c))
+    expect(truncateText(t, b, c)).toBe(wholeTextCut(t, b, c))
   })
 
   test.prop([text, fc.integer({ min: 1, max: 8 })], runs)("finds, a window at a time, the boundaries the segmenter finds in the whole text", (t, window) => {
     expect(graphemeBoundaries(t, window)).toEqual(wholeTextBoundaries(t))
   })
 })
-
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" })
-
-/** Every boundary, the segmenter walking the whole text at once. */
-const wholeTextBoundaries = (t: string) => [...Array.from(segmenter.segment(t), (s) => s.index), t.length]
-
-/** The cut as first specified: a binary search over the whole text's grapheme boundaries. */
-const searchedOverEveryBoundary = (t: string, b: number, c: (text: string) => number): string => {
-  if (c(t) <= b) return t
-  const fits = (end: number) => c(t.slice(0, end) + truncationMarker) <= b
-  if (!fits(0)) return ""
-  const boundaries = wholeTextBoundaries(t)
-  let low = 0
-  let high = boundaries.length - 1
-  while (high - low > 1) {
-    const middle = (low + high) >>> 1
-    if (fits(boundaries[middle]!)) low = middle
-    else high = middle
-  }
-  return t.slice(0, boundaries[low]!) + truncationMarker
-}
 
 describe("truncateText on long texts", () => {
   it("cuts 200,000 characters near the budget", () => {

@@ -38,7 +38,8 @@ export interface ServerSettings {
   readonly trustedProxies: TrustedProxies
 }
 
-const providers: ReadonlyArray<Provider> = ["telegram", "whatsapp"]
+/** The chat providers people write from (the web's messages come by the page or the API). */
+export const chatProviders: ReadonlyArray<Provider> = ["telegram", "whatsapp"]
 
 /** Parse `telegram:100000001,whatsapp:15550001111` (blank entries ignored); the error names the bad entry. */
 export const parseAllowedSenders = (text: string): Either.Either<ReadonlySet<UserId>, string> => {
@@ -46,7 +47,7 @@ export const parseAllowedSenders = (text: string): Either.Either<ReadonlySet<Use
   const users: Array<UserId> = []
   for (const entry of entries) {
     const match = /^([a-z]+):(\S+)$/.exec(entry)
-    const provider = providers.find((p) => p === match?.[1])
+    const provider = chatProviders.find((p) => p === match?.[1])
     if (match === null || provider === undefined || match[2] === undefined) {
       return Either.left(`entry "${entry}" is not provider:senderId with provider telegram or whatsapp`)
     }

@@ -12,6 +12,7 @@ import { mixedText } from "@verbatim/testkit/MixedText"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect, Fiber } from "effect"
 import { request as httpRequest } from "node:http"
+import { unescapeHtml } from "./unescapeHtml.js"
 import { api, apiToken, capturedTexts, closeIdle, eventLog, Harness, layer, noteBody } from "./harness.js"
 
 const plan: Plan = { ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] }] }
@@ -108,7 +109,7 @@ describe("one message of up to 1 MiB", () => {
         return {
           refused: refused.status,
           reason: /<p id="compose-error" class="error">([^<]*)<\/p>/.exec(refused.page)?.[1],
-          kept: refused.page.includes(over.slice(-2000)),
+          kept: unescapeHtml(/<textarea[^>]*>([\s\S]*?)<\/textarea>/.exec(refused.page)?.[1] ?? "") === over,
           filed: filed.status
         }
       })

@@ -13,11 +13,8 @@ import { gauge, prometheusText } from "../Exposition.js"
 import { type Outage, Outbox } from "../Outbox.js"
 import { PlanningHold, reasonOf } from "../PlanningHold.js"
 import { RuntimeMetrics } from "../RuntimeMetrics.js"
-import { ServerConfig } from "../ServerConfig.js"
+import { chatProviders, ServerConfig } from "../ServerConfig.js"
 import { constantTimeEqual } from "../WebhookAuth.js"
-
-/** The providers replies go out through (the web's are shown on the page, never sent). */
-const providers = ["telegram", "whatsapp"] as const
 
 /** An outage as `/readyz` says it. */
 const outageReason = (outage: Outage) =>
@@ -50,7 +47,7 @@ export const layer = HttpApiBuilder.group(Api, "health", (handlers) =>
             name: "verbatim_reply_outage_seconds",
             help: "How long a provider's sends have been failing, none succeeding since (0: sending)",
             type: "gauge",
-            samples: providers.map((provider) => ({
+            samples: chatProviders.map((provider) => ({
               labels: [["provider", provider]],
               value: Math.max(0, Math.round((now - (failing.find((o) => o.provider === provider)?.since ?? now)) / 1000))
             }))

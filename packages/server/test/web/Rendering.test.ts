@@ -9,16 +9,15 @@ import type { NoteAuditView } from "@verbatim/projections/ReadModel"
 import { DateTime, FastCheck as fc } from "effect"
 import { html, raw } from "../../src/Web/Html.js"
 import { notePage } from "../../src/Web/NotePage.js"
+import { unescapeHtml } from "../unescapeHtml.js"
 import { peoplePage } from "../../src/Web/Pages.js"
 
-const entities: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'", "&amp;": "&" }
-const unescape = (text: string) => text.replace(/&(lt|gt|quot|#39|amp);/g, (e) => entities[e] ?? e)
 
 /** The text of the audit's body element as a browser would read it, cuts left out or kept. */
 const bodyText = (page: string, cuts: "without" | "with") => {
   const body = /<div class="body" data-body>([\s\S]*?)<\/div>\n<h2>/.exec(page)?.[1] ?? ""
   const kept = cuts === "without" ? body.replace(/<del [^>]*>[\s\S]*?<\/del>/g, "") : body
-  return unescape(kept.replace(/<[^>]+>/g, ""))
+  return unescapeHtml(kept.replace(/<[^>]+>/g, ""))
 }
 
 const at = DateTime.unsafeMake(Date.UTC(2026, 0, 1))
@@ -84,7 +83,7 @@ describe("page rendering", () => {
         i === 0 ? { ...s, forwardedFrom: "Bea <bea@x>", edits: [{ previousText: "Ana moved?", text: s.text, editedAt: DateTime.unsafeMake(Date.UTC(2026, 0, 2, 9, 30)) }] } : s
       )
     }
-    const titles = [...notePage(edited, [], "csrf-token", "").value.matchAll(/data-slice="\d+" tabindex="0" title="([^"]*)"/g)].map((m) => unescape(m[1]!))
+    const titles = [...notePage(edited, [], "csrf-token", "").value.matchAll(/data-slice="\d+" tabindex="0" title="([^"]*)"/g)].map((m) => unescapeHtml(m[1]!))
     expect(titles).toEqual([
       "seq 1 · 2026-01-01 00:00 · p-1 · forwarded from Bea <bea@x> · edited 2026-01-02 09:30, was: Ana moved?",
       "seq 2 · 2026-01-01 00:00 · p-2"
@@ -102,7 +101,7 @@ describe("page rendering", () => {
       const page = notePage(audit, [], "csrf-token", "").value
       expect(bodyText(page, "without")).toBe(audit.note.body)
       // Each slice is the source's characters exactly.
-      const slices = [...page.matchAll(/<span class="slice[^"]*" data-slice="(\d+)"[^>]*>([\s\S]*?)<\/span>/g)].map((m) => unescape(m[2]!.replace(/<[^>]+>/g, "")))
+      const slices = [...page.matchAll(/<span class="slice[^"]*" data-slice="(\d+)"[^>]*>([\s\S]*?)<\/span>/g)].map((m) => unescapeHtml(m[2]!.replace(/<[^>]+>/g, "")))
       expect(slices).toEqual(audit.segments.flatMap((s) => (s._tag === "Slice" ? [audit.sources.find((m) => m.messageId === s.messageId)!.text.slice(s.start, s.end)] : [])))
     }), { numRuns: 300 })
   })
