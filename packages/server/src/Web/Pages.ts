@@ -25,7 +25,7 @@ ${
       : html`<ul class="list">${
         people.map((p) =>
           html`<li><a href="/people/${p.id}">${p.name}</a> <span class="count">${p.noteCount} ${p.noteCount === 1 ? "note" : "notes"}</span>${
-            whose ? html` <span class="muted" data-user>${p.user}’s</span>` : null
+            whose ? html` <span class="muted" data-user>${p.user}</span>` : null
           }</li>`
         )
       }</ul>`

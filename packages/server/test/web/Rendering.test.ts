@@ -113,8 +113,8 @@ describe("page rendering", () => {
     ]
     const items = (page: string) => [...page.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1])
     expect(items(peoplePage(people, "", true).value)).toEqual([
-      `<a href="/people/person_1">Ana</a> <span class="count">2 notes</span> <span class="muted" data-user>telegram:100000001’s</span>`,
-      `<a href="/people/person_2">Ana</a> <span class="count">1 note</span> <span class="muted" data-user>whatsapp:15550001111’s</span>`
+      `<a href="/people/person_1">Ana</a> <span class="count">2 notes</span> <span class="muted" data-user>telegram:100000001</span>`,
+      `<a href="/people/person_2">Ana</a> <span class="count">1 note</span> <span class="muted" data-user>whatsapp:15550001111</span>`
     ])
     expect(items(peoplePage(people, "", false).value)).toEqual([
       `<a href="/people/person_1">Ana</a> <span class="count">2 notes</span>`,
