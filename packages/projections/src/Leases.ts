@@ -31,6 +31,12 @@ export interface LeasesOptions {
 export const defaultTtl = Duration.seconds(15)
 
 /**
+ * How many holders in a row may die holding a lease (see `withLeaseLapses`) before the work under
+ * it stops being tried: planning, a reading or a send that keeps killing the process is parked.
+ */
+export const maxCrashes = 3
+
+/**
  * Take the lease for `ttlMillis` unless another owner holds an unexpired one; when it is ours,
  * how many holders in a row before us let it lapse: a holder releases its lease however its work
  * ends, so one whose row is still there expired died holding it (kill -9, out of memory). One

@@ -32,6 +32,9 @@ const media = MetricKey.counter("verbatim_media_total", {
 const replies = Metric.counter("verbatim_replies_total", {
   description: "Reply attempts by outcome: sent, failed (given up) or retried (failed, tried again later)"
 })
+const parkedJobs = Metric.counter("verbatim_jobs_parked_total", {
+  description: "Jobs no longer tried because running them stopped the process again and again, by job (plan, media, reply)"
+})
 const seconds = (start: number, count: number) => MetricBoundaries.exponential({ start, factor: 2, count })
 const latency = MetricKey.histogram(
   "verbatim_http_request_duration_seconds",
@@ -111,6 +114,12 @@ const mediaCounter = tagged(media, "stage", "outcome")
 /** Count one attempt at an attachment. */
 export const mediaAttempt = (stage: "fetch" | "transcribe", outcome: MediaOutcome): Effect.Effect<void> =>
   Metric.increment(mediaCounter(stage, outcome))
+
+/** The work that can be parked after stopping the process: a session's plan, an attachment's reading, a reply's send. */
+export type Job = "plan" | "media" | "reply"
+
+/** Count one job parked after it stopped the process `maxCrashes` times in a row. */
+export const parked = (job: Job): Effect.Effect<void> => Metric.increment(Metric.tagged(parkedJobs, "job", job))
 
 /** Count one reply attempt. */
 export const reply = (outcome: ReplyOutcome): Effect.Effect<void> => Metric.increment(Metric.tagged(replies, "outcome", outcome))

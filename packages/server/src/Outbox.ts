@@ -6,10 +6,11 @@
  * before the next try (`Backoff`), so an hour's outage records about ten failures a reply, not
  * one a pass; a chat the provider rate-limits with a retry-after is left alone at least that
  * long. While a provider's sends fail the outbox says so (`outages`: `/readyz` and `/metrics`).
- * Each attempt is logged and counted (`verbatim_replies_total` by sent / failed / retried).
+ * Each attempt is logged and counted (`verbatim_replies_total` by sent / failed / retried). A
+ * reply whose send stopped the process `maxCrashes` times in a row is failed for good, not sent again.
  */
 import { EventStore } from "@verbatim/projections/EventStore"
-import { Leases } from "@verbatim/projections/Leases"
+import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { type QueuedReply, ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, Context, DateTime, Duration, Effect, Layer, Schedule } from "effect"
 import type { Provider } from "@verbatim/domain/Ids"
@@ -71,13 +72,24 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
         ? whatsApp.sendMessage(row.chat, row.text, row.buttons)
         : Effect.succeed({ providerMessageId: `page:${row.replyId}` })
 
-    const deliver = (row: QueuedReply) =>
+    /** The sends before this one died with the process `maxCrashes` times: failed for good, and logged as such. */
+    const parkCrashing = (row: QueuedReply, attempt: number, lapses: number) =>
+      Effect.gen(function*() {
+        const detail = `sending it stopped the process ${lapses} times in a row`
+        yield* store.append(replyStream(row.replyId), "any", [{ _tag: "ReplyFailed", replyId: row.replyId, attempt, detail, final: true }])
+        yield* Metrics.parked("reply")
+        yield* reported(row, "failed", attempt, detail).pipe(Effect.annotateLogs({ job: "reply", crashes: lapses }))
+        return "failed" as const
+      })
+
+    const deliver = (row: QueuedReply, lapses: number) =>
       Effect.gen(function*() {
         const replyId = row.replyId
         const stream = replyStream(replyId)
         const history = yield* store.readStream(stream)
         if (history.some((e) => e.event._tag === "ReplySent")) return "sent" as const
         const attempt = row.attempts + 1
+        if (lapses >= maxCrashes) return yield* parkCrashing(row, attempt, lapses)
         const outcome = yield* send(row).pipe(Effect.either)
         if (outcome._tag === "Right") {
           const sentAt = yield* DateTime.now
@@ -118,7 +130,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
           continue
         }
         pausedUntil.delete(chatOf(row))
-        const result = yield* leases.withLease(`reply:${row.replyId}`, deliver(row), "held" as const)
+        const result = yield* leases.withLeaseLapses(`reply:${row.replyId}`, (lapses) => deliver(row, lapses), "held" as const)
         pass[result] += 1
       }
       return pass as OutboxPass

@@ -15,11 +15,12 @@ import type { SessionId } from "@verbatim/domain/Ids"
 import { Command, type PlannedChunk } from "@verbatim/domain/Session/Commands"
 import * as SessionState from "@verbatim/domain/Session/State"
 import type { EventStore } from "@verbatim/projections/EventStore"
-import { Leases } from "@verbatim/projections/Leases"
+import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Contact } from "@verbatim/planner/RenderRequest"
 import { Array as Arr, Clock, Context, Duration, Effect, Layer } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
+import * as Metrics from "./Metrics.js"
 import { counted, type UsageSink } from "./PlanJobReport.js"
 import { PlanningConfig, type PlanningError, planSession, type SessionPlans } from "./Planning.js"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
@@ -35,9 +36,6 @@ import { execute, load } from "./Sessions.js"
  * row, so its messages are parked as a question and it is not planned again but by `verbatim retry`.
  */
 export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model" | "held" | "awaiting-media" | "crashed"
-
-/** How many runs in a row may die with the process before a session stops being planned. */
-export const maxCrashes = 3
 
 /** The lease key of a session's planning. */
 export const planLease = (sessionId: SessionId) => `plan:${sessionId}`
@@ -92,8 +90,11 @@ const recordFailure = (sessionId: SessionId, revision: number, replan: boolean, 
  */
 const parkCrashing = (sessionId: SessionId, revision: number, lapses: number) =>
   Effect.zipRight(
-    Effect.logError("planning this session stopped the process again and again: its messages are parked as a question").pipe(
-      Effect.annotateLogs({ sessionId, crashes: lapses })
+    Effect.zipRight(
+      Effect.logError("planning this session stopped the process again and again: its messages are parked as a question").pipe(
+        Effect.annotateLogs({ job: "plan", sessionId, crashes: lapses })
+      ),
+      Metrics.parked("plan")
     ),
     Effect.as(
       recordFailure(sessionId, revision, false, "crashed", `planning this session stopped the process ${lapses} times in a row`),

@@ -1,9 +1,9 @@
 /** `verbatim retry SESSION`: run the plan job again for a session whose planning failed. */
 import { Args, Command } from "@effect/cli"
 import type { SessionId } from "@verbatim/domain/Ids"
-import { Leases } from "@verbatim/projections/Leases"
+import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { Console, DateTime, Effect, Option } from "effect"
-import { maxCrashes, PlanJob, planLease, type PlanOutcome } from "../PlanJob.js"
+import { PlanJob, planLease, type PlanOutcome } from "../PlanJob.js"
 import { PlanningHold, reasonOf } from "../PlanningHold.js"
 import { load } from "../Sessions.js"
 import { CliError } from "./CliError.js"

@@ -5,7 +5,9 @@
  * other. A lease per attachment keeps two instances from fetching one file twice; the stored
  * bytes mean a crash between the download and the reading resumes at the reading. A failure that
  * may pass is tried again after 5 s, 10 s, 20 s …; after `maxAttempts`, or at once when it cannot
- * pass, it is recorded as final and the message is planned as what it is.
+ * pass, it is recorded as final and the message is planned as what it is. Work on an attachment
+ * that stopped the process `maxCrashes` times in a row (the lease says so) is recorded as a final
+ * failure instead of being tried again, so one poisonous file cannot keep the service down.
  */
 import type { Rejected } from "@verbatim/domain/Session/Commands"
 import { Command, MediaOutcome } from "@verbatim/domain/Session/Commands"
@@ -13,7 +15,7 @@ import { readerOf } from "@verbatim/domain/Media"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { Blobs, type Bytes } from "@verbatim/projections/Blobs"
 import { EventStore } from "@verbatim/projections/EventStore"
-import { Leases } from "@verbatim/projections/Leases"
+import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { type MediaWork, ReadModel } from "@verbatim/projections/ReadModel"
 import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer, Option, Schedule } from "effect"
 import { backoff } from "../Backoff.js"
@@ -133,15 +135,28 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
         Effect.withSpan("MediaWorker.work", { attributes: { messageId: row.messageId, attachment: row.ordinal, kind: row.kind } })
       )
 
+    /** The runs before this one died with the process `maxCrashes` times: a final failure, and no more tries. */
+    const parkCrashing = (row: MediaWork, lapses: number) =>
+      Effect.zipRight(
+        Effect.zipRight(
+          Metrics.parked("media"),
+          Effect.logError("working this attachment stopped the process again and again: it is filed unread").pipe(
+            Effect.annotateLogs({ job: "media", messageId: row.messageId, attachment: row.ordinal, crashes: lapses })
+          )
+        ),
+        failed(row, new MediaError({ stage: row.sha256 === null ? "fetch" : "transcribe", permanent: true, reason: `working it stopped the process ${lapses} times in a row` }))
+      )
+
     /** Take the attachment's lease and look again: another instance may have done the work since the list was read. */
     const claimed = (row: MediaWork, force: boolean) =>
-      leases.withLease(
+      leases.withLeaseLapses(
         `media:${row.messageId}:${row.ordinal}`,
-        Effect.gen(function*() {
-          const current = (yield* read.mediaOf(row.messageId)).find((r) => r.ordinal === row.ordinal)
-          if (current === undefined || (!force && !owed(current))) return "waiting" as Step
-          return yield* work(current)
-        }),
+        (lapses) =>
+          Effect.gen(function*() {
+            const current = (yield* read.mediaOf(row.messageId)).find((r) => r.ordinal === row.ordinal)
+            if (current === undefined || (!force && !owed(current))) return "waiting" as Step
+            return yield* (lapses >= maxCrashes && !force ? parkCrashing(current, lapses) : work(current))
+          }),
         "waiting" as Step
       )
 
