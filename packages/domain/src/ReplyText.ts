@@ -191,5 +191,9 @@ export const nothingToFileText = "Nothing to file: send me something first."
 /** The reply to `/web` sent in a group: a link posted there would sign in whoever opened it first. */
 export const webInGroupText = "Send /web to me in a private chat: a sign-in link posted here would let anyone in this chat read your notes."
 
+/** The reply to the first `/web` past the hourly cap on sign-in links (later ones in the hour get none). */
+export const webLimitText = (perHour: number) =>
+  `That is ${perHour} sign-in links this hour, the most I send: the newest still works until it expires. Ask again in an hour for another.`
+
 /** The reply to `/web` when the server has no public address to link to. */
 export const noWebText = "The web pages are not set up on this server yet (the operator sets VERBATIM_PUBLIC_URL)."

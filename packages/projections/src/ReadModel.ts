@@ -98,6 +98,8 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly conversationReplies: (provider: Provider, chat: string, limit: number) => Effect.Effect<ReadonlyArray<ConversationReply>, StoreError>
   /** The id of the newest reply in a chat whose id starts with `prefix`, if any. */
   readonly newestReplyId: (provider: Provider, chat: string, prefix: string) => Effect.Effect<Option.Option<string>, StoreError>
+  /** How many replies in a chat whose id starts with `prefix` were queued since `since` (epoch ms), counting up to `limit`. */
+  readonly repliesSince: (provider: Provider, chat: string, prefix: string, since: number, limit: number) => Effect.Effect<number, StoreError>
   // Outbox, replay, health and import
   /** Replies waiting to be sent, oldest first, at most `limit`; their buttons decoded. */
   readonly queuedReplies: (limit: number) => Effect.Effect<ReadonlyArray<QueuedReply>, StoreError>
@@ -162,6 +164,7 @@ export const make = Effect.gen(function*() {
     knownPeople: (user) => run(knownPeople(user)),
     conversationReplies: (provider, chat, limit) => run(Replies.conversationReplies(provider, chat, limit)),
     newestReplyId: (provider, chat, prefix) => run(Replies.newestReplyId(provider, chat, prefix)),
+    repliesSince: (provider, chat, prefix, since, limit) => run(Replies.repliesSince(provider, chat, prefix, since, limit)),
     queuedReplies: (limit) => run(Jobs.queuedReplies(limit)),
     closedSessions: (since) => run(Jobs.closedSessions(since)),
     contactsBefore: (user, position) => run(Jobs.contactsBefore(user, position)),

@@ -5,7 +5,7 @@ import { PersonId, ReplyId, SessionId } from "@verbatim/domain/Ids"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
-import { Effect, Option } from "effect"
+import { Effect, Option, TestClock } from "effect"
 import type { Layer } from "effect"
 
 const buttons = [{ label: "Ana", data: "q:1:0" }, { label: "Keep as my own note", data: "q:1:u" }]
@@ -30,6 +30,23 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
       expect(yield* read.queuedReplies(100)).toEqual([r1, r3])
       expect(yield* read.queuedReplies(1)).toEqual([r1])
       expect(yield* read.queueDepths).toEqual({ queuedReplies: 2, openSessions: 0, unplannedSessions: 0 })
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("replies in a chat by id prefix since a time, dated by their events, counting the newest up to the limit", () =>
+    Effect.gen(function*() {
+      yield* G.given(["reply-web:1", [G.replyQueued("web:1", "link 1")]], ["reply-web:2", [G.replyQueued("web:2", "link 2")]], ["reply-r1", [G.replyQueued("r1", "Filed.")]])
+      yield* TestClock.adjust("2 hours")
+      yield* G.given(["reply-web:3", [G.replyQueued("web:3", "link 3")]], ["reply-web-limit:4", [G.replyQueued("web-limit:4", "That is enough.")]])
+      const read = yield* ReadModel
+      const hourAgo = 60 * 60 * 1000
+      const counted = (prefix: string, since: number, limit: number) => read.repliesSince("telegram", "100000001", prefix, since, limit)
+      expect([
+        yield* counted("web:", hourAgo, 10),
+        yield* counted("web:", 0, 10),
+        yield* counted("web:", 0, 2),
+        yield* counted("web-limit:", hourAgo, 1),
+        yield* read.repliesSince("whatsapp", "100000001", "web:", 0, 10)
+      ]).toEqual([1, 3, 2, 1, 0])
     }).pipe(Effect.provide(layer())))
 
   it.effect("closed sessions in opening order, open ones left out; depths count open and unplanned sessions", () =>

@@ -3,20 +3,19 @@
  * one), an edit is recorded against the message it changes, `/done` closes the session, `/start`
  * and `/help` queue the help reply. Each is idempotent on the provider's key.
  */
-import type { Event } from "@verbatim/domain/Events"
-import { type MessageId, messageIdOf, ReplyId, type SessionId, userIdOf } from "@verbatim/domain/Ids"
+import { type MessageId, messageIdOf, ReplyId, type SessionId } from "@verbatim/domain/Ids"
 import { botCommand } from "@verbatim/domain/Inbound/Commands"
 import { type Edit, editedMessage, type NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { Command, type Rejected } from "@verbatim/domain/Session/Commands"
-import { AppendConflict, EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import { type EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
 import { BotIdentity } from "./BotIdentity.js"
+import { queueCommandReply } from "./CommandReply.js"
 import { ConversationLocks } from "./ConversationLocks.js"
 import { conversationKey, conversationOf, editKeyOf, keyOf, rememberOpen, targetSession } from "./Conversations.js"
 import { attempt, execute, Retry, retrying } from "./Sessions.js"
-import { replyStream } from "@verbatim/domain/Streams"
 
 /** What capturing one item did. */
 export type Captured =
@@ -65,30 +64,9 @@ const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Re
     return done._tag === "Appended" ? { _tag: "SessionClosed", sessionId } as const : { _tag: "AlreadyRecorded" } as const
   })
 
-/**
- * A command's reply, queued in its own reply stream under the command's key (the reply's id is
- * the message's, so a redelivery queues nothing more); false when it was queued before. Not
- * content: no session sees it.
- */
+/** A command's reply, under an id made of the command and the message's (`done:telegram:42`). */
 const commandReply = (item: NewMessage, command: string, text: string): Effect.Effect<boolean, StoreError, EventStore> =>
-  Effect.gen(function*() {
-    const replyId = ReplyId.make(`${command}:${item.provider}:${item.providerMessageId}`)
-    const reply: Event = {
-      _tag: "ReplyQueued",
-      replyId,
-      user: userIdOf(item.provider, item.senderId),
-      provider: item.provider,
-      chat: item.chatId,
-      text,
-      buttons: [],
-      questionId: null
-    }
-    const store = yield* EventStore
-    const recorded = yield* store.append(replyStream(replyId), 0, [reply], { idempotencyKeys: [keyOf(item)] }).pipe(
-      Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.succeed({ _tag: "AlreadyRecorded" } as const))
-    )
-    return recorded._tag === "Appended"
-  })
+  queueCommandReply(item, ReplyId.make(`${command}:${item.provider}:${item.providerMessageId}`), text)
 
 /** `/start` or `/help`: the help reply. */
 const helpAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore> =>

@@ -4,7 +4,8 @@
  * a nonce, signed with the web key. Opening it shows a button (link previews and mail scanners
  * fetch links, and must not use them up); pressing it appends `WebSignIn` to the nonce's own
  * stream at version 0, so a link works once across every instance sharing the log, and the log
- * keeps who signed in when.
+ * keeps who signed in when. At most `linksPerHour` links go to a chat in an hour; the first `/web`
+ * past that gets one notice, and any more in the hour nothing, so no run of `/web` floods the outbox.
  */
 import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { ReplyId, userIdOf, type UserId } from "@verbatim/domain/Ids"
@@ -13,7 +14,7 @@ import { AppendConflict, EventStore } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, Config, Context, DateTime, Duration, Effect, Layer, Option } from "effect"
 import { createHash, createHmac } from "node:crypto"
-import { replyStream } from "@verbatim/domain/Streams"
+import { queueCommandReply } from "../CommandReply.js"
 import { constantTimeEqual } from "../WebhookAuth.js"
 import { WebKeys } from "./SignIn.js"
 
@@ -70,6 +71,12 @@ const splitAtColon = (text: string): readonly [string, string] => {
 /** The id of every `/web` reply starts so: `web:<provider>:<message id>`. */
 const linkReplyPrefix = "web:"
 
+/** The id of the notice that the hourly cap is reached starts so (not `web:`: it voids no link). */
+const limitReplyPrefix = "web-limit:"
+
+/** Sign-in replies a chat gets in an hour at most. */
+export const linksPerHour = 5
+
 /**
  * Whether `nonce` is the newest link the user was sent: a new `/web` voids the links before it,
  * so at most one is live. Its reply is the newest `web:` reply in the user's own chat.
@@ -86,12 +93,33 @@ const newestLink = (user: UserId, nonce: string) =>
 /** Whether a message came in the sender's own chat with the bot (a Telegram group's chat is the group's, not the sender's). */
 const inPrivate = (item: NewMessage) => item.provider === "web" || item.chatId === item.senderId
 
+/** Queue `text` as the command's reply: `helped`, or `duplicate` when it was queued before. */
+const queueReply = (item: NewMessage, replyId: ReplyId, text: string) =>
+  Effect.map(queueCommandReply(item, replyId, text), (queued) => (queued ? "helped" as const : "duplicate" as const))
+
+/**
+ * Past the hourly cap: the first `/web` over it gets a notice, later ones nothing (`helped` with
+ * nothing queued); none when the chat is under the cap.
+ */
+const overLimit = (item: NewMessage) =>
+  Effect.gen(function*() {
+    const read = yield* ReadModel
+    const since = (yield* Clock.currentTimeMillis) - Duration.toMillis(Duration.hours(1))
+    const recent = (prefix: string, limit: number) => read.repliesSince(item.provider, item.chatId, prefix, since, limit)
+    if ((yield* recent(linkReplyPrefix, linksPerHour)) < linksPerHour) return Option.none()
+    if ((yield* recent(limitReplyPrefix, 1)) > 0) return Option.some(Effect.succeed("helped" as const))
+    const replyId = ReplyId.make(`${limitReplyPrefix}${item.provider}:${item.providerMessageId}`)
+    return Option.some(queueReply(item, replyId, ReplyText.webLimitText(linksPerHour)))
+  })
+
 /**
  * The reply to `/web`, queued in its own reply stream under the command's id (a redelivery queues
  * nothing more). The nonce is the message's, so the same command always yields the same link.
  */
 export const replyToWeb = (item: NewMessage) =>
   Effect.gen(function*() {
+    const limited = yield* overLimit(item)
+    if (Option.isSome(limited)) return yield* limited.value
     const { key } = yield* WebKeys
     const { publicUrl } = yield* WebLinks
     const user = userIdOf(item.provider, item.senderId)
@@ -102,21 +130,7 @@ export const replyToWeb = (item: NewMessage) =>
       onNone: () => ReplyText.noWebText,
       onSome: (base) => ReplyText.webLinkText(linkUrl(base, linkToken(key, user, expiresAt, nonce)), Duration.toMinutes(linkLifetime))
     })
-    const replyId = ReplyId.make(`${linkReplyPrefix}${item.provider}:${item.providerMessageId}`)
-    const store = yield* EventStore
-    const recorded = yield* store.append(replyStream(replyId), 0, [{
-      _tag: "ReplyQueued",
-      replyId,
-      user,
-      provider: item.provider,
-      chat: item.chatId,
-      text,
-      buttons: [],
-      questionId: null
-    }], { idempotencyKeys: [{ provider: item.provider, providerMessageId: item.providerMessageId }] }).pipe(
-      Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.succeed({ _tag: "AlreadyRecorded" } as const))
-    )
-    return recorded._tag === "Appended" ? "helped" as const : "duplicate" as const
+    return yield* queueReply(item, ReplyId.make(`${linkReplyPrefix}${item.provider}:${item.providerMessageId}`), text)
   })
 
 /** Whether a link's signature and time still hold (opening it uses nothing up). */

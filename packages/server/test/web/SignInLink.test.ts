@@ -86,6 +86,23 @@ describe("the sign-in link", () => {
       expect([(yield* signInWith(baseUrl, tokens[0]!)).status, (yield* signInWith(baseUrl, tokens[1]!)).status]).toEqual([401, 303])
     }).pipe(Effect.provide(layer([]))), 30_000)
 
+  it.scoped("at most five links an hour: forty /web in a row send five links and one notice; redeliveries send nothing; the next hour sends again", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(Date.now())
+      const sent = Effect.map(telegramCalls, (calls) =>
+        calls.filter((c) => c.method === "sendMessage").map((c) => ((c.body as { text: string }).text.startsWith("Your notes on the web: ") ? "link" : (c.body as { text: string }).text)))
+      for (let id = 100; id < 140; id++) expect(yield* telegram(aliceUpdate(id, { text: "/web" }))).toEqual({ status: 200, body: "" })
+      for (const id of [104, 105, 139]) expect(yield* telegram(aliceUpdate(id, { text: "/web" }))).toEqual({ status: 200, body: "" })
+      yield* drain
+      const notice = ReplyText.webLimitText(5)
+      expect(notice).toBe("That is 5 sign-in links this hour, the most I send: the newest still works until it expires. Ask again in an hour for another.")
+      expect(yield* sent).toEqual(["link", "link", "link", "link", "link", notice])
+      yield* TestClock.adjust("61 minutes")
+      expect(yield* telegram(aliceUpdate(140, { text: "/web" }))).toEqual({ status: 200, body: "" })
+      yield* drain
+      expect(yield* sent).toEqual(["link", "link", "link", "link", "link", notice, "link"])
+    }).pipe(Effect.provide(layer([]))), 30_000)
+
   it.scoped("an unknown page says what happened and where to go; a broken link says to send /web again", () =>
     Effect.gen(function*() {
       const { baseUrl } = yield* Harness
