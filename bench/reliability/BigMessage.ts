@@ -38,11 +38,6 @@ const postWhile = async (url: string, firstId: number, done: () => boolean) => {
   return { millis, refused, posted: next - firstId }
 }
 
-const metric = async (url: string, name: string) => {
-  const text = await (await fetch(`${url}/metrics`)).text()
-  return Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? "NaN")
-}
-
 /** Whether the operator's web session has a person yet: a small read, so watching costs the server little. */
 const filedYet = async (url: string): Promise<boolean> =>
   ((await S.api(url, "/api/people?user=web:operator")).body as { items: ReadonlyArray<unknown> }).items.length > 0
@@ -96,8 +91,8 @@ export const bigMessage = (options: Options) =>
       if (counts.size !== baseline.posted + during.posted + 1 || doubled.length > 0) {
         throw new Error(`recorded ${counts.size} of ${baseline.posted + during.posted + 1}, ${doubled.length} more than once`)
       }
-      const lagP99 = await metric(server.url, "nodejs_eventloop_lag_p99_seconds") * 1000
-      const lagMax = await metric(server.url, "nodejs_eventloop_lag_max_seconds") * 1000
+      const lagP99 = await S.metric(server.url, "nodejs_eventloop_lag_p99_seconds") * 1000
+      const lagMax = await S.metric(server.url, "nodejs_eventloop_lag_max_seconds") * 1000
       const p99 = (xs: ReadonlyArray<number>) => percentile(xs, 0.99).toFixed(1)
       const summary = `filed whole in ${plannedMs} ms; webhook p99 ${p99(baseline.millis)} ms before, ${p99(during.millis)} ms while planning ` +
         `(${baseline.posted} and ${during.posted} posts, each recorded once); event-loop delay p99 ${lagP99.toFixed(1)} ms, max ${lagMax.toFixed(1)} ms`

@@ -129,7 +129,12 @@ export const providerOutage = (_: Options) =>
       }
       const failures = (await S.allEvents(server.url)).filter((e) => e.event._tag === "ReplyFailed").length
       if (failures !== outageSends) throw new Error(`${failures} ReplyFailed events for ${outageSends} failed sends`)
-      return `${outageSends} failed sends (one ReplyFailed each, retried with backoff), then ${delivered.length} replies delivered once each`
+      // The window in which a crash would send a reply twice: the request out, its ReplySent recorded.
+      const window = "verbatim_reply_send_window_seconds"
+      const [sum, count] = [await S.metric(server.url, `${window}_sum`), await S.metric(server.url, `${window}_count`)]
+      if (count !== users.length) throw new Error(`${count} send windows measured for ${users.length} replies`)
+      const mean = ((sum / count) * 1000).toFixed(1)
+      return `${outageSends} failed sends (one ReplyFailed each, retried with backoff), then ${delivered.length} replies delivered once each; send-to-recorded window ${mean} ms on average`
     } finally {
       await S.stop(server)
       await fakes.close()

@@ -161,3 +161,10 @@ export const post = async (url: string, id: number, user: number, text: string) 
   const response = await postTelegram(url, telegramUpdate(id, user, text))
   if (response.status !== 200) throw new Error(`webhook answered ${response.status}: ${await response.text()}`)
 }
+
+/** One sample of the server's `/metrics` (name with its labels, as exposed); NaN when absent. */
+export const metric = async (url: string, name: string) => {
+  const text = await (await fetch(`${url}/metrics`, { signal: requestTimeout() })).text()
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+  return Number(new RegExp(`^${escaped} (\\S+)$`, "m").exec(text)?.[1] ?? "NaN")
+}

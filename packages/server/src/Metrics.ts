@@ -42,6 +42,11 @@ const latency = MetricKey.histogram(
   "HTTP request latency by route template, method and status"
 )
 const planDuration = Metric.histogram("verbatim_plan_duration_seconds", seconds(0.01, 14), "Plan job run time by outcome")
+const sendWindow = Metric.histogram(
+  "verbatim_reply_send_window_seconds",
+  seconds(0.001, 14),
+  "From a reply's request leaving to its ReplySent being recorded: a crash inside this window sends the reply again"
+)
 const modelDuration = Metric.histogram("verbatim_model_call_duration_seconds", seconds(0.05, 12), "Model call time by outcome")
 
 /**
@@ -120,6 +125,9 @@ export type Job = "plan" | "media" | "reply"
 
 /** Count one job parked after it stopped the process `maxCrashes` times in a row. */
 export const parked = (job: Job): Effect.Effect<void> => Metric.increment(Metric.tagged(parkedJobs, "job", job))
+
+/** Record one sent reply's window between its request leaving and its `ReplySent` being recorded. */
+export const replySendWindow = (elapsed: Duration.Duration): Effect.Effect<void> => Metric.update(sendWindow, toSeconds(elapsed))
 
 /** Count one reply attempt. */
 export const reply = (outcome: ReplyOutcome): Effect.Effect<void> => Metric.increment(Metric.tagged(replies, "outcome", outcome))

@@ -90,12 +90,14 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
         if (history.some((e) => e.event._tag === "ReplySent")) return "sent" as const
         const attempt = row.attempts + 1
         if (lapses >= maxCrashes) return yield* parkCrashing(row, attempt, lapses)
+        const leaving = yield* Clock.currentTimeMillis
         const outcome = yield* send(row).pipe(Effect.either)
         if (outcome._tag === "Right") {
           const sentAt = yield* DateTime.now
           yield* store.append(stream, "any", [
             { _tag: "ReplySent", replyId, providerMessageId: outcome.right.providerMessageId, sentAt }
           ])
+          yield* Metrics.replySendWindow(Duration.millis((yield* Clock.currentTimeMillis) - leaving))
           dueAt.delete(replyId)
           outages.delete(row.provider)
           yield* reported(row, "sent", attempt)

@@ -61,5 +61,8 @@ describe("jobs that keep stopping the process", () => {
       expect(yield* telegram(aliceUpdate(2, { text: "/done" }))).toEqual({ status: 200, body: "" })
       expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
       expect(yield* sendMessages).toEqual(["Nothing to file: send me something first."])
+      // Only the reply that went out has a send window measured.
+      const metrics = yield* Effect.flatMap(Harness, (h) => h.request("GET", "/metrics"))
+      expect(/^verbatim_reply_send_window_seconds_count (\d+)$/m.exec(metrics.body)?.[1]).toBe("1")
     }).pipe(Effect.provide(layer([planStep(mine(1))]))))
 })
