@@ -8,6 +8,7 @@ import * as ReplyText from "@verbatim/domain/ReplyText"
 import { type Choice, Command } from "@verbatim/domain/Session/Commands"
 import { queueReply } from "@verbatim/domain/Session/Replies"
 import type { EventStore, StoreError } from "@verbatim/projections/EventStore"
+import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
@@ -43,7 +44,7 @@ export const answer = (
   questionId: string,
   choice: Choice,
   asker: UserId | null
-): Effect.Effect<AnswerOutcome, StoreError, EventStore | ReadModel | IdGenerator> =>
+): Effect.Effect<AnswerOutcome, StoreError, EventStore | FoldCache | ReadModel | IdGenerator> =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const sessionId = yield* read.questionSession(questionId as QuestionId)

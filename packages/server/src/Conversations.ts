@@ -5,10 +5,11 @@
  */
 import { type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import type { Edit, NewMessage } from "@verbatim/domain/Inbound/Inbound"
-import { EventStore, type IdempotencyKey } from "@verbatim/projections/EventStore"
+import type { IdempotencyKey } from "@verbatim/projections/EventStore"
+import { FoldCache } from "@verbatim/projections/FoldCache"
 import { type Conversation, ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
-import { knownFold, memo } from "./Sessions.js"
+import { knownFold } from "./Sessions.js"
 
 /** Deterministic ids: two racing first messages name the same new session and one of them conflicts. */
 export const newSessionId = (conversation: Conversation, ordinal: number): SessionId =>
@@ -33,31 +34,31 @@ export const editKeyOf = (item: Edit): IdempotencyKey => ({ provider: item.provi
  * append: a session another instance closed meanwhile makes the append conflict, and the capture
  * forgets it and looks again.
  */
-const openSessions = memo<SessionId>(1024)
+const openSessions = (cache: Cache) => cache.memory<SessionId>("open-sessions", 1024)
 
-type Store = EventStore["Type"]
+type Cache = FoldCache["Type"]
 
 /** The open session this process remembers the conversation capturing into, unless it knows that session closed. */
-export const knownOpen = (store: Store, conversation: Conversation): SessionId | undefined => {
-  const last = openSessions.get(store, conversationKey(conversation))
+export const knownOpen = (cache: Cache, conversation: Conversation): SessionId | undefined => {
+  const last = openSessions(cache).get(conversationKey(conversation))
   // A session this instance closed is known closed: the next capture looks up its successor.
-  return last !== undefined && knownFold(store, last)?.state.closed !== true ? last : undefined
+  return last !== undefined && knownFold(cache, last)?.state.closed !== true ? last : undefined
 }
 
 /** Remember the session a conversation captured into, or forget it (`null`) so the next capture looks again. */
-export const keepOpen = (store: Store, conversation: Conversation, sessionId: SessionId | null): void =>
+export const keepOpen = (cache: Cache, conversation: Conversation, sessionId: SessionId | null): void =>
   sessionId === null
-    ? openSessions.delete(store, conversationKey(conversation))
-    : openSessions.set(store, conversationKey(conversation), sessionId)
+    ? openSessions(cache).delete(conversationKey(conversation))
+    : openSessions(cache).set(conversationKey(conversation), sessionId)
 
-/** `keepOpen` in the store of the context. */
+/** `keepOpen` in the cache of the context. */
 export const rememberOpen = (conversation: Conversation, sessionId: SessionId | null) =>
-  Effect.map(EventStore, (store) => keepOpen(store, conversation, sessionId))
+  Effect.map(FoldCache, (cache) => keepOpen(cache, conversation, sessionId))
 
 /** The conversation's open session, or the id its next session takes. */
 export const targetSession = (conversation: Conversation) =>
   Effect.gen(function*() {
-    const known = knownOpen(yield* EventStore, conversation)
+    const known = knownOpen(yield* FoldCache, conversation)
     if (known !== undefined) return known
     const { count, open } = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation))
     return Option.getOrElse(open, () => newSessionId(conversation, count + 1))

@@ -1,19 +1,21 @@
 /**
  * Curation: a user's changes to their notes and people, each a command through a decider. A note's
- * change is decided on its session's stream (`Sessions.execute`); a rename or merge on the user's
- * people stream, folded by the people decider and appended at the version it read, so a change
- * sent twice, or from two devices at once, is recorded once and the second is refused as unchanged.
+ * change is decided on its session's stream (`Sessions.execute`); a rename or merge by the people
+ * decider on the user's people stream; both through the runner, so a change sent twice, or from
+ * two devices at once, is recorded once and the second is refused as unchanged.
  */
 import type { Answer, Event } from "@verbatim/domain/Events"
 import type { NoteId, PersonId, UserId } from "@verbatim/domain/Ids"
 import * as People from "@verbatim/domain/People/Decide"
 import { Command, type Rejected } from "@verbatim/domain/Session/Commands"
 import { peopleStream } from "@verbatim/domain/Streams"
-import { AppendConflict, EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import type { EventStore, StoreError } from "@verbatim/projections/EventStore"
+import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { Data, DateTime, Effect, Either, Option } from "effect"
+import { Data, DateTime, Effect, Option } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
-import { execute, Retry, retrying } from "./Sessions.js"
+import * as Runner from "./Runner.js"
+import { execute } from "./Sessions.js"
 
 /** Why a curation changed nothing. `missing`: no such note or person, or not the asker's. */
 export class CurationRefused extends Data.TaggedError("CurationRefused")<{
@@ -33,7 +35,7 @@ const refusal = (e: Rejected): CurationRefused => {
 }
 
 /** What every curation runs on. */
-export type Services = EventStore | ReadModel | IdGenerator
+export type Services = EventStore | FoldCache | ReadModel | IdGenerator
 
 /** Run a note command on the note's session; the events appended, or why none were. */
 const onNote = (
@@ -80,25 +82,17 @@ type PeopleChange =
   | { readonly _tag: "Rename"; readonly personId: PersonId; readonly name: string }
   | { readonly _tag: "Merge"; readonly from: PersonId; readonly into: PersonId }
 
-/** Decide a people change on the person's user's people stream, at the version folded. */
+/** Decide a people change on the person's user's people stream, through the runner. */
 const onPeople = (personId: PersonId, change: PeopleChange, asker: UserId | null) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
-    const store = yield* EventStore
     const person = yield* read.person(personId)
     if (Option.isNone(person)) return yield* new CurationRefused({ reason: "missing", detail: `no person ${personId}` })
     const user = person.value.user
-    const stream = peopleStream(user)
-    const recorded = yield* store.readStream(stream)
-    const state = recorded.reduce((s, r) => People.evolve(s, r.event), People.initialState)
-    const common = { user, asker, known: yield* read.knownPeople(user), now: yield* DateTime.now }
-    const decided = People.decide(state, { ...common, ...change })
-    if (Either.isLeft(decided)) return yield* refusal(decided.left)
-    const version = recorded[recorded.length - 1]?.version ?? 0
-    yield* store.append(stream, version, decided.right).pipe(
-      Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.fail(new Retry()))
-    )
-  }).pipe(retrying)
+    const command = () =>
+      Effect.map(Effect.all({ known: read.knownPeople(user), now: DateTime.now }), ({ known, now }) => ({ user, asker, known, now, ...change }))
+    yield* Runner.run(People.peopleDecider, peopleStream(user), command).pipe(Effect.mapError((e) => e._tag === "Rejected" ? refusal(e) : e))
+  })
 
 /** Give a person another name. */
 export const renamePerson = (personId: PersonId, name: string, asker: UserId | null) =>

@@ -13,6 +13,7 @@ import { type Provider, ReplyId, type SessionId, userIdOf } from "@verbatim/doma
 import { NewMessage, unstorable } from "@verbatim/domain/Inbound/Inbound"
 import { importSummary } from "@verbatim/domain/ReplyText"
 import { EventStore } from "@verbatim/projections/EventStore"
+import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
 import { capture, closeSession } from "./Ingest.js"
@@ -165,4 +166,4 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
     refused,
     replied
   } satisfies ImportSummary
-}) satisfies (...args: never) => Effect.Effect<ImportSummary, unknown, EventStore | ReadModel>
+}) satisfies (...args: never) => Effect.Effect<ImportSummary, unknown, EventStore | FoldCache | ReadModel>

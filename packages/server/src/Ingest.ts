@@ -9,13 +9,15 @@ import { type Edit, editedMessage, type NewMessage } from "@verbatim/domain/Inbo
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { Command, type Rejected } from "@verbatim/domain/Session/Commands"
 import { type EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
 import { BotIdentity } from "./BotIdentity.js"
 import { queueCommandReply } from "./CommandReply.js"
 import { ConversationLocks } from "./ConversationLocks.js"
 import { conversationKey, conversationOf, editKeyOf, keyOf, rememberOpen, targetSession } from "./Conversations.js"
-import { attempt, execute, Retry, retrying } from "./Sessions.js"
+import { Retry, retrying } from "./Runner.js"
+import { attempt, execute } from "./Sessions.js"
 
 /** What capturing one item did. */
 export type Captured =
@@ -27,7 +29,7 @@ export type Captured =
   | { readonly _tag: "Helped" }
 
 /** One attempt at a capture; `from` is the edit a message is captured from (an edit that overtook it). */
-const captureAttempt = (item: NewMessage, from: Edit | null): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | ReadModel> =>
+const captureAttempt = (item: NewMessage, from: Edit | null): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | FoldCache | ReadModel> =>
   Effect.gen(function*() {
     const conversation = conversationOf(item)
     const sessionId = yield* targetSession(conversation)
@@ -48,7 +50,7 @@ const captureAttempt = (item: NewMessage, from: Edit | null): Effect.Effect<Capt
  * more. With no session open the sender is told there is nothing to file, a reply recorded under
  * the same key, so a redelivery arriving after the next session opens does not close that one.
  */
-const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | ReadModel> =>
+const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | FoldCache | ReadModel> =>
   Effect.gen(function*() {
     const conversation = conversationOf(item)
     const found = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation))
@@ -94,7 +96,7 @@ export const botUsername = Effect.map(Effect.serviceOption(BotIdentity), Option.
  * `/done@<this bot>`), or answer `/start` and `/help`: commands, not content. `/done@another_bot`
  * is captured as text.
  */
-export const capture = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore | ReadModel> =>
+export const capture = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore | FoldCache | ReadModel> =>
   Effect.flatMap(botUsername, (bot) => {
     const command = botCommand(item, bot)
     return retrying(command === "done" ? closeAttempt(item) : command === "help" ? helpAttempt(item) : captureAttempt(item, null))
@@ -107,7 +109,7 @@ export const capture = (item: NewMessage): Effect.Effect<Captured, StoreError, E
 
 const ignored = (why: string) => ({ _tag: "EditIgnored", why } as const)
 
-const editAttempt = (item: Edit, mayCapture: boolean): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | ReadModel> =>
+const editAttempt = (item: Edit, mayCapture: boolean): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | FoldCache | ReadModel> =>
   Effect.gen(function*() {
     const id: MessageId = messageIdOf(item.provider, item.providerMessageId)
     const found = yield* Effect.flatMap(ReadModel, (read) => read.messageSession(id))
@@ -133,7 +135,7 @@ const editAttempt = (item: Edit, mayCapture: boolean): Effect.Effect<Captured, S
  * older one arriving late changes nothing, and edits from someone else are ignored. An edit whose
  * message never arrived captures the message as edited.
  */
-export const edit = (item: Edit): Effect.Effect<Captured, StoreError, EventStore | ReadModel> =>
+export const edit = (item: Edit): Effect.Effect<Captured, StoreError, EventStore | FoldCache | ReadModel> =>
   retrying(editAttempt(item, true)).pipe(
     inConversation(item),
     Effect.catchTag("Rejected", (e) => Effect.die(e)),

@@ -15,6 +15,7 @@ import type { SessionId } from "@verbatim/domain/Ids"
 import { Command, type PlannedChunk } from "@verbatim/domain/Session/Commands"
 import * as SessionState from "@verbatim/domain/Session/State"
 import type { EventStore } from "@verbatim/projections/EventStore"
+import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Contact } from "@verbatim/planner/RenderRequest"
@@ -71,7 +72,7 @@ export interface RunOptions {
   readonly afterCrashes?: boolean
 }
 
-type Needs = EventStore | ReadModel | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel | PlanningHold
+type Needs = EventStore | FoldCache | ReadModel | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel | PlanningHold
 
 /** Record a failed attempt; the decider parks the owed messages the first time. */
 const recordFailure = (sessionId: SessionId, revision: number, replan: boolean, reason: PlanFailureReason, detail: string) =>

@@ -6,6 +6,7 @@
  */
 import { DateTime, Duration, Effect, Schedule } from "effect"
 import type { EventStore } from "@verbatim/projections/EventStore"
+import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { closeSession } from "./Ingest.js"
 
@@ -26,4 +27,4 @@ export const run = (idle: Duration.Duration, interval: Duration.DurationInput) =
     Effect.ignore,
     Effect.repeat(Schedule.spaced(interval)),
     Effect.asVoid
-  ) satisfies Effect.Effect<void, never, EventStore | ReadModel>
+  ) satisfies Effect.Effect<void, never, EventStore | FoldCache | ReadModel>

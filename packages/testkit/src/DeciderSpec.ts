@@ -3,15 +3,11 @@
  * Emmett's `DeciderSpecification`. The state is folded from the given events with the decider's
  * own `evolve`, so a test states history as facts, never as a hand-built state.
  */
+import type { Decider } from "@verbatim/domain/Decider"
 import { Either, Equal } from "effect"
 import { isDeepStrictEqual } from "node:util"
 
-/** A pure decider: how a state decides a command, how an event changes the state, and where it starts. */
-export interface Decider<State, Command, Event, Rejection> {
-  readonly decide: (state: State, command: Command) => Either.Either<ReadonlyArray<Event>, Rejection>
-  readonly evolve: (state: State, event: Event) => State
-  readonly initialState: State
-}
+export type { Decider } from "@verbatim/domain/Decider"
 
 /** Thrown when a decision is not the one specified; its message shows both, whole. */
 export class SpecificationFailed extends Error {}

@@ -7,7 +7,8 @@
 import { Either, type DateTime } from "effect"
 import type { Event } from "../Events.js"
 import type { PersonId, UserId } from "../Ids.js"
-import { type Decision, rejected } from "../Session/Commands.js"
+import { type Decision, type Rejected, rejected } from "../Session/Commands.js"
+import type { Decider } from "../Decider.js"
 import { type KnownPerson, nameKey, nameProblem } from "../Session/People.js"
 
 export interface PeopleState {
@@ -60,3 +61,6 @@ const merge = (state: PeopleState, command: PeopleCommand & { readonly _tag: "Me
 
 export const decide = (state: PeopleState, command: PeopleCommand): Decision =>
   command._tag === "Rename" ? rename(state, command) : merge(state, command)
+
+/** The people decider as a value, for the runner and the specifications. */
+export const peopleDecider: Decider<PeopleState, PeopleCommand, Event, Rejected> = { decide, evolve, initialState }

@@ -7,11 +7,12 @@ import type { Event } from "../Events.js"
 import { messageIdOf, userIdOf } from "../Ids.js"
 import { makeInboundMessage } from "../Message.js"
 import { decideAnswer } from "./Answer.js"
-import { type Command, type Decision, rejected } from "./Commands.js"
+import { type Command, type Decision, type Rejected, rejected } from "./Commands.js"
 import { decideDiscardNote, decideMoveNote, decideSplitNote } from "./Curation.js"
 import { decideMedia } from "./Media.js"
 import { decideFailPlan, decideRecordPlans } from "./Plans.js"
-import { nextSeq, senderText, type SessionState } from "./State.js"
+import { evolve, empty, nextSeq, senderText, type SessionState } from "./State.js"
+import type { Decider } from "../Decider.js"
 
 export { evolve, empty as initialState } from "./State.js"
 
@@ -99,3 +100,6 @@ export const decide = (state: SessionState, command: Command): Decision => {
       return decideDiscardNote(state, command)
   }
 }
+
+/** The session decider as a value, for the runner and the specifications. */
+export const sessionDecider: Decider<SessionState, Command, Event, Rejected> = { decide, evolve, initialState: empty }

@@ -4,10 +4,10 @@ import { DeciderSpec } from "@verbatim/testkit/DeciderSpec"
 import { describe, it } from "@effect/vitest"
 import type { Event } from "../../src/Events.js"
 import { PersonId, UserId } from "../../src/Ids.js"
-import { decide, evolve, initialState, type PeopleCommand } from "../../src/People/Decide.js"
+import { peopleDecider, type PeopleCommand } from "../../src/People/Decide.js"
 import { rejected } from "../../src/Session/Commands.js"
 
-const spec = DeciderSpec.for({ decide, evolve, initialState })
+const spec = DeciderSpec.for(peopleDecider)
 const ana = { personId: PersonId.make("person-ana"), name: "Ana" }
 const anna = { personId: PersonId.make("person-anna"), name: "Anna S." }
 const known = [ana, anna]

@@ -14,13 +14,13 @@ import type { Edit, NewMessage } from "../../src/Inbound/Inbound.js"
 import { makeInboundMessage } from "../../src/Message.js"
 import type { Plan } from "../../src/Plan.js"
 import { type Choice, Command, type PlannedChunk } from "../../src/Session/Commands.js"
-import { decide, evolve, initialState } from "../../src/Session/Decide.js"
+import { sessionDecider } from "../../src/Session/Decide.js"
 import type { KnownPerson } from "../../src/Session/People.js"
 
 export { at, user }
 
 /** Every decision test states its rule through this specification. */
-export const spec = DeciderSpec.for({ decide, evolve, initialState })
+export const spec = DeciderSpec.for(sessionDecider)
 
 export const sessionId = SessionId.make("s1")
 export const chat = "100000001"

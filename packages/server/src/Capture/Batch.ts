@@ -12,19 +12,20 @@ import type { Ignored, Inbound, NewMessage } from "@verbatim/domain/Inbound/Inbo
 import { botCommand } from "@verbatim/domain/Inbound/Commands"
 import { type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import { Command } from "@verbatim/domain/Session/Commands"
-import { decide } from "@verbatim/domain/Session/Decide"
-import * as State from "@verbatim/domain/Session/State"
+import { sessionDecider } from "@verbatim/domain/Session/Decide"
+import type * as State from "@verbatim/domain/Session/State"
 import { sessionStream } from "@verbatim/domain/Streams"
-import type { Event } from "@verbatim/domain/Events"
-import { type BatchAppend, EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import type { StoreError } from "@verbatim/projections/EventStore"
+import { FoldCache } from "@verbatim/projections/FoldCache"
 import type { Conversation } from "@verbatim/projections/ReadModel"
-import { DateTime, Effect, Either, Exit, Fiber, FiberId, type Scope } from "effect"
+import { DateTime, Effect, Exit, Fiber, FiberId, type Scope } from "effect"
 import { ConversationLocks, type Place } from "../ConversationLocks.js"
 import { conversationKey, conversationOf, keepOpen, keyOf, knownOpen, targetSession } from "../Conversations.js"
 import * as Dispatch from "../Http/Dispatch.js"
 import { botUsername } from "../Ingest.js"
 import { ServerConfig } from "../ServerConfig.js"
-import { type Folded, folded, keepFold, knownFold } from "../Sessions.js"
+import * as Runner from "../Runner.js"
+import { type Folded, folded, knownFold } from "../Sessions.js"
 
 /** One webhook request's items, as decoded, and when it arrived. */
 export interface Delivery {
@@ -51,11 +52,9 @@ interface Group {
 }
 
 /** A conversation's captures decided on its session's fold: one append, and the state it leaves. */
-interface Decided {
+interface Decided extends Runner.Decided<State.SessionState> {
   readonly group: Group
   readonly sessionId: SessionId
-  readonly append: BatchAppend
-  readonly state: State.SessionState
 }
 
 /**
@@ -66,23 +65,19 @@ interface Decided {
 const decideOn = (group: Group, sessionId: SessionId, start: Folded, at: (slot: Slot) => DateTime.Utc): Decided | null => {
   const messages = group.slots.map((s) => s.item as NewMessage)
   if (new Set(messages.map((m) => m.providerMessageId)).size < messages.length) return null
-  let state = start.state
-  const events: Array<Event> = []
-  for (const [i, message] of messages.entries()) {
-    const decided = decide(state, Command.Capture({ sessionId, message, fromEdit: null, now: at(group.slots[i]!) }))
-    if (Either.isLeft(decided)) return null
-    events.push(...decided.right)
-    state = State.fold(decided.right, state)
-  }
+  const commands = messages.map((message, i) => Command.Capture({ sessionId, message, fromEdit: null, now: at(group.slots[i]!) }))
+  const decided = Runner.decideAll(sessionDecider, start.state, commands)
+  if (decided === null) return null
+  const { events, state } = decided
   const append = { stream: sessionStream(sessionId), expectedVersion: start.version, events, options: { idempotencyKeys: messages.map(keyOf) } }
   return { group, sessionId, append, state }
 }
 
 /** `decideOn` the session and fold this process remembers (no effect, no read); undefined when it does not remember both. */
-const decideFromMemory = (store: EventStore["Type"], group: Group, at: (slot: Slot) => DateTime.Utc): Decided | null | undefined => {
-  const sessionId = knownOpen(store, group.conversation)
+const decideFromMemory = (cache: FoldCache["Type"], group: Group, at: (slot: Slot) => DateTime.Utc): Decided | null | undefined => {
+  const sessionId = knownOpen(cache, group.conversation)
   if (sessionId === undefined) return undefined
-  const start = knownFold(store, sessionId)
+  const start = knownFold(cache, sessionId)
   return start === undefined ? undefined : decideOn(group, sessionId, start, at)
 }
 
@@ -98,7 +93,7 @@ export const capture = Effect.fn("Capture.batch")(function*(deliveries: Readonly
   const settings = yield* ServerConfig
   const bot = yield* botUsername
   const locks = yield* ConversationLocks
-  const store = yield* EventStore
+  const cache = yield* FoldCache
   const context = yield* Effect.context<Dispatch.Requirements>()
   const outcomes: Array<Array<Exit.Exit<Dispatch.Handled, StoreError>>> = deliveries.map(() => [])
   const handedOff: Array<Array<Fiber.Fiber<void>>> = deliveries.map(() => [])
@@ -136,25 +131,21 @@ export const capture = Effect.fn("Capture.batch")(function*(deliveries: Readonly
     const batchable = group.slots.every((s) => plain(s.item)) && !locks.isBusy(group.key)
     // Most conversations are remembered from their last capture and cost no effect here. A read
     // that fails is tried again, and reported, by the one-by-one path.
-    const remembered = batchable ? decideFromMemory(store, group, at) : null
+    const remembered = batchable ? decideFromMemory(cache, group, at) : null
     const decision = remembered !== undefined ? remembered : yield* Effect.orElseSucceed(decideAfterRead(group, at), () => null)
     if (decision === null) yield* oneByOne(locks.reserve(group.key), group.slots)
     else decided.push(decision)
   }
-  const appended = yield* store.appendBatch(decided.map((d) => d.append))
+  const appended = yield* Runner.runBatch(decided)
   for (const [i, d] of decided.entries()) {
     const exit = appended[i]!
     if (Exit.isSuccess(exit) && exit.value._tag === "Appended") {
       for (const slot of d.group.slots) outcomes[slot.delivery]![slot.index] = Exit.succeed("captured")
-      keepFold(store, d.sessionId, { version: exit.value.version, state: d.state })
-      keepOpen(store, d.group.conversation, d.sessionId)
+      keepOpen(cache, d.group.conversation, d.sessionId)
     } else {
       // A redelivery among them, another writer first, or a store that refused the append (one
       // message it cannot keep must not keep the others out): each again on its own, from a fresh read.
-      if (Exit.isFailure(exit)) {
-        keepFold(store, d.sessionId, null)
-        keepOpen(store, d.group.conversation, null)
-      }
+      if (Exit.isFailure(exit)) keepOpen(cache, d.group.conversation, null)
       yield* oneByOne(locks.reserve(d.group.key), d.group.slots)
     }
   }

@@ -1,11 +1,10 @@
 /** The curation endpoints: the bearer token speaks for every user, so each change is the operator's. */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, BadRequest, Conflict, NotFound } from "@verbatim/domain/Api"
-import type { EventStore, StoreError } from "@verbatim/projections/EventStore"
+import type { StoreError } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
 import * as Curation from "../Curation.js"
-import type { IdGenerator } from "../IdGenerator.js"
 
 type Resource = "note" | "person"
 
@@ -20,9 +19,9 @@ const answered = (resource: Resource, id: string) => (e: Curation.CurationRefuse
 export const layer = HttpApiBuilder.group(Api, "curation", (handlers) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
-    const context = yield* Effect.context<EventStore | ReadModel | IdGenerator>()
+    const context = yield* Effect.context<Curation.Services>()
     /** Run a change; a store failure is a 500, a refusal its status. */
-    const run = <A>(resource: Resource, id: string, change: Effect.Effect<A, Curation.CurationRefused | StoreError, EventStore | ReadModel | IdGenerator>) =>
+    const run = <A>(resource: Resource, id: string, change: Effect.Effect<A, Curation.CurationRefused | StoreError, Curation.Services>) =>
       change.pipe(Effect.catchTag("StoreError", Effect.die), Effect.mapError(answered(resource, id)), Effect.provide(context))
     /** What the change left, read back. */
     const found = <A>(resource: Resource, id: string, result: Effect.Effect<Option.Option<A>, StoreError>) =>

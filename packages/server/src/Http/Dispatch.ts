@@ -7,6 +7,7 @@ import { botCommand } from "@verbatim/domain/Inbound/Commands"
 import type { Answer, Ignored, Inbound } from "@verbatim/domain/Inbound/Inbound"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
+import type { FoldCache } from "@verbatim/projections/FoldCache"
 import type { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect } from "effect"
 import * as Answers from "../Answers.js"
@@ -22,7 +23,7 @@ import { DirectReplies } from "./DirectReplies.js"
 /** What handling one item did, for logs. */
 export type Handled = "captured" | "duplicate" | "closed" | "helped" | "edited" | "edit-ignored" | "answered" | "stranger" | "ignored"
 
-export type Requirements = EventStore | ReadModel | IdGenerator | ServerConfig | DirectReplies | WebKeys | WebLinks
+export type Requirements = EventStore | FoldCache | ReadModel | IdGenerator | ServerConfig | DirectReplies | WebKeys | WebLinks
 
 /** Outcomes after which a question can no longer be answered: its buttons are taken away. */
 const settled: ReadonlySet<Answers.AnswerOutcome["_tag"]> = new Set(["Filed", "AlreadyAnswered", "Withdrawn", "AlreadyFiled"])

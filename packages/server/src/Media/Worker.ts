@@ -15,6 +15,7 @@ import { readerOf } from "@verbatim/domain/Media"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { Blobs, type Bytes } from "@verbatim/projections/Blobs"
 import { EventStore } from "@verbatim/projections/EventStore"
+import { FoldCache } from "@verbatim/projections/FoldCache"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { type MediaWork, ReadModel } from "@verbatim/projections/ReadModel"
 import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer, Option, Schedule } from "effect"
@@ -64,6 +65,7 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
   static readonly make = Effect.gen(function*() {
     const read = yield* ReadModel
     const store = yield* EventStore
+    const folds = yield* FoldCache
     const leases = yield* Leases
     const blobs = yield* Blobs
     const source = yield* MediaSource
@@ -76,6 +78,7 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
         Effect.map(DateTime.now, (now) => Command.Media({ messageId: row.messageId, attachment: row.ordinal, outcome, now }))).pipe(
           Effect.asVoid,
           Effect.provideService(EventStore, store),
+          Effect.provideService(FoldCache, folds),
           Effect.catchTag("Rejected", (rejected: Rejected) =>
             rejected.reason === "already-recorded"
               ? Effect.void
