@@ -12,3 +12,9 @@ export const replyStream = (replyId: ReplyId): string => `reply-${replyId}`
 
 /** A user's people as curated: renames and merges (people are added where a session names them). */
 export const peopleStream = (user: UserId): string => `people-${user}`
+
+/** One sign-in link's use, written once (`nonce` is the link's). */
+export const signInStream = (nonce: string): string => `web-signin-${nonce}`
+
+/** A web subject's sign-outs (`subject`: a user id, or the operator), read when its cookie is shown. */
+export const signOutStream = (subject: string): string => `web-signout-${subject}`

@@ -17,8 +17,8 @@ import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
 import { capture, closeSession } from "./Ingest.js"
+import * as Replies from "./Replies.js"
 import type { Progress } from "./Progress.js"
-import { replyStream } from "@verbatim/domain/Streams"
 
 /** Whose sessions receive the import, and what splits it into sessions. */
 export interface ImportOptions {
@@ -101,18 +101,15 @@ const refusal = (message: ExportedMessage, item: NewMessage): string | null => {
 const queueSummary = (options: ImportOptions, recorded: number, sessions: ReadonlyArray<SessionId>, refused: number) =>
   Effect.gen(function*() {
     const replyId = ReplyId.make(`reply_import_${sessions[0]}`)
-    const appended = yield* Effect.flatMap(EventStore, (store) =>
-      store.append(replyStream(replyId), 0, [{
-        _tag: "ReplyQueued",
-        replyId,
-        user: userIdOf(options.provider, options.senderId),
-        provider: options.provider,
-        chat: options.senderId,
-        text: importSummary({ recorded, sessions: sessions.length, refused }),
-        buttons: [],
-        questionId: null
-      }])).pipe(Effect.catchTag("AppendConflict", () => Effect.succeed(null)))
-    return appended !== null
+    return yield* Replies.queue({
+      replyId,
+      user: userIdOf(options.provider, options.senderId),
+      provider: options.provider,
+      chat: options.senderId,
+      text: importSummary({ recorded, sessions: sessions.length, refused }),
+      buttons: [],
+      questionId: null
+    })
   })
 
 /** Capture exported messages in time order; an open session of the user's is closed first. */

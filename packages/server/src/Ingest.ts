@@ -13,7 +13,7 @@ import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
 import { BotIdentity } from "./BotIdentity.js"
-import { queueCommandReply } from "./CommandReply.js"
+import { queueCommandReply } from "./Replies.js"
 import { ConversationLocks } from "./ConversationLocks.js"
 import { conversationKey, conversationOf, editKeyOf, keyOf, rememberOpen, targetSession } from "./Conversations.js"
 import { Retry, retrying } from "./Runner.js"
@@ -67,11 +67,11 @@ const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Re
   })
 
 /** A command's reply, under an id made of the command and the message's (`done:telegram:42`). */
-const commandReply = (item: NewMessage, command: string, text: string): Effect.Effect<boolean, StoreError, EventStore> =>
+const commandReply = (item: NewMessage, command: string, text: string): Effect.Effect<boolean, StoreError, EventStore | FoldCache> =>
   queueCommandReply(item, ReplyId.make(`${command}:${item.provider}:${item.providerMessageId}`), text)
 
 /** `/start` or `/help`: the help reply. */
-const helpAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore> =>
+const helpAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore | FoldCache> =>
   Effect.map(commandReply(item, "help", ReplyText.helpText), (replied) => (replied ? { _tag: "Helped" } as const : { _tag: "AlreadyRecorded" } as const))
 
 /** Close a session if it is still open; false when it was closed already (or never opened). */

@@ -9,7 +9,9 @@
  * Each attempt is logged and counted (`verbatim_replies_total` by sent / failed / retried). A
  * reply whose send stopped the process `maxCrashes` times in a row is failed for good, not sent again.
  */
-import { EventStore } from "@verbatim/projections/EventStore"
+import type { EventStore } from "@verbatim/projections/EventStore"
+import type { FoldCache } from "@verbatim/projections/FoldCache"
+import { ReplyCommand } from "@verbatim/domain/Reply/Decide"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { type QueuedReply, ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, Context, DateTime, Duration, Effect, Layer, Schedule } from "effect"
@@ -17,7 +19,7 @@ import type { Provider } from "@verbatim/domain/Ids"
 import { backoff } from "./Backoff.js"
 import * as Metrics from "./Metrics.js"
 import { type ProviderError, type Sent, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
-import { replyStream } from "@verbatim/domain/Streams"
+import * as Replies from "./Replies.js"
 
 /** One line and one count per attempt; the reply's text is the user's business, never logged. */
 const reported = (row: QueuedReply, outcome: Metrics.ReplyOutcome, attempt: number, reason?: string) =>
@@ -52,7 +54,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
   readonly outages: Effect.Effect<ReadonlyArray<Outage>>
 }>() {
   static readonly make = Effect.gen(function*() {
-    const store = yield* EventStore
+    const stored = yield* Effect.context<EventStore | FoldCache>()
     const read = yield* ReadModel
     const leases = yield* Leases
     const telegram = yield* TelegramClient
@@ -76,7 +78,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
     const parkCrashing = (row: QueuedReply, attempt: number, lapses: number) =>
       Effect.gen(function*() {
         const detail = `sending it stopped the process ${lapses} times in a row`
-        yield* store.append(replyStream(row.replyId), "any", [{ _tag: "ReplyFailed", replyId: row.replyId, attempt, detail, final: true }])
+        yield* Replies.recordFailed(ReplyCommand.RecordFailed({ failed: { replyId: row.replyId, attempt, detail, final: true } }))
         yield* Metrics.parked("reply")
         yield* reported(row, "failed", attempt, detail).pipe(Effect.annotateLogs({ job: "reply", crashes: lapses }))
         return "failed" as const
@@ -85,18 +87,14 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
     const deliver = (row: QueuedReply, lapses: number) =>
       Effect.gen(function*() {
         const replyId = row.replyId
-        const stream = replyStream(replyId)
-        const history = yield* store.readStream(stream)
-        if (history.some((e) => e.event._tag === "ReplySent")) return "sent" as const
+        if (yield* Replies.isSent(replyId)) return "sent" as const
         const attempt = row.attempts + 1
         if (lapses >= maxCrashes) return yield* parkCrashing(row, attempt, lapses)
         const leaving = yield* Clock.currentTimeMillis
         const outcome = yield* send(row).pipe(Effect.either)
         if (outcome._tag === "Right") {
           const sentAt = yield* DateTime.now
-          yield* store.append(stream, "any", [
-            { _tag: "ReplySent", replyId, providerMessageId: outcome.right.providerMessageId, sentAt }
-          ])
+          yield* Replies.recordSent(ReplyCommand.RecordSent({ sent: { replyId, providerMessageId: outcome.right.providerMessageId, sentAt } }))
           yield* Metrics.replySendWindow(Duration.millis((yield* Clock.currentTimeMillis) - leaving))
           dueAt.delete(replyId)
           outages.delete(row.provider)
@@ -114,9 +112,9 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
         } else {
           dueAt.delete(replyId)
         }
-        yield* store.append(stream, "any", [
-          { _tag: "ReplyFailed", replyId, attempt, detail: `${error.reason}: ${error.detail}`, final: !error.retryable }
-        ])
+        yield* Replies.recordFailed(
+          ReplyCommand.RecordFailed({ failed: { replyId, attempt, detail: `${error.reason}: ${error.detail}`, final: !error.retryable } })
+        )
         yield* reported(row, error.retryable ? "retried" : "failed", attempt, error.reason)
         return "failed" as const
       })
@@ -132,7 +130,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
           continue
         }
         pausedUntil.delete(chatOf(row))
-        const result = yield* leases.withLeaseLapses(`reply:${row.replyId}`, (lapses) => deliver(row, lapses), "held" as const)
+        const result = yield* leases.withLeaseLapses(`reply:${row.replyId}`, (lapses) => Effect.provide(deliver(row, lapses), stored), "held" as const)
         pass[result] += 1
       }
       return pass as OutboxPass

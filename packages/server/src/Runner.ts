@@ -46,16 +46,24 @@ export const remember = <State>(cache: Cache, stream: string, folded: Folded<Sta
 
 type AnyDecider<State, Command, Ev extends Event, Rejection> = Decider<State, Command, Ev, Rejection>
 
-/** The stream's state as of its newest committed event, and that event's version. */
-export const load = <State, Command, Ev extends Event, Rejection>(decider: AnyDecider<State, Command, Ev, Rejection>, stream: string) =>
+/**
+ * The stream's state as of its newest committed event, and that event's version. `keep: false`
+ * for a stream decided once or twice and never again (a reply's): it is read whole and not kept,
+ * so it does not push the folds that are decided on again and again out of the memory.
+ */
+export const load = <State, Command, Ev extends Event, Rejection>(
+  decider: AnyDecider<State, Command, Ev, Rejection>,
+  stream: string,
+  keep = true
+) =>
   Effect.gen(function*() {
     const store = yield* EventStore
     const cache = yield* FoldCache
-    const known = remembered<State>(cache, stream) ?? { version: 0, state: decider.initialState }
+    const known = (keep ? remembered<State>(cache, stream) : undefined) ?? { version: 0, state: decider.initialState }
     const recorded = yield* store.readStream(stream, known.version)
     const last = recorded[recorded.length - 1]
     const folded = last === undefined ? known : { version: last.version, state: fold(decider, recorded.map((e) => e.event as Ev), known.state) }
-    remember(cache, stream, folded)
+    if (keep) remember(cache, stream, folded)
     return folded
   })
 
@@ -76,6 +84,8 @@ export interface RunOptions<Rejection> {
   readonly keys?: ReadonlyArray<IdempotencyKey>
   /** Refusals that mean "the world moved on": run again from a fresh read instead of failing. */
   readonly again?: (rejection: Rejection) => boolean
+  /** False for a stream decided once or twice and never again (see `load`): read every time, never kept. */
+  readonly keep?: boolean
 }
 
 /**
@@ -95,8 +105,9 @@ export const attempt = <State, Command, Ev extends Event, Rejection, E, R>(
     const store = yield* EventStore
     const cache = yield* FoldCache
     const keys = options.keys ?? []
-    const known = remembered<State>(cache, stream)
-    let { state, version } = known ?? (yield* load(decider, stream))
+    const keep = options.keep !== false
+    const known = keep ? remembered<State>(cache, stream) : undefined
+    let { state, version } = known ?? (yield* load(decider, stream, keep))
     let decided = decider.decide(state, yield* command(state))
     if (Either.isLeft(decided) && known !== undefined) {
       ;({ state, version } = yield* load(decider, stream))
@@ -113,7 +124,7 @@ export const attempt = <State, Command, Ev extends Event, Rejection, E, R>(
     )
     if (appended._tag === "AlreadyRecorded") return { _tag: "AlreadyRecorded" } as const
     const next = fold(decider, events, state)
-    remember(cache, stream, { version: appended.version, state: next })
+    if (keep) remember(cache, stream, { version: appended.version, state: next })
     return { _tag: "Appended", events, state: next } as const
   })
 

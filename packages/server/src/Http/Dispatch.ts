@@ -12,10 +12,10 @@ import type { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect } from "effect"
 import * as Answers from "../Answers.js"
 import type { IdGenerator } from "../IdGenerator.js"
+import * as Replies from "../Replies.js"
 import * as Ingest from "../Ingest.js"
 import * as Metrics from "../Metrics.js"
 import { ServerConfig } from "../ServerConfig.js"
-import { replyStream } from "@verbatim/domain/Streams"
 import { replyToWeb, type WebLinks } from "../Web/Links.js"
 import type { WebKeys } from "../Web/SignIn.js"
 import { DirectReplies } from "./DirectReplies.js"
@@ -48,11 +48,7 @@ const answer = (item: Answer) =>
     // one (Telegram), not by a new chat message.
     if (outcome._tag === "Filed" || item.callbackId === null) {
       const queued = yield* Answers.confirmation(user, item.provider, item.chatId, text)
-      if (queued._tag === "ReplyQueued") {
-        yield* store.append(replyStream(queued.replyId), 0, [queued], { idempotencyKeys: [key] }).pipe(
-          Effect.catchTag("AppendConflict", (e) => Effect.die(e))
-        )
-      }
+      if (queued._tag === "ReplyQueued") yield* Replies.queue(queued, [key])
     }
     if (item.callbackId !== null) yield* direct.acknowledgeCallback(item.callbackId, text)
     // An answered question's buttons go, so the chat shows it cannot be answered again.

@@ -10,11 +10,13 @@
 import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { ReplyId, userIdOf, type UserId } from "@verbatim/domain/Ids"
 import * as ReplyText from "@verbatim/domain/ReplyText"
-import { AppendConflict, EventStore } from "@verbatim/projections/EventStore"
+import { signInStream } from "@verbatim/domain/Streams"
+import { WebAccessCommand, webAccessDecider } from "@verbatim/domain/WebAccess"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, Config, Context, DateTime, Duration, Effect, Layer, Option } from "effect"
 import { createHash, createHmac } from "node:crypto"
-import { queueCommandReply } from "../CommandReply.js"
+import { queueCommandReply } from "../Replies.js"
+import * as Runner from "../Runner.js"
 import { constantTimeEqual } from "../WebhookAuth.js"
 import { WebKeys } from "./SignIn.js"
 
@@ -148,10 +150,10 @@ export const redeem = (token: string) =>
     if (Option.isNone(found)) return Option.none<UserId>()
     const { nonce, user } = found.value
     if (!(yield* newestLink(user, nonce))) return Option.none<UserId>()
-    const store = yield* EventStore
-    const used = yield* store.append(`web-signin-${nonce}`, 0, [{ _tag: "WebSignIn", user, nonce, signedInAt: yield* DateTime.now }]).pipe(
+    const signIn = WebAccessCommand.SignIn({ signIn: { user, nonce, signedInAt: yield* DateTime.now } })
+    const used = yield* Runner.run(webAccessDecider, signInStream(nonce), () => Effect.succeed(signIn), { keep: false }).pipe(
       Effect.as(false),
-      Effect.catchIf((e): e is AppendConflict => e instanceof AppendConflict, () => Effect.succeed(true))
+      Effect.catchTag("Rejected", () => Effect.succeed(true))
     )
     return used ? Option.none<UserId>() : Option.some(user)
   })

@@ -12,6 +12,9 @@ import { EventStore } from "@verbatim/projections/EventStore"
 import { Clock, Context, DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { createHash, createHmac } from "node:crypto"
 import { UserId } from "@verbatim/domain/Ids"
+import { signOutStream } from "@verbatim/domain/Streams"
+import { WebAccessCommand, webAccessDecider } from "@verbatim/domain/WebAccess"
+import * as Runner from "../Runner.js"
 import { ApiToken } from "../ApiToken.js"
 import { ServerConfig } from "../ServerConfig.js"
 import { constantTimeEqual } from "../WebhookAuth.js"
@@ -85,13 +88,12 @@ export const csrfOf = (key: Buffer, cookie: string): string => sign(key, `csrf.$
 const sessionOf = (cookie: string) => createHash("sha256").update(cookie).digest("base64url").slice(0, 22)
 
 /** The stream where a subject's sign-outs are kept. */
-const signOutStream = (subject: Subject) => `web-signout-${subjectPart(subject)}`
 
 /** Whether a sign-out recorded for the subject ends this cookie's sign-in (issued `lifetime` before it expires). */
 const signedOutBefore = (subject: Subject, cookie: string) =>
   Effect.gen(function*() {
     const issuedAt = Number(cookie.split(".")[1]) - Duration.toMillis(lifetime)
-    const ended = yield* Effect.orDie(Effect.flatMap(EventStore, (store) => store.readStream(signOutStream(subject))))
+    const ended = yield* Effect.orDie(Effect.flatMap(EventStore, (store) => store.readStream(signOutStream(subjectPart(subject)))))
     return ended.some(({ event }) =>
       event._tag === "WebSignedOut" &&
       (event.session === null ? DateTime.toEpochMillis(event.signedOutAt) >= issuedAt : event.session === sessionOf(cookie)))
@@ -144,13 +146,10 @@ export const signedIn = (next: string, subject: Subject, httpsSite: boolean) =>
  */
 export const signOut = (subject: Subject, cookie: string, everywhere: boolean) =>
   Effect.gen(function*() {
-    const store = yield* EventStore
-    yield* Effect.orDie(store.append(signOutStream(subject), "any", [{
-      _tag: "WebSignedOut",
-      subject: subjectPart(subject),
-      session: everywhere ? null : sessionOf(cookie),
-      signedOutAt: yield* DateTime.now
-    }]))
+    const signOut = WebAccessCommand.SignOut({
+      signOut: { subject: subjectPart(subject), session: everywhere ? null : sessionOf(cookie), signedOutAt: yield* DateTime.now }
+    })
+    yield* Effect.orDie(Runner.run(webAccessDecider, signOutStream(subjectPart(subject)), () => Effect.succeed(signOut), { keep: false }))
     return yield* HttpServerResponse.redirect("/signin", { status: 303 }).pipe(
       HttpServerResponse.setCookie(cookieName, "", { httpOnly: true, sameSite: "strict", path: "/", maxAge: Duration.zero }),
       Effect.orDie
