@@ -4,6 +4,7 @@
  */
 import type { Candidate, Owner, PlanWarning, QuestionReason } from "./Decision.js"
 import type { Provider } from "./Ids.js"
+import { replyLimitOf } from "./Inbound/Providers.js"
 
 /** The label of a note's owner or of an answer option. */
 export const ownerLabel = (owner: Owner | Candidate): string => (owner._tag === "Person" ? owner.name : "your own notes")
@@ -87,8 +88,7 @@ const questionLead: Record<QuestionReason, string> = {
  * unit): Telegram's message 4,096 characters; WhatsApp's text body 4,096 and, with buttons or a
  * list, its interactive body 1,024. A longer text is refused, and the user would never see it.
  */
-export const replyLimit = (provider: Provider, withChoices: boolean): number =>
-  provider === "whatsapp" && withChoices ? 1024 : 4096
+export const replyLimit = (provider: Provider, withChoices: boolean): number => replyLimitOf(provider, withChoices)
 
 /** Longest excerpt of a message shown in a question; the note will hold the whole text. */
 export const excerptLength = 280

@@ -19,7 +19,9 @@ import type { Provider } from "@verbatim/domain/Ids"
 import { backoff } from "./Backoff.js"
 import * as Metrics from "./Metrics.js"
 import { type ProviderError, type Sent, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
+import { sendersOf } from "./Providers/Senders.js"
 import * as Replies from "./Replies.js"
+import { isChatProvider } from "@verbatim/domain/Inbound/Providers"
 
 /** One line and one count per attempt; the reply's text is the user's business, never logged. */
 const reported = (row: QueuedReply, outcome: Metrics.ReplyOutcome, attempt: number, reason?: string) =>
@@ -67,11 +69,10 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
     const chatOf = (row: QueuedReply) => `${row.provider}\u0000${row.chat}`
 
     // A reply to the web pages is delivered by being recorded: the page shows it from the read model.
+    const senders = sendersOf(telegram, whatsApp)
     const send = (row: QueuedReply): Effect.Effect<Sent, ProviderError> =>
-      row.provider === "telegram"
-        ? telegram.sendMessage(row.chat, row.text, row.buttons)
-        : row.provider === "whatsapp"
-        ? whatsApp.sendMessage(row.chat, row.text, row.buttons)
+      isChatProvider(row.provider)
+        ? senders[row.provider](row.chat, row.text, row.buttons)
         : Effect.succeed({ providerMessageId: `page:${row.replyId}` })
 
     /** The sends before this one died with the process `maxCrashes` times: failed for good, and logged as such. */

@@ -1,5 +1,6 @@
 /** Server settings read through `Config`; anything optional left unset is reported, never fatal. */
-import { type Provider, type UserId, userIdOf } from "@verbatim/domain/Ids"
+import { type ChatProvider, type UserId, userIdOf } from "@verbatim/domain/Ids"
+import { chatProviders, isChatProvider } from "@verbatim/domain/Inbound/Providers"
 import { Config, ConfigError, Context, Duration, Either, Layer, Option, Redacted } from "effect"
 import { parseTrustedProxies, type TrustedProxies } from "./Web/ClientAddress.js"
 
@@ -38,8 +39,14 @@ export interface ServerSettings {
   readonly trustedProxies: TrustedProxies
 }
 
-/** The chat providers people write from (the web's messages come by the page or the API). */
-export const chatProviders: ReadonlyArray<Provider> = ["telegram", "whatsapp"]
+/** Why a sender id is not how its provider names a sender (both name a sender by digits), or null. */
+const senderProblem: { readonly [P in ChatProvider]: (entry: string, id: string) => string | null } = {
+  telegram: (entry, id) => (/^\d+$/.test(id) ? null : `entry "${entry}": a Telegram sender is the user's numeric id (telegram:100000001)`),
+  whatsapp: (entry, id) =>
+    /[+\-().]/.test(id)
+      ? `entry "${entry}": a WhatsApp sender is the phone number as WhatsApp sends it, digits with the country code and no + or separators (whatsapp:15550001111)`
+      : null
+}
 
 /** Parse `telegram:100000001,whatsapp:15550001111` (blank entries ignored); the error names the bad entry. */
 export const parseAllowedSenders = (text: string): Either.Either<ReadonlySet<UserId>, string> => {
@@ -47,19 +54,12 @@ export const parseAllowedSenders = (text: string): Either.Either<ReadonlySet<Use
   const users: Array<UserId> = []
   for (const entry of entries) {
     const match = /^([a-z]+):(\S+)$/.exec(entry)
-    const provider = chatProviders.find((p) => p === match?.[1])
-    if (match === null || provider === undefined || match[2] === undefined) {
-      return Either.left(`entry "${entry}" is not provider:senderId with provider telegram or whatsapp`)
+    const provider = match?.[1]
+    if (match === null || provider === undefined || !isChatProvider(provider) || match[2] === undefined) {
+      return Either.left(`entry "${entry}" is not provider:senderId with provider ${chatProviders.join(" or ")}`)
     }
-    // Both providers name a sender by digits; a sender written otherwise would never match.
-    if (provider === "telegram" && !/^\d+$/.test(match[2])) {
-      return Either.left(`entry "${entry}": a Telegram sender is the user's numeric id (telegram:100000001)`)
-    }
-    if (provider === "whatsapp" && /[+\-().]/.test(match[2])) {
-      return Either.left(
-        `entry "${entry}": a WhatsApp sender is the phone number as WhatsApp sends it, digits with the country code and no + or separators (whatsapp:15550001111)`
-      )
-    }
+    const problem = senderProblem[provider](entry, match[2])
+    if (problem !== null) return Either.left(problem)
     users.push(userIdOf(provider, match[2]))
   }
   return Either.right(new Set(users))

@@ -1,19 +1,25 @@
-/** Is a webhook really from the provider: Telegram's secret token, WhatsApp's signature and verify challenge. */
-import type { Provider } from "@verbatim/domain/Ids"
+/**
+ * Is a webhook really from the provider: Telegram's secret token, WhatsApp's signature and verify
+ * challenge. The checks are one table typed over `ChatProvider`: a provider without its check
+ * does not compile, and no webhook is let in unchecked.
+ */
+import type { ChatProvider } from "@verbatim/domain/Ids"
 import { Context, Data, Effect, Layer, Option, Redacted } from "effect"
 import { createHash, createHmac, timingSafeEqual } from "node:crypto"
 import { ServerConfig, type ServerSettings } from "./ServerConfig.js"
 
 /** Why a webhook was refused; every reason answers 401. */
 export class WebhookAuthError extends Data.TaggedError("WebhookAuthError")<{
-  readonly provider: Provider
+  readonly provider: ChatProvider
   readonly reason: "not-configured" | "missing" | "malformed" | "mismatch"
 }> {
   override get message(): string {
-    const what = this.provider === "telegram" ? "secret token" : "signature or verify token"
-    return `${this.provider} webhook refused: ${what} ${this.reason}`
+    return `${this.provider} webhook refused: ${credential[this.provider]} ${this.reason}`
   }
 }
+
+/** What each provider's webhook proves itself with. */
+const credential: { readonly [P in ChatProvider]: string } = { telegram: "secret token", whatsapp: "signature or verify token" }
 
 const digest = (value: string | Uint8Array): Buffer => createHash("sha256").update(value).digest()
 
@@ -35,28 +41,56 @@ const matcher = (secret: string): (presented: string) => boolean => {
 export const whatsAppSignature = (appSecret: string, body: Uint8Array): string =>
   `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`
 
-/** The checks as plain functions, for the webhook front (no effect per request): the refusal, or null. */
-export interface WebhookChecks {
-  readonly telegram: (secretHeader: string | undefined) => WebhookAuthError | null
-  readonly whatsApp: (rawBody: Uint8Array, signatureHeader: string | undefined) => WebhookAuthError | null
+/** A request's headers as Node and the platform give them. */
+export type Headers = Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+
+const header = (headers: Headers, name: string): string | undefined => {
+  const value = headers[name]
+  return typeof value === "string" ? value : undefined
+}
+
+/** One provider's check as plain functions, for the webhook front (no effect per request): the refusal, or null. */
+export interface WebhookCheck {
+  /** From the headers alone, before the body is read (Telegram's secret is a header). */
+  readonly headers: (headers: Headers) => WebhookAuthError | null
+  /** Over the exact body bytes (WhatsApp signs the body). */
+  readonly body: (rawBody: Uint8Array, headers: Headers) => WebhookAuthError | null
+}
+
+/** Every chat provider's check. */
+export type WebhookChecks = { readonly [P in ChatProvider]: WebhookCheck }
+
+const passes = () => null
+
+/** Telegram: `X-Telegram-Bot-Api-Secret-Token` against `TELEGRAM_WEBHOOK_SECRET`. */
+export const telegramSecretCheck = (settings: ServerSettings) => {
+  const refuse = (reason: WebhookAuthError["reason"]) => new WebhookAuthError({ provider: "telegram", reason })
+  const secret = Option.map(settings.telegramWebhookSecret, (s) => matcher(Redacted.value(s)))
+  return (secretHeader: string | undefined): WebhookAuthError | null => {
+    if (Option.isNone(secret)) return refuse("not-configured")
+    if (secretHeader === undefined) return refuse("missing")
+    return secret.value(secretHeader) ? null : refuse("mismatch")
+  }
+}
+
+/** WhatsApp: `X-Hub-Signature-256` over the raw body bytes (never re-serialised JSON). */
+export const whatsAppSignatureCheck = (settings: ServerSettings) => {
+  const refuse = (reason: WebhookAuthError["reason"]) => new WebhookAuthError({ provider: "whatsapp", reason })
+  return (rawBody: Uint8Array, signatureHeader: string | undefined): WebhookAuthError | null => {
+    if (Option.isNone(settings.whatsAppAppSecret)) return refuse("not-configured")
+    if (signatureHeader === undefined) return refuse("missing")
+    if (!/^sha256=[0-9a-fA-F]{64}$/.test(signatureHeader)) return refuse("malformed")
+    const expected = whatsAppSignature(Redacted.value(settings.whatsAppAppSecret.value), rawBody)
+    return constantTimeEqual(signatureHeader.toLowerCase(), expected) ? null : refuse("mismatch")
+  }
 }
 
 export const webhookChecks = (settings: ServerSettings): WebhookChecks => {
-  const refuse = (provider: Provider, reason: WebhookAuthError["reason"]) => new WebhookAuthError({ provider, reason })
-  const telegramSecret = Option.map(settings.telegramWebhookSecret, (secret) => matcher(Redacted.value(secret)))
+  const telegram = telegramSecretCheck(settings)
+  const whatsApp = whatsAppSignatureCheck(settings)
   return {
-    telegram: (secretHeader) => {
-      if (Option.isNone(telegramSecret)) return refuse("telegram", "not-configured")
-      if (secretHeader === undefined) return refuse("telegram", "missing")
-      return telegramSecret.value(secretHeader) ? null : refuse("telegram", "mismatch")
-    },
-    whatsApp: (rawBody, signatureHeader) => {
-      if (Option.isNone(settings.whatsAppAppSecret)) return refuse("whatsapp", "not-configured")
-      if (signatureHeader === undefined) return refuse("whatsapp", "missing")
-      if (!/^sha256=[0-9a-fA-F]{64}$/.test(signatureHeader)) return refuse("whatsapp", "malformed")
-      const expected = whatsAppSignature(Redacted.value(settings.whatsAppAppSecret.value), rawBody)
-      return constantTimeEqual(signatureHeader.toLowerCase(), expected) ? null : refuse("whatsapp", "mismatch")
-    }
+    telegram: { headers: (headers) => telegram(header(headers, "x-telegram-bot-api-secret-token")), body: passes },
+    whatsapp: { headers: passes, body: (rawBody, headers) => whatsApp(rawBody, header(headers, "x-hub-signature-256")) }
   }
 }
 
@@ -75,11 +109,12 @@ export class WebhookAuth extends Context.Tag("@verbatim/server/WebhookAuth")<Web
   }) => Effect.Effect<string, WebhookAuthError>
 }>() {
   static readonly make = Effect.map(ServerConfig, (settings): WebhookAuth["Type"] => {
-    const refuse = (provider: Provider, reason: WebhookAuthError["reason"]) => Effect.fail(new WebhookAuthError({ provider, reason }))
-    const checks = webhookChecks(settings)
+    const refuse = (provider: ChatProvider, reason: WebhookAuthError["reason"]) => Effect.fail(new WebhookAuthError({ provider, reason }))
+    const telegram = telegramSecretCheck(settings)
+    const whatsApp = whatsAppSignatureCheck(settings)
     return {
-      telegram: (secretHeader) => orFail(checks.telegram(secretHeader)),
-      whatsApp: (rawBody, signatureHeader) => orFail(checks.whatsApp(rawBody, signatureHeader)),
+      telegram: (secretHeader) => orFail(telegram(secretHeader)),
+      whatsApp: (rawBody, signatureHeader) => orFail(whatsApp(rawBody, signatureHeader)),
       whatsAppChallenge: Effect.fn("WebhookAuth.whatsAppChallenge")(function*({ challenge, mode, verifyToken }) {
         if (Option.isNone(settings.whatsAppVerifyToken)) return yield* refuse("whatsapp", "not-configured")
         const tokenMatches = constantTimeEqual(verifyToken, Redacted.value(settings.whatsAppVerifyToken.value))

@@ -17,7 +17,9 @@ const Rule = Schema.Struct({
 })
 const Architecture = Schema.Struct({
   lineLimit: Schema.Number,
-  packages: Schema.Record({ key: Schema.String, value: Rule })
+  packages: Schema.Record({ key: Schema.String, value: Rule }),
+  appenders: Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) }),
+  providerNames: Schema.Array(Schema.String)
 })
 const architecture = Schema.decodeUnknownSync(Schema.parseJson(Architecture))(
   readFileSync(join(root, "architecture.json"), "utf8")
@@ -45,6 +47,7 @@ interface Source {
   readonly pkg: string
   readonly lines: number
   readonly specifiers: ReadonlyArray<string>
+  readonly text: string
 }
 
 // Top-level statements start a line; comment lines (` * import …`) do not.
@@ -58,7 +61,8 @@ const sources: ReadonlyArray<Source> = Object.keys(architecture.packages).flatMa
       path: relative(root, file),
       pkg,
       lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0),
-      specifiers: [...text.matchAll(fromClause), ...text.matchAll(bare)].map((m) => m[1]!)
+      specifiers: [...text.matchAll(fromClause), ...text.matchAll(bare)].map((m) => m[1]!),
+      text
     }
   })
 )
@@ -106,6 +110,10 @@ const findCycle = (graph: ReadonlyMap<string, ReadonlyArray<string>>): ReadonlyA
   }
   return []
 }
+
+/** The lines of each source that match `pattern`, as `path: line`. */
+const linesMatching = (pattern: RegExp, only: (source: Source) => boolean) =>
+  sources.filter(only).flatMap((source) => source.text.split("\n").filter((line) => pattern.test(line)).map((line) => `${source.path}: ${line.trim()}`))
 
 describe("Architecture", () => {
   it("reads every package's sources", () => {
@@ -177,6 +185,20 @@ describe("Architecture", () => {
     const long = sources.filter((s) => s.lines > architecture.lineLimit).map((s) => s.path).sort()
     expect(long).toEqual([...knownLongFiles].sort())
   })
+
+  it("only the files the rule names append to the event store (the server's one runner)", () => {
+    expect(linesMatching(/\.append(Batch)?\(/, (source) => {
+      const appenders = architecture.appenders[source.pkg]
+      return appenders !== undefined && !appenders.includes(source.path)
+    })).toEqual([])
+  })
+
+  it("no source chooses by comparing a provider's name: it looks the provider up in its table", () => {
+    const names = architecture.providerNames.join("|")
+    const comparison = new RegExp(`[!=]==\\s*["'](${names})["']|["'](${names})["']\\s*[!=]==`)
+    // The testkit's fakes speak the providers' wire formats, where a provider's name is a field's value.
+    expect(linesMatching(comparison, (source) => source.pkg !== "testkit")).toEqual([])
+  })
 })
 
 describe("findCycle", () => {
@@ -184,4 +206,5 @@ describe("findCycle", () => {
     expect(findCycle(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["b"]]]))).toEqual(["b", "c", "b"])
     expect(findCycle(new Map([["a", ["b", "c"]], ["b", ["c"]], ["c", []]]))).toEqual([])
   })
+
 })

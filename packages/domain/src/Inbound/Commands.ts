@@ -1,5 +1,6 @@
 /** Commands a sender types to the bot rather than content to capture. Pure. */
 import type { NewMessage } from "./Inbound.js"
+import { chatProviderRules, isChatProvider } from "./Providers.js"
 
 /**
  * What a command asks: close the session now, explain the bot (`/start` is Telegram's first
@@ -23,7 +24,8 @@ export const botCommand = (item: NewMessage, botUsername: string | null): BotCom
   if (match === null) return null
   const addressee = match[2]
   const ours = addressee === undefined ||
-    (item.provider === "telegram" && botUsername !== null && addressee.toLowerCase() === botUsername.toLowerCase())
+    (isChatProvider(item.provider) && chatProviderRules[item.provider].namedCommands && botUsername !== null &&
+      addressee.toLowerCase() === botUsername.toLowerCase())
   if (!ours) return null
   const name = match[1]!.toLowerCase()
   return name === "done" || name === "web" ? name : "help"

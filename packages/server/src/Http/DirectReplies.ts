@@ -6,6 +6,7 @@
 import { type ChatProvider, userIdOf } from "@verbatim/domain/Ids"
 import { Context, Effect, FiberSet, Layer } from "effect"
 import { type ProviderError, TelegramClient, WhatsAppClient } from "../ProviderClients.js"
+import { sendersOf } from "../Providers/Senders.js"
 
 /** What someone not on the allow-list is told, once per process. */
 export const strangerReply =
@@ -38,6 +39,7 @@ export class DirectReplies extends Context.Tag("@verbatim/server/Http/DirectRepl
           )
         )
       ).pipe(Effect.asVoid)
+    const senders = sendersOf(telegram, whatsApp)
     return DirectReplies.of({
       refuseStranger: (provider, chatId, senderId) =>
         Effect.suspend(() => {
@@ -46,7 +48,7 @@ export class DirectReplies extends Context.Tag("@verbatim/server/Http/DirectRepl
           told.add(key)
           return background(
             "stranger refusal",
-            provider === "telegram" ? telegram.sendMessage(chatId, strangerReply) : whatsApp.sendMessage(chatId, strangerReply)
+            senders[provider](chatId, strangerReply)
           )
         }),
       acknowledgeCallback: (callbackId, text) => background("callback acknowledgement", telegram.answerCallbackQuery(callbackId, text)),

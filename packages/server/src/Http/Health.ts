@@ -13,7 +13,8 @@ import { gauge, prometheusText } from "../Exposition.js"
 import { type Outage, Outbox } from "../Outbox.js"
 import { PlanningHold, reasonOf } from "../PlanningHold.js"
 import { RuntimeMetrics } from "../RuntimeMetrics.js"
-import { chatProviders, ServerConfig } from "../ServerConfig.js"
+import { chatProviders } from "@verbatim/domain/Inbound/Providers"
+import { ServerConfig } from "../ServerConfig.js"
 import { constantTimeEqual } from "../WebhookAuth.js"
 
 /** An outage as `/readyz` says it. */

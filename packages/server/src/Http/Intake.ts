@@ -5,17 +5,15 @@
  * its reason. A refusal says what to answer (401, 400 or 413) and why, never quoting the body.
  */
 import { BadRequest, PayloadTooLarge, Unauthorized } from "@verbatim/domain/Api"
-import type { Provider } from "@verbatim/domain/Ids"
-import { decodeTelegram, decodeWhatsApp } from "@verbatim/domain/Inbound/Decode"
+import type { ChatProvider } from "@verbatim/domain/Ids"
 import * as Inbound from "@verbatim/domain/Inbound/Inbound"
-import { normaliseTelegram } from "@verbatim/domain/Inbound/normaliseTelegram"
-import { normaliseWhatsApp } from "@verbatim/domain/Inbound/normaliseWhatsApp"
+import { chatProviderRules, chatProviders } from "@verbatim/domain/Inbound/Providers"
 import { DateTime, Either } from "effect"
 import type * as Metrics from "../Metrics.js"
-import type { WebhookChecks } from "../WebhookAuth.js"
+import type { Headers, WebhookChecks } from "../WebhookAuth.js"
 
-/** The webhook POSTs, by path. */
-export const webhookPaths: Readonly<Record<string, Provider>> = { "/webhooks/telegram": "telegram", "/webhooks/whatsapp": "whatsapp" }
+/** The webhook POSTs, by path: `/webhooks/<provider>` for every chat provider. */
+export const webhookPaths: Readonly<Record<string, ChatProvider>> = Object.fromEntries(chatProviders.map((p) => [`/webhooks/${p}`, p]))
 
 /** Why a request is refused: the answer's status and body, the metric's outcome and the log's reason. */
 export interface Refusal {
@@ -31,13 +29,6 @@ export interface Accepted {
   readonly refusals: ReadonlyArray<string>
 }
 
-type Headers = Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
-
-const header = (headers: Headers, name: string): string | undefined => {
-  const value = headers[name]
-  return typeof value === "string" ? value : undefined
-}
-
 const unauthorized = (message: string): Refusal => ({ status: 401, body: new Unauthorized({ message }), outcome: "unauthorized", reason: message })
 
 export const tooLarge = (limitBytes: number): Refusal => ({
@@ -48,9 +39,8 @@ export const tooLarge = (limitBytes: number): Refusal => ({
 })
 
 /** A refusal before the body is read (Telegram's secret is a header): the body need not be read at all. */
-export const checkHeaders = (checks: WebhookChecks, provider: Provider, headers: Headers): Refusal | null => {
-  if (provider !== "telegram") return null
-  const refused = checks.telegram(header(headers, "x-telegram-bot-api-secret-token"))
+export const checkHeaders = (checks: WebhookChecks, provider: ChatProvider, headers: Headers): Refusal | null => {
+  const refused = checks[provider].headers(headers)
   return refused === null ? null : unauthorized(refused.message)
 }
 
@@ -64,27 +54,23 @@ const badRequest = (message: string): Refusal => ({
   reason: "the body is not a valid update"
 })
 
-/** Check the body's signature (WhatsApp), decode and normalise it; `receivedAt` stands for Telegram's missing times. */
+/** Check the body (WhatsApp's signature), decode and normalise it as its provider's rules say; `receivedAt` stands for Telegram's missing times. */
 export const fromBody = (
   checks: WebhookChecks,
-  provider: Provider,
+  provider: ChatProvider,
   headers: Headers,
   bytes: Uint8Array,
   receivedAt: number
 ): Either.Either<Accepted, Refusal> => {
-  if (provider === "whatsapp") {
-    const refused = checks.whatsApp(bytes, header(headers, "x-hub-signature-256"))
-    if (refused !== null) return Either.left(unauthorized(refused.message))
-  }
+  const refused = checks[provider].body(bytes, headers)
+  if (refused !== null) return Either.left(unauthorized(refused.message))
   let text: string
   try {
     text = utf8.decode(bytes)
   } catch {
     return Either.left(badRequest("body is not UTF-8 text"))
   }
-  const decoded = provider === "telegram"
-    ? Either.map(decodeTelegram(text), (update) => normaliseTelegram(update, DateTime.unsafeMake(receivedAt)))
-    : Either.map(decodeWhatsApp(text), normaliseWhatsApp)
+  const decoded = chatProviderRules[provider].normalise(text, DateTime.unsafeMake(receivedAt))
   if (Either.isLeft(decoded)) return Either.left(badRequest(decoded.left.message))
   // Every storable item is handled before a refusal answers, so one that cannot be stored
   // exactly cannot keep the others of its body from being recorded.

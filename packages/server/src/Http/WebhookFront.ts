@@ -10,7 +10,7 @@
  * captures everything queued in a turn as one batch and answers each request when its batch has
  * committed. See BENCHMARKS.md, "Batched capture".
  */
-import type { Provider } from "@verbatim/domain/Ids"
+import type { ChatProvider } from "@verbatim/domain/Ids"
 import { Duration, Effect, Either, Exit, Runtime } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { CaptureQueue } from "../Capture/Queue.js"
@@ -22,7 +22,7 @@ import { type Answer, bodyText, record, refused } from "./WebhookAnswer.js"
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void
 
-const providers = new Map<string, Provider>(Object.entries(webhookPaths))
+const providers = new Map<string, ChatProvider>(Object.entries(webhookPaths))
 
 const pathOf = (url: string | undefined) => {
   const path = url ?? "/"

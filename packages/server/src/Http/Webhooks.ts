@@ -8,7 +8,7 @@
 import { HttpApiBuilder, type HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { NodeHttpServerRequest } from "@effect/platform-node"
 import { Api, Unauthorized } from "@verbatim/domain/Api"
-import type { Provider } from "@verbatim/domain/Ids"
+import type { ChatProvider } from "@verbatim/domain/Ids"
 import { Clock, Effect, Either } from "effect"
 import { CaptureQueue } from "../Capture/Queue.js"
 import { ServerConfig } from "../ServerConfig.js"
@@ -29,7 +29,7 @@ export const layer = HttpApiBuilder.group(Api, "webhooks", (handlers) =>
     const queue = yield* CaptureQueue
     const checks = webhookChecks(settings)
 
-    const receive = (provider: Provider, request: HttpServerRequest.HttpServerRequest) =>
+    const receive = (provider: ChatProvider, request: HttpServerRequest.HttpServerRequest) =>
       Effect.gen(function*() {
         const path = `/webhooks/${provider}`
         const receivedAt = yield* Clock.currentTimeMillis

@@ -7,7 +7,8 @@
  */
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import type { AttachmentKind } from "@verbatim/domain/Attachment"
-import type { Provider } from "@verbatim/domain/Ids"
+import type { ChatProvider, Provider } from "@verbatim/domain/Ids"
+import { isChatProvider } from "@verbatim/domain/Inbound/Providers"
 import type { Bytes } from "@verbatim/projections/Blobs"
 import { Context, Duration, Effect, Layer, Option, Redacted, Schema, Stream } from "effect"
 import { createHash } from "node:crypto"
@@ -30,18 +31,18 @@ const megabytes = (n: number) => n * 1024 * 1024
 /** The most Verbatim stores of any one file: Telegram's download limit for bots. */
 export const maxStoredBytes = megabytes(20)
 
-/** WhatsApp's own limits by kind (Cloud API media reference); nothing above `maxStoredBytes` is kept. */
-const whatsAppLimits: Partial<Record<AttachmentKind, number>> = {
-  voice: megabytes(16),
-  audio: megabytes(16),
-  image: megabytes(5),
-  video: megabytes(16),
-  sticker: megabytes(0.5)
+/**
+ * Each provider's own limits by kind, where it has them (WhatsApp's: Cloud API media reference);
+ * nothing above `maxStoredBytes` is kept.
+ */
+const providerLimits: { readonly [P in ChatProvider]: Partial<Record<AttachmentKind, number>> } = {
+  telegram: {},
+  whatsapp: { voice: megabytes(16), audio: megabytes(16), image: megabytes(5), video: megabytes(16), sticker: megabytes(0.5) }
 }
 
 /** The most bytes taken for an attachment of this provider and kind. */
 export const limitFor = (provider: Provider, kind: AttachmentKind): number =>
-  Math.min(maxStoredBytes, provider === "whatsapp" ? whatsAppLimits[kind] ?? maxStoredBytes : maxStoredBytes)
+  Math.min(maxStoredBytes, (isChatProvider(provider) ? providerLimits[provider][kind] : undefined) ?? maxStoredBytes)
 
 const mb = (bytes: number) => `${Math.round(bytes / megabytes(1) * 10) / 10} MB`
 
@@ -184,17 +185,17 @@ export class MediaSource extends Context.Tag("@verbatim/server/MediaSource")<Med
 
     const unset = (variable: string) => Effect.fail(fail(true, `${variable} is not set, so the file cannot be fetched`))
 
+    /** Each chat provider's file API, with the token it needs. */
+    const fetchers: { readonly [P in ChatProvider]: (file: FileReference) => Effect.Effect<Bytes, MediaError> } = {
+      telegram: (file) =>
+        Option.match(settings.telegramBotToken, { onNone: () => unset("TELEGRAM_BOT_TOKEN"), onSome: (token) => telegram(file, Redacted.value(token)) }),
+      whatsapp: (file) =>
+        Option.match(settings.whatsAppAccessToken, { onNone: () => unset("WHATSAPP_ACCESS_TOKEN"), onSome: (token) => whatsApp(file, Redacted.value(token)) })
+    }
+
     return MediaSource.of({
       fetch: (file) =>
-        (file.provider === "telegram"
-          ? Option.match(settings.telegramBotToken, {
-            onNone: () => unset("TELEGRAM_BOT_TOKEN"),
-            onSome: (token) => telegram(file, Redacted.value(token))
-          })
-          : Option.match(settings.whatsAppAccessToken, {
-            onNone: () => unset("WHATSAPP_ACCESS_TOKEN"),
-            onSome: (token) => whatsApp(file, Redacted.value(token))
-          })).pipe(
+        (isChatProvider(file.provider) ? fetchers[file.provider](file) : Effect.fail(fail(true, "the web pages send no files"))).pipe(
             Effect.withSpan("MediaSource.fetch", { attributes: { provider: file.provider, kind: file.kind } })
           )
     })

@@ -10,6 +10,7 @@
 import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { ReplyId, userIdOf, type UserId } from "@verbatim/domain/Ids"
 import * as ReplyText from "@verbatim/domain/ReplyText"
+import { isChatProvider } from "@verbatim/domain/Inbound/Providers"
 import { signInStream } from "@verbatim/domain/Streams"
 import { WebAccessCommand, webAccessDecider } from "@verbatim/domain/WebAccess"
 import { ReadModel } from "@verbatim/projections/ReadModel"
@@ -87,7 +88,7 @@ const newestLink = (user: UserId, nonce: string) =>
   Effect.gen(function*() {
     // A user id is `provider:sender`, and a link is sent in the sender's own chat, whose id is the sender's.
     const [provider, sender] = splitAtColon(user)
-    if (provider !== "telegram" && provider !== "whatsapp") return false
+    if (!isChatProvider(provider)) return false
     const newest = yield* Effect.flatMap(ReadModel, (read) => read.newestReplyId(provider, sender, linkReplyPrefix))
     return Option.exists(newest, (replyId) => nonceOf(...splitAtColon(replyId.slice(linkReplyPrefix.length))) === nonce)
   })
