@@ -15,7 +15,7 @@ import type {
   SubscribeOptions
 } from "./EventStore.js"
 import { checkpointOf, EventStore, isAfter } from "./EventStore.js"
-import { type AppendRequest, commitBatch } from "./internal/Append.js"
+import { type AppendRequest, commitBatch } from "./Append.js"
 import type { Projected } from "./Projections/Projection.js"
 import type { Dialect, EventRow } from "./internal/Dialect.js"
 import * as GroupCommit from "./GroupCommit.js"

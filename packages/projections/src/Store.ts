@@ -12,21 +12,21 @@ import * as ConfigError from "effect/ConfigError"
 import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import * as Dialects from "./internal/Dialect.js"
-import { migrate } from "./internal/Migrations.js"
-import * as SqliteAccess from "./internal/SqliteAccess.js"
-import { appliedMigration, latestMigration, layerSqlite, layerSqliteReadOnly, type SqliteOptions } from "./internal/SqliteStore.js"
-import type { Services } from "./internal/StoreOn.js"
-import { storeOn } from "./internal/StoreOn.js"
+import { migrate } from "./Migrations.js"
+import * as SqliteAccess from "./SqliteAccess.js"
+import { appliedMigration, latestMigration, layerSqlite, layerSqliteReadOnly, type SqliteOptions } from "./SqliteStore.js"
+import type { Services } from "./StoreOn.js"
+import { storeOn } from "./StoreOn.js"
 
 export interface PgOptions {
   /** Pool size; match what the server accepts (PGlite's socket server takes one connection). */
   readonly maxConnections?: number
 }
 
-export type { Services } from "./internal/StoreOn.js"
+export type { Services } from "./StoreOn.js"
 
-export { layerSqlite, layerSqliteReadOnly, type SqliteOptions, type SqliteSynchronous } from "./internal/SqliteStore.js"
-import type { SqliteSynchronous } from "./internal/SqliteStore.js"
+export { layerSqlite, layerSqliteReadOnly, type SqliteOptions, type SqliteSynchronous } from "./SqliteStore.js"
+import type { SqliteSynchronous } from "./SqliteStore.js"
 
 /**
  * A failed connection said in one line: where (host, port, database; never the password), the

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as Store from "@verbatim/projections/Store"
-import { backgroundCheckpoints } from "../src/internal/Checkpointer.js"
+import { backgroundCheckpoints } from "../src/Checkpointer.js"
 import { tempDir } from "@verbatim/testkit/TempDir"
 import { Duration, Effect, Layer, Logger, Schedule } from "effect"
 import { existsSync, statSync } from "node:fs"

@@ -10,7 +10,7 @@ import { ApiToken } from "./ApiToken.js"
 import { ImageReader } from "./Media/ImageReader.js"
 import { Transcriber } from "./Media/Transcriber.js"
 import { WebLinks } from "./Web/Links.js"
-import { modelSource } from "./Planner.js"
+import { modelSource } from "./Planning/Planner.js"
 import { notConfigured, ServerConfig } from "./ServerConfig.js"
 
 /** Said at start-up when no model is configured. */

@@ -1,8 +1,8 @@
 /** The service's background fibers: closing idle sessions, planning closed ones, the reply outbox, the media worker. */
 import { Effect, Layer } from "effect"
 import * as MediaWorker from "./Media/Worker.js"
-import * as Outbox from "./Outbox.js"
-import { PlanTrigger } from "./PlanTrigger.js"
+import * as Outbox from "./Providers/Outbox.js"
+import { PlanTrigger } from "./Planning/PlanTrigger.js"
 import * as Scheduler from "./Scheduler.js"
 import { ServerConfig } from "./ServerConfig.js"
 

@@ -3,7 +3,7 @@
  * (`/done@username`), so a command meant for another bot in the same group is not taken as ours.
  */
 import { Config, Context, Effect, Layer, Option } from "effect"
-import { ProviderError, TelegramClient } from "./ProviderClients.js"
+import { ProviderError, TelegramClient } from "./Providers/ProviderClients.js"
 import { ServerConfig } from "./ServerConfig.js"
 
 /** `TELEGRAM_BOT_USERNAME`, with or without its leading `@`; unset, it is asked of Telegram. */

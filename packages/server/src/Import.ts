@@ -16,7 +16,7 @@ import { EventStore } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
-import { capture, closeSession } from "./Ingest.js"
+import { capture, closeSession } from "./Inbox/Ingest.js"
 import * as Replies from "./Replies.js"
 import type { Progress } from "./Progress.js"
 

@@ -12,7 +12,7 @@ import { ReplyCommand, replyDecider } from "@verbatim/domain/Reply/Decide"
 import { replyStream } from "@verbatim/domain/Streams"
 import type { IdempotencyKey } from "@verbatim/projections/EventStore"
 import { Effect } from "effect"
-import { keyOf } from "./Conversations.js"
+import { keyOf } from "./Inbox/Conversations.js"
 import * as Runner from "./Runner.js"
 
 type Queued = Omit<Extract<Event, { readonly _tag: "ReplyQueued" }>, "_tag">

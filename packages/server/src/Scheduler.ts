@@ -8,7 +8,7 @@ import { DateTime, Duration, Effect, Schedule } from "effect"
 import type { EventStore } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { closeSession } from "./Ingest.js"
+import { closeSession } from "./Inbox/Ingest.js"
 
 /** Close every open session idle for `idle`; how many closed. */
 export const closeIdle = Effect.fn("Scheduler.closeIdle")(function*(idle: Duration.Duration) {

@@ -6,8 +6,8 @@ import { sessionAccounting } from "@verbatim/projections/Queries/Accounting"
 import { people } from "@verbatim/projections/Queries/Lists"
 import { FakeAnthropic } from "@verbatim/testkit"
 import { Effect, Option } from "effect"
-import * as Answers from "../src/Answers.js"
-import { PlanJob } from "../src/PlanJob.js"
+import * as Answers from "../src/Inbox/Answers.js"
+import { PlanJob } from "../src/Planning/PlanJob.js"
 import { closedSession, eventsAfterClose, PlanJobTest, text } from "./planJobHarness.js"
 
 const { FakeReply } = FakeAnthropic

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { FakeTelegram, fakeBot } from "@verbatim/testkit/FakeTelegram"
 import { ConfigProvider, Effect, Either, Fiber, HashMap, Layer, Logger, Option, Redacted, TestClock } from "effect"
 import { BotIdentity } from "../src/BotIdentity.js"
-import { TelegramClient } from "../src/ProviderClients.js"
+import { TelegramClient } from "../src/Providers/ProviderClients.js"
 import { ServerConfig } from "../src/ServerConfig.js"
 import { telegramSettings, withClients } from "./clientLayers.js"
 

@@ -11,7 +11,7 @@ import * as State from "@verbatim/domain/Session/State"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { EventStore, start, StoreError } from "@verbatim/projections/EventStore"
 import { Cause, Context, DateTime, Deferred, Effect, Either, Exit, Fiber, Layer, Option, Scope } from "effect"
-import { CaptureQueue } from "../src/Capture/Queue.js"
+import { CaptureQueue } from "../src/Inbox/CaptureQueue.js"
 import { layer, senderUpdate, telegram, whatsApp } from "./harness.js"
 import { text as message } from "./planJobHarness.js"
 

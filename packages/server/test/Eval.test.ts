@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import { join } from "node:path"
 import { authored } from "../src/Cli/Eval.js"
 import { runCase } from "../src/Eval/RunEval.js"
-import * as Planner from "../src/Planner.js"
+import * as Planner from "../src/Planning/Planner.js"
 import { runCli, tempDir } from "./CliHarness.js"
 
 const shipped = "  agreement 94.1% (32 correct, 0 wrong, 2 asked, 1 unlabelled); recorded answers 94.1% (32 correct, 0 wrong, 2 asked, 1 unlabelled)"

@@ -10,7 +10,7 @@ import { EventStore, start } from "@verbatim/projections/EventStore"
 import * as Database from "@verbatim/testkit/Database"
 import { Duration, Effect, Either, Stream } from "effect"
 import { importMessages } from "../src/Import.js"
-import * as Ingest from "../src/Ingest.js"
+import * as Ingest from "../src/Inbox/Ingest.js"
 
 const chat = [
   "31/12/2023, 21:15 - Messages and calls are end-to-end encrypted. No one outside of this chat can read them.",

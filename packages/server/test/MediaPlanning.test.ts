@@ -10,7 +10,7 @@ import { Command, MediaOutcome } from "@verbatim/domain/Session/Commands"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { FakeAnthropic } from "@verbatim/testkit"
 import { DateTime, Effect, TestClock } from "effect"
-import { PlanTrigger } from "../src/PlanTrigger.js"
+import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import { execute } from "../src/Sessions.js"
 import { closedSession, eventsAfterClose, PlanJobTest, text } from "./planJobHarness.js"
 

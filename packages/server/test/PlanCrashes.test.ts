@@ -9,7 +9,7 @@ import * as ReplyText from "@verbatim/domain/ReplyText"
 import { take } from "@verbatim/projections/Leases"
 import { FakeAnthropic } from "@verbatim/testkit"
 import { Effect } from "effect"
-import { PlanJob, planLease } from "../src/PlanJob.js"
+import { PlanJob, planLease } from "../src/Planning/PlanJob.js"
 import { closedSession, dispositions, eventsAfterClose, PlanJobTest, text } from "./planJobHarness.js"
 
 const { FakeReply } = FakeAnthropic

@@ -3,8 +3,8 @@ import * as ReplyText from "@verbatim/domain/ReplyText"
 import { note } from "@verbatim/projections/Queries/Lists"
 import { FakeAnthropic } from "@verbatim/testkit"
 import { Effect, Option } from "effect"
-import { PlanJob } from "../src/PlanJob.js"
-import { PlanningHold, reasonOf } from "../src/PlanningHold.js"
+import { PlanJob } from "../src/Planning/PlanJob.js"
+import { PlanningHold, reasonOf } from "../src/Planning/PlanningHold.js"
 import { closedSession, dispositions, eventsAfterClose, PlanJobTest, text } from "./planJobHarness.js"
 
 const { FakeReply } = FakeAnthropic

@@ -3,7 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { FakeAnthropic } from "@verbatim/testkit"
 import { Data, Effect, Schedule } from "effect"
-import { PlanTrigger } from "../src/PlanTrigger.js"
+import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import { closedSession, eventsAfterClose, PlanJobTest, text } from "./planJobHarness.js"
 
 const { FakeReply } = FakeAnthropic

@@ -8,9 +8,9 @@ import { type SessionId, UserId } from "@verbatim/domain/Ids"
 import { EventStore, StoreError } from "@verbatim/projections/EventStore"
 import { Database, FakeAnthropic } from "@verbatim/testkit"
 import { Effect, Layer } from "effect"
-import * as Answers from "../src/Answers.js"
-import { PlanJob } from "../src/PlanJob.js"
-import { PlanTrigger } from "../src/PlanTrigger.js"
+import * as Answers from "../src/Inbox/Answers.js"
+import { PlanJob } from "../src/Planning/PlanJob.js"
+import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import { closedSession, dispositions, eventsAfterClose, planJobLayer, text } from "./planJobHarness.js"
 
 const { FakeReply } = FakeAnthropic

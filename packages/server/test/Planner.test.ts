@@ -4,8 +4,8 @@ import type { SessionId } from "@verbatim/domain/Ids"
 import { tempDir } from "@verbatim/testkit/TempDir"
 import { Cause, ConfigProvider, Duration, Effect, Exit, Layer, Option, Redacted } from "effect"
 import { PlanJobLayer } from "../src/Cli/Layers.js"
-import { PlanJob } from "../src/PlanJob.js"
-import * as Planner from "../src/Planner.js"
+import { PlanJob } from "../src/Planning/PlanJob.js"
+import * as Planner from "../src/Planning/Planner.js"
 
 const configured = (entries: ReadonlyArray<readonly [string, string]>) => ConfigProvider.fromMap(new Map(entries))
 

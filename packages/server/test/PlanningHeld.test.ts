@@ -6,7 +6,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { Duration, Effect, TestClock } from "effect"
-import { PlanTrigger } from "../src/PlanTrigger.js"
+import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import { closeIdle, drain, eventLog, fixture, Harness, layerOver, revokedKeyModel, telegram, telegramCalls } from "./harness.js"
 
 const first = "telegram:100000001:100000001:1"

@@ -11,7 +11,7 @@ import * as Store from "@verbatim/projections/Store"
 import { tempDir } from "@verbatim/testkit/TempDir"
 import { DateTime, Effect, Layer } from "effect"
 import { join } from "node:path"
-import * as Ingest from "../src/Ingest.js"
+import * as Ingest from "../src/Inbox/Ingest.js"
 import { sessionStream } from "@verbatim/domain/Streams"
 import { text } from "./planJobHarness.js"
 

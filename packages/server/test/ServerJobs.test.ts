@@ -5,7 +5,7 @@ import { emptyPlan } from "@verbatim/domain/Plan"
 import { LanguageModelError } from "@verbatim/planner/LanguageModelError"
 import { planStep, ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
-import { PlanJob } from "../src/PlanJob.js"
+import { PlanJob } from "../src/Planning/PlanJob.js"
 import { api, closeIdle, drain, eventLog, fixture, layer, noteBody, telegram, telegramCalls } from "./harness.js"
 
 const sessionId = "telegram:100000001:100000001:1"

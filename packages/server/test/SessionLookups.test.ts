@@ -7,7 +7,7 @@ import { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import * as Database from "@verbatim/testkit/Database"
 import { DateTime, Effect, Option, Ref, TestClock } from "effect"
-import * as Ingest from "../src/Ingest.js"
+import * as Ingest from "../src/Inbox/Ingest.js"
 import * as Sessions from "../src/Sessions.js"
 
 const sender = "100000001"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
 import { Effect, Either, Option, Redacted } from "effect"
-import { TelegramClient } from "../src/ProviderClients.js"
+import { TelegramClient } from "../src/Providers/ProviderClients.js"
 import type { ServerSettings } from "../src/ServerConfig.js"
 import { failure, telegramSettings, withClients } from "./clientLayers.js"
 

@@ -3,7 +3,7 @@ import { propertyRuns } from "@verbatim/testkit/Runs"
 import { Effect, Either, Option, Redacted } from "effect"
 import fc from "fast-check"
 import { ServerConfig } from "../src/ServerConfig.js"
-import { constantTimeEqual, WebhookAuth, WebhookAuthError, whatsAppSignature } from "../src/WebhookAuth.js"
+import { constantTimeEqual, WebhookAuth, WebhookAuthError, whatsAppSignature } from "../src/Providers/WebhookAuth.js"
 
 const appSecret = "app-secret-🔑"
 const configured = ServerConfig.layerTest({

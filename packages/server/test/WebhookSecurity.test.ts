@@ -2,8 +2,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { connect } from "node:net"
-import { strangerReply } from "../src/Http/DirectReplies.js"
-import { whatsAppSignature } from "../src/WebhookAuth.js"
+import { strangerReply } from "../src/Providers/DirectReplies.js"
+import { whatsAppSignature } from "../src/Providers/WebhookAuth.js"
 import { capturedTexts, eventLog, fixture, Harness, layer, post, settled, telegram, telegramCalls, telegramSecret, whatsApp, whatsAppAppSecret } from "./harness.js"
 
 const telegramText = (senderId: number, text: string) =>

@@ -4,7 +4,7 @@ import { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
 import { Effect, Either, Option, Redacted, Runtime } from "effect"
 import fc from "fast-check"
 import { fitLabel } from "../src/internal/whatsAppMessage.js"
-import { type Button, WhatsAppClient } from "../src/ProviderClients.js"
+import { type Button, WhatsAppClient } from "../src/Providers/ProviderClients.js"
 import { failure, whatsAppSettings, withClients } from "./clientLayers.js"
 
 const choices = (...labels: ReadonlyArray<string>): ReadonlyArray<Button> => labels.map((label, i) => ({ label, data: `q_1:${i}` }))

@@ -3,7 +3,7 @@ import { FetchHttpClient } from "@effect/platform"
 import type { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
 import type { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
 import { Either, Layer, Option, Redacted } from "effect"
-import { ProviderError, TelegramClient, WhatsAppClient } from "../src/ProviderClients.js"
+import { ProviderError, TelegramClient, WhatsAppClient } from "../src/Providers/ProviderClients.js"
 import { ServerConfig, type ServerSettings } from "../src/ServerConfig.js"
 
 export const withClients = (settings: Partial<ServerSettings>) =>

@@ -9,7 +9,7 @@ import * as Store from "@verbatim/projections/Store"
 import type { FakeBatchRequest, FakeEntry } from "@verbatim/testkit/FakeAnthropicBatches"
 import { ConfigProvider, Layer } from "effect"
 import { join } from "node:path"
-import * as Planner from "../src/Planner.js"
+import * as Planner from "../src/Planning/Planner.js"
 
 const plan = (p: Partial<Plan>): Plan => ({ people: [], unattached: [], unclear: [], botMessages: [], ...p })
 const note = (seqs: Array<number>) => ({ sourceItemSeqs: seqs, directives: [] })

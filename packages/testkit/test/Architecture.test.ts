@@ -19,6 +19,7 @@ const Architecture = Schema.Struct({
   lineLimit: Schema.Number,
   packages: Schema.Record({ key: Schema.String, value: Rule }),
   appenders: Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) }),
+  rooms: Schema.Record({ key: Schema.String, value: Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) }) }),
   providerNames: Schema.Array(Schema.String)
 })
 const architecture = Schema.decodeUnknownSync(Schema.parseJson(Architecture))(
@@ -191,6 +192,30 @@ describe("Architecture", () => {
       const appenders = architecture.appenders[source.pkg]
       return appenders !== undefined && !appenders.includes(source.path)
     })).toEqual([])
+  })
+
+  it("each folder of a package with rooms imports only the folders its room names", () => {
+    /** The folder under `packages/<pkg>/src/` a file is in, "" for the top level. */
+    const roomOf = (pkg: string, path: string) => {
+      const inside = relative(join("packages", pkg, "src"), path).split("/")
+      return inside.length === 1 ? "" : inside[0]!
+    }
+    const crossings = sources.flatMap((source) => {
+      const rooms = architecture.rooms[source.pkg]
+      if (rooms === undefined) return []
+      const from = roomOf(source.pkg, source.path)
+      return source.specifiers.flatMap((specifier) => {
+        const to = target(source.path, specifier)
+        if (to === undefined || !to.startsWith(`packages/${source.pkg}/src/`)) return []
+        const room = roomOf(source.pkg, to)
+        const allowed = from === "" || room === from || (rooms[from] ?? []).includes(room)
+        return allowed ? [] : [`${source.path} (${from}) imports ${specifier} (${room === "" ? "top level" : room})`]
+      })
+    })
+    expect(crossings).toEqual([])
+    // Every folder has its room, and every room is a folder.
+    const folders = [...new Set(sources.flatMap((s) => (architecture.rooms[s.pkg] === undefined ? [] : [roomOf(s.pkg, s.path)])))].filter((r) => r !== "")
+    expect(folders.sort()).toEqual(Object.values(architecture.rooms).flatMap((rooms) => Object.keys(rooms)).sort())
   })
 
   it("no source chooses by comparing a provider's name: it looks the provider up in its table", () => {

@@ -13,7 +13,7 @@ import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
 import { Console, Effect, Layer, Option } from "effect"
 import { join } from "node:path"
 import { evalVerdict, renderEval, runCase } from "../Eval/RunEval.js"
-import * as Planner from "../Planner.js"
+import * as Planner from "../Planning/Planner.js"
 import { CliError } from "./CliError.js"
 
 const options = {

@@ -8,8 +8,8 @@ import { Layer } from "effect"
 import { ClientsLive, ReadersLive } from "../App.js"
 import { IdGenerator } from "../IdGenerator.js"
 import { MediaWorker } from "../Media/Worker.js"
-import * as Planner from "../Planner.js"
-import { PlanningHold } from "../PlanningHold.js"
+import * as Planner from "../Planning/Planner.js"
+import { PlanningHold } from "../Planning/PlanningHold.js"
 import { ServerConfig } from "../ServerConfig.js"
 
 /** Everything `planSession` needs, `model` overriding `VERBATIM_MODEL`; no model configured is a `NoModelError`. */

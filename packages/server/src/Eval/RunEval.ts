@@ -10,7 +10,7 @@ import { checkInvariants, type Violation } from "@verbatim/domain/Eval/Invariant
 import { addTallies, agreement, emptyTally, type MessageScore, scoreSession, type Tally } from "@verbatim/domain/Eval/Score"
 import type { EvalCase } from "@verbatim/planner/EvalSet"
 import { Array as Arr, Effect } from "effect"
-import { planSession } from "../Planning.js"
+import { planSession } from "@verbatim/planner/Planning"
 import { percent } from "../Replay/Gate.js"
 import { prepare } from "./Case.js"
 

@@ -2,7 +2,7 @@
 import { Authorization, Unauthorized } from "@verbatim/domain/Api"
 import { Effect, Layer, Redacted } from "effect"
 import { ApiToken } from "../ApiToken.js"
-import { constantTimeEqual } from "../WebhookAuth.js"
+import { constantTimeEqual } from "../Providers/WebhookAuth.js"
 
 /** The `Authorization` middleware of the `api` group. */
 export const layer: Layer.Layer<Authorization, never, ApiToken> = Layer.effect(

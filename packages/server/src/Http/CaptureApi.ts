@@ -4,9 +4,9 @@ import { Api, BadRequest, PayloadTooLarge } from "@verbatim/domain/Api"
 import { maxMessageBytes, tooLong } from "@verbatim/domain/MessageLimit"
 import { operatorUser } from "@verbatim/domain/Ids"
 import { Effect } from "effect"
-import { compose } from "../Compose.js"
+import { compose } from "../Inbox/Compose.js"
 import { ServerConfig } from "../ServerConfig.js"
-import type * as Dispatch from "./Dispatch.js"
+import type * as Dispatch from "../Inbox/Dispatch.js"
 
 export const layer = HttpApiBuilder.group(Api, "capture", (handlers) =>
   Effect.gen(function*() {

@@ -10,12 +10,12 @@ import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, Effect, Option, Redacted } from "effect"
 import { ApiToken } from "../ApiToken.js"
 import { gauge, prometheusText } from "../Exposition.js"
-import { type Outage, Outbox } from "../Outbox.js"
-import { PlanningHold, reasonOf } from "../PlanningHold.js"
+import { type Outage, Outbox } from "../Providers/Outbox.js"
+import { PlanningHold, reasonOf } from "../Planning/PlanningHold.js"
 import { RuntimeMetrics } from "../RuntimeMetrics.js"
 import { chatProviders } from "@verbatim/domain/Inbound/Providers"
 import { ServerConfig } from "../ServerConfig.js"
-import { constantTimeEqual } from "../WebhookAuth.js"
+import { constantTimeEqual } from "../Providers/WebhookAuth.js"
 
 /** An outage as `/readyz` says it. */
 const outageReason = (outage: Outage) =>

@@ -10,7 +10,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer, Option } from "effect"
 import type { Server } from "node:http"
 import type { ListenOptions } from "node:net"
-import { CaptureQueue } from "../Capture/Queue.js"
+import { CaptureQueue } from "../Inbox/CaptureQueue.js"
 import type { ServerSettings } from "../ServerConfig.js"
 import * as WebhookFront from "./WebhookFront.js"
 

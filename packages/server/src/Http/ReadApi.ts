@@ -5,7 +5,7 @@ import type { AnswerResult } from "@verbatim/domain/ApiResponses"
 import type { EventStore } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
-import * as Answers from "../Answers.js"
+import * as Answers from "../Inbox/Answers.js"
 import type { IdGenerator } from "../IdGenerator.js"
 import { ServerConfig } from "../ServerConfig.js"
 

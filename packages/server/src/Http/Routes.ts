@@ -11,7 +11,7 @@ import * as Metrics from "../Metrics.js"
 import { RuntimeMetrics } from "../RuntimeMetrics.js"
 import * as Web from "../Web/Layer.js"
 import { WebKeys } from "../Web/SignIn.js"
-import { WebhookAuth } from "../WebhookAuth.js"
+import { WebhookAuth } from "../Providers/WebhookAuth.js"
 import * as ApiReference from "./ApiReference.js"
 import * as Auth from "./Auth.js"
 import * as CaptureApi from "./CaptureApi.js"
@@ -22,7 +22,7 @@ import * as ReadApi from "./ReadApi.js"
 import { bounded } from "./RequestLimits.js"
 import { templateOf } from "./RouteTemplate.js"
 import * as Webhooks from "./Webhooks.js"
-import { CaptureQueue } from "../Capture/Queue.js"
+import { CaptureQueue } from "../Inbox/CaptureQueue.js"
 
 /** Records each request's latency by route template, method and status. */
 const timed = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>

@@ -13,12 +13,12 @@
 import type { ChatProvider } from "@verbatim/domain/Ids"
 import { Duration, Effect, Either, Exit, Runtime } from "effect"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import type { CaptureQueue } from "../Capture/Queue.js"
+import type { CaptureQueue } from "../Inbox/CaptureQueue.js"
 import type { ServerSettings } from "../ServerConfig.js"
-import { webhookChecks } from "../WebhookAuth.js"
-import { checkHeaders, fromBody, type Refusal, tooLarge, webhookPaths } from "./Intake.js"
+import { webhookChecks } from "../Providers/WebhookAuth.js"
+import { checkHeaders, fromBody, type Refusal, tooLarge, webhookPaths } from "../Inbox/Intake.js"
 import { readIncoming } from "./RawBody.js"
-import { type Answer, bodyText, record, refused } from "./WebhookAnswer.js"
+import { type Answer, bodyText, record, refused } from "../Inbox/WebhookAnswer.js"
 
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void
 

@@ -10,12 +10,12 @@ import { NodeHttpServerRequest } from "@effect/platform-node"
 import { Api, Unauthorized } from "@verbatim/domain/Api"
 import type { ChatProvider } from "@verbatim/domain/Ids"
 import { Clock, Effect, Either } from "effect"
-import { CaptureQueue } from "../Capture/Queue.js"
+import { CaptureQueue } from "../Inbox/CaptureQueue.js"
 import { ServerConfig } from "../ServerConfig.js"
-import { WebhookAuth, webhookChecks } from "../WebhookAuth.js"
-import { checkHeaders, fromBody, type Refusal, tooLarge } from "./Intake.js"
+import { WebhookAuth, webhookChecks } from "../Providers/WebhookAuth.js"
+import { checkHeaders, fromBody, type Refusal, tooLarge } from "../Inbox/Intake.js"
 import * as RawBody from "./RawBody.js"
-import { type Answer, bodyText, record, refusal, refused } from "./WebhookAnswer.js"
+import { type Answer, bodyText, record, refusal, refused } from "../Inbox/WebhookAnswer.js"
 
 const respond = (answer: Answer) =>
   answer.body === null

@@ -5,7 +5,7 @@
  */
 import type { ChatProvider } from "@verbatim/domain/Ids"
 import type { Effect } from "effect"
-import type { Button, ProviderError, Sent, TelegramClient, WhatsAppClient } from "../ProviderClients.js"
+import type { Button, ProviderError, Sent, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
 
 /** Send `text` (with `buttons`, if any) to `chat`. */
 export type Send = (chat: string, text: string, buttons?: ReadonlyArray<Button>) => Effect.Effect<Sent, ProviderError>

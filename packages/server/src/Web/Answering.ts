@@ -5,7 +5,7 @@
  */
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Option, Schema } from "effect"
-import * as Answers from "../Answers.js"
+import * as Answers from "../Inbox/Answers.js"
 import * as SignIn from "./SignIn.js"
 
 /** A candidate's index, or `own`: keep the messages as the sender's own notes. */

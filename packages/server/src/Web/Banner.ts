@@ -6,8 +6,8 @@
 import type { UserId } from "@verbatim/domain/Ids"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
-import { PlanJob } from "../PlanJob.js"
-import { PlanningHold, reasonOf } from "../PlanningHold.js"
+import { PlanJob } from "../Planning/PlanJob.js"
+import { PlanningHold, reasonOf } from "../Planning/PlanningHold.js"
 
 /** The banner for `user`'s pages (the operator's, `undefined`, counts everyone's messages and says the provider's reason), or null when filing works. */
 export const banner = (user: UserId | undefined) =>

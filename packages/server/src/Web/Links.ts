@@ -18,7 +18,7 @@ import { Clock, Config, Context, DateTime, Duration, Effect, Layer, Option } fro
 import { createHash, createHmac } from "node:crypto"
 import { queueCommandReply } from "../Replies.js"
 import * as Runner from "../Runner.js"
-import { constantTimeEqual } from "../WebhookAuth.js"
+import { constantTimeEqual } from "../Providers/WebhookAuth.js"
 import { WebKeys } from "./SignIn.js"
 
 /** How long a link may wait to be opened. */

@@ -17,7 +17,7 @@ import { WebAccessCommand, webAccessDecider } from "@verbatim/domain/WebAccess"
 import * as Runner from "../Runner.js"
 import { ApiToken } from "../ApiToken.js"
 import { ServerConfig } from "../ServerConfig.js"
-import { constantTimeEqual } from "../WebhookAuth.js"
+import { constantTimeEqual } from "../Providers/WebhookAuth.js"
 
 export const cookieName = "verbatim_session"
 

@@ -8,7 +8,7 @@
 import type { TokenUsage } from "@verbatim/domain/Events"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { Duration, Effect } from "effect"
-import * as Metrics from "./Metrics.js"
+import * as Metrics from "../Metrics.js"
 
 /** Where a run adds the model and tokens of the plans it made. */
 export interface UsageSink {

@@ -12,12 +12,12 @@ import { type EventStore, type StoreError } from "@verbatim/projections/EventSto
 import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
-import { BotIdentity } from "./BotIdentity.js"
-import { queueCommandReply } from "./Replies.js"
+import { BotIdentity } from "../BotIdentity.js"
+import { queueCommandReply } from "../Replies.js"
 import { ConversationLocks } from "./ConversationLocks.js"
 import { conversationKey, conversationOf, editKeyOf, keyOf, rememberOpen, targetSession } from "./Conversations.js"
-import { Retry, retrying } from "./Runner.js"
-import { attempt, execute } from "./Sessions.js"
+import { Retry, retrying } from "../Runner.js"
+import { attempt, execute } from "../Sessions.js"
 
 /** What capturing one item did. */
 export type Captured =

@@ -2,8 +2,8 @@
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import type { Provider } from "@verbatim/domain/Ids"
 import { Context, Data, Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
-import { ServerConfig } from "./ServerConfig.js"
-import { whatsAppMessage } from "./internal/whatsAppMessage.js"
+import { ServerConfig } from "../ServerConfig.js"
+import { whatsAppMessage } from "../internal/whatsAppMessage.js"
 
 /** A button offered under a reply: what the user sees and what comes back when pressed. */
 export interface Button {

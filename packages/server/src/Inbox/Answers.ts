@@ -11,8 +11,8 @@ import type { EventStore, StoreError } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
-import { IdGenerator } from "./IdGenerator.js"
-import { execute } from "./Sessions.js"
+import { IdGenerator } from "../IdGenerator.js"
+import { execute } from "../Sessions.js"
 
 export type { Choice }
 

@@ -12,7 +12,7 @@ import { noExtras } from "@verbatim/domain/Attachment"
 import type { StoreError } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
-import * as Dispatch from "./Http/Dispatch.js"
+import * as Dispatch from "./Dispatch.js"
 
 /** A message as its client composed it. */
 export interface Composed {

@@ -10,7 +10,7 @@ import * as Inbound from "@verbatim/domain/Inbound/Inbound"
 import { chatProviderRules, chatProviders } from "@verbatim/domain/Inbound/Providers"
 import { DateTime, Either } from "effect"
 import type * as Metrics from "../Metrics.js"
-import type { Headers, WebhookChecks } from "../WebhookAuth.js"
+import type { Headers, WebhookChecks } from "../Providers/WebhookAuth.js"
 
 /** The webhook POSTs, by path: `/webhooks/<provider>` for every chat provider. */
 export const webhookPaths: Readonly<Record<string, ChatProvider>> = Object.fromEntries(chatProviders.map((p) => [`/webhooks/${p}`, p]))

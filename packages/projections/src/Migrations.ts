@@ -2,11 +2,11 @@
 import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
-import { blobTables } from "../Blobs.js"
-import { createTables, curationDdl, mediaDdl } from "../Projections/Tables.js"
-import { repliesByChat } from "../Queries/Replies.js"
-import { searchIndex } from "../Queries/Search.js"
-import { replayReportsTable } from "../ReplayReports.js"
+import { blobTables } from "./Blobs.js"
+import { createTables, curationDdl, mediaDdl } from "./Projections/Tables.js"
+import { repliesByChat } from "./Queries/Replies.js"
+import { searchIndex } from "./Queries/Search.js"
+import { replayReportsTable } from "./ReplayReports.js"
 
 /** Where the event log's columns differ: how positions are numbered, and how wide a whole number is. */
 interface EventColumns {

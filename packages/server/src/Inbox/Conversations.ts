@@ -9,7 +9,7 @@ import type { IdempotencyKey } from "@verbatim/projections/EventStore"
 import { FoldCache } from "@verbatim/projections/FoldCache"
 import { type Conversation, ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
-import { knownFold } from "./Sessions.js"
+import { knownFold } from "../Sessions.js"
 
 /** Deterministic ids: two racing first messages name the same new session and one of them conflicts. */
 export const newSessionId = (conversation: Conversation, ordinal: number): SessionId =>

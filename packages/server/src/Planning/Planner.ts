@@ -13,9 +13,9 @@ import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { Config, type ConfigError, Data, Effect, Either, Layer, Option } from "effect"
-import * as Metrics from "./Metrics.js"
+import * as Metrics from "../Metrics.js"
 import { PlanJob } from "./PlanJob.js"
-import { PlanningConfig } from "./Planning.js"
+import { PlanningConfig } from "@verbatim/planner/Planning"
 
 /** Where plans come from. */
 export type ModelSource = Data.TaggedEnum<{

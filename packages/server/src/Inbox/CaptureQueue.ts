@@ -8,10 +8,10 @@
 import type { Provider } from "@verbatim/domain/Ids"
 import * as GroupCommit from "@verbatim/projections/GroupCommit"
 import { Context, Effect, Exit, Layer, Runtime } from "effect"
-import type * as Dispatch from "../Http/Dispatch.js"
-import type { Accepted } from "../Http/Intake.js"
-import { type Answer, type Answered, handled, recordAll } from "../Http/WebhookAnswer.js"
-import { capture, type ItemOutcomes } from "./Batch.js"
+import type * as Dispatch from "./Dispatch.js"
+import type { Accepted } from "./Intake.js"
+import { type Answer, type Answered, handled, recordAll } from "./WebhookAnswer.js"
+import { capture, type ItemOutcomes } from "./CaptureBatch.js"
 
 /** A request's decoded items, where it came in and when. */
 export interface Request {

@@ -6,7 +6,7 @@
 import type { ChatProvider } from "@verbatim/domain/Ids"
 import { Context, Data, Effect, Layer, Option, Redacted } from "effect"
 import { createHash, createHmac, timingSafeEqual } from "node:crypto"
-import { ServerConfig, type ServerSettings } from "./ServerConfig.js"
+import { ServerConfig, type ServerSettings } from "../ServerConfig.js"
 
 /** Why a webhook was refused; every reason answers 401. */
 export class WebhookAuthError extends Data.TaggedError("WebhookAuthError")<{

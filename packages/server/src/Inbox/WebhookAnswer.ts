@@ -9,7 +9,7 @@ import type { Provider } from "@verbatim/domain/Ids"
 import { summarise } from "@verbatim/domain/IssueSummary"
 import { BadRequest, PayloadTooLarge, Unauthorized } from "@verbatim/domain/Api"
 import { Cause, Effect, Exit, Schema } from "effect"
-import type { ItemOutcomes } from "../Capture/Batch.js"
+import type { ItemOutcomes } from "./CaptureBatch.js"
 import * as Metrics from "../Metrics.js"
 import type { Refusal } from "./Intake.js"
 

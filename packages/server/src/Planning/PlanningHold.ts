@@ -7,7 +7,7 @@
  */
 import { type LanguageModelError, type OperatorFault } from "@verbatim/planner/LanguageModelError"
 import { Clock, Context, Effect, Layer, Option, Ref } from "effect"
-import * as Metrics from "./Metrics.js"
+import * as Metrics from "../Metrics.js"
 
 /** What holds planning: the fault, the provider's status and message, and since when (epoch ms). */
 export interface Held {

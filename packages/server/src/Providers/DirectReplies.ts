@@ -5,8 +5,8 @@
  */
 import { type ChatProvider, userIdOf } from "@verbatim/domain/Ids"
 import { Context, Effect, FiberSet, Layer } from "effect"
-import { type ProviderError, TelegramClient, WhatsAppClient } from "../ProviderClients.js"
-import { sendersOf } from "../Providers/Senders.js"
+import { type ProviderError, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
+import { sendersOf } from "./Senders.js"
 
 /** What someone not on the allow-list is told, once per process. */
 export const strangerReply =
