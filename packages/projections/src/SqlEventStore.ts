@@ -29,6 +29,8 @@ export interface Options {
   readonly project: InlineProjection
   /** Most appends one transaction may carry. */
   readonly maxBatch?: number
+  /** Told the events of every transaction once it committed (`Wakeups.appended`). */
+  readonly committed?: (events: ReadonlyArray<Event>) => void
 }
 
 const dedupeKeys = (keys: ReadonlyArray<IdempotencyKey>) =>
@@ -46,7 +48,9 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
     const committer = yield* GroupCommit.make(
       options.maxBatch ?? 256,
       (requests: ReadonlyArray<AppendRequest>) =>
-        Effect.withSpan(commit(requests), "EventStore.commitBatch", { attributes: { appends: requests.length } })
+        Effect.withSpan(commit(requests), "EventStore.commitBatch", { attributes: { appends: requests.length } }).pipe(
+          Effect.tap(() => options.committed?.(requests.flatMap((r) => r.events)))
+        )
     )
 
     const recordedKeys = (keys: ReadonlyArray<IdempotencyKey>) =>

@@ -10,6 +10,7 @@ import * as Blobs from "./Blobs.js"
 import { EventStore } from "./EventStore.js"
 import { FoldCache } from "./FoldCache.js"
 import { Leases } from "./Leases.js"
+import { Wakeups } from "./Wakeups.js"
 import * as Projector from "./Projections/Projector.js"
 import * as ReadModel from "./ReadModel.js"
 import { ReplayReports } from "./ReplayReports.js"
@@ -17,7 +18,7 @@ import * as SqlEventStore from "./SqlEventStore.js"
 import type { Dialect } from "./internal/Dialect.js"
 
 /** What every store layer provides. */
-export type Services = EventStore | FoldCache | ReadModel.ReadModel | Leases | Blobs.Blobs | ReplayReports | SqlClient
+export type Services = EventStore | FoldCache | Wakeups | ReadModel.ReadModel | Leases | Blobs.Blobs | ReplayReports | SqlClient
 
 /** The store over a client, once `prepare` has set the connection up and brought (or found) the schema current. */
 export const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError | MigrationError, SqlClient | Scope.Scope>) =>
@@ -27,8 +28,9 @@ export const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError 
       EventStore,
       Effect.gen(function*() {
         yield* prepare
-        return yield* SqlEventStore.make({ dialect, project: Projector.apply })
+        const wakeups = yield* Wakeups
+        return yield* SqlEventStore.make({ dialect, project: Projector.apply, committed: wakeups.appended })
       })
-    )
+    ).pipe(Layer.provideMerge(Wakeups.layer))
   )
 

@@ -7,9 +7,9 @@ import * as Scheduler from "./Scheduler.js"
 import { ServerConfig } from "./ServerConfig.js"
 
 /**
- * For the scope's life: idle sessions closed every second, every closed session planned as its
- * `SessionClosed` reaches the log's reader, the outbox drained every two seconds, and attachments
- * fetched and read every two seconds.
+ * For the scope's life: idle sessions closed every second; closed sessions planned, replies sent
+ * and attachments fetched and read as soon as their events are appended in this process
+ * (`Wakeups`), and besides every 500 ms, 2 s and 2 s, for another instance's events and retries.
  */
 export const BackgroundLive = Layer.scopedDiscard(
   Effect.gen(function*() {

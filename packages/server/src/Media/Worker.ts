@@ -17,8 +17,9 @@ import { Blobs, type Bytes } from "@verbatim/projections/Blobs"
 import { EventStore } from "@verbatim/projections/EventStore"
 import { FoldCache } from "@verbatim/projections/FoldCache"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
+import { Wakeups } from "@verbatim/projections/Wakeups"
 import { type MediaWork, ReadModel } from "@verbatim/projections/ReadModel"
-import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer, Option, Schedule } from "effect"
+import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer, Option } from "effect"
 import { backoff } from "../Backoff.js"
 import * as Metrics from "../Metrics.js"
 import { execute } from "../Sessions.js"
@@ -206,6 +207,7 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
   static readonly layer = Layer.effect(MediaWorker, MediaWorker.make)
 }
 
-/** Work the media queue every `interval` for as long as the scope lives. */
+/** Work the media queue whenever a message with attachments is captured in this process, and every `interval` besides. */
 export const runEvery = (interval: Duration.DurationInput) =>
-  Effect.flatMap(MediaWorker, (worker) => worker.drain.pipe(Effect.repeat(Schedule.spaced(interval)), Effect.asVoid))
+  Effect.flatMap(Effect.zip(MediaWorker, Wakeups), ([worker, wakeups]) =>
+    wakeups.loop((event) => event._tag === "MessageReceived" && event.message.attachments.length > 0, interval, worker.drain))

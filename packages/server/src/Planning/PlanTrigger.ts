@@ -12,7 +12,8 @@
 import type { SessionId, UserId } from "@verbatim/domain/Ids"
 import { type Checkpoint, checkpointOf, EventStore, isAfter, type RecordedEvent } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { Chunk, Clock, Context, Duration, Effect, Layer, Option, Stream } from "effect"
+import { Wakeups } from "@verbatim/projections/Wakeups"
+import { Clock, Context, Duration, Effect, Layer, Option, Stream } from "effect"
 import { PlanJob } from "./PlanJob.js"
 import { PlanningHold } from "./PlanningHold.js"
 
@@ -38,6 +39,7 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
 }>() {
   static readonly make = Effect.gen(function*() {
     const store = yield* EventStore
+    const wakeups = yield* Wakeups
     const read = yield* ReadModel
     const jobs = yield* PlanJob
     const hold = yield* PlanningHold
@@ -132,14 +134,11 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
       return yield* plan(new Set([...(yield* due), ...closed]))
     }))
 
+    // Woken at once by a close or a media outcome appended in this process; the poll finds
+    // another instance's, and the retries coming due on a quiet log.
+    const wanted = new Set<string>(closes)
     const follow = (pollInterval: Duration.DurationInput) =>
-      store.subscribe(cursor, { pollInterval: Duration.toMillis(pollInterval), types: closes }).pipe(
-        Stream.groupedWithin(256, pollInterval),
-        // A quiet log still has retries coming due: a tick with no events looks for them.
-        Stream.merge(Stream.as(Stream.tick(pollInterval), Chunk.empty<RecordedEvent>())),
-        Stream.runForEach((chunk) => lock.withPermits(1)(Effect.gen(function*() {
-          yield* plan(new Set([...(yield* due), ...closedIn(chunk)]))
-        }))),
+      wakeups.loop((event) => wanted.has(event._tag), pollInterval, catchUp).pipe(
         Effect.tapErrorCause((cause) => Effect.logError("following the log for planning failed", cause)),
         Effect.ignore
       )

@@ -13,8 +13,9 @@ import type { EventStore } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReplyCommand } from "@verbatim/domain/Reply/Decide"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
+import { Wakeups } from "@verbatim/projections/Wakeups"
 import { type QueuedReply, ReadModel } from "@verbatim/projections/ReadModel"
-import { Clock, Context, DateTime, Duration, Effect, Layer, Schedule } from "effect"
+import { Clock, Context, DateTime, Duration, Effect, Layer } from "effect"
 import type { Provider } from "@verbatim/domain/Ids"
 import { backoff } from "../Backoff.js"
 import * as Metrics from "../Metrics.js"
@@ -146,6 +147,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
   static readonly layer = Layer.effect(Outbox, Outbox.make)
 }
 
-/** Drain the outbox every `interval` for as long as the scope lives. */
+/** Drain the outbox whenever a reply is queued in this process, and every `interval` besides, for as long as the scope lives. */
 export const runEvery = (interval: Duration.DurationInput) =>
-  Effect.flatMap(Outbox, (outbox) => outbox.drain.pipe(Effect.repeat(Schedule.spaced(interval)), Effect.asVoid))
+  Effect.flatMap(Effect.zip(Outbox, Wakeups), ([outbox, wakeups]) =>
+    wakeups.loop((event) => event._tag === "ReplyQueued", interval, outbox.drain))

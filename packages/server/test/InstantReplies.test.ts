@@ -1,0 +1,48 @@
+/**
+ * Work wakes on the event, not on the clock: with the outbox, the plan trigger and the media
+ * worker running as the server runs them but polling only once a minute, `/done` is planned and
+ * answered, and a photo is fetched and read, as soon as their events are appended, long before
+ * any poll would have found them.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { emptyPlan } from "@verbatim/domain/Plan"
+import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
+import { Effect } from "effect"
+import * as MediaWorker from "../src/Media/Worker.js"
+import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
+import * as Outbox from "../src/Providers/Outbox.js"
+import { aliceUpdate, eventLog, imageShowing, layer, telegram, telegramCalls } from "./harness.js"
+
+const plan = { ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1, 2], directives: [] }] }] }
+
+/** Look every 20 ms until `found` holds, for at most 20 s: a third of the poll the loops were given. */
+const eventually = <A>(look: Effect.Effect<A, unknown, any>, found: (a: A) => boolean) =>
+  Effect.gen(function*() {
+    for (let tries = 0; tries < 1000; tries++) {
+      const seen = yield* look
+      if (found(seen)) return seen
+      yield* Effect.sleep("20 millis")
+    }
+    return yield* look
+  })
+
+describe("work woken by its events", () => {
+  it.scopedLive("a /done is planned and its reply sent, and a photo read, with every poll a minute apart", () =>
+    Effect.gen(function*() {
+      yield* Effect.forkScoped(Outbox.runEvery("60 seconds"))
+      yield* Effect.forkScoped(MediaWorker.runEvery("60 seconds"))
+      yield* Effect.forkScoped(Effect.flatMap(PlanTrigger, (trigger) => trigger.follow("60 seconds")))
+      // Each loop's first pass runs as it starts; let them settle into their waits.
+      yield* Effect.sleep("200 millis")
+      yield* imageShowing("telegram", "card", "Ana Souza, architect")
+      const photo = { photo: [{ file_id: "card", file_unique_id: "u-card", width: 900, height: 300, file_size: 20000 }], caption: "Ana's card" }
+      expect(yield* telegram(aliceUpdate(1, photo))).toEqual({ status: 200, body: "" })
+      const log = yield* eventually(eventLog, (lines) => lines.some((line) => line.endsWith(" MediaTranscribed")))
+      expect(log.filter((line) => line.endsWith(" MediaFetched") || line.endsWith(" MediaTranscribed")).length).toBe(2)
+
+      expect(yield* telegram(aliceUpdate(2, { text: "She moved to Porto." }))).toEqual({ status: 200, body: "" })
+      expect(yield* telegram(aliceUpdate(3, { text: "/done" }))).toEqual({ status: 200, body: "" })
+      const sent = yield* eventually(telegramCalls, (calls) => calls.some((c) => c.method === "sendMessage"))
+      expect(sent.filter((c) => c.method === "sendMessage").map((c) => (c.body as { text: string }).text)).toEqual(["Added 1 note: Ana."])
+    }).pipe(Effect.provide(layer([planStep(plan)]))), 60_000)
+})
