@@ -1,13 +1,15 @@
 /**
  * Planning reacts to events: every `SessionClosed` in the log runs the plan job for its session,
- * read through the store's catch-up subscription from the log's head at start-up (sessions
- * already owed then are found once, in the read model). A run that another instance holds, or
+ * read by a catch-up pass from where the last one ended (the log's head at start-up: sessions
+ * already owed then are found once, in the read model), run as soon as one is appended in this
+ * process (`Wakeups`) and on a poll besides. A run that another instance holds, or
  * that failed, is tried again with backoff, a few times (looked for on every poll, even when the
  * log is quiet); once a user's session plans, that user's
  * sessions that failed earlier are planned again (the model answers again). While planning is
  * held on an operator's error (`PlanningHold`), sessions wait in a held set and no model call is
  * made per session: one held session probes the model on a backoff (5 s doubling, at most every
  * 5 minutes, for as long as the hold lasts); once the hold clears, every held session plans.
+ * Different users' sessions plan at once (eight users at a time), each user's in order.
  */
 import type { SessionId, UserId } from "@verbatim/domain/Ids"
 import { type Checkpoint, checkpointOf, EventStore, isAfter, type RecordedEvent } from "@verbatim/projections/EventStore"
@@ -25,6 +27,8 @@ const maxRetries = 6
  * An attachment's outcome matters only to a session waiting for its media's text.
  */
 const closes = ["SessionClosed", "MediaTranscribed", "MediaFailed"] as const
+/** Users whose sessions are planned at once (each user's one after another). */
+const usersAtOnce = 8
 /** How often a session waiting for its media's text looks again, besides when an outcome lands. */
 const mediaPoll = 2_000
 const backoff = (attempt: number) => Duration.toMillis(Duration.seconds(2 ** attempt))
@@ -103,7 +107,17 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
         }
         // Not held (any longer): the sessions that waited plan first, in the order they came.
         const waiting = (yield* isHeld) ? [] : [...held]
-        for (const sessionId of new Set([...waiting, ...sessions])) yield* runOne(sessionId)
+        // Each user's sessions in the order they came; different users' at once, so that no one
+        // waits behind another's slow model call.
+        const byUser = new Map<string, Array<SessionId>>()
+        for (const sessionId of new Set([...waiting, ...sessions])) {
+          const user = Option.getOrElse(yield* Effect.orDie(read.sessionUser(sessionId)), () => sessionId)
+          byUser.set(user, [...(byUser.get(user) ?? []), sessionId])
+        }
+        yield* Effect.forEach(byUser.values(), (owned) => Effect.forEach(owned, runOne, { discard: true }), {
+          concurrency: usersAtOnce,
+          discard: true
+        })
         for (const user of recovered) {
           for (const sessionId of yield* Effect.orDie(read.failedSessions(user))) {
             if (yield* isHeld) return planned

@@ -1,6 +1,7 @@
 /**
  * The reply outbox: queued replies are sent through the provider's API and the outcome recorded
- * (`ReplySent`, or `ReplyFailed` to try again later). A provider outage delays replies and never
+ * (`ReplySent`, or `ReplyFailed` to try again later), a chat's in the order they were queued and
+ * eight chats at once. A provider outage delays replies and never
  * loses them; a lease per reply and a re-read after taking it keep two instances from sending
  * one reply twice. A reply whose send failed waits 5 s, then 10 s, 20 s … at most 10 minutes
  * before the next try (`Backoff`), so an hour's outage records about ten failures a reply, not
@@ -15,7 +16,7 @@ import { ReplyCommand } from "@verbatim/domain/Reply/Decide"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { Wakeups } from "@verbatim/projections/Wakeups"
 import { type QueuedReply, ReadModel } from "@verbatim/projections/ReadModel"
-import { Clock, Context, DateTime, Duration, Effect, Layer } from "effect"
+import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer } from "effect"
 import type { Provider } from "@verbatim/domain/Ids"
 import { backoff } from "../Backoff.js"
 import * as Metrics from "../Metrics.js"
@@ -35,6 +36,9 @@ const reported = (row: QueuedReply, outcome: Metrics.ReplyOutcome, attempt: numb
 
 /** Replies one pass tries at most. */
 const passSize = 100
+
+/** Chats sent to at once (each chat's replies one after another). */
+const chatsAtOnce = 8
 
 /** What one pass did. */
 export interface OutboxPass {
@@ -125,16 +129,20 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
       const rows = yield* read.queuedReplies(passSize)
       const pass = { sent: 0, failed: 0, held: 0 }
       const now = yield* Clock.currentTimeMillis
-      for (const row of rows) {
-        const paused = pausedUntil.get(chatOf(row))
-        if ((paused !== undefined && paused > now) || (dueAt.get(row.replyId) ?? 0) > now) {
-          pass.held += 1
-          continue
-        }
-        pausedUntil.delete(chatOf(row))
-        const result = yield* leases.withLeaseLapses(`reply:${row.replyId}`, (lapses) => Effect.provide(deliver(row, lapses), stored), "held" as const)
-        pass[result] += 1
-      }
+      const one = (row: QueuedReply) =>
+        Effect.gen(function*() {
+          const paused = pausedUntil.get(chatOf(row))
+          if ((paused !== undefined && paused > now) || (dueAt.get(row.replyId) ?? 0) > now) {
+            pass.held += 1
+            return
+          }
+          pausedUntil.delete(chatOf(row))
+          const result = yield* leases.withLeaseLapses(`reply:${row.replyId}`, (lapses) => Effect.provide(deliver(row, lapses), stored), "held" as const)
+          pass[result] += 1
+        })
+      // A chat's replies in the order they were queued; different chats' at once.
+      const byChat = Object.values(Arr.groupBy(rows, chatOf))
+      yield* Effect.forEach(byChat, (chat) => Effect.forEach(chat, one, { discard: true }), { concurrency: chatsAtOnce, discard: true })
       return pass as OutboxPass
     }).pipe(
       Effect.tapErrorCause((cause) => Effect.logError("outbox pass failed", cause)),
