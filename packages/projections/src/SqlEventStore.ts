@@ -29,8 +29,8 @@ export interface Options {
   readonly project: InlineProjection
   /** Most appends one transaction may carry. */
   readonly maxBatch?: number
-  /** Told the events of every transaction once it committed (`Wakeups.appended`). */
-  readonly committed?: (events: ReadonlyArray<Event>) => void
+  /** Run with the events of every transaction once it committed (to wake what waits for them). */
+  readonly committed?: (events: ReadonlyArray<Event>) => Effect.Effect<void>
 }
 
 const dedupeKeys = (keys: ReadonlyArray<IdempotencyKey>) =>
@@ -49,7 +49,7 @@ export const make = (options: Options): Effect.Effect<EventStore["Type"], never,
       options.maxBatch ?? 256,
       (requests: ReadonlyArray<AppendRequest>) =>
         Effect.withSpan(commit(requests), "EventStore.commitBatch", { attributes: { appends: requests.length } }).pipe(
-          Effect.tap(() => options.committed?.(requests.flatMap((r) => r.events)))
+          Effect.tap(() => options.committed?.(requests.flatMap((r) => r.events)) ?? Effect.void)
         )
     )
 

@@ -7,7 +7,7 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
 import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlError } from "@effect/sql/SqlError"
-import { Config, Effect, Layer, Option, Redacted } from "effect"
+import { Config, Effect, Layer, Option, Redacted, Stream } from "effect"
 import * as ConfigError from "effect/ConfigError"
 import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
@@ -21,7 +21,15 @@ import { storeOn } from "./StoreOn.js"
 export interface PgOptions {
   /** Pool size; match what the server accepts (PGlite's socket server takes one connection). */
   readonly maxConnections?: number
+  /**
+   * Tell other instances on the database what this one commits (`NOTIFY`), and hear theirs on a
+   * connection of its own (`LISTEN`); default true. Off where no second connection exists (PGlite).
+   */
+  readonly acrossInstances?: boolean
 }
+
+/** The channel instances announce their commits' topics on. */
+const channel = "verbatim_commits"
 
 export type { Services } from "./StoreOn.js"
 
@@ -60,7 +68,16 @@ export const layerPg = (
   }).pipe(
     Layer.mapError((error) => new SqlError({ cause: error.cause, message: connectionFailure(Redacted.value(redacted), error.cause) }))
   )
-  return storeOn(Dialects.pg, migrate).pipe(Layer.provideMerge(client))
+  const store = options.acrossInstances === false ? storeOn(Dialects.pg, migrate) : Layer.unwrapEffect(
+    Effect.map(PgClient.PgClient, (pg) =>
+      storeOn(Dialects.pg, migrate, {
+        // `pg_notify` rather than the client's `notify`, whose `NOTIFY channel, $1` the server refuses
+        // (NOTIFY takes no parameters).
+        announce: (topics) => Effect.asVoid(pg`SELECT pg_notify(${channel}, ${topics.join(",")})`),
+        hear: Stream.map(pg.listen(channel), (payload) => payload.split(","))
+      }))
+  )
+  return store.pipe(Layer.provideMerge(client))
 }
 
 /** The settings that pick and tune the backend. */

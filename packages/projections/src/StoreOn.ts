@@ -1,16 +1,19 @@
 /**
  * The store's services over any SQL client: the event store with inline projections, the read
- * model, the leases, the blobs, the kept replay reports, and the runner's memory of its folds.
+ * model, the leases, the blobs, the kept replay reports, the runner's memory of its folds, and
+ * the wake-ups of what waits for events (told of this instance's commits, and, over `across`,
+ * of other instances').
  */
 import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import { Effect, Layer, type Scope } from "effect"
+import type { Event } from "@verbatim/domain/Events"
+import { Effect, Layer, Schedule, type Scope, Stream } from "effect"
 import * as Blobs from "./Blobs.js"
 import { EventStore } from "./EventStore.js"
 import { FoldCache } from "./FoldCache.js"
 import { Leases } from "./Leases.js"
-import { Wakeups } from "./Wakeups.js"
+import { isTopic, type Topic, topicsOf, Wakeups } from "./Wakeups.js"
 import * as Projector from "./Projections/Projector.js"
 import * as ReadModel from "./ReadModel.js"
 import { ReplayReports } from "./ReplayReports.js"
@@ -20,8 +23,36 @@ import type { Dialect } from "./internal/Dialect.js"
 /** What every store layer provides. */
 export type Services = EventStore | FoldCache | Wakeups | ReadModel.ReadModel | Leases | Blobs.Blobs | ReplayReports | SqlClient
 
+/** How instances sharing one database tell each other what they committed (PostgreSQL's `NOTIFY`). */
+export interface Across {
+  readonly announce: (topics: ReadonlyArray<Topic>) => Effect.Effect<void, SqlError>
+  readonly hear: Stream.Stream<ReadonlyArray<string>, SqlError>
+}
+
+/** Wake this instance's waiters, and announce the topics to the others; an announcement that fails is only logged. */
+const committedWith = (wakeups: Wakeups["Type"], across: Across | undefined) => (events: ReadonlyArray<Event>) => {
+  const topics = topicsOf(events)
+  wakeups.heard(topics)
+  return across === undefined || topics.length === 0
+    ? Effect.void
+    : across.announce(topics).pipe(Effect.catchAll((error) => Effect.logWarning("announcing a commit to other instances failed", error)))
+}
+
+/** Hear other instances' commits for as long as the store lives; a lost connection is listened on again. */
+const hearing = (wakeups: Wakeups["Type"], across: Across) =>
+  across.hear.pipe(
+    Stream.runForEach((names) => Effect.sync(() => wakeups.heard(names.filter(isTopic)))),
+    Effect.tapErrorCause((cause) => Effect.logWarning("listening for other instances' commits failed; listening again", cause)),
+    Effect.retry({ schedule: Schedule.spaced("1 second") }),
+    Effect.ignore
+  )
+
 /** The store over a client, once `prepare` has set the connection up and brought (or found) the schema current. */
-export const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError | MigrationError, SqlClient | Scope.Scope>) =>
+export const storeOn = (
+  dialect: Dialect,
+  prepare: Effect.Effect<void, SqlError | MigrationError, SqlClient | Scope.Scope>,
+  across?: Across
+) =>
   Layer.provideMerge(
     Layer.mergeAll(ReadModel.layer, Leases.layer, Blobs.layer, ReplayReports.layer, FoldCache.layer),
     Layer.scoped(
@@ -29,7 +60,8 @@ export const storeOn = (dialect: Dialect, prepare: Effect.Effect<void, SqlError 
       Effect.gen(function*() {
         yield* prepare
         const wakeups = yield* Wakeups
-        return yield* SqlEventStore.make({ dialect, project: Projector.apply, committed: wakeups.appended })
+        if (across !== undefined) yield* Effect.forkScoped(hearing(wakeups, across))
+        return yield* SqlEventStore.make({ dialect, project: Projector.apply, committed: committedWith(wakeups, across) })
       })
     ).pipe(Layer.provideMerge(Wakeups.layer))
   )

@@ -1,42 +1,69 @@
 /**
- * Work that waits for events is woken in this process when they are appended, not on the next
- * poll: the store tells `appended` the events of every transaction it commits, and a worker's
- * loop (`loop`) runs its pass again at once when an event it wants was appended since its last
- * pass began, or after `interval` when none was: the poll stays only as the safety net (another
- * instance's appends, a wake-up missed).
+ * Work that waits for events is woken when they are appended, not on the next poll. The store
+ * tells `appended` the events of every transaction it commits; each event worth waking for has a
+ * topic (`topicOf`), and a worker's loop (`loop`) runs its pass again at once when one of its
+ * topics was appended while the last pass ran or since, else after `interval`. On PostgreSQL the
+ * topics of each commit are also announced with `NOTIFY` and heard by every other instance
+ * (`heard`), so a reply queued on one is sent by whichever runs its outbox. The poll stays only
+ * as the safety net for a wake-up missed.
  */
 import type { Event } from "@verbatim/domain/Events"
 import { Context, Deferred, type Duration, Effect, Layer } from "effect"
 
+/** What a worker waits for: an event of one of these kinds; `MediaOwed` is a message with attachments. */
+export type Topic = "SessionClosed" | "MediaTranscribed" | "MediaFailed" | "ReplyQueued" | "MediaOwed"
+
+const topics: ReadonlySet<string> = new Set<Topic>(["SessionClosed", "MediaTranscribed", "MediaFailed", "ReplyQueued", "MediaOwed"])
+
+/** The topic an event wakes, if any: most events (a plain capture among them) wake nothing. */
+export const topicOf = (event: Event): Topic | null =>
+  event._tag === "MessageReceived"
+    ? (event.message.attachments.length > 0 ? "MediaOwed" : null)
+    : topics.has(event._tag) ? event._tag as Topic : null
+
+/** The topics of a commit's events, each once. */
+export const topicsOf = (events: ReadonlyArray<Event>): ReadonlyArray<Topic> => {
+  const found = new Set<Topic>()
+  for (const event of events) {
+    const topic = topicOf(event)
+    if (topic !== null) found.add(topic)
+  }
+  return [...found]
+}
+
+/** Whether a name read from another instance is a topic. */
+export const isTopic = (name: string): name is Topic => topics.has(name)
+
 interface Waiter {
-  readonly wants: (event: Event) => boolean
+  readonly topics: ReadonlyArray<Topic>
   readonly woken: Deferred.Deferred<void>
 }
 
 export class Wakeups extends Context.Tag("@verbatim/projections/Wakeups")<Wakeups, {
-  /** The store's note of a committed transaction's events: every waiter that wants one of them is woken. */
-  readonly appended: (events: ReadonlyArray<Event>) => void
+  /** Wake every waiter for one of these topics (this instance's commits, and those heard from others). */
+  readonly heard: (topics: ReadonlyArray<Topic>) => void
   /**
-   * Run `pass` forever: again at once when an event `wants` picks was appended while the last pass
-   * ran or since, else after `interval`.
+   * Run `pass` forever: again at once when one of `topics` was heard while the last pass ran or
+   * since, else after `interval`.
    */
-  readonly loop: <E, R>(wants: (event: Event) => boolean, interval: Duration.DurationInput, pass: Effect.Effect<unknown, E, R>) => Effect.Effect<never, E, R>
+  readonly loop: <E, R>(topics: ReadonlyArray<Topic>, interval: Duration.DurationInput, pass: Effect.Effect<unknown, E, R>) => Effect.Effect<never, E, R>
 }>() {
   static readonly layer = Layer.sync(Wakeups, () => {
     const waiters = new Set<Waiter>()
-    const appended = (events: ReadonlyArray<Event>) => {
+    const heard = (heardTopics: ReadonlyArray<Topic>) => {
+      if (heardTopics.length === 0) return
       for (const waiter of waiters) {
-        if (events.some(waiter.wants)) {
+        if (waiter.topics.some((t) => heardTopics.includes(t))) {
           waiters.delete(waiter)
           Deferred.unsafeDone(waiter.woken, Effect.void)
         }
       }
     }
-    const loop = <E, R>(wants: (event: Event) => boolean, interval: Duration.DurationInput, pass: Effect.Effect<unknown, E, R>) =>
+    const loop = <E, R>(waitedFor: ReadonlyArray<Topic>, interval: Duration.DurationInput, pass: Effect.Effect<unknown, E, R>) =>
       Effect.forever(
         Effect.gen(function*() {
-          // Listening before the pass starts: an event appended while it runs is not missed.
-          const waiter: Waiter = { wants, woken: yield* Deferred.make<void>() }
+          // Listening before the pass starts: a topic heard while it runs is not missed.
+          const waiter: Waiter = { topics: waitedFor, woken: yield* Deferred.make<void>() }
           waiters.add(waiter)
           yield* Effect.ensuring(
             Effect.zipRight(pass, Effect.raceFirst(Deferred.await(waiter.woken), Effect.sleep(interval))),
@@ -44,6 +71,6 @@ export class Wakeups extends Context.Tag("@verbatim/projections/Wakeups")<Wakeup
           )
         })
       )
-    return Wakeups.of({ appended, loop })
+    return Wakeups.of({ heard, loop })
   })
 }

@@ -40,18 +40,26 @@ const withDatabase = (url: string, database: string) => {
 const admin = (url: Redacted.Redacted, statement: string) =>
   Effect.provide(Effect.flatMap(SqlClient, (sql) => sql.unsafe(statement)), PgClient.layer({ url, maxConnections: 1 }))
 
+/** The URL of a fresh database on the real server, dropped when the scope closes. */
+const freshDatabase = (url: Redacted.Redacted) =>
+  Effect.gen(function*() {
+    const name = `verbatim_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+    yield* Effect.acquireRelease(
+      admin(url, `CREATE DATABASE ${name}`),
+      () => Effect.ignore(admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+    )
+    return withDatabase(Redacted.value(url), name)
+  })
+
 /** A fresh database on the real server, dropped once every connection to it has closed. */
 const realPg = (url: Redacted.Redacted) =>
-  Layer.unwrapScoped(
-    Effect.gen(function*() {
-      const name = `verbatim_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
-      yield* Effect.acquireRelease(
-        admin(url, `CREATE DATABASE ${name}`),
-        () => Effect.ignore(admin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
-      )
-      return Store.layerPg(withDatabase(Redacted.value(url), name), { maxConnections: 20 })
-    })
-  )
+  Layer.unwrapScoped(Effect.map(freshDatabase(url), (database) => Store.layerPg(database, { maxConnections: 20 })))
+
+/** A fresh database on the real server for a test that opens several stores on it (instances); `None` without a server. */
+export const realPgDatabase = Effect.flatMap(testDatabaseUrl, Option.match({
+  onNone: () => Effect.succeed(Option.none<string>()),
+  onSome: (url) => Effect.map(freshDatabase(url), Option.some)
+}))
 
 /** PGlite behind its socket server; the pool takes the one connection the server accepts. */
 const pglite = Layer.unwrapScoped(
@@ -68,7 +76,7 @@ const pglite = Layer.unwrapScoped(
         await db.close()
       })
     )
-    return Store.layerPg(`postgres://postgres@${server.server.getServerConn()}/postgres`, { maxConnections: 1 })
+    return Store.layerPg(`postgres://postgres@${server.server.getServerConn()}/postgres`, { maxConnections: 1, acrossInstances: false })
   })
 )
 

@@ -207,7 +207,7 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
   static readonly layer = Layer.effect(MediaWorker, MediaWorker.make)
 }
 
-/** Work the media queue whenever a message with attachments is captured in this process, and every `interval` besides. */
+/** Work the media queue whenever a message with attachments is captured (here or, on PostgreSQL, on another instance), and every `interval` besides. */
 export const runEvery = (interval: Duration.DurationInput) =>
   Effect.flatMap(Effect.zip(MediaWorker, Wakeups), ([worker, wakeups]) =>
-    wakeups.loop((event) => event._tag === "MessageReceived" && event.message.attachments.length > 0, interval, worker.drain))
+    wakeups.loop(["MediaOwed"], interval, worker.drain))

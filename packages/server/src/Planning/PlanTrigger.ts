@@ -150,9 +150,8 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
 
     // Woken at once by a close or a media outcome appended in this process; the poll finds
     // another instance's, and the retries coming due on a quiet log.
-    const wanted = new Set<string>(closes)
     const follow = (pollInterval: Duration.DurationInput) =>
-      wakeups.loop((event) => wanted.has(event._tag), pollInterval, catchUp).pipe(
+      wakeups.loop(closes, pollInterval, catchUp).pipe(
         Effect.tapErrorCause((cause) => Effect.logError("following the log for planning failed", cause)),
         Effect.ignore
       )

@@ -155,7 +155,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
   static readonly layer = Layer.effect(Outbox, Outbox.make)
 }
 
-/** Drain the outbox whenever a reply is queued in this process, and every `interval` besides, for as long as the scope lives. */
+/** Drain the outbox whenever a reply is queued (here or, on PostgreSQL, on another instance), and every `interval` besides, for as long as the scope lives. */
 export const runEvery = (interval: Duration.DurationInput) =>
   Effect.flatMap(Effect.zip(Outbox, Wakeups), ([outbox, wakeups]) =>
-    wakeups.loop((event) => event._tag === "ReplyQueued", interval, outbox.drain))
+    wakeups.loop(["ReplyQueued"], interval, outbox.drain))
