@@ -21,6 +21,8 @@ export type FakeReply =
   }
   /** Never answers; the client's timeout must end the call. */
   | { readonly _tag: "Hang" }
+  /** Answers `reply` after `millis`, as a model that takes its time. */
+  | { readonly _tag: "Delayed"; readonly millis: number; readonly reply: FakeReply }
 
 const error = (status: number, type: string, headers: Readonly<Record<string, string>> = {}): FakeReply => ({
   _tag: "Error",
@@ -53,7 +55,8 @@ export const FakeReply = {
   badRequest: (): FakeReply => error(400, "invalid_request_error"),
   unauthorized: (): FakeReply => error(401, "authentication_error"),
   error,
-  hang: (): FakeReply => ({ _tag: "Hang" })
+  hang: (): FakeReply => ({ _tag: "Hang" }),
+  after: (millis: number, reply: FakeReply): FakeReply => ({ _tag: "Delayed", millis, reply })
 }
 
 /** The body as JSON, or as the raw text when it is not JSON (a test then sees exactly what arrived). */
@@ -113,20 +116,25 @@ export class FakeAnthropic extends Context.Tag("@verbatim/testkit/FakeAnthropic"
           error: { type: "invalid_request_error", message: `tool_choice.type "${choice}" is not supported on ${model}; use "auto"` }
         })
       }
-      const reply = queue.shift() ?? error(500, "api_error", { "x-fake": "script-exhausted" })
-      if (reply._tag === "Hang") return
       const message = (content: ReadonlyArray<unknown>, stopReason: string, usage: FakeUsage) =>
         fakeMessage(`msg_fake_${n}`, model, content, stopReason, usage)
-      switch (reply._tag) {
-        case "ToolUse": {
-          const tool = { type: "tool_use", id: `toolu_fake_${n}`, name: toolName(parsed), input: reply.input }
-          return send(200, message([tool], reply.stopReason, reply.usage))
+      const answer = (reply: FakeReply): void => {
+        switch (reply._tag) {
+          case "Hang":
+            return
+          case "Delayed":
+            return void setTimeout(() => answer(reply.reply), reply.millis)
+          case "ToolUse": {
+            const tool = { type: "tool_use", id: `toolu_fake_${n}`, name: toolName(parsed), input: reply.input }
+            return send(200, message([tool], reply.stopReason, reply.usage))
+          }
+          case "Refusal":
+            return send(200, message([{ type: "text", text: "I can't help with that.", citations: null }], "refusal", {}))
+          case "Error":
+            return send(reply.status, { type: "error", error: { type: reply.type, message: `fake ${reply.type}` } }, reply.headers)
         }
-        case "Refusal":
-          return send(200, message([{ type: "text", text: "I can't help with that.", citations: null }], "refusal", {}))
-        case "Error":
-          return send(reply.status, { type: "error", error: { type: reply.type, message: `fake ${reply.type}` } }, reply.headers)
       }
+      answer(queue.shift() ?? error(500, "api_error", { "x-fake": "script-exhausted" }))
     }
     const baseUrl = yield* serveOnLoopback(handle)
     return FakeAnthropic.of({

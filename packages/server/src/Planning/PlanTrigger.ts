@@ -9,7 +9,7 @@
  * held on an operator's error (`PlanningHold`), sessions wait in a held set and no model call is
  * made per session: one held session probes the model on a backoff (5 s doubling, at most every
  * 5 minutes, for as long as the hold lasts); once the hold clears, every held session plans.
- * Different users' sessions plan at once (eight users at a time), each user's in order.
+ * Different users' sessions plan at once (up to 64 users at a time), each user's in order.
  */
 import type { SessionId, UserId } from "@verbatim/domain/Ids"
 import { type Checkpoint, checkpointOf, EventStore, isAfter, type RecordedEvent } from "@verbatim/projections/EventStore"
@@ -27,8 +27,8 @@ const maxRetries = 6
  * An attachment's outcome matters only to a session waiting for its media's text.
  */
 const closes = ["SessionClosed", "MediaTranscribed", "MediaFailed"] as const
-/** Users whose sessions are planned at once (each user's one after another). */
-const usersAtOnce = 8
+/** Users whose sessions are planned at once (each user's one after another): a model call mostly waits, so many. */
+const usersAtOnce = 64
 /** How often a session waiting for its media's text looks again, besides when an outcome lands. */
 const mediaPoll = 2_000
 const backoff = (attempt: number) => Duration.toMillis(Duration.seconds(2 ** attempt))
