@@ -2,7 +2,7 @@
  * Work wakes on the event, not on the clock: with the outbox, the plan trigger and the media
  * worker running as the server runs them but polling only once a minute, `/done` is planned and
  * answered, and a photo is fetched and read, as soon as their events are appended, long before
- * any poll would have found them.
+ * any poll would have found them; and a model call that takes its time holds up no other user.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan } from "@verbatim/domain/Plan"
@@ -11,7 +11,8 @@ import { Effect } from "effect"
 import * as MediaWorker from "../src/Media/Worker.js"
 import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import * as Outbox from "../src/Providers/Outbox.js"
-import { aliceUpdate, eventLog, imageShowing, layer, telegram, telegramCalls } from "./harness.js"
+import { FakeAnthropic } from "@verbatim/testkit"
+import { aliceUpdate, eventLog, fakeAnthropicModel, imageShowing, layer, layerOver, senderUpdate, telegram, telegramCalls } from "./harness.js"
 
 const plan = { ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1, 2], directives: [] }] }] }
 
@@ -45,4 +46,22 @@ describe("work woken by its events", () => {
       const sent = yield* eventually(telegramCalls, (calls) => calls.some((c) => c.method === "sendMessage"))
       expect(sent.filter((c) => c.method === "sendMessage").map((c) => (c.body as { text: string }).text)).toEqual(["Added 1 note: Ana."])
     }).pipe(Effect.provide(layer([planStep(plan)]))), 60_000)
+
+  it.scopedLive("a slow model call holds up only its own user: Bob's session, closed after Alice's, is answered first", () =>
+    Effect.gen(function*() {
+      yield* Effect.forkScoped(Outbox.runEvery("60 seconds"))
+      yield* Effect.forkScoped(Effect.flatMap(PlanTrigger, (trigger) => trigger.follow("60 seconds")))
+      yield* Effect.sleep("200 millis")
+      const fake = yield* FakeAnthropic.FakeAnthropic
+      yield* fake.script(FakeAnthropic.FakeReply.after(3000, FakeAnthropic.FakeReply.toolUse(plan)), FakeAnthropic.FakeReply.toolUse(plan))
+      for (const [sender, id, text] of [[100000001, 1, "Ana moved to Porto."], [100000001, 2, "/done"], [100000002, 1, "Ana moved to Porto."], [100000002, 2, "/done"]] as const) {
+        expect(yield* telegram(senderUpdate(sender, id, { text }))).toEqual({ status: 200, body: "" })
+        // Alice's call is under way before Bob closes his session.
+        if (sender === 100000001 && text === "/done") yield* eventually(fake.requests, (requests) => requests.length === 1)
+      }
+      const chats = (calls: ReadonlyArray<{ readonly method: string; readonly body: unknown }>) =>
+        calls.filter((c) => c.method === "sendMessage").map((c) => String((c.body as { chat_id: unknown }).chat_id))
+      expect(chats(yield* eventually(telegramCalls, (calls) => chats(calls).length === 1))).toEqual(["100000002"])
+      expect(chats(yield* eventually(telegramCalls, (calls) => chats(calls).length === 2))).toEqual(["100000002", "100000001"])
+    }).pipe(Effect.provide(layerOver(fakeAnthropicModel("sk-test")))), 60_000)
 })

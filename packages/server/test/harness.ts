@@ -315,12 +315,16 @@ export const noteBody = (noteId: string) =>
 export const settled = Effect.flatMap(DirectReplies, (replies) => replies.settled)
 
 /** The real Anthropic layer with a revoked key, on a fresh fake Messages API. */
-export const revokedKeyModel = Layer.unwrapEffect(
-  Effect.map(FakeAnthropic, (fake) =>
-    AnthropicLanguageModel.layer({
-      apiKey: Redacted.make("sk-revoked"),
-      model: "claude-test",
-      baseUrl: Option.some(fake.baseUrl),
-      timeout: Duration.seconds(5)
-    }))
-).pipe(Layer.provideMerge(FakeAnthropic.layer))
+/** The real SDK against the fake Messages API, with this key. */
+export const fakeAnthropicModel = (apiKey: string) =>
+  Layer.unwrapEffect(
+    Effect.map(FakeAnthropic, (fake) =>
+      AnthropicLanguageModel.layer({
+        apiKey: Redacted.make(apiKey),
+        model: "claude-test",
+        baseUrl: Option.some(fake.baseUrl),
+        timeout: Duration.seconds(5)
+      }))
+  ).pipe(Layer.provideMerge(FakeAnthropic.layer))
+
+export const revokedKeyModel = fakeAnthropicModel("sk-revoked")

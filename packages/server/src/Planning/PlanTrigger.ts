@@ -15,7 +15,7 @@ import type { SessionId, UserId } from "@verbatim/domain/Ids"
 import { type Checkpoint, checkpointOf, EventStore, isAfter, type RecordedEvent } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Wakeups } from "@verbatim/projections/Wakeups"
-import { Clock, Context, Duration, Effect, Layer, Option, Stream } from "effect"
+import { Clock, Context, Duration, Effect, FiberSet, Layer, Option, Stream } from "effect"
 import { PlanJob } from "./PlanJob.js"
 import { PlanningHold } from "./PlanningHold.js"
 
@@ -48,6 +48,9 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
     const jobs = yield* PlanJob
     const hold = yield* PlanningHold
     const lock = yield* Effect.makeSemaphore(1)
+    const fibers = yield* FiberSet.make<void>()
+    /** At most `usersAtOnce` users' planning in the background at a time. */
+    const slots = yield* Effect.makeSemaphore(usersAtOnce)
     let cursor: Checkpoint = yield* Effect.orDie(store.head)
     const retries = new Map<SessionId, { readonly attempt: number; readonly at: number }>()
     /** Closed sessions waiting for the text of their attachments. */
@@ -58,39 +61,66 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
     const isHeld = Effect.map(hold.current, Option.isSome)
     for (const sessionId of yield* Effect.orDie(read.unplannedSessions)) retries.set(sessionId, { attempt: 0, at: 0 })
 
-    /** Run the plan job for these sessions; retry what was busy or failed, and recover the users whose plans succeed. */
-    const plan = (sessions: Iterable<SessionId>) =>
+    /** Run one session's plan job; note what to retry, what waits for media, what is held. True when it planned. */
+    const runOne = (sessionId: SessionId) =>
+      Effect.gen(function*() {
+        const previous = retries.get(sessionId)
+        retries.delete(sessionId)
+        // Held: the session waits, and the model is not called for it.
+        if (yield* isHeld) {
+          held.add(sessionId)
+          yield* jobs.held(sessionId)
+          return false
+        }
+        const outcome = yield* jobs.run(sessionId)
+        if (outcome === "held") {
+          held.add(sessionId)
+          probe = { attempt: 1, at: (yield* Clock.currentTimeMillis) + probeDelay(1) }
+          return false
+        }
+        held.delete(sessionId)
+        awaiting.delete(sessionId)
+        if (outcome === "awaiting-media") {
+          awaiting.add(sessionId)
+          retries.set(sessionId, { attempt: previous?.attempt ?? 0, at: (yield* Clock.currentTimeMillis) + mediaPoll })
+        } else if ((outcome === "busy" || outcome === "failed") && (previous?.attempt ?? 0) < maxRetries) {
+          const attempt = (previous?.attempt ?? 0) + 1
+          retries.set(sessionId, { attempt, at: (yield* Clock.currentTimeMillis) + backoff(attempt) })
+        }
+        return outcome === "planned"
+      })
+
+    /** One user's sessions in order; once one plans, the user's sessions that failed earlier are planned again. */
+    const planUser = (user: Option.Option<UserId>, owned: ReadonlyArray<SessionId>) =>
       Effect.gen(function*() {
         let planned = 0
-        const recovered = new Set<UserId>()
-        const runOne = (sessionId: SessionId) =>
-          Effect.gen(function*() {
-            const previous = retries.get(sessionId)
-            retries.delete(sessionId)
-            // Held: the session waits, and the model is not called for it.
-            if (yield* isHeld) {
-              held.add(sessionId)
-              return yield* jobs.held(sessionId)
-            }
-            const outcome = yield* jobs.run(sessionId)
-            if (outcome === "held") {
-              held.add(sessionId)
-              probe = { attempt: 1, at: (yield* Clock.currentTimeMillis) + probeDelay(1) }
-              return
-            }
-            held.delete(sessionId)
-            awaiting.delete(sessionId)
-            if (outcome === "awaiting-media") {
-              awaiting.add(sessionId)
-              retries.set(sessionId, { attempt: previous?.attempt ?? 0, at: (yield* Clock.currentTimeMillis) + mediaPoll })
-            } else if (outcome === "planned") {
-              planned += 1
-              Option.map(yield* Effect.orDie(read.sessionUser(sessionId)), (user) => recovered.add(user))
-            } else if ((outcome === "busy" || outcome === "failed") && (previous?.attempt ?? 0) < maxRetries) {
-              const attempt = (previous?.attempt ?? 0) + 1
-              retries.set(sessionId, { attempt, at: (yield* Clock.currentTimeMillis) + backoff(attempt) })
-            }
-          })
+        for (const sessionId of owned) if (yield* runOne(sessionId)) planned += 1
+        if (planned === 0 || Option.isNone(user)) return planned
+        for (const sessionId of yield* Effect.orDie(read.failedSessions(user.value))) {
+          if (yield* isHeld) return planned
+          if ((yield* jobs.run(sessionId)) === "planned") planned += 1
+        }
+        return planned
+      })
+
+    /** Users whose planning runs in the background (`follow`), and the sessions each has still to plan. */
+    const queued = new Map<string, { readonly user: Option.Option<UserId>; readonly sessions: Array<SessionId> }>()
+    const drainUser = (key: string): Effect.Effect<void> =>
+      Effect.suspend(() => {
+        const entry = queued.get(key)
+        const next = entry?.sessions.splice(0) ?? []
+        if (entry === undefined || next.length === 0) return Effect.sync(() => void queued.delete(key))
+        return Effect.zipRight(slots.withPermits(1)(planUser(entry.user, next)), drainUser(key))
+      })
+
+    /**
+     * Plan these sessions, each user's in order and different users' at once; the planned count.
+     * In the background (`follow`), each user's planning is handed to a fiber of its own and the
+     * pass ends at once: a slow model call holds up only its own user's next session.
+     */
+    const plan = (sessions: Iterable<SessionId>, background = false) =>
+      Effect.gen(function*() {
+        let planned = 0
         const now = yield* Clock.currentTimeMillis
         if (yield* isHeld) {
           for (const sessionId of sessions) yield* runOne(sessionId)
@@ -107,24 +137,25 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
         }
         // Not held (any longer): the sessions that waited plan first, in the order they came.
         const waiting = (yield* isHeld) ? [] : [...held]
-        // Each user's sessions in the order they came; different users' at once, so that no one
-        // waits behind another's slow model call.
-        const byUser = new Map<string, Array<SessionId>>()
+        const byUser = new Map<string, { readonly user: Option.Option<UserId>; readonly sessions: Array<SessionId> }>()
         for (const sessionId of new Set([...waiting, ...sessions])) {
-          const user = Option.getOrElse(yield* Effect.orDie(read.sessionUser(sessionId)), () => sessionId)
-          byUser.set(user, [...(byUser.get(user) ?? []), sessionId])
+          const user = yield* Effect.orDie(read.sessionUser(sessionId))
+          const key = Option.getOrElse(user, () => sessionId)
+          byUser.set(key, { user, sessions: [...(byUser.get(key)?.sessions ?? []), sessionId] })
         }
-        yield* Effect.forEach(byUser.values(), (owned) => Effect.forEach(owned, runOne, { discard: true }), {
-          concurrency: usersAtOnce,
-          discard: true
-        })
-        for (const user of recovered) {
-          for (const sessionId of yield* Effect.orDie(read.failedSessions(user))) {
-            if (yield* isHeld) return planned
-            if ((yield* jobs.run(sessionId)) === "planned") planned += 1
+        if (background) {
+          for (const [key, { sessions: owned, user }] of byUser) {
+            const running = queued.get(key)
+            if (running !== undefined) running.sessions.push(...owned)
+            else {
+              queued.set(key, { user, sessions: [...owned] })
+              yield* FiberSet.run(fibers, drainUser(key))
+            }
           }
+          return planned
         }
-        return planned
+        const counts = yield* Effect.forEach(byUser.values(), ({ sessions: owned, user }) => planUser(user, owned), { concurrency: usersAtOnce })
+        return counts.reduce((a, n) => a + n, planned)
       })
 
     const due = Effect.map(Clock.currentTimeMillis, (now) => [...retries].filter(([, r]) => r.at <= now).map(([id]) => id))
@@ -140,18 +171,20 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
       return closed
     }
 
-    const catchUp = lock.withPermits(1)(Effect.gen(function*() {
-      const head = yield* Effect.orDie(store.head)
-      const events = yield* Effect.orDie(Stream.runCollect(store.readAll(cursor, { types: closes })))
-      const closed = closedIn(events)
-      if (isAfter(head, cursor)) cursor = head
-      return yield* plan(new Set([...(yield* due), ...closed]))
-    }))
+    const pass = (background: boolean) =>
+      lock.withPermits(1)(Effect.gen(function*() {
+        const head = yield* Effect.orDie(store.head)
+        const events = yield* Effect.orDie(Stream.runCollect(store.readAll(cursor, { types: closes })))
+        const closed = closedIn(events)
+        if (isAfter(head, cursor)) cursor = head
+        return yield* plan(new Set([...(yield* due), ...closed]), background)
+      }))
+    const catchUp = pass(false)
 
     // Woken at once by a close or a media outcome appended in this process; the poll finds
     // another instance's, and the retries coming due on a quiet log.
     const follow = (pollInterval: Duration.DurationInput) =>
-      wakeups.loop(closes, pollInterval, catchUp).pipe(
+      wakeups.loop(closes, pollInterval, pass(true)).pipe(
         Effect.tapErrorCause((cause) => Effect.logError("following the log for planning failed", cause)),
         Effect.ignore
       )
@@ -159,5 +192,5 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
     return PlanTrigger.of({ catchUp, follow })
   })
 
-  static readonly layer = Layer.effect(PlanTrigger, PlanTrigger.make)
+  static readonly layer = Layer.scoped(PlanTrigger, PlanTrigger.make)
 }
