@@ -47,6 +47,11 @@ export class Wakeups extends Context.Tag("@verbatim/projections/Wakeups")<Wakeup
    * since, else after `interval`.
    */
   readonly loop: <E, R>(topics: ReadonlyArray<Topic>, interval: Duration.DurationInput, pass: Effect.Effect<unknown, E, R>) => Effect.Effect<never, E, R>
+  /**
+   * Wait until `ready` holds, looking again each time one of `topics` is heard, for at most
+   * `within`; whether it came to hold (a long poll: the compose page waiting for the bot's reply).
+   */
+  readonly waitUntil: <E, R>(topics: ReadonlyArray<Topic>, within: Duration.DurationInput, ready: Effect.Effect<boolean, E, R>) => Effect.Effect<boolean, E, R>
 }>() {
   static readonly layer = Layer.sync(Wakeups, () => {
     const waiters = new Set<Waiter>()
@@ -71,6 +76,25 @@ export class Wakeups extends Context.Tag("@verbatim/projections/Wakeups")<Wakeup
           )
         })
       )
-    return Wakeups.of({ heard, loop })
+    const listening = (waitedFor: ReadonlyArray<Topic>) =>
+      Effect.acquireRelease(
+        Effect.map(Deferred.make<void>(), (woken) => {
+          const waiter: Waiter = { topics: waitedFor, woken }
+          waiters.add(waiter)
+          return waiter
+        }),
+        (waiter) => Effect.sync(() => waiters.delete(waiter))
+      )
+    const waitUntil = <E, R>(waitedFor: ReadonlyArray<Topic>, within: Duration.DurationInput, ready: Effect.Effect<boolean, E, R>) => {
+      const look: Effect.Effect<boolean, E, R> = Effect.scoped(Effect.gen(function*() {
+        // Listening before looking: what is heard between the look and the wait is not missed.
+        const waiter = yield* listening(waitedFor)
+        if (yield* ready) return true
+        yield* Deferred.await(waiter.woken)
+        return false
+      })).pipe(Effect.flatMap((done) => (done ? Effect.succeed(true) : look)))
+      return look.pipe(Effect.timeoutTo({ duration: within, onTimeout: () => false, onSuccess: (done) => done }))
+    }
+    return Wakeups.of({ heard, loop, waitUntil })
   })
 }

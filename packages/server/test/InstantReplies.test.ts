@@ -17,7 +17,7 @@ import { aliceUpdate, eventLog, fakeAnthropicModel, imageShowing, layer, layerOv
 const plan = { ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1, 2], directives: [] }] }] }
 
 /** Look every 20 ms until `found` holds, for at most 20 s: a third of the poll the loops were given. */
-const eventually = <A>(look: Effect.Effect<A, unknown, any>, found: (a: A) => boolean) =>
+const eventually = <A, E, R>(look: Effect.Effect<A, E, R>, found: (a: A) => boolean) =>
   Effect.gen(function*() {
     for (let tries = 0; tries < 1000; tries++) {
       const seen = yield* look
@@ -28,7 +28,7 @@ const eventually = <A>(look: Effect.Effect<A, unknown, any>, found: (a: A) => bo
   })
 
 describe("work woken by its events", () => {
-  it.scopedLive("a /done is planned and its reply sent, and a photo read, with every poll a minute apart", () =>
+  it.live("a /done is planned and its reply sent, and a photo read, with every poll a minute apart", () =>
     Effect.gen(function*() {
       yield* Effect.forkScoped(Outbox.runEvery("60 seconds"))
       yield* Effect.forkScoped(MediaWorker.runEvery("60 seconds"))
@@ -45,9 +45,9 @@ describe("work woken by its events", () => {
       expect(yield* telegram(aliceUpdate(3, { text: "/done" }))).toEqual({ status: 200, body: "" })
       const sent = yield* eventually(telegramCalls, (calls) => calls.some((c) => c.method === "sendMessage"))
       expect(sent.filter((c) => c.method === "sendMessage").map((c) => (c.body as { text: string }).text)).toEqual(["Added 1 note: Ana."])
-    }).pipe(Effect.provide(layer([planStep(plan)]))), 60_000)
+    }).pipe(Effect.scoped, Effect.provide(layer([planStep(plan)]))), 60_000)
 
-  it.scopedLive("a slow model call holds up only its own user: Bob's session, closed after Alice's, is answered first", () =>
+  it.live("a slow model call holds up only its own user: Bob's session, closed after Alice's, is answered first", () =>
     Effect.gen(function*() {
       yield* Effect.forkScoped(Outbox.runEvery("60 seconds"))
       yield* Effect.forkScoped(Effect.flatMap(PlanTrigger, (trigger) => trigger.follow("60 seconds")))
@@ -63,5 +63,5 @@ describe("work woken by its events", () => {
         calls.filter((c) => c.method === "sendMessage").map((c) => String((c.body as { chat_id: unknown }).chat_id))
       expect(chats(yield* eventually(telegramCalls, (calls) => chats(calls).length === 1))).toEqual(["100000002"])
       expect(chats(yield* eventually(telegramCalls, (calls) => chats(calls).length === 2))).toEqual(["100000002", "100000001"])
-    }).pipe(Effect.provide(layerOver(fakeAnthropicModel("sk-test")))), 60_000)
+    }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test")))), 60_000)
 })

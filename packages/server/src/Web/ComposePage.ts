@@ -26,13 +26,21 @@ const openSession = (view: ComposeView): Html | null =>
     view.open.length === 1 ? "message" : "messages"
   } now</button></form>`
 
-const replies = (view: ComposeView): Html | null =>
-  view.replies.length === 0 ? null : html`<h2>From the bot</h2>
+/** The bot's replies, newest first: the part of the page the compose script replaces as replies come. */
+export const repliesFragment = (replies: ReadonlyArray<ConversationReply>): Html | null =>
+  replies.length === 0 ? null : html`<h2>From the bot</h2>
 <ul class="list" data-replies>${
-    view.replies.map((r) =>
+    replies.map((r) =>
       html`<li><div class="body">${r.text}</div>${r.questionId === null ? null : html`<p><a href="/questions">Answer on the questions page</a></p>`}</li>`
     )
   }</ul>`
+
+/** The newest reply's id, as the page and the long poll compare it ("" before the first). */
+export const newestReply = (replies: ReadonlyArray<ConversationReply>): string => replies[0]?.replyId ?? ""
+
+/** Where the replies show: updated in place by `/assets/compose.js` when scripts run, by a reload when not. */
+const replies = (view: ComposeView): Html =>
+  html`<div aria-live="polite" data-live-replies="${newestReply(view.replies)}">${repliesFragment(view.replies)}</div>`
 
 export const composePage = (view: ComposeView): Html =>
   html`<h1>Capture</h1>

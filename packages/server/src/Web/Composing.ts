@@ -32,12 +32,12 @@ const FileForm = Schema.Struct({ csrf: Schema.String, id: Schema.String })
 const notices: Record<string, string> = {
   sent: "Sent. Send more, or file them now.",
   again: "Already sent: nothing was recorded twice.",
-  filing: "Filing now: the bot's reply appears below once it is done (reload the page).",
+  filing: "Filing now: the bot's reply appears below as soon as it is made (without scripts, reload the page).",
   "nothing-open": "No session was open: nothing to file."
 }
 
 /** Who writes: the operator as `web:operator`, a user as themselves while still allowed; None for a user no longer allowed. */
-const writerOf = (subject: SignIn.Subject) =>
+export const writerOf = (subject: SignIn.Subject) =>
   Effect.map(ServerConfig, (settings): Option.Option<UserId> =>
     subject._tag === "Operator" ? Option.some(operatorUser) : settings.allowedSenders.has(subject.user) ? Option.some(subject.user) : Option.none())
 
@@ -90,7 +90,13 @@ export const composeForm = Effect.gen(function*() {
   const user = yield* writerOf(who.value.subject)
   if (Option.isNone(user)) return yield* notAllowed
   const notice = new URL((yield* HttpServerRequest.HttpServerRequest).url, "http://local").searchParams.get("notice") ?? ""
-  const shell = { title: "Capture", section: "compose" as const, csrf: who.value.csrf, banner: yield* banner(SignIn.userOf(who.value.subject)) }
+  const shell = {
+    title: "Capture",
+    section: "compose" as const,
+    csrf: who.value.csrf,
+    banner: yield* banner(SignIn.userOf(who.value.subject)),
+    script: "/assets/compose.js"
+  }
   return yield* respond(page(shell, yield* view(user.value, who.value.csrf, notice, null)))
 })
 

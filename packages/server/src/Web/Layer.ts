@@ -1,7 +1,7 @@
 /**
  * The web pages, served by the same server on the same port as the API: routes added to the
  * `HttpApi`'s own router, so the latency metrics and the listener are shared. Every page but
- * sign-in (`SignInRoutes.ts`) and the stylesheet needs a signed-in cookie; without one it sends the browser to sign in
+ * sign-in (`SignInRoutes.ts`), the stylesheet and the compose script needs a signed-in cookie; without one it sends the browser to sign in
  * and back. The operator (the API token's holder) sees every user's notes; a user signed in by a
  * bot link sees only their own, and anything else is a 404 as if it did not exist.
  */
@@ -9,6 +9,7 @@ import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/p
 import { ReplayReportBody } from "@verbatim/domain/ReplayReport"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { ReplayReports } from "@verbatim/projections/ReplayReports"
+import type { Wakeups } from "@verbatim/projections/Wakeups"
 import { Effect, Layer, Option, Schema } from "effect"
 import type * as Curation from "../Curation.js"
 import type * as Dispatch from "../Inbox/Dispatch.js"
@@ -19,6 +20,7 @@ import { banner } from "./Banner.js"
 import * as Curating from "./Curating.js"
 import { composeForm, file, send } from "./Composing.js"
 import { stylesheet } from "./Assets.js"
+import { composeScript, liveReplies } from "./ComposeReplies.js"
 import type { Html } from "./Html.js"
 import { page, respond, type Section } from "./Layout.js"
 import { notePage } from "./NotePage.js"
@@ -61,6 +63,7 @@ const notesShown = 200
 /** What the pages need: the read model, capture's path for the compose box, and curation's. */
 type Services =
   | ReadModel
+  | Wakeups
   | ReplayReports
   | SignIn.WebKeys
   | SignInThrottle
@@ -77,6 +80,7 @@ const pages = HttpApiBuilder.Router.use((router) =>
     const provided = providing(services)
 
     yield* router.get("/assets/app.css", stylesheet)
+    yield* router.get("/assets/compose.js", composeScript)
     yield* router.get("/", provided(signedIn("People", "people", ({ subject }) =>
       Effect.gen(function*() {
         const q = (yield* query("q")).trim()
@@ -135,6 +139,7 @@ const pages = HttpApiBuilder.Router.use((router) =>
     yield* router.get("/compose", provided(composeForm))
     yield* router.post("/compose", provided(send))
     yield* router.post("/compose/file", provided(file))
+    yield* router.get("/compose/replies", provided(liveReplies))
     yield* router.get("/search", provided(signedIn("Search", "search", ({ subject }) =>
       Effect.gen(function*() {
         const q = yield* query("q")

@@ -1,6 +1,7 @@
 /**
  * The page shell every page shares, and the response that carries it: a strict
- * Content-Security-Policy (no inline script or style, nothing from elsewhere), no caching of
+ * Content-Security-Policy (no inline script or style, nothing from elsewhere: a page's only script
+ * is a file of this site), no caching of
  * anyone's notes, no framing.
  */
 import { HttpServerResponse } from "@effect/platform"
@@ -9,7 +10,7 @@ import { type Html, html } from "./Html.js"
 /** Every page's security headers. */
 export const pageHeaders = {
   "content-security-policy":
-    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-store"
@@ -27,6 +28,8 @@ export interface Shell {
   readonly operator?: boolean
   /** Why what is sent is not being filed, when it is not (`Banner.ts`). */
   readonly banner?: string | null
+  /** A script of this site the page enhances itself with (the compose page's live replies); none by default. */
+  readonly script?: string
 }
 
 const link = (href: string, label: string, current: boolean) =>
@@ -41,6 +44,7 @@ export const page = (shell: Shell, main: Html): Html =>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${shell.title} · Verbatim</title>
 <link rel="stylesheet" href="/assets/app.css">
+${shell.script === undefined ? null : html`<script src="${shell.script}" defer></script>`}
 </head>
 <body>
 <header class="bar">
