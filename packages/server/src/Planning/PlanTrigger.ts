@@ -109,8 +109,14 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
       Effect.suspend(() => {
         const entry = queued.get(key)
         const next = entry?.sessions.splice(0) ?? []
-        if (entry === undefined || next.length === 0) return Effect.sync(() => void queued.delete(key))
-        return Effect.zipRight(slots.withPermits(1)(planUser(entry.user, next)), drainUser(key))
+        // Taken and forgotten in one step: a session queued after it finds no entry and starts a new drain.
+        if (entry === undefined || next.length === 0) {
+          queued.delete(key)
+          return Effect.void
+        }
+        // A defect is logged and the drain goes on: the user's later sessions must not wait on a dead fiber.
+        const planned = planUser(entry.user, next).pipe(Effect.catchAllCause((cause) => Effect.logError("planning a user's sessions failed", cause)))
+        return Effect.zipRight(slots.withPermits(1)(planned), drainUser(key))
       })
 
     /**
