@@ -33,8 +33,8 @@ export interface Folded<State> {
 
 type Cache = FoldCache["Type"]
 
-/** Streams are named for one decider each, so one memory holds every decider's folds. */
-const folds = (cache: Cache) => cache.memory<Folded<unknown>>("folds", 4096)
+/** Streams are named for one decider each, so one memory holds every decider's folds: the newest 512 (a session's fold holds its messages' text, so the bound is the heap's). */
+const folds = (cache: Cache) => cache.memory<Folded<unknown>>("folds", 512)
 
 /** The fold this process remembers for `stream`, unread: a guess that may be behind the log (an append checks it). */
 export const remembered = <State>(cache: Cache, stream: string): Folded<State> | undefined =>
