@@ -97,7 +97,7 @@ export const composeForm = Effect.gen(function*() {
     banner: yield* banner(SignIn.userOf(who.value.subject)),
     script: "/assets/compose.js"
   }
-  return yield* respond(page(shell, yield* view(user.value, who.value.csrf, notice, null)))
+  return yield* respond(page(shell, yield* view(user.value, who.value.csrf, notice, null)), 200, true)
 })
 
 /** POST /compose: one message, then (`then=file`) the session closed. */

@@ -1,16 +1,16 @@
 /**
  * The page shell every page shares, and the response that carries it: a strict
- * Content-Security-Policy (no inline script or style, nothing from elsewhere: a page's only script
- * is a file of this site), no caching of
+ * Content-Security-Policy (no inline script or style, nothing from elsewhere; no script at all but
+ * on the compose page, whose one script is a file of this site), no caching of
  * anyone's notes, no framing.
  */
 import { HttpServerResponse } from "@effect/platform"
 import { type Html, html } from "./Html.js"
 
-/** Every page's security headers. */
+/** Every page's security headers: no script at all. */
 export const pageHeaders = {
   "content-security-policy":
-    "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-store"
@@ -68,6 +68,13 @@ ${main}
 </html>
 `
 
-/** A page as a response. */
-export const respond = (body: Html, status = 200) =>
-  HttpServerResponse.text(body.value, { status, contentType: "text/html; charset=utf-8", headers: pageHeaders })
+/** The headers of a page that loads its `Shell.script`: that file of this site, and requests to this site, and nothing more. */
+const scriptedHeaders = {
+  ...pageHeaders,
+  "content-security-policy":
+    "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+}
+
+/** A page as a response; `scripted` for the one page that loads a script of its own. */
+export const respond = (body: Html, status = 200, scripted = false) =>
+  HttpServerResponse.text(body.value, { status, contentType: "text/html; charset=utf-8", headers: scripted ? scriptedHeaders : pageHeaders })
