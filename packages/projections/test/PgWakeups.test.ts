@@ -14,6 +14,7 @@ import * as G from "@verbatim/testkit/Given"
 import { Effect, Layer, Option, Ref } from "effect"
 
 const url = Effect.runSync(Effect.map(Database.testDatabaseUrl, Option.isSome))
+if (!url) console.log("skipped: wake-ups across instances need a real PostgreSQL server (PGlite has one connection); set VERBATIM_TEST_DATABASE_URL")
 
 describe.skipIf(!url)("wake-ups across instances on PostgreSQL", () => {
   it.scopedLive("a reply queued on one instance wakes another's outbox loop at once; an event of no topic wakes nothing", () =>
