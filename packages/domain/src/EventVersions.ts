@@ -29,5 +29,11 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   ReplySent: 1,
   ReplyFailed: 1,
   WebSignIn: 1,
-  WebSignedOut: 1
+  WebSignedOut: 1,
+  ReminderScheduled: 1,
+  ReminderDelivered: 1,
+  ReminderDone: 1,
+  ReminderSnoozed: 1,
+  ReminderRescheduled: 1,
+  ReminderCancelled: 1
 }

@@ -12,10 +12,21 @@ import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, U
 import { MediaFailed, MediaFetched, MediaTranscribed } from "./MediaEvents.js"
 import { InboundMessage } from "./Message.js"
 import { ReplyFailed, ReplyQueued, ReplySent } from "./ReplyEvents.js"
+import { ReminderEvent } from "./Reminders/Events.js"
 import { WebSignedOut, WebSignIn } from "./WebEvents.js"
 
 export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed }
-export { MediaFailed, MediaFetched, MediaTranscribed, ReplyFailed, ReplyQueued, ReplySent, WebSignedOut, WebSignIn }
+export * from "./Reminders/Events.js"
+export {
+  MediaFailed,
+  MediaFetched,
+  MediaTranscribed,
+  ReplyFailed,
+  ReplyQueued,
+  ReplySent,
+  WebSignedOut,
+  WebSignIn
+}
 
 export const TokenUsage = Schema.Struct({
   inputTokens: Schema.Finite,
@@ -199,7 +210,8 @@ export const Event = Schema.Union(
   ReplySent,
   ReplyFailed,
   WebSignIn,
-  WebSignedOut
+  WebSignedOut,
+  ...ReminderEvent.members
 )
 export type Event = typeof Event.Type
 export type EventType = Event["_tag"]

@@ -27,6 +27,10 @@ export type PlanId = typeof PlanId.Type
 export const ReplyId = Schema.String.pipe(Schema.brand("ReplyId"))
 export type ReplyId = typeof ReplyId.Type
 
+/** A reminder's id: the message and the characters of its quote, so a plan that finds it again names the same reminder. */
+export const ReminderId = Schema.String.pipe(Schema.brand("ReminderId"))
+export type ReminderId = typeof ReminderId.Type
+
 /** Where a message came from: a chat provider's webhook, or the web pages' compose box and `POST /api/messages`. */
 export const Provider = Schema.Literal("telegram", "whatsapp", "web")
 export type Provider = typeof Provider.Type

@@ -1,5 +1,5 @@
 /** Stream names in the event log. */
-import type { ReplyId, SessionId, UserId } from "./Ids.js"
+import type { ReminderId, ReplyId, SessionId, UserId } from "./Ids.js"
 
 /** What every session stream's name starts with (queries join on it). */
 export const sessionStreamPrefix = "session-"
@@ -18,3 +18,6 @@ export const signInStream = (nonce: string): string => `web-signin-${nonce}`
 
 /** A web subject's sign-outs (`subject`: a user id, or the operator), read when its cookie is shown. */
 export const signOutStream = (subject: string): string => `web-signout-${subject}`
+
+/** One reminder's own stream. */
+export const reminderStream = (reminderId: ReminderId): string => `reminder-${reminderId}`

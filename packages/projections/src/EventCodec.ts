@@ -52,6 +52,12 @@ const schemas: { readonly [K in EventType]: Schema.Schema<Extract<Event, { reado
   ReplySent: Events.ReplySent,
   WebSignIn: Events.WebSignIn,
   WebSignedOut: Events.WebSignedOut,
+  ReminderScheduled: Events.ReminderScheduled,
+  ReminderDelivered: Events.ReminderDelivered,
+  ReminderDone: Events.ReminderDone,
+  ReminderSnoozed: Events.ReminderSnoozed,
+  ReminderRescheduled: Events.ReminderRescheduled,
+  ReminderCancelled: Events.ReminderCancelled,
   ReplyFailed: Events.ReplyFailed
 }
 

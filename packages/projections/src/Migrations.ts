@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { createTables, curationDdl, mediaDdl } from "./Projections/Tables.js"
+import { createTables, curationDdl, mediaDdl, remindersDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex } from "./Queries/Search.js"
 import { replayReportsTable } from "./ReplayReports.js"
@@ -126,6 +126,9 @@ const messageMedia = Effect.flatMap(SqlClient, (sql) => Effect.forEach(mediaDdl,
 /** Curation's columns; a store from before has no curation events, so nothing needs filling. */
 const curation = Effect.flatMap(SqlClient, (sql) => Effect.forEach(curationDdl, (statement) => sql.unsafe(statement), { discard: true }))
 
+/** Reminders' table; a store from before has no reminder events, so nothing needs filling. */
+const reminders = Effect.flatMap(SqlClient, (sql) => Effect.forEach(remindersDdl, (statement) => sql.unsafe(statement), { discard: true }))
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -142,7 +145,8 @@ const migrations = {
   "11_replies_by_chat": repliesByChat,
   "12_curation": curation,
   "13_replay_reports": replayReportsTable,
-  "14_lease_lapses": leaseLapses
+  "14_lease_lapses": leaseLapses,
+  "15_reminders": reminders
 }
 
 const table = "verbatim_migrations"

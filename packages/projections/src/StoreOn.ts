@@ -1,6 +1,6 @@
 /**
  * The store's services over any SQL client: the event store with inline projections, the read
- * model, the leases, the blobs, the kept replay reports, the runner's memory of its folds, and
+ * model and the reminders' read side, the leases, the blobs, the kept replay reports, the runner's memory of its folds, and
  * the wake-ups of what waits for events (told of this instance's commits, and, over `across`,
  * of other instances').
  */
@@ -16,12 +16,19 @@ import { Leases } from "./Leases.js"
 import { isTopic, type Topic, topicsOf, Wakeups } from "./Wakeups.js"
 import * as Projector from "./Projections/Projector.js"
 import * as ReadModel from "./ReadModel.js"
+import * as ReminderBook from "./ReminderBook.js"
 import { ReplayReports } from "./ReplayReports.js"
 import * as SqlEventStore from "./SqlEventStore.js"
 import type { Dialect } from "./internal/Dialect.js"
 
 /** What every store layer provides. */
-export type Services = EventStore | FoldCache | Wakeups | ReadModel.ReadModel | Leases | Blobs.Blobs | ReplayReports | SqlClient
+export type Services =
+  | EventStore
+  | FoldCache
+  | Wakeups
+  | ReadModel.ReadModel
+  | ReminderBook.ReminderBook
+  | Leases | Blobs.Blobs | ReplayReports | SqlClient
 
 /** How instances sharing one database tell each other what they committed (PostgreSQL's `NOTIFY`). */
 export interface Across {
@@ -54,7 +61,7 @@ export const storeOn = (
   across?: Across
 ) =>
   Layer.provideMerge(
-    Layer.mergeAll(ReadModel.layer, Leases.layer, Blobs.layer, ReplayReports.layer, FoldCache.layer),
+    Layer.mergeAll(ReadModel.layer, ReminderBook.layer, Leases.layer, Blobs.layer, ReplayReports.layer, FoldCache.layer),
     Layer.scoped(
       EventStore,
       Effect.gen(function*() {

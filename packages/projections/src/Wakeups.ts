@@ -10,16 +10,36 @@
 import type { Event } from "@verbatim/domain/Events"
 import { Context, Deferred, type Duration, Effect, Layer } from "effect"
 
-/** What a worker waits for: an event of one of these kinds; `MediaOwed` is a message with attachments. */
-export type Topic = "SessionClosed" | "MediaTranscribed" | "MediaFailed" | "ReplyQueued" | "MediaOwed"
+/**
+ * What a worker waits for: an event of one of these kinds; `MediaOwed` is a message with
+ * attachments, `ReminderTimes` a reminder given a due time (scheduled, snoozed or rescheduled),
+ * `PlanApplied` a plan whose reminders are to be taken.
+ */
+export type Topic = "SessionClosed" | "MediaTranscribed" | "MediaFailed" | "ReplyQueued" | "MediaOwed" | "ReminderTimes" | "PlanApplied"
 
-const topics: ReadonlySet<string> = new Set<Topic>(["SessionClosed", "MediaTranscribed", "MediaFailed", "ReplyQueued", "MediaOwed"])
+const topics: ReadonlySet<string> = new Set<Topic>([
+  "SessionClosed",
+  "MediaTranscribed",
+  "MediaFailed",
+  "ReplyQueued",
+  "MediaOwed",
+  "ReminderTimes",
+  "PlanApplied"
+])
 
 /** The topic an event wakes, if any: most events (a plain capture among them) wake nothing. */
-export const topicOf = (event: Event): Topic | null =>
-  event._tag === "MessageReceived"
-    ? (event.message.attachments.length > 0 ? "MediaOwed" : null)
-    : topics.has(event._tag) ? event._tag as Topic : null
+export const topicOf = (event: Event): Topic | null => {
+  switch (event._tag) {
+    case "MessageReceived":
+      return event.message.attachments.length > 0 ? "MediaOwed" : null
+    case "ReminderScheduled":
+    case "ReminderSnoozed":
+    case "ReminderRescheduled":
+      return "ReminderTimes"
+    default:
+      return topics.has(event._tag) ? event._tag as Topic : null
+  }
+}
 
 /** The topics of a commit's events, each once. */
 export const topicsOf = (events: ReadonlyArray<Event>): ReadonlyArray<Topic> => {
@@ -44,9 +64,13 @@ export class Wakeups extends Context.Tag("@verbatim/projections/Wakeups")<Wakeup
   readonly heard: (topics: ReadonlyArray<Topic>) => void
   /**
    * Run `pass` forever: again at once when one of `topics` was heard while the last pass ran or
-   * since, else after `interval`.
+   * since, else after `interval` (or the wait the pass's result asks for: the next reminder's time).
    */
-  readonly loop: <E, R>(topics: ReadonlyArray<Topic>, interval: Duration.DurationInput, pass: Effect.Effect<unknown, E, R>) => Effect.Effect<never, E, R>
+  readonly loop: <A, E, R>(
+    topics: ReadonlyArray<Topic>,
+    interval: Duration.DurationInput | ((result: A) => Duration.DurationInput),
+    pass: Effect.Effect<A, E, R>
+  ) => Effect.Effect<never, E, R>
   /**
    * Wait until `ready` holds, looking again each time one of `topics` is heard, for at most
    * `within`; whether it came to hold (a long poll: the compose page waiting for the bot's reply).
@@ -64,14 +88,19 @@ export class Wakeups extends Context.Tag("@verbatim/projections/Wakeups")<Wakeup
         }
       }
     }
-    const loop = <E, R>(waitedFor: ReadonlyArray<Topic>, interval: Duration.DurationInput, pass: Effect.Effect<unknown, E, R>) =>
+    const loop = <A, E, R>(
+      waitedFor: ReadonlyArray<Topic>,
+      interval: Duration.DurationInput | ((result: A) => Duration.DurationInput),
+      pass: Effect.Effect<A, E, R>
+    ) =>
       Effect.forever(
         Effect.gen(function*() {
           // Listening before the pass starts: a topic heard while it runs is not missed.
           const waiter: Waiter = { topics: waitedFor, woken: yield* Deferred.make<void>() }
           waiters.add(waiter)
           yield* Effect.ensuring(
-            Effect.zipRight(pass, Effect.raceFirst(Deferred.await(waiter.woken), Effect.sleep(interval))),
+            Effect.flatMap(pass, (result) =>
+              Effect.raceFirst(Deferred.await(waiter.woken), Effect.sleep(typeof interval === "function" ? interval(result) : interval))),
             Effect.sync(() => waiters.delete(waiter))
           )
         })

@@ -8,6 +8,7 @@ import { jobQueriesConformance } from "./JobQueriesConformance.js"
 import { projectionsConformance } from "./ProjectionsConformance.js"
 import { searchConformance } from "./SearchConformance.js"
 import { queriesConformance } from "./QueriesConformance.js"
+import { reminderQueriesConformance } from "./ReminderQueriesConformance.js"
 
 describe("projections on PostgreSQL", () => {
   projectionsConformance(() => Database.pg)
@@ -35,4 +36,8 @@ describe("curation on PostgreSQL", () => {
 
 describe("row writes on PostgreSQL", () => {
   flushConformance(() => Database.pg)
+})
+
+describe("reminder queries on PostgreSQL", () => {
+  reminderQueriesConformance(() => Database.pg)
 })

@@ -40,7 +40,13 @@ describe("projection registry", () => {
       "ReplySent",
       "ReplyFailed",
       "WebSignIn",
-      "WebSignedOut"
+      "WebSignedOut",
+      "ReminderScheduled",
+      "ReminderDelivered",
+      "ReminderDone",
+      "ReminderSnoozed",
+      "ReminderRescheduled",
+      "ReminderCancelled"
     ])
   })
 
@@ -78,11 +84,17 @@ describe("projection registry", () => {
       ReplySent: ["replies"],
       ReplyFailed: ["replies"],
       WebSignIn: [],
-      WebSignedOut: []
+      WebSignedOut: [],
+      ReminderScheduled: ["reminders"],
+      ReminderDelivered: ["reminders"],
+      ReminderDone: ["reminders"],
+      ReminderSnoozed: ["reminders"],
+      ReminderRescheduled: ["reminders"],
+      ReminderCancelled: ["reminders"]
     })
   })
 
   it("applies the read models in this order", () => {
-    expect(projections.map((p) => p.name)).toEqual(["sessions", "messages", "plans", "notes", "questions", "instructions", "people", "note curation", "replies"])
+    expect(projections.map((p) => p.name)).toEqual(["sessions", "messages", "plans", "notes", "questions", "instructions", "people", "note curation", "replies", "reminders"])
   })
 })

@@ -4,6 +4,7 @@ import { attachment } from "@verbatim/domain/Attachment"
 import { ReplyId } from "@verbatim/domain/Ids"
 import * as G from "@verbatim/testkit/Given"
 import * as C from "@verbatim/testkit/GivenCuration"
+import * as R from "@verbatim/testkit/GivenReminders"
 
 /** Rounds of `[stream, events]` appends; sessions advance one step per round, so streams interleave. */
 export const scenario = (sessions: number): Array<readonly [string, ReadonlyArray<Event>]> => {
@@ -57,6 +58,12 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
           ? { _tag: "ReplyFailed", replyId: ReplyId.make(`reply-${s}`), attempt: 3, detail: "429", final: true }
           : { _tag: "ReplySent", replyId: ReplyId.make(`reply-${s}`), providerMessageId: `out-${i}`, sentAt: G.at(800) }
       ]],
+      // The reminder its directive asked for: delivered, then done, snoozed or cancelled, or still waiting.
+      [R.stream(`reminder-${s}`), [R.reminderScheduled(`reminder-${s}`, s, 2, "remind me tomorrow", { start: 2, noteId: `note-${s}-a`, dueIn: 900 })]],
+      ...(i % 4 !== 0 ? [[R.stream(`reminder-${s}`), [R.reminderDelivered(`reminder-${s}`, 900 + i, i % 8 === 1)]] as const] : []),
+      ...(i % 4 === 1 ? [[R.stream(`reminder-${s}`), [R.reminderDone(`reminder-${s}`, 1_000)]] as const] : []),
+      ...(i % 4 === 2 ? [[R.stream(`reminder-${s}`), [R.reminderSnoozed(`reminder-${s}`, 1_000, 4_600)]] as const] : []),
+      ...(i % 4 === 3 ? [[R.stream(`reminder-${s}`), [R.reminderCancelled(`reminder-${s}`, 1_000)]] as const] : []),
       // The voice note: fetched, then transcribed (a second model too), or failing to be.
       [stream, [G.mediaFetched(s, 6, 0, `sha-${s}`, 610)]],
       ...(i % 3 === 0 ? [[stream, [G.mediaTranscribed(s, 6, 0, `She starts at the clinic in ${i} days.`, 620)]] as const] : []),

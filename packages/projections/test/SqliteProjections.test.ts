@@ -8,6 +8,7 @@ import { jobQueriesConformance } from "./JobQueriesConformance.js"
 import { projectionsConformance } from "./ProjectionsConformance.js"
 import { searchConformance } from "./SearchConformance.js"
 import { queriesConformance } from "./QueriesConformance.js"
+import { reminderQueriesConformance } from "./ReminderQueriesConformance.js"
 
 describe("projections on SQLite", () => {
   projectionsConformance(() => Database.sqlite())
@@ -35,4 +36,8 @@ describe("curation on SQLite", () => {
 
 describe("row writes on SQLite", () => {
   flushConformance(() => Database.sqlite())
+})
+
+describe("reminder queries on SQLite", () => {
+  reminderQueriesConformance(() => Database.sqlite())
 })

@@ -122,6 +122,8 @@ export type RejectionReason =
   | "discarded"
   /** A person or name a curation cannot take (an empty name, a person merged into themselves). */
   | "invalid"
+  /** A reminder delivered before its time. */
+  | "not-due"
 
 /** A decision's refusal: the reason, and plain words for it. */
 export class Rejected extends Data.TaggedError("Rejected")<{ readonly reason: RejectionReason; readonly detail: string }> {}

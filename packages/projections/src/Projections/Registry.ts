@@ -11,6 +11,7 @@ import { People } from "./People.js"
 import { Plans } from "./Plans.js"
 import type { AnyProjection } from "./Projection.js"
 import { Questions } from "./Questions.js"
+import { Reminders } from "./Reminders.js"
 import { Replies } from "./Replies.js"
 import { Sessions } from "./Sessions.js"
 
@@ -28,7 +29,8 @@ export const projections: ReadonlyArray<AnyProjection> = [
   Instructions,
   People,
   NoteCuration,
-  Replies
+  Replies,
+  Reminders
 ]
 
 /** Event types recorded in the log for audit only, changing no read-model row: a sign-in or sign-out is a fact, not a view. */

@@ -17,7 +17,8 @@ export const tables = [
   { name: "question_messages", key: "question_id, message_id" },
   { name: "confirmations", key: "message_id" },
   { name: "instructions", key: "position" },
-  { name: "replies", key: "reply_id" }
+  { name: "replies", key: "reply_id" },
+  { name: "reminders", key: "reminder_id" }
 ] as const
 
 export type TableName = (typeof tables)[number]["name"]
@@ -85,6 +86,17 @@ export const curationDdl = [
   `ALTER TABLE notes ADD COLUMN discarded_at TEXT`,
   `ALTER TABLE people ADD COLUMN merged_into TEXT`,
   `CREATE INDEX people_merged_into ON people (merged_into)`
+]
+
+/** Reminders; the ones still to deliver indexed by due instant alone (a partial index, on both backends). */
+export const remindersDdl = [
+  `CREATE TABLE reminders (reminder_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, session_id TEXT NOT NULL,
+    plan_id TEXT NOT NULL, message_id TEXT NOT NULL, quote TEXT NOT NULL, quote_start INTEGER NOT NULL,
+    quote_end INTEGER NOT NULL, note_id TEXT, due_at BIGINT NOT NULL, zone TEXT NOT NULL, due_local TEXT NOT NULL,
+    status TEXT NOT NULL, delivered_at TEXT, late INTEGER NOT NULL, finished_at TEXT, position BIGINT NOT NULL)`,
+  `CREATE INDEX reminders_due ON reminders (due_at) WHERE status = 'scheduled'`,
+  `CREATE INDEX reminders_user ON reminders (user_id, due_at)`,
+  `CREATE INDEX reminders_message ON reminders (message_id)`
 ]
 
 /** Create every read-model table (a migration). */

@@ -1,0 +1,75 @@
+/**
+ * The events of one reminder's life, in its own stream (`reminder-<id>`): scheduled from the
+ * words of a message, then delivered, done, snoozed, rescheduled or cancelled. A due time is
+ * kept three ways: the instant it falls due, the zone, and the reading of that zone's clock it
+ * was set for, so the reminder can say "due at 09:00" in the words it was asked for.
+ */
+import { Schema } from "effect"
+import { MessageId, NoteId, PlanId, ReminderId, SessionId, UserId } from "../Ids.js"
+
+/** When a reminder falls due: the instant, the zone, and the clock reading (`YYYY-MM-DDTHH:MM`). */
+export const Due = Schema.Struct({
+  dueAt: Schema.DateTimeUtc,
+  zone: Schema.String,
+  local: Schema.String
+})
+export type Due = typeof Due.Type
+
+export const ReminderScheduled = Schema.TaggedStruct("ReminderScheduled", {
+  reminderId: ReminderId,
+  user: UserId,
+  sessionId: SessionId,
+  planId: PlanId,
+  messageId: MessageId,
+  /** The words that asked for the reminder, exactly as they are in the message at `start`…`end` (UTF-16 offsets). */
+  quote: Schema.String,
+  start: Schema.Int,
+  end: Schema.Int,
+  /** The note the quote's message is filed in, when it is filed in one. */
+  noteId: Schema.NullOr(NoteId),
+  due: Due
+})
+
+export const ReminderDelivered = Schema.TaggedStruct("ReminderDelivered", {
+  reminderId: ReminderId,
+  deliveredAt: Schema.DateTimeUtc,
+  /** Delivered well after it fell due (the service was down at the time): the message says so. */
+  late: Schema.Boolean
+})
+
+export const ReminderDone = Schema.TaggedStruct("ReminderDone", {
+  reminderId: ReminderId,
+  doneAt: Schema.DateTimeUtc
+})
+
+/** Put off from a delivery (an hour, or tomorrow morning): due again at `due`. */
+export const ReminderSnoozed = Schema.TaggedStruct("ReminderSnoozed", {
+  reminderId: ReminderId,
+  snoozedAt: Schema.DateTimeUtc,
+  due: Due
+})
+
+/** Given a new due time by its user (on the page or through the API). */
+export const ReminderRescheduled = Schema.TaggedStruct("ReminderRescheduled", {
+  reminderId: ReminderId,
+  rescheduledAt: Schema.DateTimeUtc,
+  due: Due
+})
+
+export const ReminderCancelled = Schema.TaggedStruct("ReminderCancelled", {
+  reminderId: ReminderId,
+  cancelledAt: Schema.DateTimeUtc,
+  /** By its user, or because an edit of the message took the quote away. */
+  reason: Schema.Literal("user", "quote-edited-away")
+})
+
+/** Every event of a reminder's stream. */
+export const ReminderEvent = Schema.Union(
+  ReminderScheduled,
+  ReminderDelivered,
+  ReminderDone,
+  ReminderSnoozed,
+  ReminderRescheduled,
+  ReminderCancelled
+)
+export type ReminderEvent = typeof ReminderEvent.Type

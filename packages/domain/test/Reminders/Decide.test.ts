@@ -1,0 +1,81 @@
+/** One reminder's stream: scheduled once, delivered once each time it falls due, acted on only by its user, final once done or cancelled. */
+import { at, user } from "@verbatim/testkit/Given"
+import { DeciderSpec } from "@verbatim/testkit/DeciderSpec"
+import { describe, it } from "@effect/vitest"
+import { MessageId, PlanId, ReminderId, SessionId, UserId } from "../../src/Ids.js"
+import { ReminderCommand, reminderDecider } from "../../src/Reminders/Decide.js"
+import { rejected } from "../../src/Session/Commands.js"
+
+const reminders = DeciderSpec.for(reminderDecider)
+const reminderId = ReminderId.make("telegram:42#0-48")
+const due = { dueAt: at(3_600), zone: "Europe/Lisbon", local: "2026-01-01T01:00" }
+const later = { dueAt: at(7_200), zone: "Europe/Lisbon", local: "2026-01-01T02:00" }
+const scheduled = {
+  reminderId,
+  user,
+  sessionId: SessionId.make("s1"),
+  planId: PlanId.make("p1"),
+  messageId: MessageId.make("telegram:42"),
+  quote: "Remind me to ask him about the sublet on Friday.",
+  start: 0,
+  end: 48,
+  noteId: null,
+  due
+}
+const given = { _tag: "ReminderScheduled", ...scheduled } as const
+const delivered = { _tag: "ReminderDelivered", reminderId, deliveredAt: at(3_600), late: false } as const
+const stranger = UserId.make("telegram:999")
+
+describe("the reminder decider", () => {
+  it("schedules a reminder once: a later plan that finds the same words leaves it as it stands", () => {
+    reminders.given([]).when(ReminderCommand.Schedule({ scheduled })).then([given])
+    reminders.given([given, { _tag: "ReminderDone", reminderId, doneAt: at(4_000) }]).when(ReminderCommand.Schedule({ scheduled }))
+      .thenRejects(rejected("already-recorded", "the reminder is already scheduled"))
+  })
+
+  it("delivers it once it is due, once, and says when it is late", () => {
+    reminders.given([given]).when(ReminderCommand.Deliver({ now: at(3_599) })).thenRejects(rejected("not-due", "the reminder is not due yet"))
+    reminders.given([given]).when(ReminderCommand.Deliver({ now: at(3_600) })).then([delivered])
+    reminders.given([given]).when(ReminderCommand.Deliver({ now: at(3_600 + 300) })).then([{ ...delivered, deliveredAt: at(3_900) }])
+    reminders.given([given]).when(ReminderCommand.Deliver({ now: at(3_600 + 301) })).then([{ ...delivered, deliveredAt: at(3_901), late: true }])
+    reminders.given([given, delivered]).when(ReminderCommand.Deliver({ now: at(3_700) }))
+      .thenRejects(rejected("already-recorded", "the reminder is delivered"))
+    reminders.given([]).when(ReminderCommand.Deliver({ now: at(3_700) })).thenRejects(rejected("not-found", "no such reminder"))
+  })
+
+  it("delivers a snoozed reminder again when it falls due again", () => {
+    const snoozed = { _tag: "ReminderSnoozed", reminderId, snoozedAt: at(3_700), due: later } as const
+    reminders.given([given, delivered]).when(ReminderCommand.Snooze({ by: user, now: at(3_700), due: later })).then([snoozed])
+    reminders.given([given, delivered, snoozed]).when(ReminderCommand.Deliver({ now: at(7_000) })).thenRejects(rejected("not-due", "the reminder is not due yet"))
+    reminders.given([given, delivered, snoozed]).when(ReminderCommand.Deliver({ now: at(7_200) }))
+      .then([{ _tag: "ReminderDelivered", reminderId, deliveredAt: at(7_200), late: false }])
+  })
+
+  it("takes done, snooze, reschedule and cancel from its own user only", () => {
+    reminders.given([given]).when(ReminderCommand.Done({ by: stranger, now: at(10) })).thenRejects(rejected("not-yours", "the reminder is another user's"))
+    reminders.given([given]).when(ReminderCommand.Cancel({ by: stranger, now: at(10), reason: "user" }))
+      .thenRejects(rejected("not-yours", "the reminder is another user's"))
+    reminders.given([given]).when(ReminderCommand.Done({ by: user, now: at(10) })).then([{ _tag: "ReminderDone", reminderId, doneAt: at(10) }])
+    reminders.given([given]).when(ReminderCommand.Reschedule({ by: user, now: at(10), due: later }))
+      .then([{ _tag: "ReminderRescheduled", reminderId, rescheduledAt: at(10), due: later }])
+    reminders.given([given]).when(ReminderCommand.Cancel({ by: user, now: at(10), reason: "quote-edited-away" }))
+      .then([{ _tag: "ReminderCancelled", reminderId, cancelledAt: at(10), reason: "quote-edited-away" }])
+  })
+
+  it("refuses a new time that has already passed", () => {
+    reminders.given([given, delivered]).when(ReminderCommand.Snooze({ by: user, now: at(7_200), due: later }))
+      .thenRejects(rejected("invalid", "the new time has already passed"))
+    reminders.given([given]).when(ReminderCommand.Reschedule({ by: user, now: at(9_000), due: later }))
+      .thenRejects(rejected("invalid", "the new time has already passed"))
+  })
+
+  it("stays done or cancelled", () => {
+    const done = { _tag: "ReminderDone", reminderId, doneAt: at(10) } as const
+    const cancelled = { _tag: "ReminderCancelled", reminderId, cancelledAt: at(10), reason: "user" } as const
+    reminders.given([given, done]).when(ReminderCommand.Done({ by: user, now: at(11) })).thenRejects(rejected("unchanged", "the reminder is already done"))
+    reminders.given([given, done]).when(ReminderCommand.Deliver({ now: at(3_600) })).thenRejects(rejected("already-recorded", "the reminder is done"))
+    reminders.given([given, cancelled]).when(ReminderCommand.Snooze({ by: user, now: at(11), due: later }))
+      .thenRejects(rejected("withdrawn", "the reminder was cancelled"))
+    reminders.given([given, cancelled]).when(ReminderCommand.Deliver({ now: at(3_600) })).thenRejects(rejected("already-recorded", "the reminder is cancelled"))
+  })
+})

@@ -1,0 +1,87 @@
+/**
+ * Reminders as delivery and the pages read them. What is due is read through the partial index
+ * on `due_at` of those still scheduled, so finding it costs what is due, not every reminder.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import { MessageId, NoteId, Provider, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { Effect, Option, Schema } from "effect"
+import { column, Millis, Num } from "./Columns.js"
+
+export const ReminderStatus = Schema.Literal("scheduled", "delivered", "done", "cancelled")
+export type ReminderStatus = typeof ReminderStatus.Type
+
+/** One reminder, with where its session's chat is (the reply goes there) and its message's text now. */
+export const ReminderRow = Schema.Struct({
+  reminderId: column(ReminderId, "reminder_id"),
+  user: column(UserId, "user_id"),
+  sessionId: column(SessionId, "session_id"),
+  messageId: column(MessageId, "message_id"),
+  quote: Schema.String,
+  start: column(Num, "quote_start"),
+  end: column(Num, "quote_end"),
+  noteId: column(Schema.NullOr(NoteId), "note_id"),
+  dueAt: column(Millis, "due_at"),
+  zone: Schema.String,
+  dueLocal: column(Schema.String, "due_local"),
+  status: ReminderStatus,
+  late: Num.pipe(Schema.transform(Schema.Boolean, { decode: (n) => n === 1, encode: (b) => (b ? 1 : 0) })),
+  provider: Provider,
+  chat: Schema.String,
+  messageText: column(Schema.String, "message_text")
+})
+export type ReminderRow = typeof ReminderRow.Type
+
+const selectRows = `SELECT r.reminder_id, r.user_id, r.session_id, r.message_id, r.quote, r.quote_start, r.quote_end, r.note_id,
+    r.due_at, r.zone, r.due_local, r.status, r.late, s.provider, s.chat, m.text AS message_text
+  FROM reminders r JOIN sessions s ON s.session_id = r.session_id JOIN messages m ON m.message_id = r.message_id`
+
+/** Reminders still to deliver whose time has come (`due_at` at or before `now`, epoch ms), soonest first, at most `limit`. */
+export const dueReminders = (now: number, limit: number) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: Schema.Struct({ now: Schema.Number, limit: Schema.Number }),
+      Result: ReminderRow,
+      execute: (r) =>
+        sql`${sql.literal(selectRows)} WHERE r.reminder_id IN (
+            SELECT reminder_id FROM reminders WHERE status = 'scheduled' AND due_at <= ${r.now} ORDER BY due_at LIMIT ${r.limit}
+          ) ORDER BY r.due_at, r.reminder_id`
+    })({ now, limit }))
+
+/** When the next reminder still to deliver falls due (epoch ms), if any is. */
+export const nextDue = Effect.flatMap(SqlClient, (sql) =>
+  SqlSchema.findOne({
+    Request: Schema.Void,
+    Result: Schema.Struct({ due_at: Num }),
+    execute: () => sql`SELECT due_at FROM reminders WHERE status = 'scheduled' ORDER BY due_at LIMIT 1`
+  })(undefined).pipe(Effect.map(Option.map((row) => row.due_at))))
+
+
+/** A user's reminders in the given states, soonest due first, at most `limit`. */
+export const remindersOf = (user: UserId, statuses: ReadonlyArray<ReminderStatus>, limit: number) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: Schema.Struct({ user: UserId, statuses: Schema.Array(ReminderStatus), limit: Schema.Number }),
+      Result: ReminderRow,
+      execute: (r) =>
+        sql`${sql.literal(selectRows)} WHERE r.user_id = ${r.user} AND ${sql.in("r.status", r.statuses)}
+          ORDER BY r.due_at, r.reminder_id LIMIT ${r.limit}`
+    })({ user, statuses, limit }))
+
+/** One reminder, if there is one. */
+export const reminder = (reminderId: ReminderId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findOne({
+      Request: ReminderId,
+      Result: ReminderRow,
+      execute: (id) => sql`${sql.literal(selectRows)} WHERE r.reminder_id = ${id}`
+    })(reminderId))
+
+/** The reminders of a message, by its id (an edit checks their quotes). */
+export const messageReminders = (messageId: MessageId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: MessageId,
+      Result: ReminderRow,
+      execute: (id) => sql`${sql.literal(selectRows)} WHERE r.message_id = ${id} ORDER BY r.quote_start`
+    })(messageId))

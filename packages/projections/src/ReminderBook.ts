@@ -1,0 +1,39 @@
+/** The reminders' read side: what is due, what a user has, one reminder. A service of its own beside the ReadModel. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { MessageId, ReminderId, UserId } from "@verbatim/domain/Ids"
+import { Context, Effect, Layer } from "effect"
+import type { Option } from "effect"
+import type { StoreError } from "./EventStore.js"
+import { toStoreError } from "./internal/Rows.js"
+import * as Q from "./Queries/Reminders.js"
+import type { ReminderRow, ReminderStatus } from "./Queries/Reminders.js"
+
+export type { ReminderRow, ReminderStatus } from "./Queries/Reminders.js"
+
+export class ReminderBook extends Context.Tag("@verbatim/projections/ReminderBook")<ReminderBook, {
+  /** Reminders still to deliver due at or before `now` (epoch ms), soonest first, at most `limit`. */
+  readonly due: (now: number, limit: number) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
+  /** When the next reminder still to deliver falls due (epoch ms). */
+  readonly nextDue: Effect.Effect<Option.Option<number>, StoreError>
+  /** A user's reminders in the given states, soonest due first. */
+  readonly of: (user: UserId, statuses: ReadonlyArray<ReminderStatus>, limit: number) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
+  readonly get: (reminderId: ReminderId) => Effect.Effect<Option.Option<ReminderRow>, StoreError>
+  /** The reminders whose words are in a message. */
+  readonly ofMessage: (messageId: MessageId) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
+}>() {}
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient
+  const run = <A, E>(effect: Effect.Effect<A, E, SqlClient>): Effect.Effect<A, StoreError> =>
+    effect.pipe(Effect.provideService(SqlClient, sql), Effect.mapError(toStoreError))
+  return ReminderBook.of({
+    due: (now, limit) => run(Q.dueReminders(now, limit)),
+    nextDue: run(Q.nextDue),
+    of: (user, statuses, limit) => run(Q.remindersOf(user, statuses, limit)),
+    get: (reminderId) => run(Q.reminder(reminderId)),
+    ofMessage: (messageId) => run(Q.messageReminders(messageId))
+  })
+})
+
+/** The reminders' read side on the store's database. */
+export const layer: Layer.Layer<ReminderBook, never, SqlClient> = Layer.effect(ReminderBook, make)
