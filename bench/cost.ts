@@ -7,7 +7,7 @@
  */
 import type { PersonId } from "@verbatim/domain/Ids"
 import { buildRequest, toolPromptText } from "@verbatim/planner/BuildRequest"
-import { recordPlanTool } from "@verbatim/planner/PlanningTool"
+import { contractOf } from "@verbatim/planner/PlanningTool"
 import { planningLimitsConfig, requestSettings } from "@verbatim/planner/PlanningSettings"
 import { packagedPromptDirectory, PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import type { PlanningMessage } from "@verbatim/planner/RenderRequest"
@@ -38,11 +38,13 @@ const contacts = ["Ana", "Ben", "Carla", "Dan", "Eva", "Fred", "Gil", "Hana", "I
   name
 }))
 
-const registry = await Effect.runPromise(PromptRegistry.make({ directory: packagedPromptDirectory, defaultVersion: "v1" }))
+const registry = await Effect.runPromise(PromptRegistry.make({ directory: packagedPromptDirectory, defaultVersion: "v2" }))
 const count = TokenEstimator.textTokens
 /** The limits the server runs with (their defaults unless the environment sets them). */
 const limits = await Effect.runPromise(planningLimitsConfig)
-const settings = Either.getOrThrow(requestSettings(limits, registry.current.text, count))
+const contract = contractOf(registry.current.version)
+const recordPlanTool = contract.tool
+const settings = Either.getOrThrow(requestSettings(limits, registry.current.text, count, { tool: contract.tool, zone: contract.clock ? "UTC" : null }))
 const built = Either.getOrThrow(buildRequest(registry.current.text, contacts, messages as [PlanningMessage, ...Array<PlanningMessage>], settings))
 
 const system = count(built.request.system)

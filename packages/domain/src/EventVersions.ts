@@ -35,5 +35,6 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   ReminderDone: 1,
   ReminderSnoozed: 1,
   ReminderRescheduled: 1,
-  ReminderCancelled: 1
+  ReminderCancelled: 1,
+  RemindersTaken: 1
 }

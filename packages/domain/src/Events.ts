@@ -12,7 +12,7 @@ import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, U
 import { MediaFailed, MediaFetched, MediaTranscribed } from "./MediaEvents.js"
 import { InboundMessage } from "./Message.js"
 import { ReplyFailed, ReplyQueued, ReplySent } from "./ReplyEvents.js"
-import { ReminderEvent } from "./Reminders/Events.js"
+import { ReminderEvent, RemindersTaken } from "./Reminders/Events.js"
 import { WebSignedOut, WebSignIn } from "./WebEvents.js"
 
 export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed }
@@ -211,7 +211,8 @@ export const Event = Schema.Union(
   ReplyFailed,
   WebSignIn,
   WebSignedOut,
-  ...ReminderEvent.members
+  ...ReminderEvent.members,
+  RemindersTaken
 )
 export type Event = typeof Event.Type
 export type EventType = Event["_tag"]

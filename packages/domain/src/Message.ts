@@ -29,7 +29,12 @@ export class InboundMessage extends Schema.Class<InboundMessage>("InboundMessage
   /** Provider message id of the message this one replies to. */
   replyTo: Schema.NullOr(Schema.String),
   ...Extras,
-  receivedAt: Schema.DateTimeUtc
+  receivedAt: Schema.DateTimeUtc,
+  /**
+   * When the sender sent it, as the provider says (a forward's own send time, an import's
+   * timestamp); absent on messages captured before it was kept, whose time is `receivedAt`.
+   */
+  sentAt: Schema.optionalWith(Schema.DateTimeUtc, { exact: true })
 }) {}
 
 /**
@@ -44,6 +49,9 @@ const validateInboundMessage = Schema.validateSync(
 /** A checked `InboundMessage`: throws a `ParseError` on fields the schema refuses, like `InboundMessage.make`. */
 export const makeInboundMessage = (fields: ConstructorParameters<typeof InboundMessage>[0]): InboundMessage =>
   new InboundMessage(validateInboundMessage(fields), true)
+
+/** When a message was sent: the provider's time when it was kept, else when it was received. */
+export const sentAtOf = (message: Pick<InboundMessage, "sentAt" | "receivedAt">) => message.sentAt ?? message.receivedAt
 
 /** The part of a message that note assembly reads. */
 export interface MessageText {

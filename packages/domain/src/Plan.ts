@@ -41,7 +41,21 @@ export const PlanUnclear = Schema.Struct({
 }).annotations({ description: "Messages to ask the sender about." })
 export type PlanUnclear = typeof PlanUnclear.Type
 
-export const Plan = Schema.Struct({
+/** One reminder of a plan (prompt `v2` on): the contract's field names are fixed, like the rest of the plan's. */
+export const PlanReminder = Schema.Struct({
+  seq: SeqRef.annotations({ description: "The seq of the message whose words ask for the reminder." }),
+  quote: Schema.String.annotations({
+    description:
+      "The words that ask for the reminder, copied exactly, character for character, from that one message (usually also one of its note's directives)."
+  }),
+  due: Schema.String.annotations({
+    description:
+      "When to remind, as YYYY-MM-DDTHH:MM on the sender's clock in their time zone. Count from the message's own local time (its `at`), not from now; with no hour in the words, use 09:00."
+  })
+}).annotations({ description: "A reminder the sender asked for in their own words." })
+export type PlanReminder = typeof PlanReminder.Type
+
+const placements = {
   people: Schema.Array(PlanPerson).annotations({ description: "People the messages are about, each with their notes." }),
   unattached: Schema.Array(PlanNote).annotations({
     description: "Notes about no one in particular: the sender's own thinking, plans and ideas."
@@ -50,9 +64,26 @@ export const Plan = Schema.Struct({
     description: "Messages whose subject is too ambiguous to decide; each becomes a question to the sender."
   }),
   botMessages: Seqs("Seqs of messages wholly addressed to the bot (commands, greetings to the bot), holding no content.")
-}).annotations({
-  description: "Where every message of the session goes. Every seq appears in exactly one place."
-})
+}
+
+const planDescription = "Where every message of the session goes. Every seq appears in exactly one place."
+
+/** The plan of prompt `v1`: where each message goes, and nothing else. Its tool schema is kept as recorded answers were asked with it. */
+export const PlanV1 = Schema.Struct(placements).annotations({ description: planDescription })
+
+/**
+ * The plan: where each message goes, and (prompt `v2` on) the reminders the sender asked for. A
+ * plan without `reminders`, every `v1` plan among them, has none.
+ */
+export const Plan = Schema.Struct({
+  ...placements,
+  reminders: Schema.optionalWith(
+    Schema.Array(PlanReminder).annotations({
+      description: "Reminders the sender asked the bot for in these messages, each in their own words; empty when there are none."
+    }),
+    { exact: true }
+  )
+}).annotations({ description: planDescription })
 export type Plan = typeof Plan.Type
 
 export const emptyPlan: Plan = { people: [], unattached: [], unclear: [], botMessages: [] }

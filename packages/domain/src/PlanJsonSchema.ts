@@ -1,6 +1,7 @@
 /** The plan as a JSON schema for a model tool's `input_schema`: an inline object root. */
 import { JSONSchema } from "effect"
-import { Plan } from "./Plan.js"
+import type { Schema } from "effect"
+import { Plan, PlanV1 } from "./Plan.js"
 
 export interface ToolInputSchema {
   readonly type: "object"
@@ -9,10 +10,13 @@ export interface ToolInputSchema {
   readonly [key: string]: unknown
 }
 
-const make = (): ToolInputSchema => {
-  const { $schema: _ignored, ...rest } = JSONSchema.make(Plan) as unknown as ToolInputSchema & { $schema?: string }
+const make = <A, I>(schema: Schema.Schema<A, I>): ToolInputSchema => {
+  const { $schema: _ignored, ...rest } = JSONSchema.make(schema) as unknown as ToolInputSchema & { $schema?: string }
   return rest
 }
 
-/** Computed once: the schema is a constant of the build. */
-export const planInputSchema: ToolInputSchema = make()
+/** Computed once: the schema is a constant of the build. The plan with reminders (prompt `v2` on). */
+export const planInputSchema: ToolInputSchema = make(Plan)
+
+/** The plan of prompt `v1`, as its recorded requests hold it. */
+export const planInputSchemaV1: ToolInputSchema = make(PlanV1)

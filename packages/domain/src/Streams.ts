@@ -1,5 +1,5 @@
 /** Stream names in the event log. */
-import type { ReminderId, ReplyId, SessionId, UserId } from "./Ids.js"
+import type { PlanId, ReminderId, ReplyId, SessionId, UserId } from "./Ids.js"
 
 /** What every session stream's name starts with (queries join on it). */
 export const sessionStreamPrefix = "session-"
@@ -21,3 +21,6 @@ export const signOutStream = (subject: string): string => `web-signout-${subject
 
 /** One reminder's own stream. */
 export const reminderStream = (reminderId: ReminderId): string => `reminder-${reminderId}`
+
+/** The stream that takes a plan's reminders, once. */
+export const planRemindersStream = (planId: PlanId): string => `plan-reminders-${planId}`

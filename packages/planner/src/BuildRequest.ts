@@ -6,7 +6,6 @@ import type { TokenCounter } from "@verbatim/domain/TokenCounter"
 import { truncateText } from "@verbatim/domain/TruncateText"
 import { Array as Arr, DateTime, type Duration, Either } from "effect"
 import type { PlanningRequest, PlanningTool } from "./LanguageModel.js"
-import { recordPlanTool } from "./PlanningTool.js"
 import {
   type Contact,
   contactLine,
@@ -30,6 +29,10 @@ export interface RequestSettings {
   /** At most this many contacts are ever shown, most recently used first. */
   readonly maxContacts: number
   readonly count: TokenCounter
+  /** The prompt version's tool. */
+  readonly tool: PlanningTool
+  /** The sender's time zone, named in the request when the prompt plans reminders; null otherwise. */
+  readonly zone: string | null
 }
 
 /** Consecutive messages planned together, in session order. */
@@ -70,7 +73,7 @@ export const chunkMessages = (
   const { count } = settings
   const maxSeq = Math.max(...messages.map((m) => m.seq))
   // The closing line of a chunk is never longer than the session's plus one more seq's digits.
-  const fixed = count(frame.contactsOpen + frame.contactsClose + frame.messagesOpen + frame.messagesClose) +
+  const fixed = count(frame.contactsOpen + frame.contactsClose + frame.messagesOpen(settings.zone) + frame.messagesClose) +
     count(frame.closing(messages)) + count(String(maxSeq))
   const budget = Math.max(0, settings.contentBudget - settings.contactReserve - fixed)
   const parts = messages.map((message) => ({ key: String(message.seq), text: messageLine(message), message }))
@@ -100,13 +103,13 @@ export const buildRequest = (
     required("contacts-open", frame.contactsOpen),
     ...contactParts,
     required("contacts-close", frame.contactsClose),
-    required("messages-open", frame.messagesOpen),
+    required("messages-open", frame.messagesOpen(settings.zone)),
     ...messageParts,
     required("messages-close", frame.messagesClose),
     required("closing", frame.closing(messages))
   ]
   return Either.flatMap(
-    fitPrompt({ system, tools: [required(recordPlanTool.name, toolPromptText(recordPlanTool))], messages: parts }, settings.promptBudget, count),
+    fitPrompt({ system, tools: [required(settings.tool.name, toolPromptText(settings.tool))], messages: parts }, settings.promptBudget, count),
     (fitted) => {
       const cutPart = messageParts.find((part) => part.key === fitted.report.cut)
       if (fitted.report.cut !== null && cutPart === undefined) {
@@ -125,10 +128,10 @@ export const buildRequest = (
       const finalMessages = messages.map((message) =>
         cutPart?.message === message ? cutToFit(message, count(cutText), count) : message
       )
-      const userContent = renderUserContent(keptContacts, finalMessages)
+      const userContent = renderUserContent(keptContacts, finalMessages, settings.zone)
       const cutSeq = finalMessages.find((message) => message.cut === true)?.seq ?? null
       return Either.right({
-        request: { system, tool: recordPlanTool, userContent, maxTokens: settings.maxTokens, timeout: settings.timeout },
+        request: { system, tool: settings.tool, userContent, maxTokens: settings.maxTokens, timeout: settings.timeout },
         chunk: { fromSeq: messages[0].seq, toSeq: messages[messages.length - 1]!.seq },
         truncation: { contactsDropped: contacts.length - keptContacts.length, cutSeq }
       })

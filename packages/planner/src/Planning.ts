@@ -3,9 +3,10 @@
  * fitting and the model call with its retry and truncation recovery, composed from the planner.
  */
 import type { FitError } from "@verbatim/domain/FitPrompt"
-import type { InboundMessage } from "@verbatim/domain/Message"
+import { type InboundMessage, sentAtOf } from "@verbatim/domain/Message"
+import { formatLocal, localAt } from "@verbatim/domain/Reminders/LocalTime"
 import { type BuiltRequest, buildRequest, chunkMessages, toolPromptText } from "./BuildRequest.js"
-import { recordPlanTool } from "./PlanningTool.js"
+import { contractOf } from "./PlanningTool.js"
 import type { LanguageModelError } from "./LanguageModelError.js"
 import { type PlanningLimits, planningLimitsConfig, requestSettings } from "./PlanningSettings.js"
 import { type Prompt, PromptRegistry } from "./PromptRegistry.js"
@@ -13,7 +14,7 @@ import { type Contact, contactLine, messageLine, type PlanningMessage } from "./
 import { type ChunkPlan, planWithRecovery } from "./Recovery.js"
 import { type RetryPolicy, retryPolicyConfig } from "./Retry.js"
 import { counterFor } from "./Tokenizer.js"
-import { Array as Arr, Config, Context, Duration, Effect, Either, Layer } from "effect"
+import { Array as Arr, Config, Context, DateTime, Duration, Effect, Either, Layer } from "effect"
 import type { BudgetError } from "@verbatim/domain/Budget"
 
 /** What planning a session produced: the prompt used and one plan per chunk, in session order. */
@@ -49,8 +50,11 @@ export class PlanningConfig extends Context.Tag("@verbatim/server/PlanningConfig
   )
 }
 
-/** How the model sees a stored message: reply-to as a seq of this session when it is one. */
-export const planningMessages = (messages: ReadonlyArray<InboundMessage>): ReadonlyArray<PlanningMessage> => {
+/**
+ * How the model sees a stored message: reply-to as a seq of this session when it is one, and,
+ * given the sender's zone, when it was sent on their clock.
+ */
+export const planningMessages = (messages: ReadonlyArray<InboundMessage>, zone: string | null = null): ReadonlyArray<PlanningMessage> => {
   const seqOf = new Map(messages.map((m) => [`${m.provider}:${m.providerMessageId}`, m.seq]))
   // An album (messages sharing a media group) is named by its first message's seq, on each of them.
   const albums = new Map<string, number>()
@@ -67,27 +71,34 @@ export const planningMessages = (messages: ReadonlyArray<InboundMessage>): Reado
     forwardedFrom: m.forwardedFrom,
     replyToSeq: m.replyTo === null ? null : seqOf.get(`${m.provider}:${m.replyTo}`) ?? null,
     text: m.text,
-    album: m.mediaGroup === null ? undefined : albums.get(m.mediaGroup)
+    album: m.mediaGroup === null ? undefined : albums.get(m.mediaGroup),
+    at: zone === null ? undefined : formatLocal(localAt(zone, DateTime.toEpochMillis(sentAtOf(m))))
   }))
 }
 
-/** Plans a session under a prompt version (the configured one when omitted). */
+/**
+ * Plans a session under a prompt version (the configured one when omitted). A prompt that plans
+ * reminders is told the sender's time zone (`zone`, UTC when not given) and each message's time there.
+ */
 export const planSession = Effect.fn("Planning.planSession")(function*(
   messages: Arr.NonEmptyReadonlyArray<InboundMessage>,
   contacts: ReadonlyArray<Contact>,
-  promptVersion?: string
+  promptVersion?: string,
+  zone?: string
 ) {
   const registry = yield* PromptRegistry
   const options = yield* PlanningConfig
   const prompt = promptVersion === undefined ? registry.current : yield* registry.load(promptVersion)
-  const shown = planningMessages(messages) as Arr.NonEmptyReadonlyArray<PlanningMessage>
+  const contract = contractOf(prompt.version)
+  const clock = contract.clock ? zone ?? "UTC" : null
+  const shown = planningMessages(messages, clock) as Arr.NonEmptyReadonlyArray<PlanningMessage>
   const count = yield* counterFor([
     prompt.text,
-    toolPromptText(recordPlanTool),
+    toolPromptText(contract.tool),
     ...shown.map(messageLine),
     ...contacts.map(contactLine)
   ])
-  const settings = yield* Either.match(requestSettings(options.limits, prompt.text, count), {
+  const settings = yield* Either.match(requestSettings(options.limits, prompt.text, count, { tool: contract.tool, zone: clock }), {
     onLeft: Effect.fail,
     onRight: Effect.succeed
   })

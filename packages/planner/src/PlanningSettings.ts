@@ -3,7 +3,7 @@ import { type BudgetError, promptBudget } from "@verbatim/domain/Budget"
 import type { TokenCounter } from "@verbatim/domain/TokenCounter"
 import { Config, Duration, Either } from "effect"
 import { type RequestSettings, toolPromptText } from "./BuildRequest.js"
-import { recordPlanTool } from "./PlanningTool.js"
+import type { PlanningTool } from "./LanguageModel.js"
 
 /** What an operator sets for the model in use. Token figures are in the model's tokens. */
 export interface PlanningLimits {
@@ -45,13 +45,14 @@ export const planningLimitsConfig: Config.Config<PlanningLimits> = Config.all({
 export const requestSettings = (
   limits: PlanningLimits,
   system: string,
-  count: TokenCounter
+  count: TokenCounter,
+  planning: { readonly tool: PlanningTool; readonly zone: string | null }
 ): Either.Either<RequestSettings, BudgetError> =>
   Either.map(
     promptBudget({
       contextWindow: limits.contextWindow,
       outputReservation: Math.max(limits.maxTokens, limits.truncatedMaxTokens),
-      toolTokens: count(toolPromptText(recordPlanTool)),
+      toolTokens: count(toolPromptText(planning.tool)),
       requestOverhead: limits.requestOverhead,
       systemTokens: count(system)
     }),
@@ -62,6 +63,8 @@ export const requestSettings = (
       contentBudget: budget.content,
       contactReserve: limits.contactReserve,
       maxContacts: limits.maxContacts,
-      count
+      count,
+      tool: planning.tool,
+      zone: planning.zone
     })
   )

@@ -79,14 +79,14 @@ export class PromptRegistry extends Context.Tag("@verbatim/planner/PromptRegistr
 
   /**
    * Prompt versions from `VERBATIM_PROMPT_DIR` (the packaged folder when unset), default version
-   * from `VERBATIM_PROMPT_VERSION` (v1 when unset).
+   * from `VERBATIM_PROMPT_VERSION` (v2 when unset).
    */
   static readonly layerConfig: Layer.Layer<PromptRegistry, PromptError | ConfigError.ConfigError> = Layer.effect(
     PromptRegistry,
     Effect.flatMap(
       Config.all({
         directory: Config.string("VERBATIM_PROMPT_DIR").pipe(Config.withDefault(packagedPromptDirectory)),
-        defaultVersion: Config.string("VERBATIM_PROMPT_VERSION").pipe(Config.withDefault("v1"))
+        defaultVersion: Config.string("VERBATIM_PROMPT_VERSION").pipe(Config.withDefault("v2"))
       }),
       PromptRegistry.make
     )

@@ -3,6 +3,7 @@
  * SDK: a call made outside any participant goes at once; an errored entry is the error the same
  * failure on the Messages API is; a state file that is not one stops the layer.
  */
+import { recordPlanToolV1 } from "../src/PlanningTool.js"
 import { describe, expect, it } from "@effect/vitest"
 import type { Plan } from "@verbatim/domain/Plan"
 import { FakeAnthropicBatches } from "@verbatim/testkit/FakeAnthropicBatches"
@@ -28,7 +29,7 @@ const options = (baseUrl: string, stateFile: string): AnthropicBatchLanguageMode
 
 const request = Effect.gen(function*() {
   const prompts = yield* PromptRegistry.make({ directory: packagedPromptDirectory, defaultVersion: "v1" })
-  const settings = { maxTokens: 2048, timeout: Duration.seconds(5), promptBudget: 100_000, contentBudget: 100_000, contactReserve: 0, maxContacts: 50, count: countChars }
+  const settings = { maxTokens: 2048, timeout: Duration.seconds(5), promptBudget: 100_000, contentBudget: 100_000, contactReserve: 0, maxContacts: 50, count: countChars, tool: recordPlanToolV1, zone: null }
   return Either.getOrThrow(buildRequest(prompts.current.text, contactsOfAlice, session, settings)).request
 })
 

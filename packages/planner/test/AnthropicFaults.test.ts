@@ -12,7 +12,7 @@ import { session } from "./fixtures.js"
 const request: PlanningRequest = {
   system: "SYSTEM",
   tool: recordPlanTool,
-  userContent: renderUserContent([], session),
+  userContent: renderUserContent([], session, null),
   maxTokens: 1024,
   timeout: Duration.millis(300)
 }

@@ -1,5 +1,6 @@
+import { recordPlanToolV1 } from "../src/PlanningTool.js"
 import { describe, expect, it } from "@effect/vitest"
-import { planInputSchema } from "@verbatim/domain/PlanJsonSchema"
+import { planInputSchemaV1 } from "@verbatim/domain/PlanJsonSchema"
 import type { Plan } from "@verbatim/domain/Plan"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { Duration, Effect, Either } from "effect"
@@ -17,6 +18,8 @@ const settings: RequestSettings = {
   contentBudget: 100_000,
   contactReserve: 0,
   maxContacts: 50,
+  tool: recordPlanToolV1,
+  zone: null,
   count: countChars
 }
 
@@ -73,7 +76,7 @@ describe("the request the Messages API receives", () => {
               name: "record_plan",
               description:
                 "Record where every message of the session goes: which person each note is about, which messages are the sender's own thinking, which are unclear, and which were addressed to the bot. List seqs only; never write note text.",
-              input_schema: planInputSchema,
+              input_schema: planInputSchemaV1,
               cache_control: ephemeral
             }
           ],

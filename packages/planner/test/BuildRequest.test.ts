@@ -3,12 +3,12 @@ import { FitError } from "@verbatim/domain/FitPrompt"
 import { truncationMarker } from "@verbatim/domain/TruncateText"
 import { Duration, Either } from "effect"
 import { buildRequest, chunkMessages, type RequestSettings, toolPromptText } from "../src/BuildRequest.js"
-import { recordPlanTool } from "../src/PlanningTool.js"
+import { recordPlanToolV1 } from "../src/PlanningTool.js"
 import { contactLine, frame, messageLine, renderUserContent } from "../src/RenderRequest.js"
 import { anna, contactsOfAlice, countChars, errorFields, first, lee, message, omar, second, session, third } from "./fixtures.js"
 
 const system = "SYSTEM PROMPT"
-const fixedCost = system.length + toolPromptText(recordPlanTool).length
+const fixedCost = system.length + toolPromptText(recordPlanToolV1).length
 
 const settings = (overrides: Partial<RequestSettings> = {}): RequestSettings => ({
   maxTokens: 4096,
@@ -17,6 +17,8 @@ const settings = (overrides: Partial<RequestSettings> = {}): RequestSettings => 
   contentBudget: 1_000_000,
   contactReserve: 0,
   maxContacts: 100,
+  tool: recordPlanToolV1,
+  zone: null,
   count: countChars,
   ...overrides
 })
@@ -27,8 +29,8 @@ describe("buildRequest", () => {
     expect(built).toEqual({
       request: {
         system,
-        tool: recordPlanTool,
-        userContent: renderUserContent([omar, anna, lee], session),
+        tool: recordPlanToolV1,
+        userContent: renderUserContent([omar, anna, lee], session, null),
         maxTokens: 4096,
         timeout: Duration.seconds(60)
       },
@@ -38,39 +40,39 @@ describe("buildRequest", () => {
   })
 
   it("drops contacts whole, least recently used first, and never a message", () => {
-    const full = renderUserContent(contactsOfAlice, session).length
+    const full = renderUserContent(contactsOfAlice, session, null).length
     const short = fixedCost + full - contactLine(lee).length - contactLine(anna).length
     const keepsOmar = Either.getOrThrow(buildRequest(system, contactsOfAlice, session, settings({ promptBudget: short })))
-    expect(keepsOmar.request.userContent).toBe(renderUserContent([omar], session))
+    expect(keepsOmar.request.userContent).toBe(renderUserContent([omar], session, null))
     expect(keepsOmar.truncation).toEqual({ contactsDropped: 2, cutSeq: null })
     const keepsNone = Either.getOrThrow(buildRequest(system, contactsOfAlice, session, settings({ promptBudget: short - 1 })))
-    expect(keepsNone.request.userContent).toBe(renderUserContent([], session))
+    expect(keepsNone.request.userContent).toBe(renderUserContent([], session, null))
     expect(keepsNone.truncation).toEqual({ contactsDropped: 3, cutSeq: null })
   })
 
   it("shows at most maxContacts contacts and counts the rest as dropped", () => {
     const built = Either.getOrThrow(buildRequest(system, contactsOfAlice, session, settings({ maxContacts: 1 })))
-    expect(built.request.userContent).toBe(renderUserContent([omar], session))
+    expect(built.request.userContent).toBe(renderUserContent([omar], session, null))
     expect(built.truncation).toEqual({ contactsDropped: 2, cutSeq: null })
   })
 
   it("cuts the largest message as a last resort, keeping its line valid JSON and marked", () => {
     const long = message(2, "x".repeat(500))
     const messages = [message(1, "short"), long] as const
-    const others = renderUserContent([], messages).length - messageLine(long).length
+    const others = renderUserContent([], messages, null).length - messageLine(long).length
     const room = 200
     const built = Either.getOrThrow(buildRequest(system, [anna], messages, settings({ promptBudget: fixedCost + others + room })))
     // The cut line fits the room fitPrompt left, less the two quotes its escaped-text count adds.
     const overhead = messageLine({ ...long, text: "", cut: true }).length
     const kept = room - overhead - 2 - truncationMarker.length
     const cut = { ...long, text: "x".repeat(kept) + truncationMarker, cut: true }
-    expect(built.request.userContent).toBe(renderUserContent([], [messages[0], cut]))
+    expect(built.request.userContent).toBe(renderUserContent([], [messages[0], cut], null))
     expect(built.truncation).toEqual({ contactsDropped: 1, cutSeq: 2 })
   })
 
   it("fails with FitError when the messages cannot fit even with one cut", () => {
     const budget = fixedCost + 10
-    const required = fixedCost + renderUserContent([], session).length
+    const required = fixedCost + renderUserContent([], session, null).length
     expect(Either.mapLeft(buildRequest(system, [anna], session, settings({ promptBudget: budget })), errorFields)).toEqual(
       Either.left(errorFields(
         new FitError({
@@ -85,7 +87,7 @@ describe("buildRequest", () => {
 })
 
 describe("chunkMessages", () => {
-  const fixed = (frame.contactsOpen + frame.contactsClose + frame.messagesOpen + frame.messagesClose).length +
+  const fixed = (frame.contactsOpen + frame.contactsClose + frame.messagesOpen(null) + frame.messagesClose).length +
     frame.closing(session).length + "3".length
 
   it("fills consecutive chunks within the content budget less the frame and the contact reserve", () => {
@@ -101,7 +103,7 @@ describe("chunkMessages", () => {
   it("puts a message larger than any chunk alone, cut and marked, its line within the budget", () => {
     const long = message(2, "y".repeat(400))
     const messages = [message(1, "a"), long, message(3, "b")] as const
-    const fixedHere = (frame.contactsOpen + frame.contactsClose + frame.messagesOpen + frame.messagesClose).length +
+    const fixedHere = (frame.contactsOpen + frame.contactsClose + frame.messagesOpen(null) + frame.messagesClose).length +
       frame.closing(messages).length + 1
     const budget = 250
     const chunks = chunkMessages(messages, settings({ contentBudget: fixedHere + budget }))

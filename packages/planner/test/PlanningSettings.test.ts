@@ -2,11 +2,11 @@ import { describe, expect, it } from "@effect/vitest"
 import { BudgetError } from "@verbatim/domain/Budget"
 import { ConfigProvider, Duration, Effect, Either } from "effect"
 import { toolPromptText } from "../src/BuildRequest.js"
-import { recordPlanTool } from "../src/PlanningTool.js"
+import { recordPlanToolV1 } from "../src/PlanningTool.js"
 import { type PlanningLimits, planningLimitsConfig, requestSettings } from "../src/PlanningSettings.js"
 import { countChars, errorFields } from "./fixtures.js"
 
-const tool = toolPromptText(recordPlanTool).length
+const tool = toolPromptText(recordPlanToolV1).length
 
 const limits = (contextWindow: number): PlanningLimits => ({
   contextWindow,
@@ -21,7 +21,7 @@ const limits = (contextWindow: number): PlanningLimits => ({
 describe("requestSettings", () => {
   it("reserves the truncated-retry cap for output and leaves the rest to the prompt", () => {
     const window = 300 + tool + 10 + "SYSTEM".length + 1000
-    expect(requestSettings(limits(window), "SYSTEM", countChars)).toEqual(
+    expect(requestSettings(limits(window), "SYSTEM", countChars, { tool: recordPlanToolV1, zone: null })).toEqual(
       Either.right({
         maxTokens: 100,
         timeout: Duration.seconds(30),
@@ -29,7 +29,9 @@ describe("requestSettings", () => {
         contentBudget: 1000,
         contactReserve: 20,
         maxContacts: 5,
-        count: countChars
+        count: countChars,
+        tool: recordPlanToolV1,
+        zone: null
       })
     )
   })
@@ -37,7 +39,7 @@ describe("requestSettings", () => {
   it("fails when the prompt and tool leave no room for messages", () => {
     const window = 300 + tool + 10 + "SYSTEM".length
     const input = { contextWindow: window, outputReservation: 300, toolTokens: tool, requestOverhead: 10, systemTokens: 6 }
-    expect(Either.mapLeft(requestSettings(limits(window), "SYSTEM", countChars), errorFields)).toEqual(
+    expect(Either.mapLeft(requestSettings(limits(window), "SYSTEM", countChars, { tool: recordPlanToolV1, zone: null }), errorFields)).toEqual(
       Either.left(errorFields(
         new BudgetError({
           reason: "no-room",

@@ -10,17 +10,22 @@ const withConfig = (entries: ReadonlyArray<readonly [string, string]>) =>
   Layer.setConfigProvider(ConfigProvider.fromMap(new Map(entries)))
 
 describe("PromptRegistry", () => {
-  it.effect("loads the packaged v1 by default, with the hash of its bytes pinned so an edit is a reviewed diff", () =>
+  it.effect("loads the packaged v2 by default and keeps v1, with the hashes of their bytes pinned so an edit is a reviewed diff", () =>
     Effect.gen(function*() {
       const registry = yield* PromptRegistry
-      const text = yield* Effect.promise(() => readFile(join(packagedPromptDirectory, "v1.md"), "utf8"))
-      expect(registry.versions).toEqual(["v1"])
+      const text = (version: string) => Effect.promise(() => readFile(join(packagedPromptDirectory, `${version}.md`), "utf8"))
+      expect(registry.versions).toEqual(["v1", "v2"])
       expect(registry.current).toEqual({
+        version: "v2",
+        text: yield* text("v2"),
+        hash: "d46ff587b72a2f38141e82ea34c618bb7a6c84f1180d2d92b17fbe6d617b13f4"
+      })
+      expect(yield* registry.load("v2")).toEqual(registry.current)
+      expect(yield* registry.load("v1")).toEqual({
         version: "v1",
-        text,
+        text: yield* text("v1"),
         hash: "e42a90e2d95cd21d4aba6e4c815073310cd59d243cb582207879d7561707459d"
       })
-      expect(yield* registry.load("v1")).toEqual(registry.current)
     }).pipe(Effect.provide(PromptRegistry.layerConfig.pipe(Layer.provide(withConfig([]))))))
 
   it.effect("names the versions it has when asked for one it does not", () =>
@@ -28,7 +33,7 @@ describe("PromptRegistry", () => {
       const registry = yield* PromptRegistry
       const error = yield* Effect.flip(registry.load("v0"))
       expect(errorFields(error)).toEqual(
-        errorFields(new PromptError({ reason: "not-found", version: "v0", message: "no prompt version \"v0\" (have: v1)" }))
+        errorFields(new PromptError({ reason: "not-found", version: "v0", message: "no prompt version \"v0\" (have: v1, v2)" }))
       )
     }).pipe(Effect.provide(PromptRegistry.layerConfig.pipe(Layer.provide(withConfig([]))))))
 
@@ -40,7 +45,7 @@ describe("PromptRegistry", () => {
         )
       )
       expect(Exit.isFailure(exit) ? Cause.failureOption(exit.cause).pipe(Option.map(errorFields)) : Option.none()).toEqual(
-        Option.some(errorFields(new PromptError({ reason: "not-found", version: "v9", message: "no prompt version \"v9\" (have: v1)" })))
+        Option.some(errorFields(new PromptError({ reason: "not-found", version: "v9", message: "no prompt version \"v9\" (have: v1, v2)" })))
       )
     }))
 

@@ -23,7 +23,7 @@ const build = (messages: PlanningChunk) =>
     request: {
       system: "SYSTEM",
       tool: recordPlanTool,
-      userContent: renderUserContent([], messages),
+      userContent: renderUserContent([], messages, null),
       maxTokens: 1024,
       timeout: Duration.seconds(5)
     } satisfies PlanningRequest
@@ -55,10 +55,10 @@ describe("planWithRecovery", () => {
       ])
       const bodies = (yield* fake.requests).map((r) => r.body as { max_tokens: number; messages: [{ content: string }] })
       expect(bodies.map((b) => [b.max_tokens, b.messages[0].content])).toEqual([
-        [1024, renderUserContent([], session)],
-        [4096, renderUserContent([], session)],
-        [1024, renderUserContent([], [first, second])],
-        [1024, renderUserContent([], [third])]
+        [1024, renderUserContent([], session, null)],
+        [4096, renderUserContent([], session, null)],
+        [1024, renderUserContent([], [first, second], null)],
+        [1024, renderUserContent([], [third], null)]
       ])
     }).pipe(Effect.provide(anthropicOnFake)))
 
@@ -78,13 +78,13 @@ describe("planWithRecovery", () => {
       expect(plans.map((p) => p.result.plan)).toEqual([planFor([1]), planFor([2]), planFor([3, 4])])
       const requests = yield* ScriptedLanguageModel.requests
       expect(requests.map((r) => [r.maxTokens, r.userContent])).toEqual([
-        [1024, renderUserContent([], four)],
-        [4096, renderUserContent([], four)],
-        [1024, renderUserContent([], [first, second])],
-        [4096, renderUserContent([], [first, second])],
-        [1024, renderUserContent([], [first])],
-        [1024, renderUserContent([], [second])],
-        [1024, renderUserContent([], [third, four[3]!])]
+        [1024, renderUserContent([], four, null)],
+        [4096, renderUserContent([], four, null)],
+        [1024, renderUserContent([], [first, second], null)],
+        [4096, renderUserContent([], [first, second], null)],
+        [1024, renderUserContent([], [first], null)],
+        [1024, renderUserContent([], [second], null)],
+        [1024, renderUserContent([], [third, four[3]!], null)]
       ])
     }).pipe(
       Effect.provide(

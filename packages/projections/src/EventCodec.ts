@@ -58,6 +58,7 @@ const schemas: { readonly [K in EventType]: Schema.Schema<Extract<Event, { reado
   ReminderSnoozed: Events.ReminderSnoozed,
   ReminderRescheduled: Events.ReminderRescheduled,
   ReminderCancelled: Events.ReminderCancelled,
+  RemindersTaken: Events.RemindersTaken,
   ReplyFailed: Events.ReplyFailed
 }
 

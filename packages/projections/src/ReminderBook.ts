@@ -1,6 +1,6 @@
 /** The reminders' read side: what is due, what a user has, one reminder. A service of its own beside the ReadModel. */
 import { SqlClient } from "@effect/sql/SqlClient"
-import type { MessageId, ReminderId, UserId } from "@verbatim/domain/Ids"
+import type { MessageId, PlanId, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Context, Effect, Layer } from "effect"
 import type { Option } from "effect"
 import type { StoreError } from "./EventStore.js"
@@ -20,6 +20,8 @@ export class ReminderBook extends Context.Tag("@verbatim/projections/ReminderBoo
   readonly get: (reminderId: ReminderId) => Effect.Effect<Option.Option<ReminderRow>, StoreError>
   /** The reminders whose words are in a message. */
   readonly ofMessage: (messageId: MessageId) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
+  /** Applied plans whose reminders are still to be taken, oldest first. */
+  readonly owed: (limit: number) => Effect.Effect<ReadonlyArray<{ readonly planId: PlanId; readonly sessionId: SessionId }>, StoreError>
 }>() {}
 
 export const make = Effect.gen(function*() {
@@ -31,7 +33,8 @@ export const make = Effect.gen(function*() {
     nextDue: run(Q.nextDue),
     of: (user, statuses, limit) => run(Q.remindersOf(user, statuses, limit)),
     get: (reminderId) => run(Q.reminder(reminderId)),
-    ofMessage: (messageId) => run(Q.messageReminders(messageId))
+    ofMessage: (messageId) => run(Q.messageReminders(messageId)),
+    owed: (limit) => run(Q.plansOwingReminders(limit))
   })
 })
 

@@ -46,7 +46,8 @@ describe("projection registry", () => {
       "ReminderDone",
       "ReminderSnoozed",
       "ReminderRescheduled",
-      "ReminderCancelled"
+      "ReminderCancelled",
+      "RemindersTaken"
     ])
   })
 
@@ -90,7 +91,8 @@ describe("projection registry", () => {
       ReminderDone: ["reminders"],
       ReminderSnoozed: ["reminders"],
       ReminderRescheduled: ["reminders"],
-      ReminderCancelled: ["reminders"]
+      ReminderCancelled: ["reminders"],
+      RemindersTaken: ["plans"]
     })
   })
 

@@ -18,6 +18,7 @@ import * as Planner from "./Planning/Planner.js"
 import { PlanTrigger } from "./Planning/PlanTrigger.js"
 import { TelegramClient, WhatsAppClient } from "./Providers/ProviderClients.js"
 import { ServerConfig } from "./ServerConfig.js"
+import { TimeZones } from "./TimeZones.js"
 
 /** The event store chosen by configuration (SQLite under ./data unless `VERBATIM_DATABASE_URL` says PostgreSQL), as the server runs it. */
 export const StoreLive = Store.layerServing
@@ -38,6 +39,7 @@ export const layer = <E, R>(planJob: Layer.Layer<PlanJob, E, R>) =>
     Layer.provideMerge(PlanningHold.layer),
     Layer.provideMerge(ClientsLive),
     Layer.provideMerge(IdGenerator.layer),
+    Layer.provideMerge(TimeZones.layerConfig),
     Layer.provideMerge(ServerConfig.layer),
     Layer.provideMerge(StoreLive)
   )

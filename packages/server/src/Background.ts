@@ -1,15 +1,18 @@
-/** The service's background fibers: closing idle sessions, planning closed ones, the reply outbox, the media worker. */
+/** The service's background fibers: closing idle sessions, planning closed ones, the reply outbox, the media worker, reminders. */
 import { Effect, Layer } from "effect"
 import * as MediaWorker from "./Media/Worker.js"
 import * as Outbox from "./Providers/Outbox.js"
 import { PlanTrigger } from "./Planning/PlanTrigger.js"
+import * as ReminderDelivery from "./Reminders/Delivery.js"
+import * as ReminderIntake from "./Reminders/Intake.js"
 import * as Scheduler from "./Scheduler.js"
 import { ServerConfig } from "./ServerConfig.js"
 
 /**
  * For the scope's life: idle sessions closed every second; closed sessions planned, replies sent
  * and attachments fetched and read as soon as their events are appended in this process
- * (`Wakeups`), and besides every 500 ms, 2 s and 2 s, for another instance's events and retries.
+ * (`Wakeups`), and besides every 500 ms, 2 s and 2 s, for another instance's events and retries;
+ * applied plans' reminders taken, and reminders delivered at their time.
  */
 export const BackgroundLive = Layer.scopedDiscard(
   Effect.gen(function*() {
@@ -18,5 +21,7 @@ export const BackgroundLive = Layer.scopedDiscard(
     yield* Effect.forkScoped(Effect.flatMap(PlanTrigger, (trigger) => trigger.follow("500 millis")))
     yield* Effect.forkScoped(Outbox.runEvery("2 seconds"))
     yield* Effect.forkScoped(MediaWorker.runEvery("2 seconds"))
+    yield* Effect.forkScoped(ReminderIntake.run)
+    yield* Effect.forkScoped(ReminderDelivery.run)
   })
 )

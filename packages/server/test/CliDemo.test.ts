@@ -41,7 +41,7 @@ describe("verbatim demo", () => {
           "",
           "instructions cut:",
           "  seq 2: ~~remind me on Friday: ~~",
-          "plan plan_<id>: prompt v1 (sha256 e42a90e2d95cd21d4aba6e4c815073310cd59d243cb582207879d7561707459d), " +
+          "plan plan_<id>: prompt v2 (sha256 d46ff587b72a2f38141e82ea34c618bb7a6c84f1180d2d92b17fbe6d617b13f4), " +
           "model claude-sonnet-5-5, tokens 2140 in / 96 out",
           "",
           "Accounting",

@@ -57,7 +57,8 @@ describe("verbatim import", () => {
               attachments: [],
               links: [],
               mediaGroup: null,
-              receivedAt: "2024-03-01T09:02:00.000Z"
+              receivedAt: "2024-03-01T09:02:00.000Z",
+              sentAt: "2024-03-01T09:02:00.000Z"
             }
           }
         },
@@ -84,7 +85,8 @@ describe("verbatim import", () => {
               attachments: [],
               links: [],
               mediaGroup: null,
-              receivedAt: "2024-03-01T09:03:00.000Z"
+              receivedAt: "2024-03-01T09:03:00.000Z",
+              sentAt: "2024-03-01T09:03:00.000Z"
             }
           }
         },

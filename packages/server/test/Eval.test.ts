@@ -27,7 +27,7 @@ describe("verbatim eval", () => {
   it.scoped("offline, the shipped prompt passes on its recorded answers; a changed prompt has none and says it needs a live run", () =>
     Effect.gen(function*() {
       const dir = yield* tempDir("verbatim-eval-")
-      const env = { VERBATIM_PROMPT_DIR: prompts(dir) }
+      const env = { VERBATIM_PROMPT_DIR: prompts(dir), VERBATIM_PROMPT_VERSION: "v1" }
       expect(yield* runCli(["eval"], env)).toEqual({ code: 0, stderr: "", stdout: ["eval under prompt v1: 21 case(s): PASS", shipped, "", ""].join("\n") })
       const changed = yield* runCli(["eval", "--prompt", "filtering"], env)
       const unrecorded = "21 case(s) have no recorded answer for this prompt: run `npm run eval -- --live` with ANTHROPIC_API_KEY set"
@@ -57,10 +57,10 @@ describe("verbatim eval", () => {
       yield* Effect.forEach(answers, (c) =>
         runCase(c, "filtering").pipe(
           Effect.provide(Planner.layer(RecordedLanguageModel.layerRecording(cassettes).pipe(Layer.provide(authored(c)))).pipe(
-            Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["VERBATIM_PROMPT_DIR", folder]]))))
+            Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["VERBATIM_PROMPT_DIR", folder], ["VERBATIM_PROMPT_VERSION", "v1"]]))))
           ))
         ))
-      const env = { VERBATIM_PROMPT_DIR: folder }
+      const env = { VERBATIM_PROMPT_DIR: folder, VERBATIM_PROMPT_VERSION: "v1" }
       const failing = yield* runCli(["eval", "--prompt", "filtering", "--cassettes", cassettes], env)
       expect(failing).toEqual({
         code: 1,
@@ -87,11 +87,11 @@ describe("verbatim eval", () => {
       const { cases } = yield* load()
       const fake = yield* FakeAnthropic.make
       yield* fake.script(...cases.map((c) => FakeReply.toolUse(c.recorded, { input_tokens: 1000, output_tokens: 50 })))
-      const env = { VERBATIM_PROMPT_DIR: folder, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseUrl }
+      const env = { VERBATIM_PROMPT_DIR: folder, VERBATIM_PROMPT_VERSION: "v1", ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.baseUrl }
       const live = yield* runCli(["eval", "--prompt", "filtering", "--live", "--cassettes", cassettes], env)
       expect(live).toEqual({ code: 0, stderr: "", stdout: ["eval under prompt filtering: 21 case(s): PASS", shipped, "", ""].join("\n") })
       expect({ requests: (yield* fake.requests).length, cassettes: readdirSync(cassettes).length }).toEqual({ requests: 21, cassettes: 21 })
-      const offline = yield* runCli(["eval", "--prompt", "filtering", "--cassettes", cassettes], { VERBATIM_PROMPT_DIR: folder })
+      const offline = yield* runCli(["eval", "--prompt", "filtering", "--cassettes", cassettes], { VERBATIM_PROMPT_DIR: folder, VERBATIM_PROMPT_VERSION: "v1" })
       expect(offline).toEqual(live)
     }))
 })

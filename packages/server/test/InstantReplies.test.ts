@@ -12,20 +12,11 @@ import * as MediaWorker from "../src/Media/Worker.js"
 import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import * as Outbox from "../src/Providers/Outbox.js"
 import { FakeAnthropic } from "@verbatim/testkit"
+import { eventually } from "./eventually.js"
 import { aliceUpdate, eventLog, fakeAnthropicModel, imageShowing, layer, layerOver, senderUpdate, telegram, telegramCalls } from "./harness.js"
 
 const plan = { ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1, 2], directives: [] }] }] }
 
-/** Look every 20 ms until `found` holds, for at most 20 s: a third of the poll the loops were given. */
-const eventually = <A, E, R>(look: Effect.Effect<A, E, R>, found: (a: A) => boolean) =>
-  Effect.gen(function*() {
-    for (let tries = 0; tries < 1000; tries++) {
-      const seen = yield* look
-      if (found(seen)) return seen
-      yield* Effect.sleep("20 millis")
-    }
-    return yield* look
-  })
 
 describe("work woken by its events", () => {
   it.live("a /done is planned and its reply sent, and a photo read, with every poll a minute apart", () =>

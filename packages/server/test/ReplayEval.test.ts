@@ -109,7 +109,7 @@ describe("verbatim replay as an evaluation", () => {
       })
       writeFileSync(join(dir, "c.json"), JSON.stringify({ summary: {} }))
       // Under the live prompt and model the live plans' calls are reused from the log: the model's address is dead.
-      const offline = { VERBATIM_DATA_DIR: env.VERBATIM_DATA_DIR!, VERBATIM_PROMPT_DIR: env.VERBATIM_PROMPT_DIR!, ANTHROPIC_API_KEY: "unused", ANTHROPIC_BASE_URL: "http://127.0.0.1:9", VERBATIM_MODEL: "scripted" }
+      const offline = { VERBATIM_DATA_DIR: env.VERBATIM_DATA_DIR!, VERBATIM_PROMPT_DIR: env.VERBATIM_PROMPT_DIR!, VERBATIM_PROMPT_VERSION: "v1", ANTHROPIC_API_KEY: "unused", ANTHROPIC_BASE_URL: "http://127.0.0.1:9", VERBATIM_MODEL: "scripted" }
       const reused = yield* runCli(["replay", "--prompt", "v1", ...both], offline)
       expect({ code: reused.code, sessions: reused.stdout.split("\n").slice(9) }).toEqual({
         code: 0,

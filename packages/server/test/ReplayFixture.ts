@@ -27,6 +27,7 @@ import { PlanningHold } from "../src/Planning/PlanningHold.js"
 import { PlanningConfig, planSession } from "@verbatim/planner/Planning"
 import { replaySession } from "../src/Replay.js"
 import { sessionStream } from "@verbatim/domain/Streams"
+import { TimeZones } from "../src/TimeZones.js"
 
 export const sessions = {
   one: "telegram:100000001:100000001:1" as SessionId,
@@ -89,7 +90,8 @@ const servicesLayer = (dir: string, prompts: string, model: Layer.Layer<Language
       Tokenizer.layer,
       PlanningConfig.layerConfig,
       IdGenerator.layerTest,
-      PlanningHold.layer
+      PlanningHold.layer,
+      TimeZones.layerZone("UTC")
     )),
     Layer.provideMerge(Store.layerSqlite({ filename: join(dir, "verbatim.db") })),
     Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map())))
@@ -149,7 +151,7 @@ export const record = (dir: string) =>
       yield* planSession(three as Arr.NonEmptyReadonlyArray<(typeof three)[number]>, people)
     }).pipe(Effect.provide(servicesLayer(dir, prompts, modelLayer(cassettes, [v2.one, v2.two, v2.one, v1.three]))))
     return {
-      env: { VERBATIM_DATA_DIR: dir, VERBATIM_PROMPT_DIR: prompts, VERBATIM_CASSETTE_DIR: cassettes },
+      env: { VERBATIM_DATA_DIR: dir, VERBATIM_PROMPT_DIR: prompts, VERBATIM_PROMPT_VERSION: "v1", VERBATIM_CASSETTE_DIR: cassettes },
       promptHash: createHash("sha256").update(readFileSync(join(prompts, "v1.md"))).digest("hex")
     } satisfies Recorded
   })

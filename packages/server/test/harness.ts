@@ -42,6 +42,7 @@ import * as Server from "../src/Server.js"
 import { parseAllowedSenders, ServerConfig, type ServerSettings } from "../src/ServerConfig.js"
 import { WebLinks } from "../src/Web/Links.js"
 import { whatsAppSignature } from "../src/Providers/WebhookAuth.js"
+import { TimeZones } from "../src/TimeZones.js"
 
 export const telegramSecret = "tg-secret-for-tests"
 export const whatsAppAppSecret = "wa-app-secret-for-tests"
@@ -255,6 +256,8 @@ const webLinks = (publicUrl: string | undefined) =>
 /** What a test may change about the store the server uses (a fault on some appends, say). */
 export interface LayerOptions {
   readonly eventStore?: (store: EventStore["Type"]) => EventStore["Type"]
+  /** Every user's time zone (UTC unless given). */
+  readonly zone?: string
   /** Settings other than the harness's (a larger body limit, short timeouts). */
   readonly settings?: Partial<ServerSettings>
   /** No model configured: the plan job answers `no-model`, as `serve` does without a key. */
@@ -291,7 +294,7 @@ export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOp
     Layer.provideMerge(readersOf(options.readers ?? "fakes")),
     // Every call metered as `serve` meters it, so the tests see the model's metrics.
     Layer.provideMerge(Layer.effect(LanguageModel, Effect.map(LanguageModel, Planner.meter))),
-    Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, planningFor(options.mediaWait ?? 0), PlanningHold.layer)),
+    Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, planningFor(options.mediaWait ?? 0), PlanningHold.layer, TimeZones.layerZone(options.zone ?? "UTC"))),
     Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer, MediaSource.layer).pipe(Layer.provide(FetchHttpClient.layer))),
     Layer.provideMerge(IdGenerator.layerTest),
     Layer.provideMerge(settingsLayer(options.settings ?? {})),

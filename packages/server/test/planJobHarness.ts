@@ -16,6 +16,7 @@ import { PlanningConfig } from "@verbatim/planner/Planning"
 import { PlanningHold } from "../src/Planning/PlanningHold.js"
 import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import { sessionStream } from "@verbatim/domain/Streams"
+import { TimeZones } from "../src/TimeZones.js"
 
 const model = Layer.unwrapEffect(
   Effect.map(FakeAnthropic.FakeAnthropic, (fake) =>
@@ -57,7 +58,8 @@ export const planJobLayer = (
       Tokenizer.layer,
       planning,
       IdGenerator.layerTest,
-      PlanningHold.layer
+      PlanningHold.layer,
+      TimeZones.layerZone("UTC")
     )),
     Layer.provideMerge(FakeAnthropic.FakeAnthropic.layer),
     Layer.provideMerge(Layer.effect(EventStore, Effect.map(EventStore, wrap))),

@@ -50,6 +50,7 @@ const settings = (dir: string, baseUrl: string) =>
     ["ANTHROPIC_BASE_URL", baseUrl],
     ["VERBATIM_MODEL", model],
     ["VERBATIM_PROMPT_DIR", join(dir, "prompts")],
+    ["VERBATIM_PROMPT_VERSION", "v1"],
     ["VERBATIM_BATCH_POLL_INTERVAL", "5 millis"],
     ["VERBATIM_BATCH_RESUBMITS", "1"],
     ["VERBATIM_MODEL_RETRY_BASE", "1 millis"]

@@ -63,6 +63,27 @@ export const ReminderCancelled = Schema.TaggedStruct("ReminderCancelled", {
   reason: Schema.Literal("user", "quote-edited-away")
 })
 
+/** How one reminder a plan proposed ended: scheduled, not the sender's words, or a time to ask about. */
+export const TakenReminder = Schema.Struct({
+  seq: Schema.Finite,
+  quote: Schema.String,
+  outcome: Schema.Literal("scheduled", "not-a-quote", "ask-when"),
+  reminderId: Schema.NullOr(ReminderId),
+  /** Why no time was clear (`unreadable`, `passed`, `too-far`), with the time the plan gave. */
+  detail: Schema.NullOr(Schema.String)
+})
+
+/**
+ * A plan's reminders were taken, each to exactly one outcome (its own stream, `plan-reminders-<plan>`,
+ * written once): the accounting of every reminder a plan proposed.
+ */
+export const RemindersTaken = Schema.TaggedStruct("RemindersTaken", {
+  planId: PlanId,
+  sessionId: SessionId,
+  user: UserId,
+  reminders: Schema.Array(TakenReminder)
+})
+
 /** Every event of a reminder's stream. */
 export const ReminderEvent = Schema.Union(
   ReminderScheduled,

@@ -5,26 +5,10 @@
  * that does not read as a clock time, has passed by the message's own time, or lies more than five
  * years ahead becomes a question. Nothing a plan proposes is dropped without a word.
  */
-import { DateTime, Option, Schema } from "effect"
+import { DateTime, Option } from "effect"
 import { type MessageId, ReminderId } from "../Ids.js"
+import type { PlanReminder } from "../Plan.js"
 import { formatLocal, instantOf, parseLocal, type Resolution } from "./LocalTime.js"
-
-/** One reminder of a plan: the contract's field names are fixed, like the rest of the plan's. */
-export const PlanReminder = Schema.Struct({
-  seq: Schema.Number.annotations({
-    jsonSchema: { type: "integer" },
-    description: "The seq of the message whose words ask for the reminder."
-  }),
-  quote: Schema.String.annotations({
-    description:
-      "The words that ask for the reminder, copied exactly, character for character, from that one message (usually also one of its note's directives)."
-  }),
-  due: Schema.String.annotations({
-    description:
-      "When to remind, as YYYY-MM-DDTHH:MM on the sender's clock in their time zone. Count from the message's own local time, not from now; with no hour in the words, use 09:00."
-  })
-}).annotations({ description: "A reminder the sender asked for in their own words." })
-export type PlanReminder = typeof PlanReminder.Type
 
 /** A message of the session as reminders need it: where the words are, and when it was sent. */
 export interface ReminderSource {
@@ -40,6 +24,7 @@ export const maxYearsAhead = 5
 export type ProposedReminder =
   | {
     readonly _tag: "Schedule"
+    readonly seq: number
     readonly reminderId: ReminderId
     readonly messageId: MessageId
     readonly quote: string
@@ -54,6 +39,7 @@ export type ProposedReminder =
   /** The words are there, but when is not clear: a question to the user, with the words kept. */
   | {
     readonly _tag: "AskWhen"
+    readonly seq: number
     readonly reminderId: ReminderId
     readonly messageId: MessageId
     readonly quote: string
@@ -63,9 +49,29 @@ export type ProposedReminder =
     readonly why: "unreadable" | "passed" | "too-far"
   }
 
-/** The reminder a quote names: its message and its characters. */
-export const reminderIdOf = (messageId: MessageId, start: number, end: number): ReminderId =>
-  ReminderId.make(`${messageId}#${start}-${end}`)
+/** 53 bits of a string (cyrb53): two seeds give an id short enough for a button's data. */
+const hash53 = (text: string, seed: number): number => {
+  let h1 = 0xdeadbeef ^ seed
+  let h2 = 0x41c6ce57 ^ seed
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    h1 = Math.imul(h1 ^ code, 2654435761)
+    h2 = Math.imul(h2 ^ code, 1597334677)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0)
+}
+
+/**
+ * The reminder a quote names, from its message and its characters: the same words of the same
+ * message name the same reminder in every plan. Short (22 characters), so a button's data
+ * (Telegram allows 64 bytes) can carry it.
+ */
+export const reminderIdOf = (messageId: MessageId, start: number, end: number): ReminderId => {
+  const key = `${messageId}#${start}-${end}`
+  return ReminderId.make(`r${hash53(key, 1).toString(36).padStart(11, "0")}${hash53(key, 2).toString(36).padStart(10, "0")}`.slice(0, 22))
+}
 
 const proposal = (reminder: PlanReminder, sources: ReadonlyMap<number, ReminderSource>, zone: string): ProposedReminder => {
   const source = sources.get(reminder.seq)
@@ -73,7 +79,7 @@ const proposal = (reminder: PlanReminder, sources: ReadonlyMap<number, ReminderS
   const start = source === undefined || reminder.quote === "" ? -1 : source.text.indexOf(reminder.quote)
   if (source === undefined || start < 0) return { _tag: "NotAQuote", seq: reminder.seq, quote: reminder.quote }
   const end = start + reminder.quote.length
-  const words = { reminderId: reminderIdOf(source.messageId, start, end), messageId: source.messageId, quote: reminder.quote, start, end }
+  const words = { seq: reminder.seq, reminderId: reminderIdOf(source.messageId, start, end), messageId: source.messageId, quote: reminder.quote, start, end }
   const local = parseLocal(reminder.due)
   if (Option.isNone(local)) return { _tag: "AskWhen", ...words, due: reminder.due, why: "unreadable" }
   const { epochMillis, resolution } = instantOf(zone, local.value)

@@ -38,7 +38,8 @@ const capture = (state: SessionState, command: Command & { readonly _tag: "Captu
     attachments: item.attachments,
     links: item.links,
     mediaGroup: item.mediaGroup,
-    receivedAt: now
+    receivedAt: now,
+    sentAt: item.sentAt
   })
   const opening: Array<Event> = state.sessionId === null
     ? [{ _tag: "SessionOpened", sessionId, user, provider: item.provider, chat: item.chatId, openedAt: now }]

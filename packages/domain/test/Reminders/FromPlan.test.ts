@@ -11,7 +11,7 @@ const messageId = MessageId.make("telegram:42")
 const sentAt = DateTime.unsafeMake(Date.parse("2026-03-25T18:00:00Z"))
 const sources = [{ seq: 1, messageId, text, sentAt }]
 const start = text.indexOf(friday)
-const words = { reminderId: reminderIdOf(messageId, start, start + friday.length), messageId, quote: friday, start, end: start + friday.length }
+const words = { seq: 1, reminderId: reminderIdOf(messageId, start, start + friday.length), messageId, quote: friday, start, end: start + friday.length }
 
 describe("proposedReminders", () => {
   it("schedules exact words at the clock time in the sender's zone, across the change to summer time", () => {
@@ -19,7 +19,6 @@ describe("proposedReminders", () => {
       .toEqual([{
         _tag: "Schedule",
         ...words,
-        reminderId: "telegram:42#34-82",
         dueAt: DateTime.unsafeMake(Date.parse("2026-03-27T09:00:00Z")),
         local: "2026-03-27T09:00",
         resolution: "exact"
@@ -57,12 +56,21 @@ describe("proposedReminders", () => {
     expect(proposedReminders([{ seq: 1, quote: friday, due: "2031-03-25T18:00" }], sources, "UTC").map((p) => p._tag)).toEqual(["Schedule"])
   })
 
+  it("names a reminder by its message and characters, in 22 characters", () => {
+    const id = reminderIdOf(messageId, start, start + friday.length)
+    expect(id).toMatch(/^r[0-9a-z]{21}$/)
+    expect(reminderIdOf(messageId, start, start + friday.length)).toBe(id)
+    expect(new Set([id, reminderIdOf(messageId, start + 1, start + friday.length), reminderIdOf(MessageId.make("telegram:43"), start, start + friday.length)]).size)
+      .toBe(3)
+  })
+
   it("keeps odd Unicode exactly, offsets in UTF-16 units", () => {
     const odd = "👩‍👩‍👧 e\u0301 ask Zoë about the 🏠 at 10"
     const oddSources = [{ seq: 2, messageId, text: `🇵🇹 ${odd}`, sentAt }]
     const [proposed] = proposedReminders([{ seq: 2, quote: odd, due: "2026-03-26T10:00" }], oddSources, "UTC")
     expect(proposed).toEqual({
       _tag: "Schedule",
+      seq: 2,
       reminderId: reminderIdOf(messageId, 5, 5 + odd.length),
       messageId,
       quote: odd,

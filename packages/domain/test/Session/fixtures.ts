@@ -45,6 +45,9 @@ export const unattached: Owner & Candidate = { _tag: "Unattached" }
 export const opened = (seconds = 0): Event => ({ _tag: "SessionOpened", sessionId, user, provider: "telegram", chat, openedAt: at(seconds) })
 
 /** Message `seq` as captured at `seq` seconds. */
+/** A message as `capture` records it: with the send time `newMessage` gives (an hour before the fixed instant). */
+export const captured = (seq: number, text: string, seconds = seq) => makeInboundMessage({ ...message(seq, text, seconds), sentAt: at(-3600) })
+
 export const message = (seq: number, text: string, seconds = seq) =>
   makeInboundMessage({
     id: messageId(seq),

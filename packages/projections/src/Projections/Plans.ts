@@ -13,10 +13,16 @@ import type { Batch } from "./Rows.js"
 export const isRetired = (batch: Batch, planId: string | null): boolean =>
   planId !== null && batch.get("plans", planId)?.["superseded_by"] != null
 
+/** How many reminders a plan as the model sent it proposes (its `reminders`, when it is a list). */
+const remindersIn = (plan: unknown): number => {
+  const reminders = typeof plan === "object" && plan !== null ? (plan as { readonly reminders?: unknown }).reminders : undefined
+  return Array.isArray(reminders) ? reminders.length : 0
+}
+
 /** A row per plan; a superseded plan keeps who superseded it, so it stays retired when replayed. */
-export const Plans: Projection<"PlanProduced" | "PlanApplied"> = {
+export const Plans: Projection<"PlanProduced" | "PlanApplied" | "RemindersTaken"> = {
   name: "plans",
-  canHandle: ["PlanProduced", "PlanApplied"],
+  canHandle: ["PlanProduced", "PlanApplied", "RemindersTaken"],
   wants(event, _position, keys) {
     keys.add("plans", "plan_id", event.planId)
     if (event._tag === "PlanProduced") for (const superseded of event.supersedes) keys.add("plans", "plan_id", superseded)
@@ -42,13 +48,20 @@ export const Plans: Projection<"PlanProduced" | "PlanApplied"> = {
             applied: 0,
             warnings: null,
             position,
-            superseded_by: null
+            superseded_by: null,
+            reminders: remindersIn(event.plan),
+            reminders_taken: 0
           })
         }
         for (const superseded of event.supersedes) {
           const plan = batch.get("plans", superseded)
           if (plan) batch.update("plans", plan, { applied: 0, superseded_by: event.planId })
         }
+        return
+      }
+      case "RemindersTaken": {
+        const plan = batch.get("plans", event.planId)
+        if (plan) batch.update("plans", plan, { reminders_taken: 1 })
         return
       }
       case "PlanApplied": {

@@ -96,7 +96,11 @@ export const remindersDdl = [
     status TEXT NOT NULL, delivered_at TEXT, late INTEGER NOT NULL, finished_at TEXT, position BIGINT NOT NULL)`,
   `CREATE INDEX reminders_due ON reminders (due_at) WHERE status = 'scheduled'`,
   `CREATE INDEX reminders_user ON reminders (user_id, due_at)`,
-  `CREATE INDEX reminders_message ON reminders (message_id)`
+  `CREATE INDEX reminders_message ON reminders (message_id)`,
+  // How many reminders each plan proposed, and whether they were taken: plans still owing theirs are found by index.
+  `ALTER TABLE plans ADD COLUMN reminders INTEGER NOT NULL DEFAULT 0`,
+  `ALTER TABLE plans ADD COLUMN reminders_taken INTEGER NOT NULL DEFAULT 0`,
+  `CREATE INDEX plans_reminders_owed ON plans (position) WHERE reminders > 0 AND reminders_taken = 0`
 ]
 
 /** Create every read-model table (a migration). */

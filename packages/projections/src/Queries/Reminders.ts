@@ -4,7 +4,7 @@
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { MessageId, NoteId, Provider, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, PlanId, Provider, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Option, Schema } from "effect"
 import { column, Millis, Num } from "./Columns.js"
 
@@ -85,3 +85,14 @@ export const messageReminders = (messageId: MessageId) =>
       Result: ReminderRow,
       execute: (id) => sql`${sql.literal(selectRows)} WHERE r.message_id = ${id} ORDER BY r.quote_start`
     })(messageId))
+
+/** Applied plans whose reminders are still to be taken, oldest first, at most `limit`. */
+export const plansOwingReminders = (limit: number) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: Schema.Number,
+      Result: Schema.Struct({ planId: column(PlanId, "plan_id"), sessionId: column(SessionId, "session_id") }),
+      execute: (n) =>
+        sql`SELECT plan_id, session_id FROM plans WHERE reminders > 0 AND reminders_taken = 0 AND applied = 1
+          ORDER BY position LIMIT ${n}`
+    })(limit))

@@ -2,19 +2,22 @@
  * What the service does with each normalised webhook item: capture, edit, answer, or nothing.
  * Senders not on the allow-list get one polite refusal and nothing of theirs is stored.
  */
-import { userIdOf } from "@verbatim/domain/Ids"
+import { ReplyId, type UserId, userIdOf } from "@verbatim/domain/Ids"
 import { botCommand } from "@verbatim/domain/Inbound/Commands"
 import type { Answer, Ignored, Inbound } from "@verbatim/domain/Inbound/Inbound"
+import { parseReminderData } from "@verbatim/domain/Reminders/Text"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
 import type { ReadModel } from "@verbatim/projections/ReadModel"
+import type { ReminderBook } from "@verbatim/projections/ReminderBook"
 import { Effect } from "effect"
 import * as Answers from "./Answers.js"
 import type { IdGenerator } from "../IdGenerator.js"
 import * as Replies from "../Replies.js"
 import * as Ingest from "./Ingest.js"
 import * as Metrics from "../Metrics.js"
+import * as ReminderActions from "../Reminders/Actions.js"
 import { ServerConfig } from "../ServerConfig.js"
 import { replyToWeb, type WebLinks } from "../Web/Links.js"
 import type { WebKeys } from "../Web/SignIn.js"
@@ -23,7 +26,16 @@ import { DirectReplies } from "../Providers/DirectReplies.js"
 /** What handling one item did, for logs. */
 export type Handled = "captured" | "duplicate" | "closed" | "helped" | "edited" | "edit-ignored" | "answered" | "stranger" | "ignored"
 
-export type Requirements = EventStore | FoldCache | ReadModel | IdGenerator | ServerConfig | DirectReplies | WebKeys | WebLinks
+export type Requirements =
+  | EventStore
+  | FoldCache
+  | ReadModel
+  | ReminderBook
+  | IdGenerator
+  | ServerConfig
+  | DirectReplies
+  | WebKeys
+  | WebLinks
 
 /** Outcomes after which a question can no longer be answered: its buttons are taken away. */
 const settled: ReadonlySet<Answers.AnswerOutcome["_tag"]> = new Set(["Filed", "AlreadyAnswered", "Withdrawn", "AlreadyFiled"])
@@ -38,6 +50,8 @@ const answer = (item: Answer) =>
     const key = { provider: item.provider, providerMessageId: item.providerMessageId }
     if (yield* store.isRecorded(key)) return "duplicate" as const
     const user = userIdOf(item.provider, item.senderId)
+    const reminder = parseReminderData(item.data)
+    if (reminder !== null) return yield* reminderPress(item, key, user, reminder)
     const parsed = ReplyText.parseAnswerData(item.data)
     const outcome: Answers.AnswerOutcome = parsed === null
       ? { _tag: "NotFound" }
@@ -53,6 +67,33 @@ const answer = (item: Answer) =>
     if (item.callbackId !== null) yield* direct.acknowledgeCallback(item.callbackId, text)
     // An answered question's buttons go, so the chat shows it cannot be answered again.
     if (item.askedIn !== null && settled.has(outcome._tag)) yield* direct.removeButtons(item.chatId, item.askedIn)
+    return "answered" as const
+  })
+
+/** A press on a delivered reminder's button: done or snoozed, told in the button's notice (Telegram) or a reply. */
+const reminderPress = (
+  item: Answer,
+  key: { readonly provider: Answer["provider"]; readonly providerMessageId: string },
+  user: UserId,
+  pressed: NonNullable<ReturnType<typeof parseReminderData>>
+) =>
+  Effect.gen(function*() {
+    const text = yield* ReminderActions.press(pressed.reminderId, pressed.action, user, item.callbackId === null ? [] : [key])
+    const direct = yield* DirectReplies
+    if (item.callbackId === null) {
+      yield* Replies.queue({
+        replyId: ReplyId.make(`press:${item.provider}:${item.providerMessageId}`),
+        user,
+        provider: item.provider,
+        chat: item.chatId,
+        text,
+        buttons: [],
+        questionId: null
+      }, [key])
+    } else {
+      yield* direct.acknowledgeCallback(item.callbackId, text)
+      if (item.askedIn !== null) yield* direct.removeButtons(item.chatId, item.askedIn)
+    }
     return "answered" as const
   })
 

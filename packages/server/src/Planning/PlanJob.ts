@@ -31,6 +31,7 @@ import { isRetryable } from "@verbatim/planner/Retry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { PlanningHold } from "./PlanningHold.js"
 import { execute, load } from "../Sessions.js"
+import { TimeZones } from "../TimeZones.js"
 
 /**
  * What one run did. `crashed`: planning the session stopped the process `maxCrashes` times in a
@@ -72,7 +73,17 @@ export interface RunOptions {
   readonly afterCrashes?: boolean
 }
 
-type Needs = EventStore | FoldCache | ReadModel | IdGenerator | PromptRegistry | PlanningConfig | Tokenizer | LanguageModel | PlanningHold
+type Needs =
+  | EventStore
+  | FoldCache
+  | ReadModel
+  | IdGenerator
+  | PromptRegistry
+  | PlanningConfig
+  | Tokenizer
+  | LanguageModel
+  | PlanningHold
+  | TimeZones
 
 /** Record a failed attempt; the decider parks the owed messages the first time. */
 const recordFailure = (sessionId: SessionId, revision: number, replan: boolean, reason: PlanFailureReason, detail: string) =>
@@ -124,7 +135,8 @@ const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: R
   }
   const people = yield* read.knownPeople(user)
   const contacts: ReadonlyArray<Contact> = people.map((p) => ({ id: p.personId, name: p.name }))
-  const planned = yield* planSession(owed, contacts, options.promptVersion).pipe(Effect.either)
+  const zone = yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(user))
+  const planned = yield* planSession(owed, contacts, options.promptVersion, zone).pipe(Effect.either)
   const hold = yield* PlanningHold
   if (planned._tag === "Left") {
     const error = planned.left

@@ -8,6 +8,7 @@
 import * as AnthropicBatchLanguageModel from "@verbatim/planner/AnthropicBatchLanguageModel"
 import * as AnthropicLanguageModel from "@verbatim/planner/AnthropicLanguageModel"
 import type { BatchRounds, BatchStateError } from "@verbatim/planner/BatchRounds"
+import { TimeZones } from "../TimeZones.js"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
@@ -65,10 +66,11 @@ const metered = <E, R>(model: Layer.Layer<LanguageModel, E, R>): Layer.Layer<Lan
 
 /**
  * Everything `planSession` needs around a given model: the prompt registry
- * (`VERBATIM_PROMPT_DIR`, `VERBATIM_PROMPT_VERSION`), the tokenizer and the planning settings.
+ * (`VERBATIM_PROMPT_DIR`, `VERBATIM_PROMPT_VERSION`), the tokenizer, the planning settings and
+ * the users' time zones (`VERBATIM_DEFAULT_TIMEZONE`).
  */
 export const layer = <E, R>(model: Layer.Layer<LanguageModel, E, R>) =>
-  Layer.mergeAll(metered(model), PromptRegistry.layerConfig, Tokenizer.layer, PlanningConfig.layerConfig)
+  Layer.mergeAll(metered(model), PromptRegistry.layerConfig, Tokenizer.layer, PlanningConfig.layerConfig, TimeZones.layerConfig)
 
 const modelLayer = (source: Exclude<ModelSource, { readonly _tag: "None" }>): Layer.Layer<LanguageModel> =>
   source._tag === "Recorded" ? RecordedLanguageModel.layer(source.directory) : AnthropicLanguageModel.layer(source.options)

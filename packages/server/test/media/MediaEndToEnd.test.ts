@@ -94,7 +94,7 @@ describe("voice notes and photos end to end", () => {
       const [request] = yield* ScriptedLanguageModel.requests
       const lines = (request?.userContent ?? "").split("\n").filter((line) => line.startsWith("{\"seq\""))
       expect(lines.map((line) => JSON.parse(line) as { seq: number; text: string })).toEqual([
-        { seq: 1, kind: "caption", forwardedFrom: null, replyToSeq: null, text: "About Ana:\n🎤 Ana moved to Porto in May." }
+        { seq: 1, kind: "caption", forwardedFrom: null, replyToSeq: null, text: "About Ana:\n🎤 Ana moved to Porto in May.", at: "2026-01-01T00:00" }
       ])
       expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
       expect(yield* sentTexts).toEqual([sent("Added 1 note: Ana.")])

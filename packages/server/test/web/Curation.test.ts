@@ -115,7 +115,7 @@ describe.skipIf(chromium === undefined)("curation in Chromium", () => {
           ["InNote", "in a note about Ana Souza"],
           ["InNote", "in a note about Tom"]
         ],
-        plans: ["plan_1: messages 1–4, prompt v1, scripted, 0 in / 0 out"],
+        plans: ["plan_1: messages 1–4, prompt v2, scripted, 0 in / 0 out"],
         problems: [[], [], [], [], [], []]
       })
       const tom = (yield* api("/api/people/person_3/notes")).json as { items: ReadonlyArray<{ body: string }> }

@@ -1,0 +1,67 @@
+/**
+ * Delivering reminders at their time, through the outbox, in the chat their message came from.
+ * The reply is queued first under an id of the reminder and its due instant, then the delivery
+ * recorded on the reminder's stream: a crash between the two queues nothing twice (the reply
+ * stream takes one `ReplyQueued`) and the next pass records the delivery; two instances racing
+ * deliver once (the stream's version lets one `ReminderDelivered` through). A reminder that fell
+ * due while the service was down goes out when it starts, marked late. The loop sleeps until
+ * the next reminder's time, and wakes when a reminder is given a time.
+ */
+import { ReplyId } from "@verbatim/domain/Ids"
+import { ReminderCommand, reminderDecider } from "@verbatim/domain/Reminders/Decide"
+import { deliveryText, reminderButtons } from "@verbatim/domain/Reminders/Text"
+import { reminderStream } from "@verbatim/domain/Streams"
+import { ReminderBook, type ReminderRow } from "@verbatim/projections/ReminderBook"
+import { Wakeups } from "@verbatim/projections/Wakeups"
+import { Clock, DateTime, Duration, Effect, Option } from "effect"
+import * as Replies from "../Replies.js"
+import * as Runner from "../Runner.js"
+
+/** The longest the loop sleeps: the safety net of a wake-up missed (another instance's schedule heard late). */
+const longestSleep = Duration.minutes(1)
+
+/** Reminders delivered per read of what is due. */
+const pageSize = 100
+
+/** Deliver one due reminder: true when this pass recorded its delivery. */
+export const deliver = Effect.fn("Reminders.deliver")(function*(reminder: ReminderRow) {
+  const now = yield* DateTime.now
+  const late = DateTime.greaterThan(now, DateTime.add(reminder.dueAt, { minutes: 5 }))
+  yield* Replies.queue({
+    replyId: ReplyId.make(`reminder:${reminder.reminderId}:${DateTime.toEpochMillis(reminder.dueAt)}`),
+    user: reminder.user,
+    provider: reminder.provider,
+    chat: reminder.chat,
+    text: deliveryText({ ...reminder, late }),
+    buttons: reminderButtons(reminder.reminderId),
+    questionId: null
+  })
+  const done = yield* Runner.run(reminderDecider, reminderStream(reminder.reminderId), () => Effect.succeed(ReminderCommand.Deliver({ now })), {
+    keep: false
+  }).pipe(Effect.catchTag("Rejected", () => Effect.succeed(null)))
+  return done?._tag === "Appended"
+})
+
+/** Deliver what is due now; how long until the next reminder falls due (at most a minute). */
+export const pass = Effect.gen(function*() {
+  const book = yield* ReminderBook
+  const now = yield* Clock.currentTimeMillis
+  const due = yield* book.due(now, pageSize)
+  for (const reminder of due) {
+    yield* deliver(reminder).pipe(
+      Effect.catchAllCause((cause) => Effect.logError("delivering a reminder failed", cause).pipe(Effect.annotateLogs({ reminderId: reminder.reminderId })))
+    )
+  }
+  // A full page: more are due, go on at once. One still due after its pass failed: try again in a second, not in a spin.
+  if (due.length === pageSize) return Duration.zero
+  const next = yield* book.nextDue
+  const after = yield* Clock.currentTimeMillis
+  return Option.match(next, {
+    onNone: () => longestSleep,
+    onSome: (at) => Duration.min(longestSleep, Duration.millis(at > after ? at - after : 1_000))
+  })
+})
+
+/** Deliver reminders as they fall due, for as long as the service runs. */
+export const run = Effect.flatMap(Wakeups, (wakeups) =>
+  wakeups.loop(["ReminderTimes"], (wait: Duration.Duration) => wait, pass.pipe(Effect.catchAllCause((cause) => Effect.as(Effect.logError("the reminders pass failed", cause), longestSleep)))))

@@ -1,0 +1,107 @@
+/**
+ * Taking a plan's reminders: each proposal of an applied plan checked against the session's
+ * messages (`proposedReminders`), the ones with exact words and a clear time scheduled on their
+ * own streams, the sender told of the rest, and the outcome of every one recorded once
+ * (`RemindersTaken`). Safe to repeat after a crash at any step: a reminder is scheduled once,
+ * the reply is queued once, the outcomes are recorded once. A pass takes what applied plans still
+ * owe (`ReminderBook.owed`), woken when a plan is applied.
+ */
+import type { PlanId, SessionId } from "@verbatim/domain/Ids"
+import { ReplyId } from "@verbatim/domain/Ids"
+import { sentAtOf } from "@verbatim/domain/Message"
+import { PlanReminder } from "@verbatim/domain/Plan"
+import { ReminderCommand, reminderDecider } from "@verbatim/domain/Reminders/Decide"
+import { type ProposedReminder, proposedReminders } from "@verbatim/domain/Reminders/FromPlan"
+import { TakeCommand, takeDecider } from "@verbatim/domain/Reminders/Take"
+import { untakenText } from "@verbatim/domain/Reminders/Text"
+import { planRemindersStream, reminderStream, sessionStream } from "@verbatim/domain/Streams"
+import { EventStore } from "@verbatim/projections/EventStore"
+import { ReminderBook } from "@verbatim/projections/ReminderBook"
+import { Wakeups } from "@verbatim/projections/Wakeups"
+import { Effect, Option, Schema } from "effect"
+import * as Replies from "../Replies.js"
+import * as Runner from "../Runner.js"
+import { load } from "../Sessions.js"
+import { TimeZones } from "../TimeZones.js"
+
+/** The plan's reminders as the model sent them; an entry that is not one reads as words not found. */
+const remindersOf = (plan: unknown): ReadonlyArray<PlanReminder> => {
+  const listed = typeof plan === "object" && plan !== null ? (plan as { readonly reminders?: unknown }).reminders : undefined
+  if (!Array.isArray(listed)) return []
+  return listed.map((entry: unknown) =>
+    Option.getOrElse(Schema.decodeUnknownOption(PlanReminder)(entry), () => ({ seq: -1, quote: "", due: "" }))
+  )
+}
+
+const outcomeOf = (p: ProposedReminder) =>
+  p._tag === "Schedule"
+    ? { seq: p.seq, quote: p.quote, outcome: "scheduled" as const, reminderId: p.reminderId, detail: null }
+    : p._tag === "NotAQuote"
+    ? { seq: p.seq, quote: p.quote, outcome: "not-a-quote" as const, reminderId: null, detail: null }
+    : { seq: p.seq, quote: p.quote, outcome: "ask-when" as const, reminderId: p.reminderId, detail: `${p.why}: ${p.due}` }
+
+/** Take one applied plan's reminders; how many were scheduled now. */
+export const takePlan = Effect.fn("Reminders.takePlan")(function*(planId: PlanId, sessionId: SessionId) {
+  const store = yield* EventStore
+  const events = yield* store.readStream(sessionStream(sessionId))
+  const produced = events.find((e) => e.event._tag === "PlanProduced" && e.event.planId === planId)?.event
+  const { state } = yield* load(sessionId)
+  if (produced?._tag !== "PlanProduced" || state.user === null || state.provider === null || state.chat === null) return 0
+  const user = state.user
+  const zone = yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(user))
+  const sources = state.messages.map((m) => ({ seq: m.seq, messageId: m.id, text: m.text, sentAt: sentAtOf(m) }))
+  const proposals = proposedReminders(remindersOf(produced.plan), sources, zone)
+  const noteOf = new Map([...state.notes.values()].flatMap((note) => note.sources.map((s) => [s.messageId, note.noteId] as const)))
+  let scheduled = 0
+  for (const p of proposals) {
+    if (p._tag !== "Schedule") continue
+    const done = yield* Runner.run(reminderDecider, reminderStream(p.reminderId), () =>
+      Effect.succeed(ReminderCommand.Schedule({
+        scheduled: {
+          reminderId: p.reminderId,
+          user,
+          sessionId,
+          planId,
+          messageId: p.messageId,
+          quote: p.quote,
+          start: p.start,
+          end: p.end,
+          noteId: noteOf.get(p.messageId) ?? null,
+          due: { dueAt: p.dueAt, zone, local: p.local }
+        }
+      })), { keep: false }).pipe(Effect.catchTag("Rejected", () => Effect.succeed(null)))
+    if (done?._tag === "Appended") scheduled += 1
+  }
+  const untaken = untakenText(proposals)
+  if (untaken !== null) {
+    yield* Replies.queue({
+      replyId: ReplyId.make(`reminders:${planId}`),
+      user,
+      provider: state.provider,
+      chat: state.chat,
+      text: untaken,
+      buttons: [],
+      questionId: null
+    })
+  }
+  yield* Runner.run(takeDecider, planRemindersStream(planId), () =>
+    Effect.succeed(TakeCommand.Take({ taken: { planId, sessionId, user, reminders: proposals.map(outcomeOf) } })), { keep: false }).pipe(
+    Effect.catchTag("Rejected", () => Effect.void)
+  )
+  return scheduled
+})
+
+/** Take what applied plans still owe, a page at a time. */
+export const pass = Effect.gen(function*() {
+  const book = yield* ReminderBook
+  let taken = 0
+  for (const owed of yield* book.owed(100)) {
+    taken += yield* takePlan(owed.planId, owed.sessionId).pipe(
+      Effect.catchAllCause((cause) => Effect.as(Effect.logError("taking a plan's reminders failed", cause).pipe(Effect.annotateLogs({ planId: owed.planId })), 0))
+    )
+  }
+  return taken
+})
+
+/** Take plans' reminders as plans are applied (and every minute, the safety net of a missed wake-up). */
+export const run = Effect.flatMap(Wakeups, (wakeups) => wakeups.loop(["PlanApplied"], "1 minute", pass))

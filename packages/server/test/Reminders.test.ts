@@ -1,0 +1,103 @@
+/**
+ * Reminders end to end, through the real Telegram webhook, the plan job and the outbox: a plan's
+ * reminder with the sender's exact words is scheduled, delivered once with those words whole and
+ * its buttons, and marked done by a press; a reminder the plan could not quote is never scheduled,
+ * and the sender is told so.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { emptyPlan } from "@verbatim/domain/Plan"
+import { reminderIdOf } from "@verbatim/domain/Reminders/FromPlan"
+import { MessageId } from "@verbatim/domain/Ids"
+import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
+import { Effect } from "effect"
+import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
+import * as Outbox from "../src/Providers/Outbox.js"
+import * as ReminderDelivery from "../src/Reminders/Delivery.js"
+import * as ReminderIntake from "../src/Reminders/Intake.js"
+import { eventually } from "./eventually.js"
+import { aliceUpdate, eventLog, layer, telegram, telegramCalls } from "./harness.js"
+
+const text = "Ana moves to Porto in May. Remind me to ask her about the flat tomorrow."
+const quote = "Remind me to ask her about the flat tomorrow."
+const plan = (reminders: ReadonlyArray<{ seq: number; quote: string; due: string }>) => ({
+  ...emptyPlan,
+  people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [quote] }] }],
+  botMessages: [2],
+  reminders
+})
+
+
+const running = Effect.gen(function*() {
+  yield* Effect.forkScoped(Outbox.runEvery("60 seconds"))
+  yield* Effect.forkScoped(Effect.flatMap(PlanTrigger, (trigger) => trigger.follow("60 seconds")))
+  yield* Effect.forkScoped(ReminderIntake.run)
+  yield* Effect.forkScoped(ReminderDelivery.run)
+  yield* Effect.sleep("200 millis")
+})
+
+const capture = Effect.gen(function*() {
+  expect(yield* telegram(aliceUpdate(1, { text }))).toEqual({ status: 200, body: "" })
+  expect(yield* telegram(aliceUpdate(2, { text: "/done" }))).toEqual({ status: 200, body: "" })
+})
+
+const filed = "Added 1 note: Ana.\nTaken as meant for me, so kept out of the notes: “Remind me to ask her about the flat tomorrow.”."
+
+const sentTexts = (calls: ReadonlyArray<{ readonly method: string; readonly body: unknown }>) =>
+  calls.filter((c) => c.method === "sendMessage").map((c) => (c.body as { text: string }).text)
+
+const press = (data: string) =>
+  JSON.stringify({
+    update_id: 800001,
+    callback_query: {
+      id: "cb-reminder",
+      from: { id: 100000001, is_bot: false, first_name: "Alice" },
+      chat_instance: "ci-1",
+      message: { message_id: 9, date: 1767225600, chat: { id: 100000001, type: "private" }, text: "Reminder" },
+      data
+    }
+  })
+
+const reminderTags = (lines: ReadonlyArray<string>) =>
+  lines.map((line) => line.split(" ")[1] ?? "").filter((tag) => tag.startsWith("Reminder"))
+
+describe("reminders end to end", () => {
+  it.live("a reminder in the sender's words is scheduled, delivered once with them whole (late, as its time has passed), and marked done", () =>
+    Effect.gen(function*() {
+      yield* running
+      yield* capture
+      const delivered = "Reminder: Remind me to ask her about the flat tomorrow.\n\n" +
+        "From your message: Ana moves to Porto in May. Remind me to ask her about the flat tomorrow.\n\n" +
+        "Due at 2026-01-02 09:00, sent late."
+      const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).includes(delivered))
+      expect(sentTexts(calls)).toEqual([filed, delivered])
+      const reminderId = reminderIdOf(MessageId.make("telegram:100000001:1"), 27, 27 + quote.length)
+      const message = calls.find((c) => c.method === "sendMessage" && (c.body as { text: string }).text === delivered)
+      expect((message?.body as { reply_markup: unknown }).reply_markup).toEqual({
+        inline_keyboard: [
+          [{ text: "Done", callback_data: `r:done:${reminderId}` }],
+          [{ text: "Snooze 1 hour", callback_data: `r:hour:${reminderId}` }],
+          [{ text: "Tomorrow 09:00", callback_data: `r:morning:${reminderId}` }]
+        ]
+      })
+      expect(yield* telegram(press(`r:done:${reminderId}`))).toEqual({ status: 200, body: "" })
+      expect(yield* telegram(press(`r:done:${reminderId}`))).toEqual({ status: 200, body: "" })
+      const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("ReminderDone"))
+      expect(reminderTags(log)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderDelivered", "ReminderDone"])
+      const acknowledged = (yield* telegramCalls).filter((c) => c.method === "answerCallbackQuery").map((c) => (c.body as { text: string }).text)
+      expect(acknowledged).toEqual(["Marked done."])
+    }).pipe(Effect.scoped, Effect.provide(layer([planStep(plan([{ seq: 1, quote, due: "2026-01-02T09:00" }]))]))), 60_000)
+
+  it.live("a reminder due later is scheduled and not yet sent; words not in the message are no reminder, and the sender is told", () =>
+    Effect.gen(function*() {
+      yield* running
+      yield* capture
+      const told = "I could not tell what to remind you of in message 1."
+      const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).includes(told))
+      expect(sentTexts(calls).sort()).toEqual([filed, told].sort())
+      const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("RemindersTaken"))
+      expect(reminderTags(log)).toEqual(["ReminderScheduled", "RemindersTaken"])
+    }).pipe(
+      Effect.scoped,
+      Effect.provide(layer([planStep(plan([{ seq: 1, quote, due: "2030-01-02T09:00" }, { seq: 1, quote: "remind me about the flat", due: "2026-01-02T09:00" }]))]))
+    ), 60_000)
+})
