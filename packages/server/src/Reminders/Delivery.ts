@@ -8,7 +8,7 @@
  * the next reminder's time, and wakes when a reminder is given a time.
  */
 import { ReplyId } from "@verbatim/domain/Ids"
-import { ReminderCommand, reminderDecider } from "@verbatim/domain/Reminders/Decide"
+import { lateAfter, ReminderCommand, reminderDecider } from "@verbatim/domain/Reminders/Decide"
 import { deliveryText, reminderButtons } from "@verbatim/domain/Reminders/Text"
 import { reminderStream } from "@verbatim/domain/Streams"
 import { ReminderBook, type ReminderRow } from "@verbatim/projections/ReminderBook"
@@ -26,7 +26,7 @@ const pageSize = 100
 /** Deliver one due reminder: true when this pass recorded its delivery. */
 export const deliver = Effect.fn("Reminders.deliver")(function*(reminder: ReminderRow) {
   const now = yield* DateTime.now
-  const late = DateTime.greaterThan(now, DateTime.add(reminder.dueAt, { minutes: 5 }))
+  const late = DateTime.greaterThan(now, DateTime.addDuration(reminder.dueAt, lateAfter))
   yield* Replies.queue({
     replyId: ReplyId.make(`reminder:${reminder.reminderId}:${DateTime.toEpochMillis(reminder.dueAt)}`),
     user: reminder.user,
