@@ -36,5 +36,6 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   ReminderSnoozed: 1,
   ReminderRescheduled: 1,
   ReminderCancelled: 1,
-  RemindersTaken: 1
+  RemindersTaken: 1,
+  TimeZoneSet: 1
 }

@@ -12,7 +12,7 @@ import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, U
 import { MediaFailed, MediaFetched, MediaTranscribed } from "./MediaEvents.js"
 import { InboundMessage } from "./Message.js"
 import { ReplyFailed, ReplyQueued, ReplySent } from "./ReplyEvents.js"
-import { ReminderEvent, RemindersTaken } from "./Reminders/Events.js"
+import { ReminderEvent, RemindersTaken, TimeZoneSet } from "./Reminders/Events.js"
 import { WebSignedOut, WebSignIn } from "./WebEvents.js"
 
 export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed }
@@ -212,7 +212,8 @@ export const Event = Schema.Union(
   WebSignIn,
   WebSignedOut,
   ...ReminderEvent.members,
-  RemindersTaken
+  RemindersTaken,
+  TimeZoneSet
 )
 export type Event = typeof Event.Type
 export type EventType = Event["_tag"]

@@ -174,9 +174,11 @@ export const helpText = [
   "",
   "Send or forward me messages: they gather into a session. When you stop for a while, or send /done, I sort the session into notes about the people it mentions and tell you what I filed. When I cannot tell who a message is about, I ask, with buttons.",
   "",
-  "Your text is kept exactly as you sent it. Anything addressed to me (\"remind me on Friday\") is cut from the note and kept in its history.",
+  "Your text is kept exactly as you sent it. Anything addressed to me (\"remind me on Friday\") is cut from the note and kept in its history, and a reminder you ask for comes back at its time, in your own words.",
   "",
   "/done: sort what you sent now",
+  "/reminders: what is coming up",
+  "/tz Europe/Lisbon: your time zone, for reminders",
   "/web: a link to read your notes on the web",
   "/help: this message"
 ].join("\n")

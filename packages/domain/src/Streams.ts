@@ -24,3 +24,6 @@ export const reminderStream = (reminderId: ReminderId): string => `reminder-${re
 
 /** The stream that takes a plan's reminders, once. */
 export const planRemindersStream = (planId: PlanId): string => `plan-reminders-${planId}`
+
+/** A user's time zone setting. */
+export const zoneStream = (user: UserId): string => `zone-${user}`

@@ -3,7 +3,7 @@ import { propertyRuns } from "@verbatim/testkit/Runs"
 import { DateTime } from "effect"
 import fc from "fast-check"
 import { attachment } from "../src/Attachment.js"
-import { botCommand, isDoneCommand } from "../src/Inbound/Commands.js"
+import { botCommand, commandArgument, isDoneCommand } from "../src/Inbound/Commands.js"
 import type { NewMessage } from "../src/Inbound/Inbound.js"
 
 const typed = (text: string, extra: Partial<NewMessage> = {}): NewMessage => ({
@@ -112,5 +112,28 @@ describe("botCommand", () => {
       botCommand(typed("/web", { forwardedFrom: "Ana" }), bot),
       botCommand(typed("/website"), bot)
     ]).toEqual(["web", "web", "web", null, null, null])
+  })
+})
+
+describe("/tz and /reminders", () => {
+  it("/tz takes a zone name after it; no other command takes words, so those stay content", () => {
+    const read = (text: string) => [botCommand(typed(text), bot), commandArgument(typed(text))]
+    expect([
+      read("/tz"),
+      read("/tz Europe/Lisbon"),
+      read("/tz@Verbatim_bot  America/New_York "),
+      read("/reminders"),
+      read("/done for today"),
+      read("/reminders please"),
+      read("/tz\nEurope/Lisbon")
+    ]).toEqual([
+      ["tz", null],
+      ["tz", "Europe/Lisbon"],
+      ["tz", "America/New_York"],
+      ["reminders", null],
+      [null, "for today"],
+      [null, "please"],
+      [null, null]
+    ])
   })
 })

@@ -59,6 +59,7 @@ const schemas: { readonly [K in EventType]: Schema.Schema<Extract<Event, { reado
   ReminderRescheduled: Events.ReminderRescheduled,
   ReminderCancelled: Events.ReminderCancelled,
   RemindersTaken: Events.RemindersTaken,
+  TimeZoneSet: Events.TimeZoneSet,
   ReplyFailed: Events.ReplyFailed
 }
 

@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { createTables, curationDdl, mediaDdl, remindersDdl } from "./Projections/Tables.js"
+import { createTables, curationDdl, mediaDdl, remindersDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex } from "./Queries/Search.js"
 import { replayReportsTable } from "./ReplayReports.js"
@@ -129,6 +129,9 @@ const curation = Effect.flatMap(SqlClient, (sql) => Effect.forEach(curationDdl, 
 /** Reminders' table; a store from before has no reminder events, so nothing needs filling. */
 const reminders = Effect.flatMap(SqlClient, (sql) => Effect.forEach(remindersDdl, (statement) => sql.unsafe(statement), { discard: true }))
 
+/** Users' time zones; a store from before has no zone events. */
+const userZones = Effect.flatMap(SqlClient, (sql) => Effect.forEach(userZonesDdl, (statement) => sql.unsafe(statement), { discard: true }))
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -146,7 +149,8 @@ const migrations = {
   "12_curation": curation,
   "13_replay_reports": replayReportsTable,
   "14_lease_lapses": leaseLapses,
-  "15_reminders": reminders
+  "15_reminders": reminders,
+  "16_user_zones": userZones
 }
 
 const table = "verbatim_migrations"

@@ -20,6 +20,8 @@ export class ReminderBook extends Context.Tag("@verbatim/projections/ReminderBoo
   readonly get: (reminderId: ReminderId) => Effect.Effect<Option.Option<ReminderRow>, StoreError>
   /** The reminders whose words are in a message. */
   readonly ofMessage: (messageId: MessageId) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
+  /** The time zone a user set last, if they set one. */
+  readonly zoneOf: (user: UserId) => Effect.Effect<Option.Option<string>, StoreError>
   /** Applied plans whose reminders are still to be taken, oldest first. */
   readonly owed: (limit: number) => Effect.Effect<ReadonlyArray<{ readonly planId: PlanId; readonly sessionId: SessionId }>, StoreError>
 }>() {}
@@ -34,7 +36,8 @@ export const make = Effect.gen(function*() {
     of: (user, statuses, limit) => run(Q.remindersOf(user, statuses, limit)),
     get: (reminderId) => run(Q.reminder(reminderId)),
     ofMessage: (messageId) => run(Q.messageReminders(messageId)),
-    owed: (limit) => run(Q.plansOwingReminders(limit))
+    owed: (limit) => run(Q.plansOwingReminders(limit)),
+    zoneOf: (user) => run(Q.userZone(user))
   })
 })
 

@@ -47,7 +47,8 @@ describe("projection registry", () => {
       "ReminderSnoozed",
       "ReminderRescheduled",
       "ReminderCancelled",
-      "RemindersTaken"
+      "RemindersTaken",
+      "TimeZoneSet"
     ])
   })
 
@@ -92,11 +93,12 @@ describe("projection registry", () => {
       ReminderSnoozed: ["reminders"],
       ReminderRescheduled: ["reminders"],
       ReminderCancelled: ["reminders"],
-      RemindersTaken: ["plans"]
+      RemindersTaken: ["plans"],
+      TimeZoneSet: ["user zones"]
     })
   })
 
   it("applies the read models in this order", () => {
-    expect(projections.map((p) => p.name)).toEqual(["sessions", "messages", "plans", "notes", "questions", "instructions", "people", "note curation", "replies", "reminders"])
+    expect(projections.map((p) => p.name)).toEqual(["sessions", "messages", "plans", "notes", "questions", "instructions", "people", "note curation", "replies", "reminders", "user zones"])
   })
 })

@@ -64,6 +64,7 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
       ...(i % 4 === 1 ? [[R.stream(`reminder-${s}`), [R.reminderDone(`reminder-${s}`, 1_000)]] as const] : []),
       ...(i % 4 === 2 ? [[R.stream(`reminder-${s}`), [R.reminderSnoozed(`reminder-${s}`, 1_000, 4_600)]] as const] : []),
       ...(i % 4 === 3 ? [[R.stream(`reminder-${s}`), [R.reminderCancelled(`reminder-${s}`, 1_000)]] as const] : []),
+      ...(i % 5 === 3 ? [[R.zoneStream, [R.timeZoneSet(i % 2 === 0 ? "Europe/Lisbon" : "America/New_York", 1_100 + i)]] as const] : []),
       // The voice note: fetched, then transcribed (a second model too), or failing to be.
       [stream, [G.mediaFetched(s, 6, 0, `sha-${s}`, 610)]],
       ...(i % 3 === 0 ? [[stream, [G.mediaTranscribed(s, 6, 0, `She starts at the clinic in ${i} days.`, 620)]] as const] : []),

@@ -32,7 +32,9 @@ export const subcommands = {
   eval: () => import("./Cli/Eval.js").then((m) => m.command.pipe(quiet)),
   audit: () => import("./Cli/Audit.js").then((m) => m.command.pipe(Command.provide(Store.layerConfigReadOnly), quiet)),
   accounting: () => import("./Cli/Accounting.js").then((m) => m.command.pipe(Command.provide(Store.layerConfigReadOnly), quiet)),
-  import: () => import("./Cli/Import.js").then((m) => m.command.pipe(Command.provide(Store.layerConfig), quiet)),
+  import: () =>
+    Promise.all([import("./Cli/Import.js"), import("./TimeZones.js")]).then(([m, zones]) =>
+      m.command.pipe(Command.provide(zones.TimeZones.layerConfig.pipe(Layer.provideMerge(Store.layerConfig))), quiet)),
   retry: () =>
     Promise.all([import("./Cli/Retry.js"), import("./Cli/Layers.js")]).then(([m, layers]) =>
       m.command.pipe(Command.provide(layers.PlanJobLayer), quiet)),

@@ -13,10 +13,9 @@ import { type Provider, ReplyId, type SessionId, userIdOf } from "@verbatim/doma
 import { NewMessage, unstorable } from "@verbatim/domain/Inbound/Inbound"
 import { importSummary } from "@verbatim/domain/ReplyText"
 import { EventStore } from "@verbatim/projections/EventStore"
-import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
-import { capture, closeSession } from "./Inbox/Ingest.js"
+import { capture, type CaptureNeeds, closeSession } from "./Inbox/Ingest.js"
 import * as Replies from "./Replies.js"
 import type { Progress } from "./Progress.js"
 
@@ -163,4 +162,4 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
     refused,
     replied
   } satisfies ImportSummary
-}) satisfies (...args: never) => Effect.Effect<ImportSummary, unknown, EventStore | FoldCache | ReadModel>
+}) satisfies (...args: never) => Effect.Effect<ImportSummary, unknown, CaptureNeeds>

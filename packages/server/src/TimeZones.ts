@@ -1,11 +1,12 @@
 /**
- * Each user's time zone, as reminders and planning read it: `VERBATIM_DEFAULT_TIMEZONE` (an IANA
- * name, UTC when unset) for every user. A name `Intl` does not know stops the start with the
- * closest known names.
+ * Each user's time zone, as reminders and planning read it: the one they set (`/tz`), else
+ * `VERBATIM_DEFAULT_TIMEZONE` (an IANA name, UTC when unset). A default `Intl` does not know stops
+ * the start with the closest known names.
  */
 import type { UserId } from "@verbatim/domain/Ids"
 import { closeZones, zoneName } from "@verbatim/domain/Reminders/Zones"
-import { Config, ConfigError, Context, Effect, Either, Layer } from "effect"
+import { ReminderBook } from "@verbatim/projections/ReminderBook"
+import { Config, ConfigError, Context, Effect, Either, Layer, Option } from "effect"
 
 /** The zone of `VERBATIM_DEFAULT_TIMEZONE`, spelled as `Intl` spells it. */
 export const defaultZoneConfig: Config.Config<string> = Config.string("VERBATIM_DEFAULT_TIMEZONE").pipe(
@@ -21,7 +22,21 @@ export const defaultZoneConfig: Config.Config<string> = Config.string("VERBATIM_
 export class TimeZones extends Context.Tag("@verbatim/server/TimeZones")<TimeZones, {
   readonly zoneOf: (user: UserId) => Effect.Effect<string>
 }>() {
-  static readonly layerConfig = Layer.effect(TimeZones, Effect.map(defaultZoneConfig, (zone) => TimeZones.of({ zoneOf: () => Effect.succeed(zone) })))
+  /** The zone a user set, else the configured default; a store that cannot say gives the default, with a warning. */
+  static readonly layerConfig = Layer.effect(
+    TimeZones,
+    Effect.gen(function*() {
+      const fallback = yield* defaultZoneConfig
+      const book = yield* ReminderBook
+      return {
+        zoneOf: (user: UserId) =>
+          book.zoneOf(user).pipe(
+            Effect.map(Option.getOrElse(() => fallback)),
+            Effect.catchAll((error) => Effect.as(Effect.logWarning("reading a user's time zone failed; using the default", error), fallback))
+          )
+      }
+    })
+  )
 
-  static readonly layerZone = (zone: string) => Layer.succeed(TimeZones, TimeZones.of({ zoneOf: () => Effect.succeed(zone) }))
+  static readonly layerZone = (zone: string) => Layer.succeed(TimeZones, { zoneOf: () => Effect.succeed(zone) })
 }

@@ -3,10 +3,11 @@ import { describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as Store from "@verbatim/projections/Store"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { join } from "node:path"
 import { type CliRun, runCli, tempDir } from "./CliHarness.js"
 import { closedSession, eventsAfterClose, text } from "./planJobHarness.js"
+import { TimeZones } from "../src/TimeZones.js"
 
 const since = Date.parse("2026-12-01T21:00:00.000Z")
 
@@ -23,7 +24,7 @@ const leaseHeld = (dataDir: string, expiresAt: number) =>
 
 /** A closed session of two messages in the store under `dataDir`. */
 const seeded = (dataDir: string) =>
-  closedSession(text(1, "Ana moved to Porto."), text(2, "She starts at Acme.")).pipe(Effect.provide(sqlite(dataDir)), Effect.scoped)
+  closedSession(text(1, "Ana moved to Porto."), text(2, "She starts at Acme.")).pipe(Effect.provide(Layer.merge(sqlite(dataDir), TimeZones.layerZone("UTC"))), Effect.scoped)
 
 /** A run with its log lines (logfmt, `timestamp=…`) left out: what the command itself said. */
 const said = (run: CliRun) => ({ ...run, stderr: run.stderr.split("\n").filter((l) => !l.startsWith("timestamp=")).join("\n") })

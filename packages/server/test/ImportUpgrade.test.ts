@@ -8,9 +8,10 @@ import { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { parseWhatsAppExport } from "@verbatim/domain/Inbound/WhatsAppExport"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import * as Database from "@verbatim/testkit/Database"
-import { Duration, Effect, Either, Stream } from "effect"
+import { Duration, Effect, Either, Stream, Layer } from "effect"
 import { importMessages } from "../src/Import.js"
 import * as Ingest from "../src/Inbox/Ingest.js"
+import { TimeZones } from "../src/TimeZones.js"
 
 const chat = [
   "31/12/2023, 21:15 - Messages and calls are end-to-end encrypted. No one outside of this chat can read them.",
@@ -57,12 +58,12 @@ describe("importing a WhatsApp export again after its ids named the chat", () =>
       const summary = yield* importMessages(Either.getOrThrow(parseWhatsAppExport(chat)), options)
       expect({ recorded: summary.recorded, alreadyRecorded: summary.alreadyRecorded }).toEqual({ recorded: 0, alreadyRecorded: 4 })
       expect(yield* texts).toEqual(["Ana starts at the clinic in March.", "ok", "ok", "remind me: tea"])
-    }).pipe(Effect.provide(Database.sqlite())))
+    }).pipe(Effect.provide(Layer.merge(Database.sqlite(), TimeZones.layerZone("UTC")))))
 
   it.live("an export never imported before is recorded whole, under the ids that name its chat", () =>
     Effect.gen(function*() {
       const summary = yield* importMessages(Either.getOrThrow(parseWhatsAppExport(chat)), options)
       expect({ recorded: summary.recorded, alreadyRecorded: summary.alreadyRecorded }).toEqual({ recorded: 4, alreadyRecorded: 0 })
       expect(yield* texts).toEqual(["Ana starts at the clinic in March.", "ok", "ok", "remind me: tea"])
-    }).pipe(Effect.provide(Database.sqlite())))
+    }).pipe(Effect.provide(Layer.merge(Database.sqlite(), TimeZones.layerZone("UTC")))))
 })

@@ -14,6 +14,7 @@ import { join } from "node:path"
 import * as Ingest from "../src/Inbox/Ingest.js"
 import { sessionStream } from "@verbatim/domain/Streams"
 import { text } from "./planJobHarness.js"
+import { TimeZones } from "../src/TimeZones.js"
 
 const first = "telegram:100000001:100000001:1" as SessionId
 const second = "telegram:100000001:100000001:2" as SessionId
@@ -31,7 +32,7 @@ const editOf = (n: number, body: string) =>
 /** Two instances' services on one SQLite file, each with its own store and so its own memory. */
 const twoInstances = Effect.gen(function*() {
   const dir = yield* tempDir("verbatim-remembered-")
-  const layer = () => Store.layerSqlite({ filename: join(dir, "events.db"), synchronous: "NORMAL" })
+  const layer = () => Layer.merge(Store.layerSqlite({ filename: join(dir, "events.db"), synchronous: "NORMAL" }), TimeZones.layerZone("UTC"))
   const a = yield* Layer.build(layer())
   const b = yield* Layer.build(layer())
   return { a: <A, E, R>(e: Effect.Effect<A, E, R>) => Effect.provide(e, a), b: <A, E, R>(e: Effect.Effect<A, E, R>) => Effect.provide(e, b) }

@@ -100,4 +100,29 @@ describe("reminders end to end", () => {
       Effect.scoped,
       Effect.provide(layer([planStep(plan([{ seq: 1, quote, due: "2030-01-02T09:00" }, { seq: 1, quote: "remind me about the flat", due: "2026-01-02T09:00" }]))]))
     ), 60_000)
+
+  it.live("/tz sets the sender's zone (or says which names are close), and /reminders lists what is coming up, each with its Cancel button", () =>
+    Effect.gen(function*() {
+      yield* running
+      yield* capture
+      yield* eventually(eventLog, (lines) => reminderTags(lines).includes("RemindersTaken"))
+      for (const [id, words] of [[3, "/tz"], [4, "/tz Europe/Lisbn"], [5, "/tz europe/lisbon"], [6, "/tz Europe/Lisbon"], [7, "/reminders"]] as const) {
+        expect(yield* telegram(aliceUpdate(id, { text: words }))).toEqual({ status: 200, body: "" })
+      }
+      const listed = "Coming up (Europe/Lisbon):\n1. 2030-01-02 09:00 UTC: Remind me to ask her about the flat tomorrow."
+      const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).includes(listed))
+      expect(sentTexts(calls).slice(1)).toEqual([
+        "Your time zone is UTC. To change it, send /tz and a zone name, such as /tz Europe/Lisbon.",
+        "I do not know the time zone \"Europe/Lisbn\". Close ones: Europe/Lisbon, Europe/Kiev, Europe/Kirov. Send /tz and one of them.",
+        "Your time zone is now Europe/Lisbon: reminders are set and sent on its clock.",
+        "Your time zone is Europe/Lisbon already.",
+        listed
+      ])
+      const reminderId = reminderIdOf(MessageId.make("telegram:100000001:1"), 27, 27 + quote.length)
+      const list = calls.find((c) => c.method === "sendMessage" && (c.body as { text: string }).text === listed)
+      expect((list?.body as { reply_markup: unknown }).reply_markup).toEqual({ inline_keyboard: [[{ text: "Cancel 1", callback_data: `r:cancel:${reminderId}` }]] })
+      expect(yield* telegram(press(`r:cancel:${reminderId}`))).toEqual({ status: 200, body: "" })
+      const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("ReminderCancelled"))
+      expect(reminderTags(log)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderCancelled"])
+    }).pipe(Effect.scoped, Effect.provide(layer([planStep(plan([{ seq: 1, quote, due: "2030-01-02T09:00" }]))]))), 60_000)
 })

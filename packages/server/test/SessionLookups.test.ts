@@ -6,9 +6,10 @@ import { messageIdOf, type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import * as Database from "@verbatim/testkit/Database"
-import { DateTime, Effect, Option, Ref, TestClock } from "effect"
+import { DateTime, Effect, Option, Ref, TestClock, Layer } from "effect"
 import * as Ingest from "../src/Inbox/Ingest.js"
 import * as Sessions from "../src/Sessions.js"
+import { TimeZones } from "../src/TimeZones.js"
 
 const sender = "100000001"
 const conversation = { user: userIdOf("telegram", sender), provider: "telegram" as const, chat: sender }
@@ -66,7 +67,7 @@ describe.each([
       expect(yield* messageSession("telegram", "6557")).toEqual(Option.some(sessionId))
       expect(yield* messageSession("whatsapp", "6557")).toEqual(Option.none())
       expect(yield* messageSession("telegram", "6558")).toEqual(Option.none())
-    }).pipe(Effect.provide(store())))
+    }).pipe(Effect.provide(Layer.merge(store(), TimeZones.layerZone("UTC")))))
 
   it.effect("a session is idle once its last message is at or before the cutoff", () =>
     Effect.gen(function*() {
@@ -76,7 +77,7 @@ describe.each([
       expect(yield* idleSessions("2026-11-30T10:05:00.000Z")).toEqual([sessionId])
       expect(yield* Ingest.closeSession(sessionId as never, "idle")).toBe(true)
       expect(yield* idleSessions("2026-11-30T11:00:00.000Z")).toEqual([])
-    }).pipe(Effect.provide(store())))
+    }).pipe(Effect.provide(Layer.merge(store(), TimeZones.layerZone("UTC")))))
 })
 
 describe("session queries' plans", () => {
@@ -99,5 +100,5 @@ describe("session queries' plans", () => {
         "CORRELATED SCALAR SUBQUERY 1",
         "SEARCH m USING INDEX sqlite_autoindex_messages_2 (session_id=?)"
       ]])
-    }).pipe(Effect.provide(Database.sqlite())))
+    }).pipe(Effect.provide(Layer.merge(Database.sqlite(), TimeZones.layerZone("UTC")))))
 })

@@ -256,7 +256,7 @@ const webLinks = (publicUrl: string | undefined) =>
 /** What a test may change about the store the server uses (a fault on some appends, say). */
 export interface LayerOptions {
   readonly eventStore?: (store: EventStore["Type"]) => EventStore["Type"]
-  /** Every user's time zone (UTC unless given). */
+  /** Every user's time zone, whatever they set; unless given, the zone each set with `/tz`, else UTC. */
   readonly zone?: string
   /** Settings other than the harness's (a larger body limit, short timeouts). */
   readonly settings?: Partial<ServerSettings>
@@ -294,7 +294,7 @@ export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOp
     Layer.provideMerge(readersOf(options.readers ?? "fakes")),
     // Every call metered as `serve` meters it, so the tests see the model's metrics.
     Layer.provideMerge(Layer.effect(LanguageModel, Effect.map(LanguageModel, Planner.meter))),
-    Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, planningFor(options.mediaWait ?? 0), PlanningHold.layer, TimeZones.layerZone(options.zone ?? "UTC"))),
+    Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, planningFor(options.mediaWait ?? 0), PlanningHold.layer, options.zone === undefined ? TimeZones.layerConfig : TimeZones.layerZone(options.zone))),
     Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer, MediaSource.layer).pipe(Layer.provide(FetchHttpClient.layer))),
     Layer.provideMerge(IdGenerator.layerTest),
     Layer.provideMerge(settingsLayer(options.settings ?? {})),

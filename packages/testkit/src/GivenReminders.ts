@@ -1,7 +1,7 @@
 /** Reminder events in the shape the reminder decider records them, for projection and query tests. */
 import type { Event } from "@verbatim/domain/Events"
 import { MessageId, NoteId, PlanId, ReminderId, SessionId } from "@verbatim/domain/Ids"
-import { reminderStream } from "@verbatim/domain/Streams"
+import { reminderStream, zoneStream as userZoneStream } from "@verbatim/domain/Streams"
 import { at, user } from "./Given.js"
 
 /** The stream of reminder `reminderId`. */
@@ -56,3 +56,8 @@ export const reminderCancelled = (reminderId: string, seconds: number, reason: "
   cancelledAt: at(seconds),
   reason
 })
+
+/** The stream of the fixture user's time zone. */
+export const zoneStream = userZoneStream(user)
+
+export const timeZoneSet = (zone: string, seconds: number): Event => ({ _tag: "TimeZoneSet", user, zone, setAt: at(seconds) })

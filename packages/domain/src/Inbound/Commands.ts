@@ -4,12 +4,16 @@ import { chatProviderRules, isChatProvider } from "./Providers.js"
 
 /**
  * What a command asks: close the session now, explain the bot (`/start` is Telegram's first
- * message to a bot), or send a one-time link to the web pages.
+ * message to a bot), send a one-time link to the web pages, show or set the sender's time zone
+ * (`/tz Europe/Lisbon`), or list their upcoming reminders.
  */
-export type BotCommand = "done" | "help" | "web"
+export type BotCommand = "done" | "help" | "web" | "tz" | "reminders"
 
-/** `/name`, optionally addressed as `/name@bot` (Telegram groups, where several bots listen). */
-const command = /^\/(done|start|help|web)(?:@(\w+))?$/i
+/**
+ * `/name`, optionally addressed as `/name@bot` (Telegram groups, where several bots listen), and
+ * for `/tz` a zone name after it.
+ */
+const command = /^\/(done|start|help|web|tz|reminders)(?:@(\w+))?(?:[ \t]+(\S[^\n]*))?$/i
 
 /**
  * The command a message is, if it is the sender's own `/done`, `/start`, `/help` or `/web`. Telegram
@@ -28,8 +32,13 @@ export const botCommand = (item: NewMessage, botUsername: string | null): BotCom
       addressee.toLowerCase() === botUsername.toLowerCase())
   if (!ours) return null
   const name = match[1]!.toLowerCase()
-  return name === "done" || name === "web" ? name : "help"
+  // Only `/tz` takes words after it: `/done for today` is content.
+  if (match[3] !== undefined && name !== "tz") return null
+  return name === "done" || name === "web" || name === "tz" || name === "reminders" ? name : "help"
 }
+
+/** The words after `/tz` (a zone name), or null when there are none. */
+export const commandArgument = (item: NewMessage): string | null => command.exec(item.text.trim())?.[3]?.trim() ?? null
 
 /** Whether a message is the sender's own `/done`, which closes their session at once. */
 export const isDoneCommand = (item: NewMessage, botUsername: string | null): boolean => botCommand(item, botUsername) === "done"

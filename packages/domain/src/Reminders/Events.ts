@@ -84,6 +84,13 @@ export const RemindersTaken = Schema.TaggedStruct("RemindersTaken", {
   reminders: Schema.Array(TakenReminder)
 })
 
+/** A user set their time zone (`/tz Europe/Lisbon`), in their own stream (`zone-<user>`). */
+export const TimeZoneSet = Schema.TaggedStruct("TimeZoneSet", {
+  user: UserId,
+  zone: Schema.String,
+  setAt: Schema.DateTimeUtc
+})
+
 /** Every event of a reminder's stream. */
 export const ReminderEvent = Schema.Union(
   ReminderScheduled,

@@ -8,11 +8,11 @@ export const reminderButtons = (reminderId: string) => [
   { label: "Tomorrow 09:00", data: `r:morning:${reminderId}` }
 ]
 
-export type ReminderAction = "done" | "hour" | "morning"
+export type ReminderAction = "done" | "hour" | "morning" | "cancel"
 
 /** Reads the data of a reminder's button, or null when it is not one. */
 export const parseReminderData = (data: string): { readonly action: ReminderAction; readonly reminderId: string } | null => {
-  const match = /^r:(done|hour|morning):(r[0-9a-z]{1,40})$/.exec(data)
+  const match = /^r:(done|hour|morning|cancel):(r[0-9a-z]{1,40})$/.exec(data)
   return match === null ? null : { action: match[1] as ReminderAction, reminderId: match[2]! }
 }
 
@@ -53,6 +53,31 @@ export const untakenText = (proposals: ReadonlyArray<ProposedReminder>): string 
   return lines.length === 0 ? null : lines.join("\n")
 }
 
-/** The answer to a button pressed on a delivered reminder. */
+/** The answer to a button pressed on a reminder. */
 export const actionText = (action: ReminderAction, dueLocal: string | null): string =>
-  action === "done" ? "Marked done." : `Snoozed until ${clock(dueLocal ?? "")}.`
+  action === "done" ? "Marked done." : action === "cancel" ? "Cancelled." : `Snoozed until ${clock(dueLocal ?? "")}.`
+
+/**
+ * `/reminders`: the upcoming ones, soonest first, each at the clock time it was set for (its zone
+ * named when it is not the sender's zone now); or that there are none.
+ */
+export const upcomingText = (reminders: ReadonlyArray<{ readonly quote: string; readonly dueLocal: string; readonly zone: string }>, zone: string): string =>
+  reminders.length === 0
+    ? "No reminders coming up. Ask for one in a message (\"remind me on Friday\") and it is set when the session is filed."
+    : [
+      `Coming up (${zone}):`,
+      ...reminders.map((r, i) => `${i + 1}. ${clock(r.dueLocal)}${r.zone === zone ? "" : ` ${r.zone}`}: ${r.quote}`)
+    ].join("\n")
+
+/** A Cancel button for each listed reminder, numbered as the list is. */
+export const cancelButtons = (reminders: ReadonlyArray<{ readonly reminderId: string }>) =>
+  reminders.map((r, i) => ({ label: `Cancel ${i + 1}`, data: `r:cancel:${r.reminderId}` }))
+
+/** `/tz` with no zone, or the zone set, or why not. */
+export const zoneText = {
+  current: (zone: string) => `Your time zone is ${zone}. To change it, send /tz and a zone name, such as /tz Europe/Lisbon.`,
+  set: (zone: string) => `Your time zone is now ${zone}: reminders are set and sent on its clock.`,
+  same: (zone: string) => `Your time zone is ${zone} already.`,
+  unknown: (name: string, close: ReadonlyArray<string>) =>
+    `I do not know the time zone "${name}". Close ones: ${close.join(", ")}. Send /tz and one of them.`
+}

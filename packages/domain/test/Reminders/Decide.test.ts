@@ -4,6 +4,7 @@ import { DeciderSpec } from "@verbatim/testkit/DeciderSpec"
 import { describe, it } from "@effect/vitest"
 import { MessageId, PlanId, ReminderId, SessionId, UserId } from "../../src/Ids.js"
 import { ReminderCommand, reminderDecider } from "../../src/Reminders/Decide.js"
+import { ZoneCommand, zoneDecider } from "../../src/Reminders/Zone.js"
 import { rejected } from "../../src/Session/Commands.js"
 
 const reminders = DeciderSpec.for(reminderDecider)
@@ -77,5 +78,18 @@ describe("the reminder decider", () => {
     reminders.given([given, cancelled]).when(ReminderCommand.Snooze({ by: user, now: at(11), due: later }))
       .thenRejects(rejected("withdrawn", "the reminder was cancelled"))
     reminders.given([given, cancelled]).when(ReminderCommand.Deliver({ now: at(3_600) })).thenRejects(rejected("already-recorded", "the reminder is cancelled"))
+  })
+})
+
+describe("the zone decider", () => {
+  const zones = DeciderSpec.for(zoneDecider)
+  const set = (zone: string, seconds: number) => ({ _tag: "TimeZoneSet", user, zone, setAt: at(seconds) }) as const
+
+  it("sets a zone by the name Intl spells, refuses a name it does not know, and calls the same zone no change", () => {
+    zones.given([]).when(ZoneCommand.Set({ user, name: "europe/lisbon", now: at(1) })).then([set("Europe/Lisbon", 1)])
+    zones.given([set("Europe/Lisbon", 1)]).when(ZoneCommand.Set({ user, name: "Europe/Lisbon", now: at(2) }))
+      .thenRejects(rejected("unchanged", "the time zone is Europe/Lisbon already"))
+    zones.given([set("Europe/Lisbon", 1)]).when(ZoneCommand.Set({ user, name: "UTC", now: at(3) })).then([set("UTC", 3)])
+    zones.given([]).when(ZoneCommand.Set({ user, name: "Mars/Olympus", now: at(4) })).thenRejects(rejected("invalid", "\"Mars/Olympus\" is not a time zone"))
   })
 })

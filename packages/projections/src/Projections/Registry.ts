@@ -14,6 +14,7 @@ import { Questions } from "./Questions.js"
 import { Reminders } from "./Reminders.js"
 import { Replies } from "./Replies.js"
 import { Sessions } from "./Sessions.js"
+import { UserZones } from "./UserZones.js"
 
 /**
  * Messages comes before Notes and Instructions: on an edit they read the text it has just
@@ -30,7 +31,8 @@ export const projections: ReadonlyArray<AnyProjection> = [
   People,
   NoteCuration,
   Replies,
-  Reminders
+  Reminders,
+  UserZones
 ]
 
 /** Event types recorded in the log for audit only, changing no read-model row: a sign-in or sign-out is a fact, not a view. */

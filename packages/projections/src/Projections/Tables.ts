@@ -18,7 +18,8 @@ export const tables = [
   { name: "confirmations", key: "message_id" },
   { name: "instructions", key: "position" },
   { name: "replies", key: "reply_id" },
-  { name: "reminders", key: "reminder_id" }
+  { name: "reminders", key: "reminder_id" },
+  { name: "user_zones", key: "user_id" }
 ] as const
 
 export type TableName = (typeof tables)[number]["name"]
@@ -102,6 +103,9 @@ export const remindersDdl = [
   `ALTER TABLE plans ADD COLUMN reminders_taken INTEGER NOT NULL DEFAULT 0`,
   `CREATE INDEX plans_reminders_owed ON plans (position) WHERE reminders > 0 AND reminders_taken = 0`
 ]
+
+/** Each user's time zone, as they set it last. */
+export const userZonesDdl = [`CREATE TABLE user_zones (user_id TEXT PRIMARY KEY, zone TEXT NOT NULL, position BIGINT NOT NULL)`]
 
 /** Create every read-model table (a migration). */
 export const createTables = Effect.gen(function*() {

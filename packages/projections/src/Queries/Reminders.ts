@@ -96,3 +96,12 @@ export const plansOwingReminders = (limit: number) =>
         sql`SELECT plan_id, session_id FROM plans WHERE reminders > 0 AND reminders_taken = 0 AND applied = 1
           ORDER BY position LIMIT ${n}`
     })(limit))
+
+/** The time zone a user set last, if they set one. */
+export const userZone = (user: UserId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findOne({
+      Request: UserId,
+      Result: Schema.Struct({ zone: Schema.String }),
+      execute: (u) => sql`SELECT zone FROM user_zones WHERE user_id = ${u}`
+    })(user).pipe(Effect.map(Option.map((row) => row.zone))))

@@ -11,6 +11,7 @@ import { MediaWorker } from "../Media/Worker.js"
 import * as Planner from "../Planning/Planner.js"
 import { PlanningHold } from "../Planning/PlanningHold.js"
 import { ServerConfig } from "../ServerConfig.js"
+import { TimeZones } from "../TimeZones.js"
 
 /** Everything `planSession` needs, `model` overriding `VERBATIM_MODEL`; no model configured is a `NoModelError`. */
 export const plannerLayer = Planner.layerConfig
@@ -21,6 +22,7 @@ export const batchPlannerLayer = Planner.batchLayerConfig
 /** The plan job over the configured store and planner, with its ids; without a model it answers `no-model`. */
 export const PlanJobLayer = Planner.planJobLayerConfig.pipe(
   Layer.provideMerge(PlanningHold.layer),
+  Layer.provideMerge(TimeZones.layerConfig),
   Layer.provideMerge(IdGenerator.layer),
   Layer.provideMerge(Store.layerConfig)
 )

@@ -41,6 +41,7 @@ import { renderJson, renderText, summarise } from "../Replay/Report.js"
 import { runInfo } from "../Replay/Run.js"
 import { CliError } from "./CliError.js"
 import { batchPlannerLayer, plannerLayer } from "./Layers.js"
+import { TimeZones } from "../TimeZones.js"
 
 const options = {
   // Optional so that `replay compare` parses without it; a replay requires it unless `--aa` (the configured prompt).
@@ -173,7 +174,7 @@ const replayCommand = Command.make("replay", options, ({ prompt: promptOption, .
   }).pipe(
     Effect.scoped,
     Effect.provide(PlanJob.layer.pipe(
-      Layer.provideMerge(Layer.merge(plannerFor(rest), PlanningHold.layer)),
+      Layer.provideMerge(Layer.mergeAll(plannerFor(rest), PlanningHold.layer, TimeZones.layerConfig)),
       Layer.provideMerge(IdGenerator.layer),
       Layer.provideMerge(Store.layerConfig)
     ))

@@ -19,6 +19,7 @@ import * as Ingest from "./Ingest.js"
 import * as Metrics from "../Metrics.js"
 import * as ReminderActions from "../Reminders/Actions.js"
 import { ServerConfig } from "../ServerConfig.js"
+import type { TimeZones } from "../TimeZones.js"
 import { replyToWeb, type WebLinks } from "../Web/Links.js"
 import type { WebKeys } from "../Web/SignIn.js"
 import { DirectReplies } from "../Providers/DirectReplies.js"
@@ -31,6 +32,7 @@ export type Requirements =
   | FoldCache
   | ReadModel
   | ReminderBook
+  | TimeZones
   | IdGenerator
   | ServerConfig
   | DirectReplies

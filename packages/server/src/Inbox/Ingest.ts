@@ -4,7 +4,7 @@
  * and `/help` queue the help reply. Each is idempotent on the provider's key.
  */
 import { type MessageId, messageIdOf, ReplyId, type SessionId } from "@verbatim/domain/Ids"
-import { botCommand } from "@verbatim/domain/Inbound/Commands"
+import { type BotCommand, botCommand, commandArgument } from "@verbatim/domain/Inbound/Commands"
 import { type Edit, editedMessage, type NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { Command, type Rejected } from "@verbatim/domain/Session/Commands"
@@ -18,6 +18,9 @@ import { ConversationLocks } from "./ConversationLocks.js"
 import { conversationKey, conversationOf, editKeyOf, keyOf, rememberOpen, targetSession } from "./Conversations.js"
 import { Retry, retrying } from "../Runner.js"
 import { attempt, execute } from "../Sessions.js"
+import * as ReminderCommands from "../Reminders/ChatCommands.js"
+import type { ReminderBook } from "@verbatim/projections/ReminderBook"
+import type { TimeZones } from "../TimeZones.js"
 
 /** What capturing one item did. */
 export type Captured =
@@ -70,6 +73,10 @@ const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Re
 const commandReply = (item: NewMessage, command: string, text: string): Effect.Effect<boolean, StoreError, EventStore | FoldCache> =>
   queueCommandReply(item, ReplyId.make(`${command}:${item.provider}:${item.providerMessageId}`), text)
 
+/** A command answered with a reply: `Helped` when its reply was queued now, else a redelivery. */
+const helped = <E, R>(replied: Effect.Effect<boolean, E, R>) =>
+  Effect.map(replied, (queued): Captured => (queued ? { _tag: "Helped" } : { _tag: "AlreadyRecorded" }))
+
 /** `/start` or `/help`: the help reply. */
 const helpAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore | FoldCache> =>
   Effect.map(commandReply(item, "help", ReplyText.helpText), (replied) => (replied ? { _tag: "Helped" } as const : { _tag: "AlreadyRecorded" } as const))
@@ -91,16 +98,32 @@ const inConversation = (item: NewMessage | Edit) => <A, E, R>(effect: Effect.Eff
 /** The Telegram bot's username, when known (see `BotIdentity`). */
 export const botUsername = Effect.map(Effect.serviceOption(BotIdentity), Option.match({ onNone: () => null, onSome: (b) => b.telegramUsername }))
 
+/** The requirements of a capture: the store, and the reminders' read side and zones for `/tz` and `/reminders`. */
+export type CaptureNeeds = EventStore | FoldCache | ReadModel | ReminderBook | TimeZones
+
+/** The attempt a message's command (or none: a capture) makes. */
+const attemptFor = (item: NewMessage, command: BotCommand | null): Effect.Effect<Captured, StoreError | Rejected, CaptureNeeds> => {
+  switch (command) {
+    case "tz":
+      return helped(ReminderCommands.timeZone(item, commandArgument(item)))
+    case "reminders":
+      return helped(ReminderCommands.upcoming(item))
+    case "done":
+      return retrying(closeAttempt(item))
+    case "help":
+      return retrying(helpAttempt(item))
+    default:
+      return retrying(captureAttempt(item, null))
+  }
+}
+
 /**
  * Capture a new message from an allowed sender, or close the session on `/done` (or
- * `/done@<this bot>`), or answer `/start` and `/help`: commands, not content. `/done@another_bot`
- * is captured as text.
+ * `/done@<this bot>`), or answer `/start`, `/help`, `/tz` and `/reminders`: commands, not
+ * content. `/done@another_bot` is captured as text; `/web` is the dispatcher's.
  */
-export const capture = (item: NewMessage): Effect.Effect<Captured, StoreError, EventStore | FoldCache | ReadModel> =>
-  Effect.flatMap(botUsername, (bot) => {
-    const command = botCommand(item, bot)
-    return retrying(command === "done" ? closeAttempt(item) : command === "help" ? helpAttempt(item) : captureAttempt(item, null))
-  }).pipe(
+export const capture = (item: NewMessage): Effect.Effect<Captured, StoreError, CaptureNeeds> =>
+  Effect.flatMap(botUsername, (bot) => attemptFor(item, botCommand(item, bot))).pipe(
     inConversation(item),
     // A capture is refused only by a bug: every refusal a capture can meet is handled above.
     Effect.catchTag("Rejected", (e) => Effect.die(e)),

@@ -66,11 +66,10 @@ const metered = <E, R>(model: Layer.Layer<LanguageModel, E, R>): Layer.Layer<Lan
 
 /**
  * Everything `planSession` needs around a given model: the prompt registry
- * (`VERBATIM_PROMPT_DIR`, `VERBATIM_PROMPT_VERSION`), the tokenizer, the planning settings and
- * the users' time zones (`VERBATIM_DEFAULT_TIMEZONE`).
+ * (`VERBATIM_PROMPT_DIR`, `VERBATIM_PROMPT_VERSION`), the tokenizer and the planning settings.
  */
 export const layer = <E, R>(model: Layer.Layer<LanguageModel, E, R>) =>
-  Layer.mergeAll(metered(model), PromptRegistry.layerConfig, Tokenizer.layer, PlanningConfig.layerConfig, TimeZones.layerConfig)
+  Layer.mergeAll(metered(model), PromptRegistry.layerConfig, Tokenizer.layer, PlanningConfig.layerConfig)
 
 const modelLayer = (source: Exclude<ModelSource, { readonly _tag: "None" }>): Layer.Layer<LanguageModel> =>
   source._tag === "Recorded" ? RecordedLanguageModel.layer(source.directory) : AnthropicLanguageModel.layer(source.options)
@@ -103,7 +102,7 @@ export const batchLayerConfig = (stateFile: string, model: Option.Option<string>
 }
 
 const jobOver = (source: Exclude<ModelSource, { readonly _tag: "None" }>) =>
-  PlanJob.layer.pipe(Layer.provide(layer(modelLayer(source))))
+  PlanJob.layer.pipe(Layer.provide(Layer.merge(layer(modelLayer(source)), TimeZones.layerConfig)))
 
 /** The plan job over the configured planner; with no model configured, sessions wait unplanned (`PlanJob.layerNoModel`). */
 export const planJobLayerConfig = Layer.unwrapEffect(Effect.map(modelSource(), (source): ReturnType<typeof jobOver> =>

@@ -16,7 +16,7 @@ import { DateTime, Effect, Option } from "effect"
 import * as Runner from "../Runner.js"
 
 /** When a snooze puts the reminder: an hour from now, or the next morning at 09:00, in `zone`. */
-export const snoozedDue = (action: Exclude<ReminderAction, "done">, now: DateTime.Utc, zone: string): Due => {
+export const snoozedDue = (action: "hour" | "morning", now: DateTime.Utc, zone: string): Due => {
   if (action === "hour") {
     const dueAt = DateTime.add(now, { hours: 1 })
     return { dueAt, zone, local: formatLocal(localAt(zone, DateTime.toEpochMillis(dueAt))) }
@@ -32,8 +32,12 @@ export const press = Effect.fn("Reminders.press")(function*(id: string, action: 
   const found = yield* Effect.flatMap(ReminderBook, (book) => book.get(reminderId))
   if (Option.isNone(found) || found.value.user !== user) return "That reminder is not there any more."
   const now = yield* DateTime.now
-  const due = action === "done" ? null : snoozedDue(action, now, found.value.zone)
-  const command = due === null ? ReminderCommand.Done({ by: user, now }) : ReminderCommand.Snooze({ by: user, now, due })
+  const due = action === "hour" || action === "morning" ? snoozedDue(action, now, found.value.zone) : null
+  const command = due !== null
+    ? ReminderCommand.Snooze({ by: user, now, due })
+    : action === "cancel"
+    ? ReminderCommand.Cancel({ by: user, now, reason: "user" })
+    : ReminderCommand.Done({ by: user, now })
   return yield* Runner.run(reminderDecider, reminderStream(reminderId), () => Effect.succeed(command), { keep: false, keys }).pipe(
     Effect.as(actionText(action, due?.local ?? null)),
     Effect.catchTag("Rejected", (rejection) => Effect.succeed(`Nothing changed: ${rejection.detail}.`))

@@ -1,0 +1,60 @@
+/**
+ * The reminder commands of the chat: `/tz` shows the sender's time zone or sets it (a command on
+ * their zone stream, recorded under the message's key), and `/reminders` lists the upcoming ones
+ * with a Cancel button each. Commands, never content; each reply is queued once.
+ */
+import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
+import { ReplyId, userIdOf } from "@verbatim/domain/Ids"
+import { ZoneCommand, zoneDecider } from "@verbatim/domain/Reminders/Zone"
+import { closeZones, zoneName } from "@verbatim/domain/Reminders/Zones"
+import { cancelButtons, upcomingText, zoneText } from "@verbatim/domain/Reminders/Text"
+import { zoneStream } from "@verbatim/domain/Streams"
+import { ReminderBook } from "@verbatim/projections/ReminderBook"
+import { DateTime, Effect } from "effect"
+import { keyOf } from "../Inbox/Conversations.js"
+import * as Replies from "../Replies.js"
+import * as Runner from "../Runner.js"
+import { TimeZones } from "../TimeZones.js"
+
+/** How many upcoming reminders `/reminders` lists. */
+const listed = 10
+
+const reply = (item: NewMessage, command: string, text: string, buttons: ReadonlyArray<{ readonly label: string; readonly data: string }> = []) =>
+  Replies.queue({
+    replyId: ReplyId.make(`${command}:${item.provider}:${item.providerMessageId}`),
+    user: userIdOf(item.provider, item.senderId),
+    provider: item.provider,
+    chat: item.chatId,
+    text,
+    buttons,
+    questionId: null
+  })
+
+/** `/tz` or `/tz NAME`: true when this message's reply was queued now. */
+export const timeZone = Effect.fn("Reminders.timeZone")(function*(item: NewMessage, name: string | null) {
+  const user = userIdOf(item.provider, item.senderId)
+  if (name === null) return yield* reply(item, "tz", zoneText.current(yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(user))))
+  const now = yield* DateTime.now
+  const text = yield* Runner.run(zoneDecider, zoneStream(user), () => Effect.succeed(ZoneCommand.Set({ user, name, now })), {
+    keys: [keyOf(item)],
+    keep: false
+  }).pipe(
+    Effect.flatMap((done) =>
+      done._tag === "Appended"
+        ? Effect.succeed(zoneText.set(done.state ?? name))
+        : Effect.map(Effect.flatMap(TimeZones, (zones) => zones.zoneOf(user)), zoneText.set)),
+    Effect.catchTag("Rejected", (rejection) =>
+      Effect.succeed(
+        rejection.reason === "unchanged" ? zoneText.same(zoneName(name) ?? name) : zoneText.unknown(name, closeZones(name))
+      ))
+  )
+  return yield* reply(item, "tz", text)
+})
+
+/** `/reminders`: true when this message's reply was queued now. */
+export const upcoming = Effect.fn("Reminders.upcoming")(function*(item: NewMessage) {
+  const user = userIdOf(item.provider, item.senderId)
+  const zone = yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(user))
+  const reminders = yield* Effect.flatMap(ReminderBook, (book) => book.of(user, ["scheduled"], listed))
+  return yield* reply(item, "reminders", upcomingText(reminders, zone), cancelButtons(reminders))
+})
