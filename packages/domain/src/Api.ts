@@ -8,6 +8,7 @@ import { CurationGroup } from "./CurationApi.js"
 import { NoteId, PersonId, QuestionId, SessionId, UserId } from "./Ids.js"
 import * as Telegram from "./Inbound/Telegram.js"
 import * as WhatsApp from "./Inbound/WhatsApp.js"
+import { RemindersGroup } from "./RemindersApi.js"
 
 export { Authorization, BadRequest, Conflict, NotFound, NotReady, PayloadTooLarge, Unauthorized } from "./ApiErrors.js"
 
@@ -187,6 +188,7 @@ export class Api extends HttpApi.make("verbatim")
   .add(ReadApiGroup)
   .add(CaptureGroup)
   .add(CurationGroup)
+  .add(RemindersGroup)
   .add(HealthGroup)
   .addError(BadRequest)
   .annotate(OpenApi.Title, "Verbatim")

@@ -1,5 +1,5 @@
 /** The HTTP contract's errors and its bearer-token middleware, shared by every group of the API. */
-import { HttpApiMiddleware, HttpApiSchema, HttpApiSecurity } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiMiddleware, HttpApiSchema, HttpApiSecurity, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 
 /** A body or parameter that does not parse; `message` names the field and what was expected. */
@@ -12,7 +12,7 @@ export class Unauthorized
 
 export class NotFound extends Schema.TaggedError<NotFound>()(
   "NotFound",
-  { resource: Schema.Literal("person", "note", "question", "session"), id: Schema.String },
+  { resource: Schema.Literal("person", "note", "question", "session", "reminder"), id: Schema.String },
   HttpApiSchema.annotations({ status: 404 })
 ) {}
 
@@ -34,3 +34,7 @@ export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@verb
   failure: Unauthorized,
   security: { bearer: HttpApiSecurity.bearer }
 }) {}
+
+/** A change to one thing the API names: a POST answered 404 when it is not there and 409 when it cannot take the change. */
+export const changeEndpoint = <Name extends string, Path extends `/${string}`>(name: Name, path: Path, summary: string, description: string) =>
+  HttpApiEndpoint.post(name, path).annotate(OpenApi.Summary, summary).annotate(OpenApi.Description, description).addError(NotFound).addError(Conflict)

@@ -3,9 +3,9 @@
  * Each is a command through a decider and an event in the log, so nothing is deleted and
  * `rebuild` reproduces the result; a change that changes nothing (sent twice) is a 409.
  */
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { Authorization, BadRequest, Conflict, NotFound } from "./ApiErrors.js"
+import { Authorization, BadRequest, changeEndpoint } from "./ApiErrors.js"
 import { AnswerPayload, Note, Person, storable } from "./ApiResponses.js"
 import { NoteId, PersonId } from "./Ids.js"
 
@@ -29,8 +29,7 @@ export const MergePayload = Schema.Struct({ into: PersonId }).annotations({ mess
 export const SplitResult = Schema.Struct({ note: Note, newNote: Note })
 
 /** A change to one note or person: answered with what it now reads, 404 when there is none, 409 when nothing changed. */
-const change = <Name extends string, Path extends `/${string}`>(name: Name, path: Path, summary: string, description: string) =>
-  HttpApiEndpoint.post(name, path).annotate(OpenApi.Summary, summary).annotate(OpenApi.Description, description).addError(NotFound).addError(Conflict)
+const change = changeEndpoint
 
 const noteChange = <Name extends string, Path extends `/${string}`>(name: Name, path: Path, summary: string, description: string) =>
   change(name, path, summary, description).setPath(NotePath).addSuccess(Note)

@@ -15,7 +15,7 @@ import * as Outbox from "../src/Providers/Outbox.js"
 import * as ReminderDelivery from "../src/Reminders/Delivery.js"
 import * as ReminderIntake from "../src/Reminders/Intake.js"
 import { eventually } from "./eventually.js"
-import { aliceUpdate, eventLog, layer, telegram, telegramCalls } from "./harness.js"
+import { aliceUpdate, api, eventLog, layer, telegram, telegramCalls } from "./harness.js"
 
 const text = "Ana moves to Porto in May. Remind me to ask her about the flat tomorrow."
 const quote = "Remind me to ask her about the flat tomorrow."
@@ -124,5 +124,44 @@ describe("reminders end to end", () => {
       expect(yield* telegram(press(`r:cancel:${reminderId}`))).toEqual({ status: 200, body: "" })
       const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("ReminderCancelled"))
       expect(reminderTags(log)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderCancelled"])
+    }).pipe(Effect.scoped, Effect.provide(layer([planStep(plan([{ seq: 1, quote, due: "2030-01-02T09:00" }]))]))), 60_000)
+
+  it.live("the API lists a user's reminders and reschedules, snoozes, marks done and cancels them, answering a change it cannot make with 400, 404 or 409", () =>
+    Effect.gen(function*() {
+      yield* running
+      yield* capture
+      yield* eventually(eventLog, (lines) => reminderTags(lines).includes("RemindersTaken"))
+      const id = reminderIdOf(MessageId.make("telegram:100000001:1"), 27, 27 + quote.length)
+      const reminder = {
+        id,
+        user: "telegram:100000001",
+        sessionId: "telegram:100000001:100000001:1",
+        messageId: "telegram:100000001:1",
+        noteId: "note_1",
+        quote,
+        start: 27,
+        end: 27 + quote.length,
+        dueAt: "2030-01-02T09:00:00.000Z",
+        zone: "UTC",
+        dueLocal: "2030-01-02T09:00",
+        status: "scheduled",
+        late: false
+      }
+      expect(yield* api("/api/reminders?user=telegram:100000001")).toEqual({ status: 200, json: { items: [reminder] } })
+      expect(yield* api("/api/reminders?user=telegram:100000001&status=done")).toEqual({ status: 200, json: { items: [] } })
+      expect(yield* api(`/api/reminders/${id}/reschedule`, { method: "POST", body: { due: "2031-02-03T10:30" } })).toEqual({
+        status: 200,
+        json: { ...reminder, dueAt: "2031-02-03T10:30:00.000Z", dueLocal: "2031-02-03T10:30" }
+      })
+      expect(yield* api(`/api/reminders/${id}/reschedule`, { method: "POST", body: { due: "2020-02-03T10:30" } }))
+        .toEqual({ status: 400, json: { _tag: "BadRequest", message: "the new time has already passed" } })
+      expect(yield* api(`/api/reminders/${id}/reschedule`, { method: "POST", body: { due: "2031-02-30T10:30" } }))
+        .toEqual({ status: 400, json: { _tag: "BadRequest", message: "due: 2031-02-30T10:30 is not a day and time of the calendar" } })
+      expect((yield* api(`/api/reminders/${id}/snooze`, { method: "POST", body: { until: "hour" } })).status).toBe(200)
+      expect((yield* api(`/api/reminders/${id}/done`, { method: "POST" })).json).toMatchObject({ status: "done" })
+      expect(yield* api(`/api/reminders/${id}/cancel`, { method: "POST" })).toEqual({ status: 409, json: { _tag: "Conflict", message: "the reminder is already done" } })
+      expect(yield* api("/api/reminders/rnothere/done", { method: "POST" })).toEqual({ status: 404, json: { _tag: "NotFound", resource: "reminder", id: "rnothere" } })
+      const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("ReminderDone"))
+      expect(reminderTags(log)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderRescheduled", "ReminderSnoozed", "ReminderDone"])
     }).pipe(Effect.scoped, Effect.provide(layer([planStep(plan([{ seq: 1, quote, due: "2030-01-02T09:00" }]))]))), 60_000)
 })

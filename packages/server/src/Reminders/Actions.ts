@@ -26,6 +26,10 @@ export const snoozedDue = (action: "hour" | "morning", now: DateTime.Utc, zone: 
   return { dueAt: DateTime.unsafeMake(instantOf(zone, tomorrow).epochMillis), zone, local: formatLocal(tomorrow) }
 }
 
+/** A command on a reminder's stream: what it leaves, or the decider's refusal. */
+export const act = (reminderId: ReminderId, command: ReminderCommand, keys: ReadonlyArray<IdempotencyKey> = []) =>
+  Runner.run(reminderDecider, reminderStream(reminderId), () => Effect.succeed(command), { keep: false, keys })
+
 /** Do what the button says, recorded under the press's key (a redelivered press does nothing); the words that tell the user what happened. */
 export const press = Effect.fn("Reminders.press")(function*(id: string, action: ReminderAction, user: UserId, keys: ReadonlyArray<IdempotencyKey>) {
   const reminderId = ReminderId.make(id)
@@ -38,7 +42,7 @@ export const press = Effect.fn("Reminders.press")(function*(id: string, action: 
     : action === "cancel"
     ? ReminderCommand.Cancel({ by: user, now, reason: "user" })
     : ReminderCommand.Done({ by: user, now })
-  return yield* Runner.run(reminderDecider, reminderStream(reminderId), () => Effect.succeed(command), { keep: false, keys }).pipe(
+  return yield* act(reminderId, command, keys).pipe(
     Effect.as(actionText(action, due?.local ?? null)),
     Effect.catchTag("Rejected", (rejection) => Effect.succeed(`Nothing changed: ${rejection.detail}.`))
   )

@@ -11,7 +11,6 @@ import { cancelButtons, upcomingText, zoneText } from "@verbatim/domain/Reminder
 import { zoneStream } from "@verbatim/domain/Streams"
 import { ReminderBook } from "@verbatim/projections/ReminderBook"
 import { DateTime, Effect } from "effect"
-import { keyOf } from "../Inbox/Conversations.js"
 import * as Replies from "../Replies.js"
 import * as Runner from "../Runner.js"
 import { TimeZones } from "../TimeZones.js"
@@ -36,7 +35,7 @@ export const timeZone = Effect.fn("Reminders.timeZone")(function*(item: NewMessa
   if (name === null) return yield* reply(item, "tz", zoneText.current(yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(user))))
   const now = yield* DateTime.now
   const text = yield* Runner.run(zoneDecider, zoneStream(user), () => Effect.succeed(ZoneCommand.Set({ user, name, now })), {
-    keys: [keyOf(item)],
+    keys: [{ provider: item.provider, providerMessageId: item.providerMessageId }],
     keep: false
   }).pipe(
     Effect.flatMap((done) =>

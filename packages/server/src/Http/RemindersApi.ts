@@ -1,0 +1,72 @@
+/**
+ * The reminders' endpoints. The bearer token speaks for every user, so each change is made as the
+ * reminder's own user: what the decider refuses is a 409 (done already, cancelled), a time that
+ * has passed a 400, a reminder that is not there a 404.
+ */
+import { HttpApiBuilder } from "@effect/platform"
+import { Api, BadRequest, Conflict, NotFound } from "@verbatim/domain/Api"
+import type { ReminderId } from "@verbatim/domain/Ids"
+import { ReminderCommand } from "@verbatim/domain/Reminders/Decide"
+import { formatLocal, instantOf, parseLocal } from "@verbatim/domain/Reminders/LocalTime"
+import type { EventStore } from "@verbatim/projections/EventStore"
+import type { FoldCache } from "@verbatim/projections/FoldCache"
+import { ReminderBook, type ReminderRow } from "@verbatim/projections/ReminderBook"
+import { DateTime, Effect, Option } from "effect"
+import { act, snoozedDue } from "../Reminders/Actions.js"
+
+const states = ["scheduled", "delivered", "done", "cancelled"] as const
+
+const shown = (r: ReminderRow) => ({
+  id: r.reminderId,
+  user: r.user,
+  sessionId: r.sessionId,
+  messageId: r.messageId,
+  noteId: r.noteId,
+  quote: r.quote,
+  start: r.start,
+  end: r.end,
+  dueAt: r.dueAt,
+  zone: r.zone,
+  dueLocal: r.dueLocal,
+  status: r.status,
+  late: r.late
+})
+
+export const layer = HttpApiBuilder.group(Api, "reminders", (handlers) =>
+  Effect.gen(function*() {
+    const book = yield* ReminderBook
+    const context = yield* Effect.context<EventStore | FoldCache>()
+    const found = (id: ReminderId) =>
+      Effect.flatMap(Effect.orDie(book.get(id)), Option.match({ onNone: () => Effect.fail(new NotFound({ resource: "reminder", id })), onSome: Effect.succeed }))
+    /** Run the command the reminder and the time make, as its user; answer with the reminder as it now stands. */
+    const change = (id: ReminderId, command: (reminder: ReminderRow, now: DateTime.Utc) => Effect.Effect<ReminderCommand, BadRequest>) =>
+      Effect.gen(function*() {
+        const reminder = yield* found(id)
+        const now = yield* DateTime.now
+        yield* act(id, yield* command(reminder, now)).pipe(
+          Effect.provide(context),
+          Effect.catchTag("StoreError", Effect.die),
+          Effect.mapError((rejection): BadRequest | Conflict =>
+            rejection.reason === "invalid" ? new BadRequest({ message: rejection.detail }) : new Conflict({ message: rejection.detail }))
+        )
+        return shown(yield* found(id))
+      })
+    return handlers
+      .handle("reminders", ({ urlParams }) =>
+        Effect.map(Effect.orDie(book.of(urlParams.user, urlParams.status === undefined ? states : [urlParams.status], 200)), (rows) => ({ items: rows.map(shown) })))
+      .handle("reminderDone", ({ path }) => change(path.id, (r, now) => Effect.succeed(ReminderCommand.Done({ by: r.user, now }))))
+      .handle("cancelReminder", ({ path }) => change(path.id, (r, now) => Effect.succeed(ReminderCommand.Cancel({ by: r.user, now, reason: "user" }))))
+      .handle("snoozeReminder", ({ path, payload }) =>
+        change(path.id, (r, now) => Effect.succeed(ReminderCommand.Snooze({ by: r.user, now, due: snoozedDue(payload.until, now, r.zone) }))))
+      .handle("rescheduleReminder", ({ path, payload }) =>
+        change(path.id, (r, now) =>
+          Option.match(parseLocal(payload.due), {
+            onNone: () => Effect.fail(new BadRequest({ message: `due: ${payload.due} is not a day and time of the calendar` })),
+            onSome: (local) =>
+              Effect.succeed(ReminderCommand.Reschedule({
+                by: r.user,
+                now,
+                due: { dueAt: DateTime.unsafeMake(instantOf(r.zone, local).epochMillis), zone: r.zone, local: formatLocal(local) }
+              }))
+          })))
+  }))
