@@ -20,6 +20,8 @@ export class ReminderBook extends Context.Tag("@verbatim/projections/ReminderBoo
   readonly get: (reminderId: ReminderId) => Effect.Effect<Option.Option<ReminderRow>, StoreError>
   /** The reminders whose words are in a message. */
   readonly ofMessage: (messageId: MessageId) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
+  /** Reminders not yet done or cancelled whose words their message no longer holds (an edit took them away). */
+  readonly withoutTheirWords: (limit: number) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
   /** The time zone a user set last, if they set one. */
   readonly zoneOf: (user: UserId) => Effect.Effect<Option.Option<string>, StoreError>
   /** Applied plans whose reminders are still to be taken, oldest first. */
@@ -37,7 +39,8 @@ export const make = Effect.gen(function*() {
     get: (reminderId) => run(Q.reminder(reminderId)),
     ofMessage: (messageId) => run(Q.messageReminders(messageId)),
     owed: (limit) => run(Q.plansOwingReminders(limit)),
-    zoneOf: (user) => run(Q.userZone(user))
+    zoneOf: (user) => run(Q.userZone(user)),
+    withoutTheirWords: (limit) => run(Q.remindersWithoutTheirWords(limit))
   })
 })
 

@@ -13,9 +13,18 @@ import { Context, Deferred, type Duration, Effect, Layer } from "effect"
 /**
  * What a worker waits for: an event of one of these kinds; `MediaOwed` is a message with
  * attachments, `ReminderTimes` a reminder given a due time (scheduled, snoozed or rescheduled),
- * `PlanApplied` a plan whose reminders are to be taken.
+ * `PlanApplied` a plan whose reminders are to be taken, `MessageEdited` an edit that may take a
+ * reminder's words away.
  */
-export type Topic = "SessionClosed" | "MediaTranscribed" | "MediaFailed" | "ReplyQueued" | "MediaOwed" | "ReminderTimes" | "PlanApplied"
+export type Topic =
+  | "SessionClosed"
+  | "MediaTranscribed"
+  | "MediaFailed"
+  | "ReplyQueued"
+  | "MediaOwed"
+  | "ReminderTimes"
+  | "PlanApplied"
+  | "MessageEdited"
 
 const topics: ReadonlySet<string> = new Set<Topic>([
   "SessionClosed",
@@ -24,7 +33,8 @@ const topics: ReadonlySet<string> = new Set<Topic>([
   "ReplyQueued",
   "MediaOwed",
   "ReminderTimes",
-  "PlanApplied"
+  "PlanApplied",
+  "MessageEdited"
 ])
 
 /** The topic an event wakes, if any: most events (a plain capture among them) wake nothing. */

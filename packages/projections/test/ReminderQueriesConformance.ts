@@ -70,4 +70,14 @@ export const reminderQueriesConformance = (layer: () => Layer.Layer<Services, un
       expect((yield* book.ofMessage(MessageId.make("s1/1"))).map((r) => r.reminderId)).toEqual(["r1", "r2", "r3"])
       expect(yield* book.nextDue).toEqual(Option.some(DateTime.toEpochMillis(G.at(9_000))))
     }).pipe(Effect.provide(layer())))
+
+  it.effect("finds the reminders an edit left without their words, not those it kept them for, nor finished ones", () =>
+    Effect.gen(function*() {
+      yield* history(["r1", "r2"])
+      const book = yield* ReminderBook
+      yield* G.given([G.sessionStream("s1"), [G.messageEdited("s1", 1, `${text}, please`, 1_500)]])
+      expect(yield* book.withoutTheirWords(10)).toEqual([])
+      yield* G.given([R.stream("r2"), [R.reminderDone("r2", 1_600)]], [G.sessionStream("s1"), [G.messageEdited("s1", 1, "Ana moves in May", 1_700)]])
+      expect((yield* book.withoutTheirWords(10)).map((r) => [r.reminderId, r.messageText])).toEqual([["r1", "Ana moves in May"]])
+    }).pipe(Effect.provide(layer())))
 }

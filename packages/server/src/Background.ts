@@ -4,6 +4,7 @@ import * as MediaWorker from "./Media/Worker.js"
 import * as Outbox from "./Providers/Outbox.js"
 import { PlanTrigger } from "./Planning/PlanTrigger.js"
 import * as ReminderDelivery from "./Reminders/Delivery.js"
+import * as ReminderEdits from "./Reminders/Edits.js"
 import * as ReminderIntake from "./Reminders/Intake.js"
 import * as Scheduler from "./Scheduler.js"
 import { ServerConfig } from "./ServerConfig.js"
@@ -12,7 +13,8 @@ import { ServerConfig } from "./ServerConfig.js"
  * For the scope's life: idle sessions closed every second; closed sessions planned, replies sent
  * and attachments fetched and read as soon as their events are appended in this process
  * (`Wakeups`), and besides every 500 ms, 2 s and 2 s, for another instance's events and retries;
- * applied plans' reminders taken, and reminders delivered at their time.
+ * applied plans' reminders taken, reminders delivered at their time, and those an edit took the
+ * words of cancelled.
  */
 export const BackgroundLive = Layer.scopedDiscard(
   Effect.gen(function*() {
@@ -23,5 +25,6 @@ export const BackgroundLive = Layer.scopedDiscard(
     yield* Effect.forkScoped(MediaWorker.runEvery("2 seconds"))
     yield* Effect.forkScoped(ReminderIntake.run)
     yield* Effect.forkScoped(ReminderDelivery.run)
+    yield* Effect.forkScoped(ReminderEdits.run)
   })
 )

@@ -13,9 +13,10 @@ import { Effect } from "effect"
 import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import * as Outbox from "../src/Providers/Outbox.js"
 import * as ReminderDelivery from "../src/Reminders/Delivery.js"
+import * as ReminderEdits from "../src/Reminders/Edits.js"
 import * as ReminderIntake from "../src/Reminders/Intake.js"
 import { eventually } from "./eventually.js"
-import { aliceUpdate, api, eventLog, layer, telegram, telegramCalls } from "./harness.js"
+import { aliceUpdate, api, eventLog, layer, senderUpdate, telegram, telegramCalls } from "./harness.js"
 
 const text = "Ana moves to Porto in May. Remind me to ask her about the flat tomorrow."
 const quote = "Remind me to ask her about the flat tomorrow."
@@ -32,6 +33,7 @@ const running = Effect.gen(function*() {
   yield* Effect.forkScoped(Effect.flatMap(PlanTrigger, (trigger) => trigger.follow("60 seconds")))
   yield* Effect.forkScoped(ReminderIntake.run)
   yield* Effect.forkScoped(ReminderDelivery.run)
+  yield* Effect.forkScoped(ReminderEdits.run)
   yield* Effect.sleep("200 millis")
 })
 
@@ -163,5 +165,26 @@ describe("reminders end to end", () => {
       expect(yield* api("/api/reminders/rnothere/done", { method: "POST" })).toEqual({ status: 404, json: { _tag: "NotFound", resource: "reminder", id: "rnothere" } })
       const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("ReminderDone"))
       expect(reminderTags(log)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderRescheduled", "ReminderSnoozed", "ReminderDone"])
+    }).pipe(Effect.scoped, Effect.provide(layer([planStep(plan([{ seq: 1, quote, due: "2030-01-02T09:00" }]))]))), 60_000)
+
+  it.live("an edit that keeps a reminder's words leaves it be; one that takes them away cancels it and says so", () =>
+    Effect.gen(function*() {
+      yield* running
+      yield* capture
+      yield* eventually(eventLog, (lines) => reminderTags(lines).includes("RemindersTaken"))
+      const edited = (updateId: number, body: string, editDate: number) => {
+        const update = JSON.parse(senderUpdate(100000001, 1, { text: body })) as { message: Record<string, unknown> }
+        return JSON.stringify({ update_id: updateId, edited_message: { ...update.message, edit_date: editDate } })
+      }
+      expect(yield* telegram(edited(910001, `${text} Thanks!`, 1767225700))).toEqual({ status: 200, body: "" })
+      yield* eventually(eventLog, (lines) => lines.filter((line) => line.endsWith(" MessageEdited")).length === 1)
+      // The words are still there: a pass over the edited message cancels nothing.
+      expect(yield* ReminderEdits.pass).toBe(0)
+      expect(reminderTags(yield* eventLog)).toEqual(["ReminderScheduled", "RemindersTaken"])
+      expect(yield* telegram(edited(910002, "Ana moves to Porto in May.", 1767225800))).toEqual({ status: 200, body: "" })
+      const told = `Your edit took away the words of a reminder, so it is cancelled: "${quote}"`
+      const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).includes(told))
+      expect(sentTexts(calls)).toEqual([filed, told])
+      expect(reminderTags(yield* eventLog)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderCancelled"])
     }).pipe(Effect.scoped, Effect.provide(layer([planStep(plan([{ seq: 1, quote, due: "2030-01-02T09:00" }]))]))), 60_000)
 })

@@ -105,3 +105,18 @@ export const userZone = (user: UserId) =>
       Result: Schema.Struct({ zone: Schema.String }),
       execute: (u) => sql`SELECT zone FROM user_zones WHERE user_id = ${u}`
     })(user).pipe(Effect.map(Option.map((row) => row.zone))))
+
+/**
+ * Reminders still to deliver or just delivered whose words their message no longer holds (an edit
+ * took them away), at most `limit`.
+ */
+export const remindersWithoutTheirWords = (limit: number) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: Schema.Number,
+      Result: ReminderRow,
+      execute: (n) =>
+        sql`${sql.literal(selectRows)} WHERE r.status IN ('scheduled', 'delivered')
+          AND ${sql.literal(sql.onDialectOrElse({ pg: () => "strpos(m.text, r.quote) = 0", orElse: () => "instr(m.text, r.quote) = 0" }))}
+          ORDER BY r.position LIMIT ${n}`
+    })(limit))
