@@ -27,6 +27,8 @@ import * as Server from "../Server.js"
 import { renderAccounting } from "./Accounting.js"
 import { renderAudit } from "./Audit.js"
 import { CliError } from "./CliError.js"
+import { UserId } from "@verbatim/domain/Ids"
+import { ReminderBook } from "@verbatim/projections/ReminderBook"
 
 /** The demo's folder: `conversation.json`, `plan.json` and `cassettes/`. */
 const demoDirectory: string = fileURLToPath(new URL("../../demo/", import.meta.url))
@@ -98,6 +100,23 @@ const printNotes = Effect.gen(function*() {
   return first
 })
 
+/** The reminders the session asked for, once each is delivered (the conversation is from 1 January, so each is due already). */
+const printReminders = Effect.gen(function*() {
+  const book = yield* ReminderBook
+  const user = UserId.make("telegram:100000001")
+  const states = ["scheduled", "delivered", "done", "cancelled"] as const
+  let reminders = yield* book.of(user, states, 100)
+  for (let tries = 0; tries < 40 && reminders.some((r) => r.status === "scheduled"); tries++) {
+    yield* Effect.sleep("250 millis")
+    reminders = yield* book.of(user, states, 100)
+  }
+  const lines = ["", "Reminders"]
+  for (const r of reminders) {
+    lines.push(`  "${r.quote}" (message ${r.messageId}): due ${r.dueLocal.replace("T", " ")} ${r.zone}, ${r.status}${r.late ? ", sent late" : ""}`)
+  }
+  yield* Console.log(lines.join("\n"))
+})
+
 /** The server as `serve` composes it over `app`, on a free loopback port. */
 const run = <E>(app: Layer.Layer<Layer.Layer.Success<typeof App.AppLive>, E>) =>
   Effect.gen(function*() {
@@ -122,6 +141,7 @@ const run = <E>(app: Layer.Layer<Layer.Layer.Success<typeof App.AppLive>, E>) =>
       })
     }
     const first = yield* Effect.provide(printNotes, context)
+    yield* Effect.provide(printReminders, context)
     const audit = first === null ? Option.none() : yield* Effect.provide(Effect.flatMap(ReadModel, (m) => m.noteAudit(first)), context)
     if (Option.isSome(audit)) yield* Console.log(`\nAudit of ${first}\n${renderAudit(audit.value)}`)
     const accounting = yield* Effect.provide(Effect.flatMap(ReadModel, (m) => m.sessionAccounting(sessionId)), context)
