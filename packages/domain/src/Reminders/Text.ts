@@ -45,7 +45,7 @@ export const deliveryText = (reminder: {
 export const untakenText = (proposals: ReadonlyArray<ProposedReminder>): string | null => {
   const lines = proposals.flatMap((p) =>
     p._tag === "NotAQuote"
-      ? [`I could not tell what to remind you of in message ${p.seq}.`]
+      ? [p.seq >= 1 ? `I could not tell what to remind you of in message ${p.seq}.` : "I could not tell what to remind you of in one of your messages."]
       : p._tag === "AskWhen"
       ? [`I could not tell when to remind you: "${p.quote}". Send it again with a day and a time.`]
       : []

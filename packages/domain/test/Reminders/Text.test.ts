@@ -1,0 +1,46 @@
+/** What the bot says about reminders, whole. */
+import { DateTime } from "effect"
+import { describe, expect, it } from "vitest"
+import { MessageId, ReminderId } from "../../src/Ids.js"
+import { deliveryText, parseReminderData, reminderButtons, untakenText, upcomingText } from "../../src/Reminders/Text.js"
+
+describe("reminder texts", () => {
+  it("delivers the quote whole with its message, shortened around the quote only when long", () => {
+    expect(deliveryText({ quote: "call Ana", messageText: "Please call Ana about the flat.", start: 7, dueLocal: "2026-03-30T09:00", late: false }))
+      .toBe("Reminder: call Ana\n\nFrom your message: Please call Ana about the flat.\n\nDue 2026-03-30 09:00.")
+    const long = `${"a".repeat(200)}call Ana${"b".repeat(200)}`
+    expect(deliveryText({ quote: "call Ana", messageText: long, start: 200, dueLocal: "2026-03-30T09:00", late: true }))
+      .toBe(`Reminder: call Ana\n\nFrom your message: …${"a".repeat(120)}call Ana${"b".repeat(120)}…\n\nDue at 2026-03-30 09:00, sent late.`)
+  })
+
+  it("says what a plan's reminders came to when they were not all set", () => {
+    const at = DateTime.unsafeMake(0)
+    const messageId = MessageId.make("m")
+    const reminderId = ReminderId.make("r1")
+    expect(untakenText([
+      { _tag: "NotAQuote", seq: 3, quote: "x" },
+      { _tag: "NotAQuote", seq: -1, quote: "" },
+      { _tag: "AskWhen", seq: 1, reminderId, messageId, quote: "ping me", start: 0, end: 7, due: "soon", why: "unreadable" }
+    ])).toBe(
+      "I could not tell what to remind you of in message 3.\nI could not tell what to remind you of in one of your messages.\n" +
+        "I could not tell when to remind you: \"ping me\". Send it again with a day and a time."
+    )
+    expect(untakenText([{ _tag: "Schedule", seq: 1, reminderId, messageId, quote: "q", start: 0, end: 1, dueAt: at, local: "1970-01-01T00:00", resolution: "exact" }]))
+      .toBeNull()
+  })
+
+  it("reads back the data of every button it writes, and nothing else", () => {
+    expect(reminderButtons("rabc").map((b) => parseReminderData(b.data))).toEqual([
+      { action: "done", reminderId: "rabc" },
+      { action: "hour", reminderId: "rabc" },
+      { action: "morning", reminderId: "rabc" }
+    ])
+    expect([parseReminderData("r:cancel:rabc"), parseReminderData("a:q1:0"), parseReminderData("r:done:x y"), parseReminderData("r:wipe:rabc")])
+      .toEqual([{ action: "cancel", reminderId: "rabc" }, null, null, null])
+  })
+
+  it("lists what is coming up, naming a reminder's zone only when it is not the sender's now", () => {
+    expect(upcomingText([{ quote: "call Ana", dueLocal: "2026-03-30T09:00", zone: "Europe/Lisbon" }, { quote: "pay rent", dueLocal: "2026-04-01T08:00", zone: "UTC" }], "Europe/Lisbon"))
+      .toBe("Coming up (Europe/Lisbon):\n1. 2026-03-30 09:00: call Ana\n2. 2026-04-01 08:00 UTC: pay rent")
+  })
+})
