@@ -38,6 +38,11 @@ describe("Api contract", () => {
       "POST /api/notes/{id}/restore -> 200,400,401,404,409 [bearer]",
       "POST /api/people/{id}/rename -> 200,400,401,404,409 [bearer]",
       "POST /api/people/{id}/merge -> 200,400,401,404,409 [bearer]",
+      "GET /api/reminders -> 200,400,401 [bearer]",
+      "POST /api/reminders/{id}/done -> 200,400,401,404,409 [bearer]",
+      "POST /api/reminders/{id}/snooze -> 200,400,401,404,409 [bearer]",
+      "POST /api/reminders/{id}/reschedule -> 200,400,401,404,409 [bearer]",
+      "POST /api/reminders/{id}/cancel -> 200,400,401,404,409 [bearer]",
       "GET /healthz -> 200,400 []",
       "GET /readyz -> 200,400,503 []",
       "GET /metrics -> 200,400 []"
