@@ -15,7 +15,7 @@ import { defaultModel } from "@verbatim/planner/AnthropicLanguageModel"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { ConfigProvider, Console, Effect, Layer, Option, Schema } from "effect"
+import { Clock, ConfigProvider, Console, Effect, Layer, Option, Schema } from "effect"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -100,16 +100,15 @@ const printNotes = Effect.gen(function*() {
   return first
 })
 
-/** The reminders the session asked for, once each is delivered (the conversation is from 1 January, so each is due already). */
+/** The reminders the session asked for, once its plan's are taken and every one due is delivered (the conversation is from 1 January, so each is due already). */
 const printReminders = Effect.gen(function*() {
   const book = yield* ReminderBook
-  const user = UserId.make("telegram:100000001")
-  const states = ["scheduled", "delivered", "done", "cancelled"] as const
-  let reminders = yield* book.of(user, states, 100)
-  for (let tries = 0; tries < 40 && reminders.some((r) => r.status === "scheduled"); tries++) {
-    yield* Effect.sleep("250 millis")
-    reminders = yield* book.of(user, states, 100)
-  }
+  const settled = Effect.gen(function*() {
+    const now = yield* Clock.currentTimeMillis
+    return (yield* book.owed(1)).length === 0 && (yield* book.due(now, 1)).length === 0
+  })
+  for (let tries = 0; tries < 120 && !(yield* settled); tries++) yield* Effect.sleep("250 millis")
+  const reminders = yield* book.of(UserId.make("telegram:100000001"), ["scheduled", "delivered", "done", "cancelled"], 100)
   const lines = ["", "Reminders"]
   for (const r of reminders) {
     lines.push(`  "${r.quote}" (message ${r.messageId}): due ${r.dueLocal.replace("T", " ")} ${r.zone}, ${r.status}${r.late ? ", sent late" : ""}`)
