@@ -159,8 +159,16 @@ describe("reminders end to end", () => {
         .toEqual({ status: 400, json: { _tag: "BadRequest", message: "the new time has already passed" } })
       expect(yield* api(`/api/reminders/${id}/reschedule`, { method: "POST", body: { due: "2031-02-30T10:30" } }))
         .toEqual({ status: 400, json: { _tag: "BadRequest", message: "due: 2031-02-30T10:30 is not a day and time of the calendar" } })
-      expect((yield* api(`/api/reminders/${id}/snooze`, { method: "POST", body: { until: "hour" } })).status).toBe(200)
-      expect((yield* api(`/api/reminders/${id}/done`, { method: "POST" })).json).toMatchObject({ status: "done" })
+      const before = Date.now()
+      const snoozed = yield* api(`/api/reminders/${id}/snooze`, { method: "POST", body: { until: "hour" } })
+      const after = Date.now()
+      // An hour from the moment of the request, on the live clock; in UTC its local reading is its instant's.
+      const snoozedAt = String((snoozed.json as { readonly dueAt: unknown }).dueAt)
+      expect(Date.parse(snoozedAt)).toBeGreaterThanOrEqual(before + 3_600_000)
+      expect(Date.parse(snoozedAt)).toBeLessThanOrEqual(after + 3_600_000)
+      const later = { ...reminder, dueAt: snoozedAt, dueLocal: snoozedAt.slice(0, 16) }
+      expect(snoozed).toEqual({ status: 200, json: later })
+      expect(yield* api(`/api/reminders/${id}/done`, { method: "POST" })).toEqual({ status: 200, json: { ...later, status: "done" } })
       expect(yield* api(`/api/reminders/${id}/cancel`, { method: "POST" })).toEqual({ status: 409, json: { _tag: "Conflict", message: "the reminder is already done" } })
       expect(yield* api("/api/reminders/rnothere/done", { method: "POST" })).toEqual({ status: 404, json: { _tag: "NotFound", resource: "reminder", id: "rnothere" } })
       const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("ReminderDone"))

@@ -21,15 +21,19 @@ export interface ReminderSource {
 /** How far ahead a reminder may be set. */
 export const maxYearsAhead = 5
 
+/** The words of a message a reminder stands on: the same in a reminder set and in a question about when. */
+export interface QuotedWords {
+  readonly seq: number
+  readonly reminderId: ReminderId
+  readonly messageId: MessageId
+  readonly quote: string
+  readonly start: number
+  readonly end: number
+}
+
 export type ProposedReminder =
-  | {
+  | QuotedWords & {
     readonly _tag: "Schedule"
-    readonly seq: number
-    readonly reminderId: ReminderId
-    readonly messageId: MessageId
-    readonly quote: string
-    readonly start: number
-    readonly end: number
     readonly dueAt: DateTime.Utc
     readonly local: string
     readonly resolution: Resolution
@@ -37,14 +41,8 @@ export type ProposedReminder =
   /** The quote is not in the message the plan named (or there is no such message, or no words). */
   | { readonly _tag: "NotAQuote"; readonly seq: number; readonly quote: string }
   /** The words are there, but when is not clear: a question to the user, with the words kept. */
-  | {
+  | QuotedWords & {
     readonly _tag: "AskWhen"
-    readonly seq: number
-    readonly reminderId: ReminderId
-    readonly messageId: MessageId
-    readonly quote: string
-    readonly start: number
-    readonly end: number
     readonly due: string
     readonly why: "unreadable" | "passed" | "too-far"
   }
@@ -79,7 +77,7 @@ const proposal = (reminder: PlanReminder, sources: ReadonlyMap<number, ReminderS
   const start = source === undefined || reminder.quote === "" ? -1 : source.text.indexOf(reminder.quote)
   if (source === undefined || start < 0) return { _tag: "NotAQuote", seq: reminder.seq, quote: reminder.quote }
   const end = start + reminder.quote.length
-  const words = { seq: reminder.seq, reminderId: reminderIdOf(source.messageId, start, end), messageId: source.messageId, quote: reminder.quote, start, end }
+  const words: QuotedWords = { seq: reminder.seq, reminderId: reminderIdOf(source.messageId, start, end), messageId: source.messageId, quote: reminder.quote, start, end }
   const local = parseLocal(reminder.due)
   if (Option.isNone(local)) return { _tag: "AskWhen", ...words, due: reminder.due, why: "unreadable" }
   const { epochMillis, resolution } = instantOf(zone, local.value)

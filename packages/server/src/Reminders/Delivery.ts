@@ -47,13 +47,17 @@ export const pass = Effect.gen(function*() {
   const book = yield* ReminderBook
   const now = yield* Clock.currentTimeMillis
   const due = yield* book.due(now, pageSize)
+  let delivered = 0
   for (const reminder of due) {
-    yield* deliver(reminder).pipe(
-      Effect.catchAllCause((cause) => Effect.logError("delivering a reminder failed", cause).pipe(Effect.annotateLogs({ reminderId: reminder.reminderId })))
+    const done = yield* deliver(reminder).pipe(
+      Effect.catchAllCause((cause) =>
+        Effect.as(Effect.logError("delivering a reminder failed", cause).pipe(Effect.annotateLogs({ reminderId: reminder.reminderId })), false)
+      )
     )
+    if (done) delivered++
   }
-  // A full page: more are due, go on at once. One still due after its pass failed: try again in a second, not in a spin.
-  if (due.length === pageSize) return Duration.zero
+  // A full page that moved: more are due, go on at once. A full page of failures: try again in a second, not in a spin.
+  if (due.length === pageSize) return delivered > 0 ? Duration.zero : Duration.seconds(1)
   const next = yield* book.nextDue
   const after = yield* Clock.currentTimeMillis
   return Option.match(next, {

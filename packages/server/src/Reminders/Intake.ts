@@ -6,7 +6,7 @@
  * the reply is queued once, the outcomes are recorded once. A pass takes what applied plans still
  * owe (`ReminderBook.owed`), woken when a plan is applied.
  */
-import type { PlanId, SessionId } from "@verbatim/domain/Ids"
+import type { PlanId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { ReplyId } from "@verbatim/domain/Ids"
 import { sentAtOf } from "@verbatim/domain/Message"
 import { PlanReminder } from "@verbatim/domain/Plan"
@@ -40,14 +40,27 @@ const outcomeOf = (p: ProposedReminder) =>
     ? { seq: p.seq, quote: p.quote, outcome: "not-a-quote" as const, reminderId: null, detail: null }
     : { seq: p.seq, quote: p.quote, outcome: "ask-when" as const, reminderId: p.reminderId, detail: `${p.why}: ${p.due}` }
 
+/** Record the outcomes of a plan's reminders, once. */
+const record = (planId: PlanId, sessionId: SessionId, user: UserId, proposals: ReadonlyArray<ProposedReminder>) =>
+  Runner.run(takeDecider, planRemindersStream(planId), () =>
+    Effect.succeed(TakeCommand.Take({ taken: { planId, sessionId, user, reminders: proposals.map(outcomeOf) } })), { keep: false }).pipe(
+    Effect.catchTag("Rejected", () => Effect.void)
+  )
+
 /** Take one applied plan's reminders; how many were scheduled now. */
 export const takePlan = Effect.fn("Reminders.takePlan")(function*(planId: PlanId, sessionId: SessionId) {
   const store = yield* EventStore
   const events = yield* store.readStream(sessionStream(sessionId))
   const produced = events.find((e) => e.event._tag === "PlanProduced" && e.event.planId === planId)?.event
   const { state } = yield* load(sessionId)
-  if (produced?._tag !== "PlanProduced" || state.user === null || state.provider === null || state.chat === null) return 0
+  if (state.user === null || state.provider === null || state.chat === null) return 0
   const user = state.user
+  if (produced?._tag !== "PlanProduced") {
+    // Not a plan of this session: nothing of it can be taken. Recorded as taken with no outcomes, so it is not looked at again.
+    yield* Effect.logWarning("an applied plan is not in its session; its reminders are not taken").pipe(Effect.annotateLogs({ planId, sessionId }))
+    yield* record(planId, sessionId, user, [])
+    return 0
+  }
   const zone = yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(user))
   const sources = state.messages.map((m) => ({ seq: m.seq, messageId: m.id, text: m.text, sentAt: sentAtOf(m) }))
   const proposals = proposedReminders(remindersOf(produced.plan), sources, zone)
@@ -84,10 +97,7 @@ export const takePlan = Effect.fn("Reminders.takePlan")(function*(planId: PlanId
       questionId: null
     })
   }
-  yield* Runner.run(takeDecider, planRemindersStream(planId), () =>
-    Effect.succeed(TakeCommand.Take({ taken: { planId, sessionId, user, reminders: proposals.map(outcomeOf) } })), { keep: false }).pipe(
-    Effect.catchTag("Rejected", () => Effect.void)
-  )
+  yield* record(planId, sessionId, user, proposals)
   return scheduled
 })
 
