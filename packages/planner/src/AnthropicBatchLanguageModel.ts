@@ -14,7 +14,7 @@ import { batchApi } from "./internal/batchApi.js"
 import { type Entry, type Settled, settleRound } from "./internal/batchRound.js"
 import { batchState } from "./internal/batchState.js"
 import { canonicalHash } from "./internal/canonical.js"
-import { LanguageModel, type PlanningRequest } from "./LanguageModel.js"
+import { LanguageModel, type ModelRequest } from "./LanguageModel.js"
 import type { LanguageModelError } from "./LanguageModelError.js"
 
 /** What the layer needs; `batchConfig` reads all but the state file from the environment. */
@@ -101,7 +101,7 @@ export const make = (options: BatchOptions) =>
       (ready) => (ready === null ? Effect.void : Effect.asVoid(Effect.forkIn(send(ready.waiting, ready.ids), scope)))
     )
 
-    const plan = Effect.fn("AnthropicBatchLanguageModel.plan")(function*(request: PlanningRequest) {
+    const call = Effect.fn("AnthropicBatchLanguageModel.call")(function*(request: ModelRequest) {
       const params = messageParams(options.anthropic.model, request)
       const done = yield* Deferred.make<{ readonly message: Anthropic.Message; readonly wallMs: number }, LanguageModelError>()
       yield* Ref.update(gathering, (g) => ({ ...g, waiting: [...g.waiting, { hash: canonicalHash(params), params, done }] }))
@@ -112,7 +112,7 @@ export const make = (options: BatchOptions) =>
 
     const participants = (delta: number) => Ref.update(gathering, (g) => ({ ...g, participants: g.participants + delta }))
     return {
-      model: LanguageModel.of({ plan }),
+      model: LanguageModel.of({ call }),
       rounds: BatchRounds.of({
         // Every participant counts from the start, so none can send a batch before the others have called.
         forEach: (items, f) => {

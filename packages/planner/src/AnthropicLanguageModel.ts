@@ -1,15 +1,14 @@
 /**
- * `LanguageModel` on the Anthropic Messages API: forced `record_plan` tool use, cached prefix, no
+ * `LanguageModel` on the Anthropic Messages API: one tool the model is asked to call, cached prefix, no
  * SDK retries, the SDK's own logging on the Effect logger.
  */
 import Anthropic from "@anthropic-ai/sdk"
 import { Json } from "@verbatim/domain/Json"
-import { Plan } from "@verbatim/domain/Plan"
 import { Clock, Config, type ConfigError, Duration, Effect, Layer, Option, ParseResult, Schema } from "effect"
 import { anthropicClient, type ClientOptions } from "./internal/anthropicClient.js"
 import { fromSdkError } from "./internal/anthropicError.js"
 import { deprecatedModels } from "./internal/deprecatedModels.js"
-import { LanguageModel, type PlanningRequest, type PlanResult } from "./LanguageModel.js"
+import { LanguageModel, type ModelRequest, type ToolCall } from "./LanguageModel.js"
 import { LanguageModelError } from "./LanguageModelError.js"
 
 /** What the layer needs; `layerConfig` reads it from the environment. */
@@ -34,7 +33,7 @@ const ephemeral = { type: "ephemeral" } as const
  * Claude Sonnet 5.5 (the default model) answers a forced tool choice with a 400. A reply without
  * the call is a `refused` error, retried like any other.
  */
-export const messageParams = (model: string, request: PlanningRequest): Anthropic.MessageCreateParamsNonStreaming => ({
+export const messageParams = (model: string, request: ModelRequest): Anthropic.MessageCreateParamsNonStreaming => ({
   model,
   max_tokens: request.maxTokens,
   system: [{ type: "text", text: request.system, cache_control: ephemeral }],
@@ -50,11 +49,10 @@ export const messageParams = (model: string, request: PlanningRequest): Anthropi
   messages: [{ role: "user", content: request.userContent }]
 })
 
-const decodePlan = Schema.decodeUnknown(Plan)
 const decodeJson = Schema.decodeUnknown(Json)
 
-/** A Messages API answer as a plan, or the typed error it amounts to (cut, refused, undecodable). */
-export const readResponse = (request: PlanningRequest, message: Anthropic.Message, durationMs: number) =>
+/** A Messages API answer as the tool's input, or the typed error it amounts to (cut, refused, not JSON). */
+export const readResponse = (request: ModelRequest, message: Anthropic.Message, durationMs: number) =>
   Effect.gen(function*() {
     // A tool call cut at the token cap may still parse as a smaller plan; accepting it would lose messages.
     if (message.stop_reason === "max_tokens" || message.stop_reason === "model_context_window_exceeded") {
@@ -69,13 +67,12 @@ export const readResponse = (request: PlanningRequest, message: Anthropic.Messag
         message: `no ${request.tool.name} call (stop_reason ${String(message.stop_reason)})`
       })
     }
-    const [plan, raw] = yield* Effect.all([decodePlan(call.input), decodeJson(call.input)]).pipe(
+    const raw = yield* decodeJson(call.input).pipe(
       Effect.mapError((error) =>
         new LanguageModelError({ reason: "decode", message: ParseResult.TreeFormatter.formatErrorSync(error), cause: error })
       )
     )
     return {
-      plan,
       raw,
       stopReason: String(message.stop_reason),
       usage: {
@@ -86,7 +83,7 @@ export const readResponse = (request: PlanningRequest, message: Anthropic.Messag
       },
       model: message.model,
       durationMs
-    } satisfies PlanResult
+    } satisfies ToolCall
   })
 
 /** The configured model's end-of-life date when the installed SDK lists it as deprecated. */
@@ -102,7 +99,7 @@ export const make = (options: AnthropicOptions) =>
       ).pipe(Effect.annotateLogs({ model: options.model, endOfLife: endOfLife.value }))
     }
     const client = yield* anthropicClient(options)
-    const plan = Effect.fn("AnthropicLanguageModel.plan")(function*(request: PlanningRequest) {
+    const call = Effect.fn("AnthropicLanguageModel.call")(function*(request: ModelRequest) {
       yield* Effect.annotateCurrentSpan({ model: options.model, maxTokens: request.maxTokens })
       const started = yield* Clock.currentTimeMillis
       const message = yield* Effect.tryPromise({
@@ -121,7 +118,7 @@ export const make = (options: AnthropicOptions) =>
       const finished = yield* Clock.currentTimeMillis
       return yield* readResponse(request, message, finished - started)
     })
-    return LanguageModel.of({ plan })
+    return LanguageModel.of({ call })
   })
 
 /** The layer over explicit options. */

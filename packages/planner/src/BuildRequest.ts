@@ -5,7 +5,7 @@ import { droppable, type PromptPart, required } from "@verbatim/domain/PromptPar
 import type { TokenCounter } from "@verbatim/domain/TokenCounter"
 import { truncateText } from "@verbatim/domain/TruncateText"
 import { Array as Arr, DateTime, type Duration, Either } from "effect"
-import type { PlanningRequest, PlanningTool } from "./LanguageModel.js"
+import type { ModelRequest, ModelTool } from "./LanguageModel.js"
 import {
   type Contact,
   contactLine,
@@ -30,7 +30,7 @@ export interface RequestSettings {
   readonly maxContacts: number
   readonly count: TokenCounter
   /** The prompt version's tool. */
-  readonly tool: PlanningTool
+  readonly tool: ModelTool
   /** The sender's time zone, named in the request when the prompt plans reminders; null otherwise. */
   readonly zone: string | null
 }
@@ -40,13 +40,13 @@ export type PlanningChunk = Arr.NonEmptyReadonlyArray<PlanningMessage>
 
 /** A request plus what the plan job records about it. */
 export interface BuiltRequest {
-  readonly request: PlanningRequest
+  readonly request: ModelRequest
   readonly chunk: { readonly fromSeq: number; readonly toSeq: number }
   readonly truncation: { readonly contactsDropped: number; readonly cutSeq: number | null }
 }
 
 /** The tool definition as counted against the budget (the `toolTokens` of the budget arithmetic). */
-export const toolPromptText = (tool: PlanningTool): string =>
+export const toolPromptText = (tool: ModelTool): string =>
   JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })
 
 /** The message shortened so its whole line fits `room` tokens, marked as cut. */

@@ -3,7 +3,7 @@ import { type BudgetError, promptBudget } from "@verbatim/domain/Budget"
 import type { TokenCounter } from "@verbatim/domain/TokenCounter"
 import { Config, Duration, Either } from "effect"
 import { type RequestSettings, toolPromptText } from "./BuildRequest.js"
-import type { PlanningTool } from "./LanguageModel.js"
+import type { ModelTool } from "./LanguageModel.js"
 
 /** What an operator sets for the model in use. Token figures are in the model's tokens. */
 export interface PlanningLimits {
@@ -46,7 +46,7 @@ export const requestSettings = (
   limits: PlanningLimits,
   system: string,
   count: TokenCounter,
-  planning: { readonly tool: PlanningTool; readonly zone: string | null }
+  planning: { readonly tool: ModelTool; readonly zone: string | null }
 ): Either.Either<RequestSettings, BudgetError> =>
   Either.map(
     promptBudget({

@@ -5,24 +5,24 @@
  * later version plans with reminders, told the sender's time zone and each message's local time.
  */
 import { planInputSchema, planInputSchemaV1 } from "@verbatim/domain/PlanJsonSchema"
-import type { PlanningTool } from "./LanguageModel.js"
+import type { ModelTool } from "./LanguageModel.js"
 
 const description =
   "Record where every message of the session goes: which person each note is about, which messages are the sender's own thinking, which are unclear, and which were addressed to the bot. List seqs only; never write note text."
 
 /** Forced tool use names this tool; the provider must answer with a call to it. */
-export const recordPlanTool: PlanningTool = {
+export const recordPlanTool: ModelTool = {
   name: "record_plan",
   description: `${description} List the reminders the sender asked for, quoting their words exactly.`,
   inputSchema: planInputSchema
 }
 
 /** The tool of prompt `v1`, without reminders. */
-export const recordPlanToolV1: PlanningTool = { name: "record_plan", description, inputSchema: planInputSchemaV1 }
+export const recordPlanToolV1: ModelTool = { name: "record_plan", description, inputSchema: planInputSchemaV1 }
 
 /** What a prompt version plans under. */
 export interface PlanContract {
-  readonly tool: PlanningTool
+  readonly tool: ModelTool
   /** Messages carry their local time in the sender's zone, and the request names the zone. */
   readonly clock: boolean
 }

@@ -6,9 +6,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { TokenUsage } from "@verbatim/domain/Events"
 import { Json } from "@verbatim/domain/Json"
-import { Plan } from "@verbatim/domain/Plan"
 import { canonicalHash } from "./internal/canonical.js"
-import { LanguageModel, type PlanningRequest, type PlanResult } from "./LanguageModel.js"
+import { LanguageModel, type ModelRequest, type ToolCall } from "./LanguageModel.js"
 import { LanguageModelError, LanguageModelErrorReason } from "./LanguageModelError.js"
 import { Context, Data, Effect, Layer, ParseResult, Schema } from "effect"
 
@@ -20,6 +19,7 @@ export class CassetteError extends Data.TaggedError("CassetteError")<{
   readonly message: string
 }> {}
 
+/** A cassette's answer: the tool's input (tagged `Plan` since the first cassettes, whichever tool it was), or an error. */
 const Outcome = Schema.Union(
   Schema.TaggedStruct("Plan", { raw: Json, stopReason: Schema.String, usage: TokenUsage, model: Schema.String }),
   Schema.TaggedStruct("Error", {
@@ -35,7 +35,7 @@ export const Cassette = Schema.Struct({ hash: Schema.String, request: Schema.Unk
 export type Cassette = typeof Cassette.Type
 
 /** What identifies a request: everything sent to the model, nothing about how long to wait for it. */
-export const hashedRequest = (request: PlanningRequest) => ({
+export const hashedRequest = (request: ModelRequest) => ({
   system: request.system,
   tool: request.tool,
   userContent: request.userContent,
@@ -43,31 +43,25 @@ export const hashedRequest = (request: PlanningRequest) => ({
 })
 
 /** sha256 hex of the request's JSON with object keys sorted at every depth. */
-export const requestHash = (request: PlanningRequest): string => canonicalHash(hashedRequest(request))
+export const requestHash = (request: ModelRequest): string => canonicalHash(hashedRequest(request))
 
-const replay = (cassette: Cassette) =>
-  Effect.gen(function*() {
-    const outcome = cassette.outcome
-    if (outcome._tag === "Error") {
-      const { _tag: _, ...fields } = outcome
-      return yield* new LanguageModelError(fields)
-    }
-    const plan = yield* Schema.decodeUnknown(Plan)(outcome.raw).pipe(
-      Effect.mapError((error) =>
-        new LanguageModelError({ reason: "decode", message: ParseResult.TreeFormatter.formatErrorSync(error) })
-      )
-    )
-    return { plan, raw: outcome.raw, stopReason: outcome.stopReason, usage: outcome.usage, model: outcome.model, durationMs: 0 }
-  })
+const replay = (cassette: Cassette): Effect.Effect<ToolCall, LanguageModelError> => {
+  const outcome = cassette.outcome
+  if (outcome._tag === "Error") {
+    const { _tag: _, ...fields } = outcome
+    return new LanguageModelError(fields)
+  }
+  return Effect.succeed({ raw: outcome.raw, stopReason: outcome.stopReason, usage: outcome.usage, model: outcome.model, durationMs: 0 })
+}
 
-/** Replays a directory of cassettes; `plan` fails with `CassetteError` when a request was never recorded. */
+/** Replays a directory of cassettes; `call` fails with `CassetteError` when a request was never recorded. */
 export class RecordedLanguageModel extends Context.Tag("@verbatim/planner/RecordedLanguageModel")<
   RecordedLanguageModel,
-  { readonly plan: (request: PlanningRequest) => Effect.Effect<PlanResult, LanguageModelError | CassetteError> }
+  { readonly call: (request: ModelRequest) => Effect.Effect<ToolCall, LanguageModelError | CassetteError> }
 >() {
   static readonly make = (directory: string) =>
     RecordedLanguageModel.of({
-      plan: (request) =>
+      call: (request) =>
         Effect.gen(function*() {
           const hash = requestHash(request)
           const path = join(directory, `${hash}.json`)
@@ -100,7 +94,7 @@ export class RecordedLanguageModel extends Context.Tag("@verbatim/planner/Record
     return Layer.succeedContext(
       Context.make(RecordedLanguageModel, recorded).pipe(
         Context.add(LanguageModel, LanguageModel.of({
-          plan: (request) => recorded.plan(request).pipe(Effect.catchTag("CassetteError", Effect.die))
+          call: (request) => recorded.call(request).pipe(Effect.catchTag("CassetteError", Effect.die))
         }))
       )
     )
@@ -112,7 +106,7 @@ export class RecordedLanguageModel extends Context.Tag("@verbatim/planner/Record
       LanguageModel,
       Effect.map(LanguageModel, (inner) =>
         LanguageModel.of({
-          plan: (request) => {
+          call: (request) => {
             const hash = requestHash(request)
             const save = (outcome: typeof Outcome.Type) =>
               Effect.promise(async () => {
@@ -120,7 +114,7 @@ export class RecordedLanguageModel extends Context.Tag("@verbatim/planner/Record
                 const cassette: Cassette = { hash, request: hashedRequest(request), outcome }
                 await writeFile(join(directory, `${hash}.json`), JSON.stringify(cassette, null, 2) + "\n")
               })
-            return inner.plan(request).pipe(
+            return inner.call(request).pipe(
               Effect.tap((result) =>
                 save({ _tag: "Plan", raw: result.raw, stopReason: result.stopReason, usage: result.usage, model: result.model })
               ),

@@ -4,7 +4,7 @@
  */
 import { Effect } from "effect"
 import type { PlanningChunk } from "./BuildRequest.js"
-import { LanguageModel, type PlanningRequest, type PlanResult } from "./LanguageModel.js"
+import { LanguageModel, type ModelRequest, planOf, type PlanResult } from "./LanguageModel.js"
 import { LanguageModelError } from "./LanguageModelError.js"
 import { type RetryPolicy, withRetry } from "./Retry.js"
 
@@ -19,7 +19,7 @@ export interface RecoveryOptions {
 }
 
 /** A plan for some consecutive messages, with the request (and cap) that produced it. */
-export interface ChunkPlan<B extends { readonly request: PlanningRequest }> {
+export interface ChunkPlan<B extends { readonly request: ModelRequest }> {
   readonly messages: PlanningChunk
   readonly built: B
   readonly result: PlanResult
@@ -38,13 +38,13 @@ const halves = (messages: PlanningChunk): readonly [PlanningChunk, PlanningChunk
  * cure, plans each half (recursively) and returns their plans in session order. A single message
  * that stays truncated fails as `truncated`; any other error fails the whole call.
  */
-export const planWithRecovery = <B extends { readonly request: PlanningRequest }, E, R>(
+export const planWithRecovery = <B extends { readonly request: ModelRequest }, E, R>(
   messages: PlanningChunk,
   build: (messages: PlanningChunk) => Effect.Effect<B, E, R>,
   options: RecoveryOptions
 ): Effect.Effect<ReadonlyArray<ChunkPlan<B>>, LanguageModelError | E, R | LanguageModel> => {
   const call = (built: B) =>
-    Effect.flatMap(LanguageModel, (model) => withRetry(options.retry)(model.plan(built.request))).pipe(
+    Effect.flatMap(LanguageModel, (model) => withRetry(options.retry)(planOf(model)(built.request))).pipe(
       Effect.map((result): ChunkPlan<B> => ({ messages, built, result }))
     )
   const once = (built: B) =>

@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import * as AnthropicBatchLanguageModel from "../src/AnthropicBatchLanguageModel.js"
 import { buildRequest } from "../src/BuildRequest.js"
-import { LanguageModel } from "../src/LanguageModel.js"
+import { LanguageModel, planOf } from "../src/LanguageModel.js"
 import { LanguageModelError } from "../src/LanguageModelError.js"
 import { packagedPromptDirectory, PromptRegistry } from "../src/PromptRegistry.js"
 import { contactsOfAlice, countChars, errorFields, session } from "./fixtures.js"
@@ -47,7 +47,7 @@ describe("AnthropicBatchLanguageModel", () => {
         Effect.gen(function*() {
           const m = yield* LanguageModel
           const r = yield* request
-          return { answered: yield* m.plan(r), failed: yield* Effect.flip(m.plan(r)) }
+          return { answered: yield* planOf(m)(r), failed: yield* Effect.flip(planOf(m)(r)) }
         }),
         model
       )

@@ -2,14 +2,14 @@ import { describe, expect, it } from "@effect/vitest"
 import type { Plan } from "@verbatim/domain/Plan"
 import { FakeAnthropic, FakeReply, rawJson } from "@verbatim/testkit/FakeAnthropic"
 import { Clock, Duration, Effect, Exit } from "effect"
-import { LanguageModel, type PlanningRequest } from "../src/LanguageModel.js"
+import { LanguageModel, type ModelRequest, planOf } from "../src/LanguageModel.js"
 import { recordPlanTool } from "../src/PlanningTool.js"
 import { renderUserContent } from "../src/RenderRequest.js"
 import { type RetryPolicy, withRetry } from "../src/Retry.js"
 import { anthropicOnFake } from "./anthropicLayer.js"
 import { session } from "./fixtures.js"
 
-const request: PlanningRequest = {
+const request: ModelRequest = {
   system: "SYSTEM",
   tool: recordPlanTool,
   userContent: renderUserContent([], session, null),
@@ -32,7 +32,7 @@ const outcome = (replies: ReadonlyArray<FakeReply>, retry: RetryPolicy = policy)
     const fake = yield* FakeAnthropic
     const model = yield* LanguageModel
     yield* fake.script(...replies)
-    const exit = yield* Effect.exit(withRetry(retry)(model.plan(request)))
+    const exit = yield* Effect.exit(withRetry(retry)(planOf(model)(request)))
     const calls = (yield* fake.requests).length
     return Exit.match(exit, {
       onFailure: (cause) => {
@@ -54,7 +54,7 @@ describe("Anthropic layer against the fake Messages API (real SDK, loopback HTTP
       yield* fake.script(
         FakeReply.toolUse(plan, { input_tokens: 1200, output_tokens: 80, cache_creation_input_tokens: 900, cache_read_input_tokens: 300 })
       )
-      const { durationMs, ...result } = yield* model.plan(request)
+      const { durationMs, ...result } = yield* planOf(model)(request)
       expect(result).toEqual({
         plan,
         raw: plan,

@@ -6,7 +6,7 @@ import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { Duration, Effect, Either } from "effect"
 import { defaultModel } from "../src/AnthropicLanguageModel.js"
 import { buildRequest, type PlanningChunk, type RequestSettings } from "../src/BuildRequest.js"
-import { LanguageModel } from "../src/LanguageModel.js"
+import { LanguageModel, planOf } from "../src/LanguageModel.js"
 import { packagedPromptDirectory, PromptRegistry } from "../src/PromptRegistry.js"
 import { anthropicOnFake, anthropicOnFakeWith } from "./anthropicLayer.js"
 import { contactsOfAlice, countChars, message, session } from "./fixtures.js"
@@ -33,7 +33,7 @@ const sent = (messages: PlanningChunk) =>
     const model = yield* LanguageModel
     const built = Either.getOrThrow(buildRequest(prompts.current.text, contactsOfAlice, messages, settings))
     yield* fake.script(FakeReply.toolUse(emptyPlan))
-    yield* model.plan(built.request)
+    yield* planOf(model)(built.request)
     const [received, ...more] = yield* fake.requests
     expect(more).toEqual([])
     return { prompt: prompts.current, received: received! }
@@ -48,7 +48,7 @@ describe("the request the Messages API receives", () => {
       const fake = yield* FakeAnthropic
       const built = Either.getOrThrow(buildRequest(prompts.current.text, contactsOfAlice, session, settings))
       yield* fake.script(FakeReply.toolUse(emptyPlan))
-      const result = yield* Effect.flatMap(LanguageModel, (model) => model.plan(built.request))
+      const result = yield* Effect.flatMap(LanguageModel, (model) => planOf(model)(built.request))
       const [received] = yield* fake.requests
       expect({ model: result.model, plan: result.plan, toolChoice: (received!.body as { tool_choice: unknown }).tool_choice }).toEqual({
         model: defaultModel,

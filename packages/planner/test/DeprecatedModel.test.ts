@@ -7,11 +7,11 @@ import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { Duration, Effect, Layer, Logger, Option, Redacted } from "effect"
 import { vi } from "vitest"
 import * as AnthropicLanguageModel from "../src/AnthropicLanguageModel.js"
-import { LanguageModel, type PlanningRequest } from "../src/LanguageModel.js"
+import { LanguageModel, type ModelRequest, planOf } from "../src/LanguageModel.js"
 import { recordPlanTool } from "../src/PlanningTool.js"
 import { sdkLogger } from "../src/internal/sdkLogger.js"
 
-const request: PlanningRequest = {
+const request: ModelRequest = {
   system: "SYSTEM",
   tool: recordPlanTool,
   userContent: "MESSAGES",
@@ -30,7 +30,7 @@ const run = (model: string, lines: Array<string>) =>
     const capture = Logger.replace(Logger.defaultLogger, Logger.make(({ logLevel, message }) => {
       lines.push(`${logLevel.label} ${Array.isArray(message) ? message.join(" ") : String(message)}`)
     }))
-    yield* Effect.flatMap(LanguageModel, (m) => Effect.repeatN(m.plan(request), 2)).pipe(Effect.provide(Layer.provideMerge(layer, capture)))
+    yield* Effect.flatMap(LanguageModel, (m) => Effect.repeatN(planOf(m)(request), 2)).pipe(Effect.provide(Layer.provideMerge(layer, capture)))
     return (yield* fake.requests).map((r) => (r.body as { model: string }).model)
   }).pipe(Effect.provide(FakeAnthropic.layer))
 

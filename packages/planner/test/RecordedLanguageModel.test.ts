@@ -6,12 +6,12 @@ import type { Plan } from "@verbatim/domain/Plan"
 import { CassetteError, RecordedLanguageModel, requestHash } from "../src/RecordedLanguageModel.js"
 import { planStep, ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Cause, Duration, Effect, Exit, Layer, Option } from "effect"
-import { LanguageModel, type PlanningRequest } from "../src/LanguageModel.js"
+import { LanguageModel, type ModelRequest, planOf } from "../src/LanguageModel.js"
 import { LanguageModelError } from "../src/LanguageModelError.js"
 import { recordPlanTool } from "../src/PlanningTool.js"
 import { errorFields } from "./fixtures.js"
 
-const request = (userContent: string): PlanningRequest => ({
+const request = (userContent: string): ModelRequest => ({
   system: "SYSTEM",
   tool: recordPlanTool,
   userContent,
@@ -25,7 +25,7 @@ const tempDir = Effect.promise(() => mkdtemp(join(tmpdir(), "cassettes-")))
 describe("RecordedLanguageModel", () => {
   it("hashes the request's canonical JSON: key order and timeout do not matter, content does", () => {
     const a = request("A")
-    const reordered: PlanningRequest = { timeout: Duration.seconds(99), maxTokens: 1024, userContent: "A", tool: recordPlanTool, system: "SYSTEM" }
+    const reordered: ModelRequest = { timeout: Duration.seconds(99), maxTokens: 1024, userContent: "A", tool: recordPlanTool, system: "SYSTEM" }
     expect(requestHash(reordered)).toBe(requestHash(a))
     expect(requestHash(request("B"))).not.toBe(requestHash(a))
     expect(requestHash(a)).toMatch(/^[0-9a-f]{64}$/)
@@ -44,7 +44,7 @@ describe("RecordedLanguageModel", () => {
       )
       const live = yield* Effect.gen(function*() {
         const model = yield* LanguageModel
-        return [yield* model.plan(request("A")), yield* Effect.flip(model.plan(request("B")))] as const
+        return [yield* planOf(model)(request("A")), yield* Effect.flip(planOf(model)(request("B")))] as const
       }).pipe(Effect.provide(recording))
       expect((yield* Effect.promise(() => readdir(directory))).sort()).toEqual(
         [`${requestHash(request("A"))}.json`, `${requestHash(request("B"))}.json`].sort()
@@ -57,7 +57,7 @@ describe("RecordedLanguageModel", () => {
       })
       const replayed = yield* Effect.gen(function*() {
         const model = yield* LanguageModel
-        return [yield* model.plan(request("A")), yield* Effect.flip(model.plan(request("B")))] as const
+        return [yield* planOf(model)(request("A")), yield* Effect.flip(planOf(model)(request("B")))] as const
       }).pipe(Effect.provide(RecordedLanguageModel.layer(directory)))
       expect(replayed[0]).toEqual(live[0])
       expect(errorFields(replayed[1])).toEqual(
@@ -77,10 +77,10 @@ describe("RecordedLanguageModel", () => {
     })
     return Effect.gen(function*() {
       const recorded = yield* RecordedLanguageModel
-      expect(errorFields(yield* Effect.flip(recorded.plan(request("never recorded"))))).toEqual(errorFields(expected))
+      expect(errorFields(yield* Effect.flip(recorded.call(request("never recorded"))))).toEqual(errorFields(expected))
       // Through the LanguageModel tag it is a defect carrying the same typed error, never a model failure.
       const model = yield* LanguageModel
-      const exit = yield* Effect.exit(model.plan(request("never recorded")))
+      const exit = yield* Effect.exit(planOf(model)(request("never recorded")))
       expect(Exit.isFailure(exit) ? Cause.dieOption(exit.cause).pipe(Option.map(errorFields)) : Option.none()).toEqual(
         Option.some(errorFields(expected))
       )

@@ -4,7 +4,7 @@ import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { planStep, ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Duration, Effect } from "effect"
 import type { PlanningChunk } from "../src/BuildRequest.js"
-import type { PlanningRequest } from "../src/LanguageModel.js"
+import type { ModelRequest } from "../src/LanguageModel.js"
 import { LanguageModelError } from "../src/LanguageModelError.js"
 import { recordPlanTool } from "../src/PlanningTool.js"
 import { planWithRecovery, type RecoveryOptions } from "../src/Recovery.js"
@@ -26,7 +26,7 @@ const build = (messages: PlanningChunk) =>
       userContent: renderUserContent([], messages, null),
       maxTokens: 1024,
       timeout: Duration.seconds(5)
-    } satisfies PlanningRequest
+    } satisfies ModelRequest
   })
 
 const planFor = (seqs: ReadonlyArray<number>): Plan => ({

@@ -2,13 +2,13 @@ import { describe, expect, it } from "@effect/vitest"
 import type { Plan } from "@verbatim/domain/Plan"
 import { planStep, ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Duration, Effect, Exit, Fiber, TestClock } from "effect"
-import { LanguageModel, type PlanningRequest } from "../src/LanguageModel.js"
+import { LanguageModel, type ModelRequest, planOf } from "../src/LanguageModel.js"
 import { LanguageModelError, type LanguageModelErrorReason } from "../src/LanguageModelError.js"
 import { recordPlanTool } from "../src/PlanningTool.js"
 import { type RetryPolicy, withRetry } from "../src/Retry.js"
 import { errorFields } from "./fixtures.js"
 
-const request: PlanningRequest = {
+const request: ModelRequest = {
   system: "SYSTEM",
   tool: recordPlanTool,
   userContent: "CONTENT",
@@ -21,7 +21,7 @@ const fault = (reason: LanguageModelErrorReason, retryAfterMs?: number) =>
   new LanguageModelError({ reason, message: reason, retryAfterMs })
 
 /** Starts the call in the background, so the test can move the clock and count calls in between. */
-const start = Effect.flatMap(LanguageModel, (model) => Effect.fork(withRetry(policy)(model.plan(request))))
+const start = Effect.flatMap(LanguageModel, (model) => Effect.fork(withRetry(policy)(planOf(model)(request))))
 const calls = Effect.map(ScriptedLanguageModel.requests, (requests) => requests.length)
 /** Moves the test clock, then lets the woken fiber reach its next call. */
 const advance = (duration: Duration.DurationInput) =>

@@ -14,7 +14,7 @@ import { runCli, tempDir } from "./CliHarness.js"
 import { record, sessions, v1 } from "./ReplayFixture.js"
 import { answers, model, sessionOf } from "./replayBatchHarness.js"
 
-const livePlan = (step: (typeof v1)[keyof typeof v1]) => (step as { readonly plan: Plan }).plan
+const livePlan = (step: (typeof v1)[keyof typeof v1]) => (step as { readonly raw: unknown }).raw as Plan
 const usage = { input_tokens: 1000, output_tokens: 100 }
 
 /** Sessions one and two planned 6 message placements; one moved in the A/A repeats. */

@@ -10,7 +10,6 @@ import { Command, Options } from "@effect/cli"
 import { FetchHttpClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { Json } from "@verbatim/domain/Json"
-import { Plan } from "@verbatim/domain/Plan"
 import { defaultModel } from "@verbatim/planner/AnthropicLanguageModel"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
@@ -50,10 +49,9 @@ const settings = (dataDir: string) =>
 /** Answers every request with `demo/plan.json`, as the model would; `record` saves what it answered. */
 const authoredModel = Layer.sync(LanguageModel, () => {
   const raw = Schema.decodeUnknownSync(Json)(JSON.parse(readFileSync(join(demoDirectory, "plan.json"), "utf8")))
-  const plan = Schema.decodeUnknownSync(Plan)(raw)
   const usage = { inputTokens: 2140, outputTokens: 96, cacheReadTokens: 0, cacheWriteTokens: 0 }
   return LanguageModel.of({
-    plan: () => Effect.succeed({ plan, raw, stopReason: "tool_use", usage, model: defaultModel, durationMs: 0 })
+    call: () => Effect.succeed({ raw, stopReason: "tool_use", usage, model: defaultModel, durationMs: 0 })
   })
 })
 

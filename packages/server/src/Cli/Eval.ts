@@ -29,9 +29,8 @@ const options = {
 /** Answers every request with the case's authored answer, as the model would. */
 export const authored = (evalCase: EvalCase) =>
   Layer.succeed(LanguageModel, LanguageModel.of({
-    plan: () =>
+    call: () =>
       Effect.succeed({
-        plan: evalCase.recorded,
         raw: evalCase.recorded,
         stopReason: "tool_use",
         usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },

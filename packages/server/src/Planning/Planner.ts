@@ -48,8 +48,8 @@ const noModel = new NoModelError({
 /** A model timing every call (by outcome: `ok` or the error's reason) and counting the tokens of those it answers. */
 export const meter = (inner: LanguageModel["Type"]): LanguageModel["Type"] =>
   LanguageModel.of({
-    plan: (request) =>
-      Effect.timed(Effect.either(inner.plan(request))).pipe(
+    call: (request) =>
+      Effect.timed(Effect.either(inner.call(request))).pipe(
         Effect.tap(([elapsed, result]) =>
           Either.match(result, {
             onLeft: (error) => Metrics.modelCall(error.reason, elapsed),
