@@ -37,5 +37,8 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   ReminderRescheduled: 1,
   ReminderCancelled: 1,
   RemindersTaken: 1,
-  TimeZoneSet: 1
+  TimeZoneSet: 1,
+  AskPosed: 1,
+  AskAnswered: 1,
+  AskFailed: 1
 }

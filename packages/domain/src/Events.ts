@@ -12,10 +12,13 @@ import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, U
 import { MediaFailed, MediaFetched, MediaTranscribed } from "./MediaEvents.js"
 import { InboundMessage } from "./Message.js"
 import { ReplyFailed, ReplyQueued, ReplySent } from "./ReplyEvents.js"
+import { AskEvent } from "./Ask/Events.js"
+import { TokenUsage } from "./TokenUsage.js"
 import { ReminderEvent, RemindersTaken, TimeZoneSet } from "./Reminders/Events.js"
 import { WebSignedOut, WebSignIn } from "./WebEvents.js"
 
 export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed }
+export * from "./Ask/Events.js"
 export * from "./Reminders/Events.js"
 export {
   MediaFailed,
@@ -28,13 +31,7 @@ export {
   WebSignIn
 }
 
-export const TokenUsage = Schema.Struct({
-  inputTokens: Schema.Finite,
-  outputTokens: Schema.Finite,
-  cacheReadTokens: Schema.Finite,
-  cacheWriteTokens: Schema.Finite
-})
-export type TokenUsage = typeof TokenUsage.Type
+export { TokenUsage } from "./TokenUsage.js"
 
 export const MessageReceived = Schema.TaggedStruct("MessageReceived", { message: InboundMessage })
 
@@ -213,7 +210,8 @@ export const Event = Schema.Union(
   WebSignedOut,
   ...ReminderEvent.members,
   RemindersTaken,
-  TimeZoneSet
+  TimeZoneSet,
+  ...AskEvent.members
 )
 export type Event = typeof Event.Type
 export type EventType = Event["_tag"]

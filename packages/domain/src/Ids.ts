@@ -31,6 +31,10 @@ export type ReplyId = typeof ReplyId.Type
 export const ReminderId = Schema.String.pipe(Schema.brand("ReminderId"))
 export type ReminderId = typeof ReminderId.Type
 
+/** A question a user asked of their notes (`/ask`, the web box, `POST /api/ask`). */
+export const AskId = Schema.String.pipe(Schema.brand("AskId"))
+export type AskId = typeof AskId.Type
+
 /** Where a message came from: a chat provider's webhook, or the web pages' compose box and `POST /api/messages`. */
 export const Provider = Schema.Literal("telegram", "whatsapp", "web")
 export type Provider = typeof Provider.Type

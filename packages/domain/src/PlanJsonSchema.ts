@@ -10,13 +10,14 @@ export interface ToolInputSchema {
   readonly [key: string]: unknown
 }
 
-const make = <A, I>(schema: Schema.Schema<A, I>): ToolInputSchema => {
+/** A schema as a tool's `input_schema`: the JSON schema of an object, without `$schema`. */
+export const toolInputSchema = <A, I>(schema: Schema.Schema<A, I>): ToolInputSchema => {
   const { $schema: _ignored, ...rest } = JSONSchema.make(schema) as unknown as ToolInputSchema & { $schema?: string }
   return rest
 }
 
 /** Computed once: the schema is a constant of the build. The plan with reminders (prompt `v2` on). */
-export const planInputSchema: ToolInputSchema = make(Plan)
+export const planInputSchema: ToolInputSchema = toolInputSchema(Plan)
 
 /** The plan of prompt `v1`, as its recorded requests hold it. */
-export const planInputSchemaV1: ToolInputSchema = make(PlanV1)
+export const planInputSchemaV1: ToolInputSchema = toolInputSchema(PlanV1)

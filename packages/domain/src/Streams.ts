@@ -1,5 +1,5 @@
 /** Stream names in the event log. */
-import type { PlanId, ReminderId, ReplyId, SessionId, UserId } from "./Ids.js"
+import type { AskId, PlanId, ReminderId, ReplyId, SessionId, UserId } from "./Ids.js"
 
 /** What every session stream's name starts with (queries join on it). */
 export const sessionStreamPrefix = "session-"
@@ -27,3 +27,6 @@ export const planRemindersStream = (planId: PlanId): string => `plan-reminders-$
 
 /** A user's time zone setting. */
 export const zoneStream = (user: UserId): string => `zone-${user}`
+
+/** One question asked of a user's notes: posed, then answered or failed. */
+export const askStream = (askId: AskId): string => `ask-${askId}`

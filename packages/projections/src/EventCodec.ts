@@ -60,6 +60,9 @@ const schemas: { readonly [K in EventType]: Schema.Schema<Extract<Event, { reado
   ReminderCancelled: Events.ReminderCancelled,
   RemindersTaken: Events.RemindersTaken,
   TimeZoneSet: Events.TimeZoneSet,
+  AskPosed: Events.AskPosed,
+  AskAnswered: Events.AskAnswered,
+  AskFailed: Events.AskFailed,
   ReplyFailed: Events.ReplyFailed
 }
 

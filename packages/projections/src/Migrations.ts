@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { createTables, curationDdl, mediaDdl, remindersDdl, userZonesDdl } from "./Projections/Tables.js"
+import { asksDdl, createTables, curationDdl, mediaDdl, remindersDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex } from "./Queries/Search.js"
 import { replayReportsTable } from "./ReplayReports.js"
@@ -132,6 +132,9 @@ const reminders = Effect.flatMap(SqlClient, (sql) => Effect.forEach(remindersDdl
 /** Users' time zones; a store from before has no zone events. */
 const userZones = Effect.flatMap(SqlClient, (sql) => Effect.forEach(userZonesDdl, (statement) => sql.unsafe(statement), { discard: true }))
 
+/** Questions asked of the notes; a store from before has none. */
+const asks = Effect.flatMap(SqlClient, (sql) => Effect.forEach(asksDdl, (statement) => sql.unsafe(statement), { discard: true }))
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -150,7 +153,8 @@ const migrations = {
   "13_replay_reports": replayReportsTable,
   "14_lease_lapses": leaseLapses,
   "15_reminders": reminders,
-  "16_user_zones": userZones
+  "16_user_zones": userZones,
+  "17_asks": asks
 }
 
 const table = "verbatim_migrations"

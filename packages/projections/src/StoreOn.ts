@@ -1,6 +1,6 @@
 /**
  * The store's services over any SQL client: the event store with inline projections, the read
- * model and the reminders' read side, the leases, the blobs, the kept replay reports, the runner's memory of its folds, and
+ * model, the reminders' and the asks' read sides, the leases, the blobs, the kept replay reports, the runner's memory of its folds, and
  * the wake-ups of what waits for events (told of this instance's commits, and, over `across`,
  * of other instances').
  */
@@ -9,6 +9,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { Event } from "@verbatim/domain/Events"
 import { Effect, Layer, Schedule, type Scope, Stream } from "effect"
+import * as AskBook from "./AskBook.js"
 import * as Blobs from "./Blobs.js"
 import { EventStore } from "./EventStore.js"
 import { FoldCache } from "./FoldCache.js"
@@ -28,6 +29,7 @@ export type Services =
   | Wakeups
   | ReadModel.ReadModel
   | ReminderBook.ReminderBook
+  | AskBook.AskBook
   | Leases | Blobs.Blobs | ReplayReports | SqlClient
 
 /** How instances sharing one database tell each other what they committed (PostgreSQL's `NOTIFY`). */
@@ -61,7 +63,7 @@ export const storeOn = (
   across?: Across
 ) =>
   Layer.provideMerge(
-    Layer.mergeAll(ReadModel.layer, ReminderBook.layer, Leases.layer, Blobs.layer, ReplayReports.layer, FoldCache.layer),
+    Layer.mergeAll(ReadModel.layer, ReminderBook.layer, AskBook.layer, Leases.layer, Blobs.layer, ReplayReports.layer, FoldCache.layer),
     Layer.scoped(
       EventStore,
       Effect.gen(function*() {

@@ -14,7 +14,7 @@ import { Context, Deferred, type Duration, Effect, Layer } from "effect"
  * What a worker waits for: an event of one of these kinds; `MediaOwed` is a message with
  * attachments, `ReminderTimes` a reminder given a due time (scheduled, snoozed or rescheduled),
  * `PlanApplied` a plan whose reminders are to be taken, `MessageEdited` an edit that may take a
- * reminder's words away.
+ * reminder's words away, `AskPosed` a question to answer, `AskFinished` its answer or failure.
  */
 export type Topic =
   | "SessionClosed"
@@ -25,6 +25,8 @@ export type Topic =
   | "ReminderTimes"
   | "PlanApplied"
   | "MessageEdited"
+  | "AskPosed"
+  | "AskFinished"
 
 const topics: ReadonlySet<string> = new Set<Topic>([
   "SessionClosed",
@@ -34,7 +36,9 @@ const topics: ReadonlySet<string> = new Set<Topic>([
   "MediaOwed",
   "ReminderTimes",
   "PlanApplied",
-  "MessageEdited"
+  "MessageEdited",
+  "AskPosed",
+  "AskFinished"
 ])
 
 /** The topic an event wakes, if any: most events (a plain capture among them) wake nothing. */
@@ -46,6 +50,9 @@ export const topicOf = (event: Event): Topic | null => {
     case "ReminderSnoozed":
     case "ReminderRescheduled":
       return "ReminderTimes"
+    case "AskAnswered":
+    case "AskFailed":
+      return "AskFinished"
     default:
       return topics.has(event._tag) ? event._tag as Topic : null
   }

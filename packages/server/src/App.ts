@@ -1,6 +1,6 @@
 /**
  * The services the server and the CLI's jobs share: the configured store, settings, ids, reply
- * senders, the plan job, what triggers it, whether planning is held, the outbox, and the media
+ * senders, the plan job and the answering of questions, what triggers planning, whether planning is held, the outbox, and the media
  * worker with its file fetching, transcriber and image reader.
  */
 import { NodeHttpClient } from "@effect/platform-node"
@@ -12,6 +12,7 @@ import { MediaSource } from "./Media/MediaSource.js"
 import * as Transcriber from "./Media/Transcriber.js"
 import { MediaWorker } from "./Media/Worker.js"
 import { Outbox } from "./Providers/Outbox.js"
+import type { Asking } from "./Ask/Asking.js"
 import type { PlanJob } from "./Planning/PlanJob.js"
 import { PlanningHold } from "./Planning/PlanningHold.js"
 import * as Planner from "./Planning/Planner.js"
@@ -31,10 +32,10 @@ export const ClientsLive = Layer.mergeAll(TelegramClient.layer, WhatsAppClient.l
 /** The readers `VERBATIM_TRANSCRIBE_*` and `VERBATIM_VISION` configure (each one that is not says why). */
 export const ReadersLive = Layer.mergeAll(Transcriber.layerConfig, ImageReader.layerConfig)
 
-/** The shared services around a given plan job. */
-export const layer = <E, R>(planJob: Layer.Layer<PlanJob, E, R>) =>
+/** The shared services around a given plan job and answering of questions. */
+export const layer = <E, R>(jobs: Layer.Layer<PlanJob | Asking, E, R>) =>
   Layer.mergeAll(PlanTrigger.layer, Outbox.layer, MediaWorker.layer).pipe(
-    Layer.provideMerge(planJob),
+    Layer.provideMerge(jobs),
     Layer.provideMerge(ReadersLive),
     Layer.provideMerge(PlanningHold.layer),
     Layer.provideMerge(ClientsLive),
@@ -44,5 +45,5 @@ export const layer = <E, R>(planJob: Layer.Layer<PlanJob, E, R>) =>
     Layer.provideMerge(StoreLive)
   )
 
-/** The shared services with the plan job as configured (`Planner.planJobLayerConfig`). */
-export const AppLive = layer(Planner.planJobLayerConfig)
+/** The shared services with the plan job and answering as configured (`Planner.jobsLayerConfig`). */
+export const AppLive = layer(Planner.jobsLayerConfig)

@@ -1,5 +1,6 @@
-/** The service's background fibers: closing idle sessions, planning closed ones, the reply outbox, the media worker, reminders. */
+/** The service's background fibers: closing idle sessions, planning closed ones, the reply outbox, the media worker, reminders, asks. */
 import { Effect, Layer } from "effect"
+import * as AskWorker from "./Ask/Worker.js"
 import * as MediaWorker from "./Media/Worker.js"
 import * as Outbox from "./Providers/Outbox.js"
 import { PlanTrigger } from "./Planning/PlanTrigger.js"
@@ -14,7 +15,7 @@ import { ServerConfig } from "./ServerConfig.js"
  * and attachments fetched and read as soon as their events are appended in this process
  * (`Wakeups`), and besides every 500 ms, 2 s and 2 s, for another instance's events and retries;
  * applied plans' reminders taken, reminders delivered at their time, and those an edit took the
- * words of cancelled.
+ * words of cancelled; questions answered as they are asked.
  */
 export const BackgroundLive = Layer.scopedDiscard(
   Effect.gen(function*() {
@@ -26,5 +27,6 @@ export const BackgroundLive = Layer.scopedDiscard(
     yield* Effect.forkScoped(ReminderIntake.run)
     yield* Effect.forkScoped(ReminderDelivery.run)
     yield* Effect.forkScoped(ReminderEdits.run)
+    yield* Effect.forkScoped(AskWorker.run)
   })
 )

@@ -32,6 +32,8 @@ import * as Transcriber from "../src/Media/Transcriber.js"
 import { MediaWorker } from "../src/Media/Worker.js"
 import { Outbox } from "../src/Providers/Outbox.js"
 import { PlanJob } from "../src/Planning/PlanJob.js"
+import { Asking } from "../src/Ask/Asking.js"
+import { AskPrompts } from "@verbatim/planner/Ask"
 import { PlanningConfig } from "@verbatim/planner/Planning"
 import * as Planner from "../src/Planning/Planner.js"
 import { PlanningHold } from "../src/Planning/PlanningHold.js"
@@ -285,6 +287,7 @@ export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOp
     Layer.provideMerge(Server.listenLoopback),
     Layer.provideMerge(Layer.mergeAll(
       options.noModel === true ? PlanJob.layerNoModel : PlanJob.layer,
+      options.noModel === true ? Asking.layerNoModel : Asking.layer,
       Outbox.layer,
       MediaWorker.layer,
       DirectReplies.layer,
@@ -294,7 +297,7 @@ export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOp
     Layer.provideMerge(readersOf(options.readers ?? "fakes")),
     // Every call metered as `serve` meters it, so the tests see the model's metrics.
     Layer.provideMerge(Layer.effect(LanguageModel, Effect.map(LanguageModel, Planner.meter))),
-    Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, Tokenizer.layer, planningFor(options.mediaWait ?? 0), PlanningHold.layer, options.zone === undefined ? TimeZones.layerConfig : TimeZones.layerZone(options.zone))),
+    Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, AskPrompts.layerConfig, Tokenizer.layer, planningFor(options.mediaWait ?? 0), PlanningHold.layer, options.zone === undefined ? TimeZones.layerConfig : TimeZones.layerZone(options.zone))),
     Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer, MediaSource.layer).pipe(Layer.provide(FetchHttpClient.layer))),
     Layer.provideMerge(IdGenerator.layerTest),
     Layer.provideMerge(settingsLayer(options.settings ?? {})),

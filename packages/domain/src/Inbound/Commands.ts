@@ -5,15 +5,16 @@ import { chatProviderRules, isChatProvider } from "./Providers.js"
 /**
  * What a command asks: close the session now, explain the bot (`/start` is Telegram's first
  * message to a bot), send a one-time link to the web pages, show or set the sender's time zone
- * (`/tz Europe/Lisbon`), or list their upcoming reminders.
+ * (`/tz Europe/Lisbon`), list their upcoming reminders, or ask a question of their notes
+ * (`/ask what do I know about Ana?`).
  */
-export type BotCommand = "done" | "help" | "web" | "tz" | "reminders"
+export type BotCommand = "done" | "help" | "web" | "tz" | "reminders" | "ask"
 
 /**
  * `/name`, optionally addressed as `/name@bot` (Telegram groups, where several bots listen), and
- * for `/tz` a zone name after it.
+ * for `/tz` a zone name after it, for `/ask` a question (on as many lines as it takes).
  */
-const command = /^\/(done|start|help|web|tz|reminders)(?:@(\w+))?(?:[ \t]+(\S[^\n]*))?$/i
+const command = /^\/(done|start|help|web|tz|reminders|ask)(?:@(\w+))?(?:\s+(\S[\s\S]*))?$/i
 
 /**
  * The command a message is, if it is the sender's own `/done`, `/start`, `/help` or `/web`. Telegram
@@ -32,12 +33,12 @@ export const botCommand = (item: NewMessage, botUsername: string | null): BotCom
       addressee.toLowerCase() === botUsername.toLowerCase())
   if (!ours) return null
   const name = match[1]!.toLowerCase()
-  // Only `/tz` takes words after it: `/done for today` is content.
-  if (match[3] !== undefined && name !== "tz") return null
-  return name === "done" || name === "web" || name === "tz" || name === "reminders" ? name : "help"
+  // Only `/tz` (on one line) and `/ask` take words after them: `/done for today` is content.
+  if (match[3] !== undefined && !(name === "ask" || (name === "tz" && !match[3].includes("\n")))) return null
+  return name === "done" || name === "web" || name === "tz" || name === "reminders" || name === "ask" ? name : "help"
 }
 
-/** The words after `/tz` (a zone name), or null when there are none. */
+/** The words after `/tz` (a zone name) or `/ask` (a question), or null when there are none. */
 export const commandArgument = (item: NewMessage): string | null => command.exec(item.text.trim())?.[3]?.trim() ?? null
 
 /** Whether a message is the sender's own `/done`, which closes their session at once. */

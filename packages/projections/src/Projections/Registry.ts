@@ -3,6 +3,7 @@
  * read model records. Both the Projector and Load find an event's projections here.
  */
 import type { EventType } from "@verbatim/domain/Events"
+import { Asks } from "./Asks.js"
 import { Instructions } from "./Instructions.js"
 import { Messages } from "./Messages.js"
 import { NoteCuration } from "./NoteCuration.js"
@@ -32,7 +33,8 @@ export const projections: ReadonlyArray<AnyProjection> = [
   NoteCuration,
   Replies,
   Reminders,
-  UserZones
+  UserZones,
+  Asks
 ]
 
 /** Event types recorded in the log for audit only, changing no read-model row: a sign-in or sign-out is a fact, not a view. */

@@ -19,7 +19,8 @@ export const tables = [
   { name: "instructions", key: "position" },
   { name: "replies", key: "reply_id" },
   { name: "reminders", key: "reminder_id" },
-  { name: "user_zones", key: "user_id" }
+  { name: "user_zones", key: "user_id" },
+  { name: "asks", key: "ask_id" }
 ] as const
 
 export type TableName = (typeof tables)[number]["name"]
@@ -106,6 +107,19 @@ export const remindersDdl = [
 
 /** Each user's time zone, as they set it last. */
 export const userZonesDdl = [`CREATE TABLE user_zones (user_id TEXT PRIMARY KEY, zone TEXT NOT NULL, position BIGINT NOT NULL)`]
+
+/**
+ * Questions asked of users' notes and their answers (the kept quotes as JSON); those still to
+ * answer, or answered in a chat whose reply is not yet queued (`owed_reply`), indexed by position
+ * alone; each user's by position for their list.
+ */
+export const asksDdl = [
+  `CREATE TABLE asks (ask_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, question TEXT NOT NULL, via TEXT NOT NULL,
+    provider TEXT, chat TEXT, posted_at TEXT NOT NULL, status TEXT NOT NULL, quotes TEXT, dropped INTEGER,
+    failure TEXT, finished_at TEXT, owed_reply INTEGER NOT NULL, position BIGINT NOT NULL)`,
+  `CREATE INDEX asks_owed ON asks (position) WHERE status = 'posed' OR owed_reply = 1`,
+  `CREATE INDEX asks_user ON asks (user_id, position)`
+]
 
 /** Create every read-model table (a migration). */
 export const createTables = Effect.gen(function*() {

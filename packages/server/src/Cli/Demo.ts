@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url"
 import * as App from "../App.js"
 import { PlanJob } from "../Planning/PlanJob.js"
 import * as Planner from "../Planning/Planner.js"
+import { Asking } from "../Ask/Asking.js"
 import * as Server from "../Server.js"
 import { renderAccounting } from "./Accounting.js"
 import { renderAudit } from "./Audit.js"
@@ -149,7 +150,7 @@ const run = <E>(app: Layer.Layer<Layer.Layer.Success<typeof App.AppLive>, E>) =>
 export const demo = run(App.AppLive)
 
 /** The demo over `demo/plan.json`, writing the cassette its request hashes to. */
-export const record = run(App.layer(PlanJob.layer.pipe(
+export const record = run(App.layer(Layer.merge(PlanJob.layer, Asking.layerNoModel).pipe(
   Layer.provide(Planner.layer(RecordedLanguageModel.layerRecording(cassettes).pipe(Layer.provide(authoredModel))))
 )))
 

@@ -18,6 +18,7 @@ import { ConversationLocks } from "./ConversationLocks.js"
 import { conversationKey, conversationOf, editKeyOf, keyOf, rememberOpen, targetSession } from "./Conversations.js"
 import { Retry, retrying } from "../Runner.js"
 import { attempt, execute } from "../Sessions.js"
+import * as AskCommand from "../Ask/ChatCommand.js"
 import * as ReminderCommands from "../Reminders/ChatCommands.js"
 import type { ReminderBook } from "@verbatim/projections/ReminderBook"
 import type { TimeZones } from "../TimeZones.js"
@@ -108,6 +109,8 @@ const attemptFor = (item: NewMessage, command: BotCommand | null): Effect.Effect
       return helped(ReminderCommands.timeZone(item, commandArgument(item)))
     case "reminders":
       return helped(ReminderCommands.upcoming(item))
+    case "ask":
+      return helped(AskCommand.ask(item, commandArgument(item)))
     case "done":
       return retrying(closeAttempt(item))
     case "help":
@@ -119,7 +122,7 @@ const attemptFor = (item: NewMessage, command: BotCommand | null): Effect.Effect
 
 /**
  * Capture a new message from an allowed sender, or close the session on `/done` (or
- * `/done@<this bot>`), or answer `/start`, `/help`, `/tz` and `/reminders`: commands, not
+ * `/done@<this bot>`), or answer `/start`, `/help`, `/tz`, `/reminders` and `/ask`: commands, not
  * content. `/done@another_bot` is captured as text; `/web` is the dispatcher's.
  */
 export const capture = (item: NewMessage): Effect.Effect<Captured, StoreError, CaptureNeeds> =>

@@ -15,8 +15,10 @@ import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { Config, type ConfigError, Data, Effect, Either, Layer, Option } from "effect"
 import * as Metrics from "../Metrics.js"
+import { Asking } from "../Ask/Asking.js"
 import { PlanJob } from "./PlanJob.js"
 import { PlanningConfig } from "@verbatim/planner/Planning"
+import { AskPrompts } from "@verbatim/planner/Ask"
 
 /** Where plans come from. */
 export type ModelSource = Data.TaggedEnum<{
@@ -101,9 +103,15 @@ export const batchLayerConfig = (stateFile: string, model: Option.Option<string>
   return Layer.merge(layer(batch), batch)
 }
 
-const jobOver = (source: Exclude<ModelSource, { readonly _tag: "None" }>) =>
-  PlanJob.layer.pipe(Layer.provide(Layer.merge(layer(modelLayer(source)), TimeZones.layerConfig)))
+const jobsOver = (source: Exclude<ModelSource, { readonly _tag: "None" }>) =>
+  Layer.merge(PlanJob.layer.pipe(Layer.provide(TimeZones.layerConfig)), Asking.layer).pipe(
+    Layer.provide(Layer.merge(layer(modelLayer(source)), AskPrompts.layerConfig))
+  )
 
-/** The plan job over the configured planner; with no model configured, sessions wait unplanned (`PlanJob.layerNoModel`). */
-export const planJobLayerConfig = Layer.unwrapEffect(Effect.map(modelSource(), (source): ReturnType<typeof jobOver> =>
-  source._tag === "None" ? PlanJob.layerNoModel : jobOver(source)))
+/**
+ * The plan job and the asks' answering over the configured model, one metered client for both;
+ * with no model configured, sessions wait unplanned (`PlanJob.layerNoModel`) and questions are
+ * recorded and told so (`Asking.layerNoModel`).
+ */
+export const jobsLayerConfig = Layer.unwrapEffect(Effect.map(modelSource(), (source): ReturnType<typeof jobsOver> =>
+  source._tag === "None" ? Layer.merge(PlanJob.layerNoModel, Asking.layerNoModel) : jobsOver(source)))
