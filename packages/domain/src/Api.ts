@@ -8,6 +8,7 @@ import { CurationGroup } from "./CurationApi.js"
 import { NoteId, PersonId, QuestionId, SessionId, UserId } from "./Ids.js"
 import * as Telegram from "./Inbound/Telegram.js"
 import * as WhatsApp from "./Inbound/WhatsApp.js"
+import { AskGroup } from "./AskApi.js"
 import { RemindersGroup } from "./RemindersApi.js"
 
 export { Authorization, BadRequest, Conflict, NotFound, NotReady, PayloadTooLarge, Unauthorized } from "./ApiErrors.js"
@@ -189,6 +190,7 @@ export class Api extends HttpApi.make("verbatim")
   .add(CaptureGroup)
   .add(CurationGroup)
   .add(RemindersGroup)
+  .add(AskGroup)
   .add(HealthGroup)
   .addError(BadRequest)
   .annotate(OpenApi.Title, "Verbatim")

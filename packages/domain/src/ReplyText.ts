@@ -177,6 +177,7 @@ export const helpText = [
   "Your text is kept exactly as you sent it. Anything addressed to me (\"remind me on Friday\") is cut from the note and kept in its history, and a reminder you ask for comes back at its time, in your own words.",
   "",
   "/done: sort what you sent now",
+  "/ask what do I know about Ana?: your own words that answer it",
   "/reminders: what is coming up",
   "/tz Europe/Lisbon: your time zone, for reminders",
   "/web: a link to read your notes on the web",

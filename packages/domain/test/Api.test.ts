@@ -43,6 +43,9 @@ describe("Api contract", () => {
       "POST /api/reminders/{id}/snooze -> 200,400,401,404,409 [bearer]",
       "POST /api/reminders/{id}/reschedule -> 200,400,401,404,409 [bearer]",
       "POST /api/reminders/{id}/cancel -> 200,400,401,404,409 [bearer]",
+      "POST /api/ask -> 200,400,401 [bearer]",
+      "GET /api/asks -> 200,400,401 [bearer]",
+      "GET /api/asks/{id} -> 200,400,401,404 [bearer]",
       "GET /healthz -> 200,400 []",
       "GET /readyz -> 200,400,503 []",
       "GET /metrics -> 200,400 []"

@@ -48,7 +48,10 @@ describe("projection registry", () => {
       "ReminderRescheduled",
       "ReminderCancelled",
       "RemindersTaken",
-      "TimeZoneSet"
+      "TimeZoneSet",
+      "AskPosed",
+      "AskAnswered",
+      "AskFailed"
     ])
   })
 
@@ -82,7 +85,7 @@ describe("projection registry", () => {
       NoteRestored: ["note curation"],
       PersonRenamed: ["people", "note curation"],
       PeopleMerged: ["people", "note curation"],
-      ReplyQueued: ["replies"],
+      ReplyQueued: ["replies", "asks"],
       ReplySent: ["replies"],
       ReplyFailed: ["replies"],
       WebSignIn: [],
@@ -94,11 +97,14 @@ describe("projection registry", () => {
       ReminderRescheduled: ["reminders"],
       ReminderCancelled: ["reminders"],
       RemindersTaken: ["plans"],
-      TimeZoneSet: ["user zones"]
+      TimeZoneSet: ["user zones"],
+      AskPosed: ["asks"],
+      AskAnswered: ["asks"],
+      AskFailed: ["asks"]
     })
   })
 
   it("applies the read models in this order", () => {
-    expect(projections.map((p) => p.name)).toEqual(["sessions", "messages", "plans", "notes", "questions", "instructions", "people", "note curation", "replies", "reminders", "user zones"])
+    expect(projections.map((p) => p.name)).toEqual(["sessions", "messages", "plans", "notes", "questions", "instructions", "people", "note curation", "replies", "reminders", "user zones", "asks"])
   })
 })

@@ -4,6 +4,7 @@ import { attachment } from "@verbatim/domain/Attachment"
 import { ReplyId } from "@verbatim/domain/Ids"
 import * as G from "@verbatim/testkit/Given"
 import * as C from "@verbatim/testkit/GivenCuration"
+import * as A from "@verbatim/testkit/GivenAsks"
 import * as R from "@verbatim/testkit/GivenReminders"
 
 /** Rounds of `[stream, events]` appends; sessions advance one step per round, so streams interleave. */
@@ -65,6 +66,11 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
       ...(i % 4 === 2 ? [[R.stream(`reminder-${s}`), [R.reminderSnoozed(`reminder-${s}`, 1_000, 4_600)]] as const] : []),
       ...(i % 4 === 3 ? [[R.stream(`reminder-${s}`), [R.reminderCancelled(`reminder-${s}`, 1_000)]] as const] : []),
       ...(i % 5 === 3 ? [[R.zoneStream, [R.timeZoneSet(i % 2 === 0 ? "Europe/Lisbon" : "America/New_York", 1_100 + i)]] as const] : []),
+      // A question asked of the notes: answered (its reply queued, or still owed), failed, or still posed.
+      [A.stream(`ask-${s}`), [A.askPosed(`ask-${s}`, `what about ${person.name}?`, 1_200)]],
+      ...(i % 3 === 0 ? [[A.stream(`ask-${s}`), [A.askAnswered(`ask-${s}`, `${s}/1`, "Met", 1_210)]] as const] : []),
+      ...(i % 3 === 1 ? [[A.stream(`ask-${s}`), [A.askFailed(`ask-${s}`, 1_210)]] as const] : []),
+      ...(i % 6 === 0 ? [[`reply-ask:ask-${s}`, [A.askReplied(`ask-${s}`, "“Met”")]] as const] : []),
       // The voice note: fetched, then transcribed (a second model too), or failing to be.
       [stream, [G.mediaFetched(s, 6, 0, `sha-${s}`, 610)]],
       ...(i % 3 === 0 ? [[stream, [G.mediaTranscribed(s, 6, 0, `She starts at the clinic in ${i} days.`, 620)]] as const] : []),

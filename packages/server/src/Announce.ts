@@ -9,7 +9,7 @@ import { resolve } from "node:path"
 import { ApiToken } from "./ApiToken.js"
 import { ImageReader } from "./Media/ImageReader.js"
 import { Transcriber } from "./Media/Transcriber.js"
-import { WebLinks } from "./Web/Links.js"
+import { WebLinks } from "./WebLinks.js"
 import { modelSource } from "./Planning/Planner.js"
 import { notConfigured, ServerConfig } from "./ServerConfig.js"
 

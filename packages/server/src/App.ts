@@ -13,6 +13,7 @@ import * as Transcriber from "./Media/Transcriber.js"
 import { MediaWorker } from "./Media/Worker.js"
 import { Outbox } from "./Providers/Outbox.js"
 import type { Asking } from "./Ask/Asking.js"
+import { askingLayerConfig } from "./Ask/AskingLayer.js"
 import type { PlanJob } from "./Planning/PlanJob.js"
 import { PlanningHold } from "./Planning/PlanningHold.js"
 import * as Planner from "./Planning/Planner.js"
@@ -45,5 +46,5 @@ export const layer = <E, R>(jobs: Layer.Layer<PlanJob | Asking, E, R>) =>
     Layer.provideMerge(StoreLive)
   )
 
-/** The shared services with the plan job and answering as configured (`Planner.jobsLayerConfig`). */
-export const AppLive = layer(Planner.jobsLayerConfig)
+/** The shared services with the plan job and the answering of questions as configured. */
+export const AppLive = layer(Layer.merge(Planner.planJobLayerConfig, askingLayerConfig))

@@ -8,7 +8,7 @@ import * as Listener from "./Http/Listener.js"
 import { DirectReplies } from "./Providers/DirectReplies.js"
 import * as Routes from "./Http/Routes.js"
 import { trustedAddress } from "./Web/ClientAddress.js"
-import { WebLinks } from "./Web/Links.js"
+import { WebLinks } from "./WebLinks.js"
 import { ServerConfig, type ServerSettings } from "./ServerConfig.js"
 
 /**

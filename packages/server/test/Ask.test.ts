@@ -15,7 +15,7 @@ import * as AskWorker from "../src/Ask/Worker.js"
 import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import * as Outbox from "../src/Providers/Outbox.js"
 import { eventually } from "./eventually.js"
-import { aliceUpdate, eventLog, fakeAnthropicModel, layerOver, senderUpdate, telegram, telegramCalls } from "./harness.js"
+import { aliceUpdate, api, eventLog, fakeAnthropicModel, layerOver, senderUpdate, telegram, telegramCalls, whatsApp, whatsAppCalls } from "./harness.js"
 
 const publicUrl = "https://verbatim.example"
 
@@ -119,5 +119,147 @@ describe("/ask end to end", () => {
         answeredAt: null,
         durationMs: null
       })
+    }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), { publicUrl }))), 60_000)
+
+  it.live("two users with a person of the same name: each question sees only the asker's own messages, and another's words are dropped", () =>
+    Effect.gen(function*() {
+      yield* running
+      yield* captured
+      // Bob's note about his own Ana, filed in his own session.
+      yield* script(FakeReply.toolUse({ ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] }], botMessages: [2] }))
+      expect(yield* telegram(senderUpdate(100000002, 1, { text: "Ana lent me her bike." }))).toEqual({ status: 200, body: "" })
+      expect(yield* telegram(senderUpdate(100000002, 2, { text: "/done" }))).toEqual({ status: 200, body: "" })
+      yield* eventually(telegramCalls, (calls) => sentTexts(calls).filter((t) => t === "Added 1 note: Ana.").length === 1)
+      // A model that quotes Bob's words to Alice, under a ref she was sent and one she was not.
+      yield* script(FakeReply.toolUse({ quotes: [{ ref: "m1", text: "Ana lent me her bike." }, { ref: "m3", text: "Ana lent me her bike." }] }))
+      expect(yield* telegram(aliceUpdate(4, { text: "/ask what about Ana?" }))).toEqual({ status: 200, body: "" })
+      const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).length >= 3)
+      expect(sentTexts(calls)).toEqual([filed, "Added 1 note: Ana.", "I found nothing about that in your notes."])
+      const [request] = yield* askRequests
+      expect((request?.body as { messages: ReadonlyArray<{ content: string }> }).messages[0]?.content).toEqual([
+        `The question, as JSON: {"question":"what about Ana?"}`,
+        "The messages, one JSON object per line:",
+        JSON.stringify({ ref: "m1", person: "Ana", at: localDay(Date.now(), "UTC"), text: aboutAna }),
+        JSON.stringify({ ref: "m2", person: "Tomás", at: localDay(Date.now(), "UTC"), text: aboutTomas })
+      ].join("\n"))
+      const answered = (yield* askEvents).find((e) => e._tag === "AskAnswered")
+      expect([answered?.["kept"], answered?.["dropped"]]).toEqual([[], [
+        { ref: "m1", text: "Ana lent me her bike.", why: "not-in-message" },
+        { ref: "m3", text: "Ana lent me her bike.", why: "unknown-ref" }
+      ]])
+    }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), { publicUrl }))), 60_000)
+
+  it.live("an empty /ask and one of 100 KB are told so and ask nothing; /ask in an open session neither closes nor joins it; a redelivered /ask is asked once", () =>
+    Effect.gen(function*() {
+      yield* running
+      expect(yield* telegram(aliceUpdate(1, { text: "/ask" }))).toEqual({ status: 200, body: "" })
+      const long = `who ${"x".repeat(100_000)}?`
+      expect(yield* telegram(aliceUpdate(2, { text: `/ask ${long}` }))).toEqual({ status: 200, body: "" })
+      expect(yield* telegram(aliceUpdate(3, { text: "Bea starts at Acme on Monday." }))).toEqual({ status: 200, body: "" })
+      yield* script(FakeReply.toolUse({ quotes: [{ ref: "m1", text: "Bea starts at Acme on Monday." }] }))
+      const question = aliceUpdate(4, { text: "/ask who starts at Acme?" })
+      expect(yield* Effect.all([telegram(question), telegram(question)], { concurrency: "unbounded" })).toEqual([
+        { status: 200, body: "" },
+        { status: 200, body: "" }
+      ])
+      const answer = `“Bea starts at Acme on Monday.”\n— not about anyone, ${today()}`
+      yield* eventually(telegramCalls, (all) => sentTexts(all).length >= 3)
+      yield* script(FakeReply.toolUse({ ...emptyPlan, people: [{ contactId: null, name: "Bea", notes: [{ sourceItemSeqs: [1], directives: [] }] }], botMessages: [2] }))
+      expect(yield* telegram(aliceUpdate(5, { text: "/done" }))).toEqual({ status: 200, body: "" })
+      const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).length >= 4)
+      expect(sentTexts(calls)).toEqual([
+        "Ask me something after /ask, for example: /ask what do I know about Ana?",
+        "That question is 100,005 characters long; ask it in at most 2,000.",
+        answer,
+        "Added 1 note: Bea."
+      ])
+      const log = yield* eventLog
+      expect(log.filter((line) => line.startsWith("ask-") || line.startsWith("session-"))).toEqual([
+        "session-telegram:100000001:100000001:1#1 SessionOpened",
+        "session-telegram:100000001:100000001:1#2 MessageReceived",
+        "ask-telegram-100000001:4#1 AskPosed",
+        "ask-telegram-100000001:4#2 AskAnswered",
+        "session-telegram:100000001:100000001:1#3 SessionClosed",
+        "session-telegram:100000001:100000001:1#4 PersonAdded",
+        "session-telegram:100000001:100000001:1#5 PlanProduced",
+        "session-telegram:100000001:100000001:1#6 NoteRecorded",
+        "session-telegram:100000001:100000001:1#7 PlanApplied",
+        "session-telegram:100000001:100000001:1#8 ReplyQueued"
+      ])
+      expect((yield* askRequests).length).toBe(1)
+    }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), { publicUrl, settings: { maxBodyBytes: 1024 * 1024 } }))), 60_000)
+
+  it.live("a model that is down: the question stays recorded with its failure, and the asker is told to try again", () =>
+    Effect.gen(function*() {
+      yield* running
+      expect(yield* telegram(aliceUpdate(1, { text: "Bea starts at Acme on Monday." }))).toEqual({ status: 200, body: "" })
+      yield* script(FakeReply.serverError())
+      expect(yield* telegram(aliceUpdate(2, { text: "/ask who starts at Acme?" }))).toEqual({ status: 200, body: "" })
+      const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).length >= 1)
+      expect(sentTexts(calls)).toEqual(["I can't look that up right now; try again in a minute."])
+      const failed = (yield* askEvents).find((e) => e._tag === "AskFailed")
+      expect(failed === undefined ? null : { ...failed, failedAt: null, message: null }).toEqual({
+        _tag: "AskFailed",
+        askId: "telegram-100000001:2",
+        user: "telegram:100000001",
+        reason: "server",
+        message: null,
+        failedAt: null
+      })
+    }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), { publicUrl }))), 60_000)
+
+  it.live("on WhatsApp too; and with no model configured the question is recorded and the asker told why", () =>
+    Effect.gen(function*() {
+      yield* running
+      const body = JSON.stringify({
+        object: "whatsapp_business_account",
+        entry: [{ id: "1", changes: [{ field: "messages", value: {
+          messages: [{ from: "15550001111", id: "wamid.ask", timestamp: "1767225600", type: "text", text: { body: "/ask what do I know about Ana?" } }]
+        } }] }]
+      })
+      expect((yield* whatsApp(body)).status).toBe(200)
+      const sent = yield* eventually(whatsAppCalls, (all) => all.length >= 1)
+      expect(sent.map((b) => (b as { text?: { body?: string } }).text?.body)).toEqual([
+        "I can't look that up: no model is configured on this server yet. Your notes are safe."
+      ])
+      expect((yield* eventLog).filter((line) => line.startsWith("ask-"))).toEqual([
+        "ask-whatsapp-wamid.ask#1 AskPosed",
+        "ask-whatsapp-wamid.ask#2 AskFailed"
+      ])
+    }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), { publicUrl, noModel: true }))), 60_000)
+
+  it.live("POST /api/ask answers with the quotes whole and the reply's words; the questions are listed and found; bad questions are a 400", () =>
+    Effect.gen(function*() {
+      yield* running
+      yield* script(FakeReply.toolUse({ ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] }] }))
+      const captured = yield* api("/api/messages", { method: "POST", body: { messages: [{ id: "a1", text: aboutAna }], close: true } })
+      expect(captured.status).toBe(200)
+      yield* eventually(eventLog, (lines) => lines.some((line) => line.endsWith("PlanApplied")))
+      yield* script(FakeReply.toolUse({ quotes: [{ ref: "m1", text: "moving to Lisbon" }] }))
+      const asked = yield* api("/api/ask", { method: "POST", body: { question: "Who is moving to Lisbon?" } })
+      const id = (asked.json as { readonly id: string }).id
+      const postedAt = (asked.json as { readonly postedAt: string }).postedAt
+      const expected = {
+        id,
+        user: "web:operator",
+        question: "Who is moving to Lisbon?",
+        postedAt,
+        status: "answered",
+        quotes: [{ messageId: "web:web:operator/a1", noteId: "note_1", person: "Ana", day: localDay(Date.now(), "UTC"), start: 7, end: 23, text: "moving to Lisbon" }],
+        dropped: 0,
+        failure: null,
+        text: `“moving to Lisbon”\n— Ana, ${today()}\n${publicUrl}/notes/note_1?mark=${encodeURIComponent("web:web:operator/a1:7-23")}`
+      }
+      expect(asked).toEqual({ status: 200, json: expected })
+      expect(yield* api("/api/asks?user=web:operator")).toEqual({ status: 200, json: { items: [expected] } })
+      expect(yield* api(`/api/asks/${id}`)).toEqual({ status: 200, json: expected })
+      expect(yield* api("/api/asks/ask_none")).toEqual({ status: 404, json: { _tag: "NotFound", resource: "ask", id: "ask_none" } })
+      expect(yield* api("/api/ask", { method: "POST", body: { question: "  " } }))
+        .toEqual({ status: 400, json: { _tag: "BadRequest", message: "question: ask something" } })
+      expect(yield* api("/api/ask", { method: "POST", body: { question: "x".repeat(2_001) } }))
+        .toEqual({ status: 400, json: { _tag: "BadRequest", message: "question: 2001 characters, at most 2000" } })
+      expect(yield* api("/api/ask", { method: "POST", body: { question: "who?", user: "telegram:999" } }))
+        .toEqual({ status: 400, json: { _tag: "BadRequest", message: "user must be web:operator or a user on the allow-list (VERBATIM_ALLOWED_SENDERS)" } })
+      expect((yield* askRequests).length).toBe(1)
     }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), { publicUrl }))), 60_000)
 })

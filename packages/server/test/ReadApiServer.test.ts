@@ -122,6 +122,9 @@ describe("health and metrics", () => {
       expect(lines.some((l) => /^verbatim_webhooks_total\{provider="telegram",outcome="accepted"\} \d+$/.test(l))).toBe(true)
       const openApi = yield* harness.request("GET", "/openapi.json")
       expect(Object.keys((JSON.parse(openApi.body) as { paths: Record<string, unknown> }).paths).sort()).toEqual([
+        "/api/ask",
+        "/api/asks",
+        "/api/asks/{id}",
         "/api/events",
         "/api/messages",
         "/api/notes/{id}",

@@ -42,7 +42,7 @@ import { TelegramClient, WhatsAppClient } from "../src/Providers/ProviderClients
 import * as Scheduler from "../src/Scheduler.js"
 import * as Server from "../src/Server.js"
 import { parseAllowedSenders, ServerConfig, type ServerSettings } from "../src/ServerConfig.js"
-import { WebLinks } from "../src/Web/Links.js"
+import { WebLinks } from "../src/WebLinks.js"
 import { whatsAppSignature } from "../src/Providers/WebhookAuth.js"
 import { TimeZones } from "../src/TimeZones.js"
 

@@ -46,7 +46,7 @@ export const AskAnswered = Schema.TaggedStruct("AskAnswered", {
   promptVersion: Schema.String,
   promptHash: Schema.String,
   usage: TokenUsage,
-  durationMs: Schema.Number,
+  durationMs: Schema.Finite,
   answeredAt: Schema.DateTimeUtc
 })
 

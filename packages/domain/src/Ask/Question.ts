@@ -32,11 +32,11 @@ export const maxTerms = 8
 
 /**
  * The words of a question to search for: letters and digits as the search index splits them
- * (case folded, accents kept), without the words that only ask, each once, the longest first
+ * (composed, case folded, accents kept), without the words that only ask, each once, the longest first
  * (longer words are rarer), at most `maxTerms`.
  */
 export const questionTerms = (question: string): ReadonlyArray<string> => {
-  const words = question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  const words = question.normalize("NFC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
   const unique = [...new Set(words)].filter((word) => [...word].length >= 2 && !askingWords.has(word))
   return unique.map((word, index) => ({ word, index }))
     .sort((a, b) => b.word.length - a.word.length || a.index - b.index)

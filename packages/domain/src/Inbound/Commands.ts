@@ -14,7 +14,7 @@ export type BotCommand = "done" | "help" | "web" | "tz" | "reminders" | "ask"
  * `/name`, optionally addressed as `/name@bot` (Telegram groups, where several bots listen), and
  * for `/tz` a zone name after it, for `/ask` a question (on as many lines as it takes).
  */
-const command = /^\/(done|start|help|web|tz|reminders|ask)(?:@(\w+))?(?:\s+(\S[\s\S]*))?$/i
+const command = /^\/(done|start|help|web|tz|reminders|ask)(?:@(\w+))?(?:(\s+)(\S[\s\S]*))?$/i
 
 /**
  * The command a message is, if it is the sender's own `/done`, `/start`, `/help` or `/web`. Telegram
@@ -34,12 +34,17 @@ export const botCommand = (item: NewMessage, botUsername: string | null): BotCom
   if (!ours) return null
   const name = match[1]!.toLowerCase()
   // Only `/tz` (on one line) and `/ask` take words after them: `/done for today` is content.
-  if (match[3] !== undefined && !(name === "ask" || (name === "tz" && !match[3].includes("\n")))) return null
+  if (match[4] !== undefined && !(name === "ask" || (name === "tz" && !`${match[3]}${match[4]}`.includes("\n")))) return null
   return name === "done" || name === "web" || name === "tz" || name === "reminders" || name === "ask" ? name : "help"
 }
 
 /** The words after `/tz` (a zone name) or `/ask` (a question), or null when there are none. */
-export const commandArgument = (item: NewMessage): string | null => command.exec(item.text.trim())?.[3]?.trim() ?? null
+export const commandArgument = (item: NewMessage): string | null => {
+  const match = command.exec(item.text.trim())
+  if (match?.[4] === undefined) return null
+  // A question may take lines; any other command's words stand on its own line.
+  return match[1]!.toLowerCase() === "ask" || !`${match[3]}${match[4]}`.includes("\n") ? match[4].trim() : null
+}
 
 /** Whether a message is the sender's own `/done`, which closes their session at once. */
 export const isDoneCommand = (item: NewMessage, botUsername: string | null): boolean => botCommand(item, botUsername) === "done"

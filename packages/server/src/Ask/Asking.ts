@@ -22,7 +22,7 @@ import { Config, Context, DateTime, Effect, Either, Layer, Option } from "effect
 import { PlanningHold } from "../Planning/PlanningHold.js"
 import * as Runner from "../Runner.js"
 import { TimeZones } from "../TimeZones.js"
-import type { WebLinks } from "../Web/Links.js"
+import type { WebLinks } from "../WebLinks.js"
 import { replyTo } from "./Reply.js"
 
 type Posed = typeof AskPosed.Type

@@ -8,7 +8,6 @@ import { askText } from "@verbatim/domain/Ask/Text"
 import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { AskId, ReplyId, userIdOf } from "@verbatim/domain/Ids"
 import { Effect } from "effect"
-import { keyOf } from "../Inbox/Conversations.js"
 import { queueCommandReply } from "../Replies.js"
 import { pose } from "./Pose.js"
 
@@ -30,5 +29,5 @@ export const ask = Effect.fn("Ask.chat")(function*(item: NewMessage, question: s
     via: "chat",
     provider: item.provider,
     chat: item.chatId
-  }, [keyOf(item)])
+  }, [{ provider: item.provider, providerMessageId: item.providerMessageId }])
 })

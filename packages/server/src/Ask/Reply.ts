@@ -6,13 +6,13 @@
  */
 import { askReplyId } from "@verbatim/domain/Ask/Events"
 import { askText, type ShownQuote } from "@verbatim/domain/Ask/Text"
-import type { AskId } from "@verbatim/domain/Ids"
+import type { AskId, NoteId } from "@verbatim/domain/Ids"
 import { localDay } from "@verbatim/domain/Ask/Candidates"
 import { AskBook, type AskRow } from "@verbatim/projections/AskBook"
 import { Effect, Option } from "effect"
 import * as Replies from "../Replies.js"
 import { TimeZones } from "../TimeZones.js"
-import { WebLinks } from "../Web/Links.js"
+import { WebLinks } from "../WebLinks.js"
 
 /** Where a note's page marks a quote's characters. */
 export const quoteLink = (base: string, noteId: string, quote: { readonly messageId: string; readonly start: number; readonly end: number }) =>
@@ -25,7 +25,7 @@ export const shownQuotes = Effect.fn("Ask.shownQuotes")(function*(row: AskRow) {
   const where = new Map((yield* book.quoted(quotes.map((q) => q.messageId))).map((m) => [m.messageId, m]))
   const zone = yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(row.user))
   const base = (yield* WebLinks).publicUrl
-  return quotes.map((quote): ShownQuote & { readonly noteId: string | null } => {
+  return quotes.map((quote): ShownQuote & { readonly noteId: NoteId | null } => {
     const found = where.get(quote.messageId)
     const noteId = found?.noteId ?? null
     return {
@@ -45,6 +45,31 @@ export const replyText = Effect.fn("Ask.replyText")(function*(row: AskRow, maxQu
   if (shown.length === 0) return askText.nothing
   const base = (yield* WebLinks).publicUrl
   return askText.answer(shown, maxQuotes, Option.isSome(base) ? `${base.value}/asks/${encodeURIComponent(row.askId)}` : null)
+})
+
+/** A question as the API and the pages show it: its quotes with their people and days, and the answer in words. */
+export const askedView = Effect.fn("Ask.view")(function*(row: AskRow) {
+  const shown = row.status === "answered" ? yield* shownQuotes(row) : []
+  const quotes = (row.quotes ?? []).map((quote, i) => ({
+    messageId: quote.messageId,
+    noteId: shown[i]?.noteId ?? null,
+    person: shown[i]?.person ?? null,
+    day: shown[i]?.day ?? "",
+    start: quote.start,
+    end: quote.end,
+    text: quote.text
+  }))
+  return {
+    id: row.askId,
+    user: row.user,
+    question: row.question,
+    postedAt: row.postedAt,
+    status: row.status,
+    quotes,
+    dropped: row.dropped ?? 0,
+    failure: row.failure,
+    text: row.status === "posed" ? null : yield* replyText(row, Number.POSITIVE_INFINITY)
+  }
 })
 
 /** Queue the reply to a finished question asked in a chat (once: later calls do nothing). */

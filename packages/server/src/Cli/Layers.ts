@@ -20,7 +20,7 @@ export const plannerLayer = Planner.layerConfig
 export const batchPlannerLayer = Planner.batchLayerConfig
 
 /** The plan job over the configured store and planner, with its ids; without a model it answers `no-model`. */
-export const PlanJobLayer = Planner.jobsLayerConfig.pipe(
+export const PlanJobLayer = Planner.planJobLayerConfig.pipe(
   Layer.provideMerge(PlanningHold.layer),
   Layer.provideMerge(TimeZones.layerConfig),
   Layer.provideMerge(IdGenerator.layer),

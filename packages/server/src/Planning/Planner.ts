@@ -15,10 +15,8 @@ import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { Config, type ConfigError, Data, Effect, Either, Layer, Option } from "effect"
 import * as Metrics from "../Metrics.js"
-import { Asking } from "../Ask/Asking.js"
 import { PlanJob } from "./PlanJob.js"
 import { PlanningConfig } from "@verbatim/planner/Planning"
-import { AskPrompts } from "@verbatim/planner/Ask"
 
 /** Where plans come from. */
 export type ModelSource = Data.TaggedEnum<{
@@ -73,7 +71,8 @@ const metered = <E, R>(model: Layer.Layer<LanguageModel, E, R>): Layer.Layer<Lan
 export const layer = <E, R>(model: Layer.Layer<LanguageModel, E, R>) =>
   Layer.mergeAll(metered(model), PromptRegistry.layerConfig, Tokenizer.layer, PlanningConfig.layerConfig)
 
-const modelLayer = (source: Exclude<ModelSource, { readonly _tag: "None" }>): Layer.Layer<LanguageModel> =>
+/** The model a configured source names. */
+export const modelLayer = (source: Exclude<ModelSource, { readonly _tag: "None" }>): Layer.Layer<LanguageModel> =>
   source._tag === "Recorded" ? RecordedLanguageModel.layer(source.directory) : AnthropicLanguageModel.layer(source.options)
 
 type PlannerLayer = ReturnType<typeof layer<never, never>>
@@ -103,15 +102,9 @@ export const batchLayerConfig = (stateFile: string, model: Option.Option<string>
   return Layer.merge(layer(batch), batch)
 }
 
-const jobsOver = (source: Exclude<ModelSource, { readonly _tag: "None" }>) =>
-  Layer.merge(PlanJob.layer.pipe(Layer.provide(TimeZones.layerConfig)), Asking.layer).pipe(
-    Layer.provide(Layer.merge(layer(modelLayer(source)), AskPrompts.layerConfig))
-  )
+const jobOver = (source: Exclude<ModelSource, { readonly _tag: "None" }>) =>
+  PlanJob.layer.pipe(Layer.provide(Layer.merge(layer(modelLayer(source)), TimeZones.layerConfig)))
 
-/**
- * The plan job and the asks' answering over the configured model, one metered client for both;
- * with no model configured, sessions wait unplanned (`PlanJob.layerNoModel`) and questions are
- * recorded and told so (`Asking.layerNoModel`).
- */
-export const jobsLayerConfig = Layer.unwrapEffect(Effect.map(modelSource(), (source): ReturnType<typeof jobsOver> =>
-  source._tag === "None" ? Layer.merge(PlanJob.layerNoModel, Asking.layerNoModel) : jobsOver(source)))
+/** The plan job over the configured planner; with no model configured, sessions wait unplanned (`PlanJob.layerNoModel`). */
+export const planJobLayerConfig = Layer.unwrapEffect(Effect.map(modelSource(), (source): ReturnType<typeof jobOver> =>
+  source._tag === "None" ? PlanJob.layerNoModel : jobOver(source)))

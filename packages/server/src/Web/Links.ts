@@ -14,7 +14,8 @@ import { isChatProvider } from "@verbatim/domain/Inbound/Providers"
 import { signInStream } from "@verbatim/domain/Streams"
 import { WebAccessCommand, webAccessDecider } from "@verbatim/domain/WebAccess"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { Clock, Config, Context, DateTime, Duration, Effect, Layer, Option } from "effect"
+import { Clock, DateTime, Duration, Effect, Option } from "effect"
+import { WebLinks } from "../WebLinks.js"
 import { createHash, createHmac } from "node:crypto"
 import { queueCommandReply } from "../Replies.js"
 import * as Runner from "../Runner.js"
@@ -48,18 +49,6 @@ export const readToken = (key: Buffer, token: string, now: number): Option.Optio
  */
 export const linkUrl = (base: string, token: string): string => `${base}/signin/link?token=${token}`
 
-export class WebLinks extends Context.Tag("@verbatim/server/Web/WebLinks")<WebLinks, {
-  /** Where the pages are reached from outside (`VERBATIM_PUBLIC_URL`), when set. */
-  readonly publicUrl: Option.Option<string>
-}>() {
-  static readonly layer = Layer.effect(
-    WebLinks,
-    Effect.map(
-      Config.option(Config.string("VERBATIM_PUBLIC_URL")),
-      (url) => WebLinks.of({ publicUrl: Option.map(Option.filter(url, (u) => u.trim() !== ""), (u) => u.trim().replace(/\/+$/, "")) })
-    )
-  )
-}
 
 /** A link's nonce: the `/web` command's own, so the same command always yields the same link. */
 const nonceOf = (provider: string, providerMessageId: string) =>

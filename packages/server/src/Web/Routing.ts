@@ -4,7 +4,7 @@
  */
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { type Context, Effect, Option, ParseResult } from "effect"
-import { WebLinks } from "./Links.js"
+import { WebLinks } from "../WebLinks.js"
 
 /**
  * Whether a request comes from a page of another site, as the browser says (`Sec-Fetch-Site`),
