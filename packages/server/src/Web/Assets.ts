@@ -40,6 +40,7 @@ del.cut { color: var(--cut); text-decoration-thickness: 2px; }
 .error { color: var(--cut); }
 .answers { display: flex; flex-wrap: wrap; gap: .5rem; margin-top: .5rem; }
 mark { background: #fff1a8; color: inherit; }
+mark.quoted { background: #ffd54f; outline: 2px solid #b58900; }
 .compose { display: grid; gap: .5rem; }
 .compose textarea, .compose input { font: inherit; width: 100%; padding: .5rem .6rem; border: 1px solid var(--muted); border-radius: .4rem; background: #fff; }
 .compose textarea { min-height: 8rem; resize: vertical; white-space: pre-wrap; }

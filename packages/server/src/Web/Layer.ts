@@ -7,15 +7,20 @@
  */
 import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { ReplayReportBody } from "@verbatim/domain/ReplayReport"
+import { AskId, operatorUser } from "@verbatim/domain/Ids"
+import { AskBook } from "@verbatim/projections/AskBook"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { ReplayReports } from "@verbatim/projections/ReplayReports"
 import type { Wakeups } from "@verbatim/projections/Wakeups"
 import { Effect, Layer, Option, Schema } from "effect"
+import { askedView } from "../Ask/Reply.js"
 import type * as Curation from "../Curation.js"
 import type * as Dispatch from "../Inbox/Dispatch.js"
 import type { PlanJob } from "../Planning/PlanJob.js"
 import type { PlanningHold } from "../Planning/PlanningHold.js"
 import { answer } from "./Answering.js"
+import { askFromPage } from "./AskForm.js"
+import { askedPage, askPage } from "./AskPages.js"
 import { banner } from "./Banner.js"
 import * as Curating from "./Curating.js"
 import { composeForm, file, send } from "./Composing.js"
@@ -23,7 +28,7 @@ import { stylesheet } from "./Assets.js"
 import { composeScript, liveReplies } from "./ComposeReplies.js"
 import type { Html } from "./Html.js"
 import { page, respond, type Section } from "./Layout.js"
-import { notePage } from "./NotePage.js"
+import { notePage, quoteMarkOf } from "./NotePage.js"
 import { ownPage, peoplePage, personPage, questionsPage, searchPage, sessionPage } from "./Pages.js"
 import { replayPage, replaysPage } from "./ReplayPages.js"
 import * as SignIn from "./SignIn.js"
@@ -69,6 +74,7 @@ type Services =
   | SignInThrottle
   | PlanJob
   | PlanningHold
+  | AskBook
   | Curation.Services
   | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
 
@@ -122,7 +128,7 @@ const pages = HttpApiBuilder.Router.use((router) =>
         const audit = Option.filter(yield* read.noteAudit(yield* param("id")), (a) => SignIn.maySee(subject, a.note.user))
         if (Option.isNone(audit)) return Option.none()
         const people = yield* read.people({ limit: 500, user: audit.value.note.user })
-        return Option.some(notePage(audit.value, people.items, csrf, yield* query("notice")))
+        return Option.some(notePage(audit.value, people.items, csrf, yield* query("notice"), quoteMarkOf(yield* query("mark"))))
       }), "note")))
     yield* router.post("/notes/:id/move", provided(Curating.moveNote))
     yield* router.post("/notes/:id/split", provided(Curating.splitNote))
@@ -140,6 +146,18 @@ const pages = HttpApiBuilder.Router.use((router) =>
     yield* router.post("/compose", provided(send))
     yield* router.post("/compose/file", provided(file))
     yield* router.get("/compose/replies", provided(liveReplies))
+    yield* router.get("/ask", provided(signedIn("Ask", "ask", ({ csrf, subject }) =>
+      Effect.gen(function*() {
+        const asks = yield* Effect.flatMap(AskBook, (book) => book.of(SignIn.userOf(subject) ?? operatorUser, 50))
+        return Option.some(askPage(yield* Effect.forEach(asks, askedView), csrf, yield* query("notice")))
+      }))))
+    yield* router.post("/ask", provided(askFromPage))
+    yield* router.get("/asks/:id", provided(signedIn("Answer", "ask", ({ subject }) =>
+      Effect.gen(function*() {
+        const id = AskId.make(yield* param("id"))
+        const row = Option.filter(yield* Effect.flatMap(AskBook, (book) => book.get(id)), (a) => SignIn.maySee(subject, a.user))
+        return Option.isNone(row) ? Option.none() : Option.some(askedPage(yield* askedView(row.value)))
+      }), "question")))
     yield* router.get("/search", provided(signedIn("Search", "search", ({ subject }) =>
       Effect.gen(function*() {
         const q = yield* query("q")

@@ -16,14 +16,40 @@ type Slice = Extract<NoteAuditView["segments"][number], { readonly _tag: "Slice"
 
 const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
 
-/** One slice of a source: its text, with the stretches a reader wrote marked. */
-const sliceText = (source: Source, start: number, end: number): ReadonlyArray<Html> =>
+/** Characters of one message to show marked: the words an answer quoted (`?mark=<message>:<start>-<end>`). */
+export interface QuoteMark {
+  readonly messageId: string
+  readonly start: number
+  readonly end: number
+}
+
+/** Reads `?mark=`, or null when it is not one. */
+export const quoteMarkOf = (text: string): QuoteMark | null => {
+  const match = /^(.+):(\d+)-(\d+)$/.exec(text)
+  if (match === null) return null
+  const start = Number(match[2])
+  const end = Number(match[3])
+  return end > start ? { messageId: match[1]!, start, end } : null
+}
+
+/** `from`…`to` cut where the mark begins and ends, each piece with whether it is marked. */
+const pieces = (from: number, to: number, mark: QuoteMark | null): ReadonlyArray<readonly [number, number, boolean]> => {
+  if (mark === null) return [[from, to, false]]
+  const cuts = [...new Set([from, Math.min(Math.max(mark.start, from), to), Math.min(Math.max(mark.end, from), to), to])].sort((a, b) => a - b)
+  return cuts.slice(1).map((b, i) => [cuts[i]!, b, cuts[i]! >= mark.start && b <= mark.end] as const).filter(([a, b]) => b > a)
+}
+
+/** One slice of a source: its text, with the stretches a reader wrote marked, and the quoted words. */
+const sliceText = (source: Source, start: number, end: number, mark: QuoteMark | null): ReadonlyArray<Html> =>
   source.parts.flatMap((part) => {
     const from = Math.max(start, part.start)
     const to = Math.min(end, part.end)
     if (from >= to) return []
-    const text = source.text.slice(from, to)
-    return [part.origin._tag === "Derived" ? html`<mark class="derived" title="read by ${part.origin.model}">${text}</mark>` : html`${text}`]
+    return pieces(from, to, mark?.messageId === source.messageId ? mark : null).map(([a, b, quoted]) => {
+      const text = source.text.slice(a, b)
+      const shown = part.origin._tag === "Derived" ? html`<mark class="derived" title="read by ${part.origin.model}">${text}</mark>` : html`${text}`
+      return quoted ? html`<mark class="quoted" data-quoted>${shown}</mark>` : shown
+    })
   })
 
 const owner = (audit: NoteAuditView) => audit.note.owner._tag === "Unattached" ? "your own notes" : audit.note.owner.name
@@ -39,7 +65,7 @@ const sliceTitle = (source: Source): string =>
   ].join(" · ")
 
 /** The body: separators as they are; each message's slices with its cuts where they were. */
-const body = (audit: NoteAuditView): Html => {
+const body = (audit: NoteAuditView, mark: QuoteMark | null): Html => {
   const index = new Map(audit.sources.map((s, i) => [s.messageId, i]))
   const out: Array<Html> = []
   const placed = new Set<number>()
@@ -66,7 +92,7 @@ const body = (audit: NoteAuditView): Html => {
     if (last?.messageId !== slice.messageId) closeMessage()
     out.push(...cutsOf(slice.messageId, last?.messageId === slice.messageId ? last.end : 0, slice.start))
     const title = sliceTitle(source)
-    out.push(html`<span class="slice s${i % 6}" data-slice="${source.seq}" tabindex="0" title="${title}">${sliceText(source, slice.start, slice.end)}</span>`)
+    out.push(html`<span class="slice s${i % 6}" data-slice="${source.seq}" tabindex="0" title="${title}">${sliceText(source, slice.start, slice.end, mark)}</span>`)
     last = { messageId: slice.messageId, end: slice.end }
   }
   closeMessage()
@@ -88,16 +114,16 @@ const sources = (audit: NoteAuditView): Html =>
 
 /**
  * The note page's main content; `people` are the note's user's (where it may be moved), `notice`
- * what the last change did.
+ * what the last change did, `mark` the words an answer quoted from it.
  */
-export const notePage = (audit: NoteAuditView, people: ReadonlyArray<Person>, csrf: string, notice: string): Html =>
+export const notePage = (audit: NoteAuditView, people: ReadonlyArray<Person>, csrf: string, notice: string, mark: QuoteMark | null = null): Html =>
   html`<h1>Note about ${owner(audit)}</h1>
 ${notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`}
 ${audit.discardedAt === null ? null : html`<p class="notice discarded" data-discarded>Discarded on ${when(audit.discardedAt)}: not among ${owner(audit)}'s notes. Nothing of it is lost.</p>`}
 <p class="muted">${when(audit.note.recordedAt)} · session <a href="/sessions/${audit.note.sessionId}">${audit.note.sessionId}</a>${
     audit.note.personId === null ? null : html` · <a href="/people/${audit.note.personId}">all notes about ${owner(audit)}</a>`
   }</p>
-${body(audit)}
+${body(audit, mark)}
 <h2>Sources</h2>
 ${sources(audit)}
 <h2>Instructions cut</h2>
