@@ -118,7 +118,9 @@ export const asksDdl = [
     provider TEXT, chat TEXT, posted_at TEXT NOT NULL, status TEXT NOT NULL, quotes TEXT, dropped INTEGER,
     failure TEXT, finished_at TEXT, owed_reply INTEGER NOT NULL, position BIGINT NOT NULL)`,
   `CREATE INDEX asks_owed ON asks (position) WHERE status = 'posed' OR owed_reply = 1`,
-  `CREATE INDEX asks_user ON asks (user_id, position)`
+  `CREATE INDEX asks_user ON asks (user_id, position)`,
+  // A user's newest sessions, for the newest messages a question is shown, without sorting all their sessions.
+  `CREATE INDEX sessions_user_opened ON sessions (user_id, opened_at)`
 ]
 
 /** Create every read-model table (a migration). */
