@@ -40,10 +40,12 @@ del.cut { color: var(--cut); text-decoration-thickness: 2px; }
 .error { color: var(--cut); }
 .answers { display: flex; flex-wrap: wrap; gap: .5rem; margin-top: .5rem; }
 mark { background: #fff1a8; color: inherit; }
-mark.quoted { background: #ffd54f; outline: 2px solid #b58900; }
-.compose { display: grid; gap: .5rem; }
-.compose textarea, .compose input { font: inherit; width: 100%; padding: .5rem .6rem; border: 1px solid var(--muted); border-radius: .4rem; background: #fff; }
+mark.quoted { background: #ffca28; outline: 2px solid #8a6d00; font-weight: 600; }
+.compose, .ask { display: grid; gap: .5rem; }
+.ask textarea, .compose textarea, .compose input { font: inherit; width: 100%; padding: .5rem .6rem; border: 1px solid var(--muted); border-radius: .4rem; background: #fff; }
 .compose textarea { min-height: 8rem; resize: vertical; white-space: pre-wrap; }
+.ask textarea { min-height: 3.5rem; resize: vertical; }
+.answer blockquote { margin: 0; padding: .2rem .8rem; border-left: 3px solid #b58900; white-space: pre-wrap; font-size: 1.05rem; }
 .compose p { margin: 0; }
 [data-open] + form { margin-top: .75rem; }
 .curate { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .75rem 0; }

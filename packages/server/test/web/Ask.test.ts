@@ -111,7 +111,7 @@ describe.skipIf(chromium === undefined)("asking from the page in Chromium", () =
         link: `/notes/note_1?mark=${encodeURIComponent("web:web:operator/a1:7-23")}`,
         notePath: "/notes/note_1",
         marked: ["moving to Lisbon"],
-        markStyle: "rgb(255, 213, 79)",
+        markStyle: "rgb(255, 202, 40)",
         asked: [[`/asks/${id}`, `${question} … · 1 quote`]],
         problems: [[], [], []]
       })
