@@ -5,6 +5,7 @@
  * Usage: npm run reliability [-- --short]
  */
 import { bundle } from "@verbatim/server/scripts/bundle"
+import { asks } from "./reliability/Asks.js"
 import { bigMessage } from "./reliability/BigMessage.js"
 import * as Checks from "./reliability/Checks.js"
 import { crashLoop } from "./reliability/CrashLoop.js"
@@ -23,6 +24,7 @@ const checks: ReadonlyArray<readonly [string, (o: Checks.Options) => Promise<str
   ["model outage", Outages.modelOutage],
   ["provider outage", Outages.providerOutage],
   ["tenant isolation", Isolation.tenantIsolation],
+  ["asks: a storm, hostile answers and a kill -9 mid-call", asks],
   [
     "two instances on PostgreSQL",
     (o) =>

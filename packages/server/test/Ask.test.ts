@@ -10,7 +10,12 @@ import { dayText } from "@verbatim/domain/Ask/Text"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { EventStore, start } from "@verbatim/projections/EventStore"
-import { Effect } from "effect"
+import { DateTime, Effect } from "effect"
+import { AskCommand, askDecider } from "@verbatim/domain/Ask/Decide"
+import { AskId, MessageId, UserId } from "@verbatim/domain/Ids"
+import { askStream } from "@verbatim/domain/Streams"
+import { pose } from "../src/Ask/Pose.js"
+import * as Runner from "../src/Runner.js"
 import * as AskWorker from "../src/Ask/Worker.js"
 import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import * as Outbox from "../src/Providers/Outbox.js"
@@ -262,4 +267,42 @@ describe("/ask end to end", () => {
         .toEqual({ status: 400, json: { _tag: "BadRequest", message: "user must be web:operator or a user on the allow-list (VERBATIM_ALLOWED_SENDERS)" } })
       expect((yield* askRequests).length).toBe(1)
     }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), { publicUrl }))), 60_000)
+
+  it.live("a crash after the answer was recorded and before its reply: the reply is queued when the worker starts, once", () =>
+    Effect.gen(function*() {
+      yield* Effect.forkScoped(Outbox.runEvery("60 seconds"))
+      expect(yield* telegram(aliceUpdate(1, { text: aboutAna }))).toEqual({ status: 200, body: "" })
+      // What a process that died mid-way left: the question and its answer recorded, no reply.
+      const askId = AskId.make("telegram-100000001:2")
+      yield* pose({ askId, user: UserId.make("telegram:100000001"), question: "who moves?", via: "chat", provider: "telegram", chat: "100000001" })
+      const now = yield* DateTime.now
+      yield* Runner.run(askDecider, askStream(askId), () =>
+        Effect.succeed(AskCommand.Answer({
+          answered: {
+            askId,
+            user: UserId.make("telegram:100000001"),
+            sent: [MessageId.make("telegram:100000001:1")],
+            left: [],
+            kept: [{ messageId: MessageId.make("telegram:100000001:1"), start: 0, end: 23, text: "Ana is moving to Lisbon" }],
+            dropped: [],
+            model: "claude-test",
+            promptVersion: "v1",
+            promptHash: "hash",
+            usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+            durationMs: 5,
+            answeredAt: now
+          }
+        })))
+      yield* Effect.forkScoped(AskWorker.run)
+      const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).length >= 1)
+      expect(sentTexts(calls)).toEqual([`“Ana is moving to Lisbon”\n— not about anyone, ${today()}`])
+      yield* Effect.sleep("300 millis")
+      expect((yield* eventLog).filter((line) => line.startsWith("ask-") || line.startsWith("reply-ask"))).toEqual([
+        "ask-telegram-100000001:2#1 AskPosed",
+        "ask-telegram-100000001:2#2 AskAnswered",
+        "reply-ask:telegram-100000001:2#1 ReplyQueued",
+        "reply-ask:telegram-100000001:2#2 ReplySent"
+      ])
+      expect((yield* askRequests).length).toBe(0)
+    }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), {}))), 60_000)
 })

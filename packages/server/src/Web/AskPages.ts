@@ -52,7 +52,7 @@ ${
       ? html`<p>${askText.nothing}</p>`
       : html`<ol class="list answer">${
         asked.quotes.map((q) =>
-          html`<li data-quote><blockquote>“${q.text}”</blockquote><p class="muted">— ${q.person ?? "not about anyone"}, ${q.day === "" ? "" : dayText(q.day)}${
+          html`<li data-quote><blockquote>&ldquo;${q.text}&rdquo;</blockquote><p class="muted">&mdash; ${q.person ?? "not about anyone"}, ${q.day === "" ? "" : dayText(q.day)}${
             q.noteId === null ? null : html` · <a href="/notes/${q.noteId}?mark=${markOf(q)}">where it was said</a>`
           }</p></li>`
         )
