@@ -116,7 +116,7 @@ describe("a data directory the CLI may not use", () => {
         const sql = yield* SqlClient
         yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 17`
         yield* sql`DROP TABLE asks`
-        yield* sql`DROP INDEX sessions_user_opened`
+        yield* sql`DROP INDEX messages_sender_received`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)

@@ -119,8 +119,9 @@ export const asksDdl = [
     failure TEXT, finished_at TEXT, owed_reply INTEGER NOT NULL, position BIGINT NOT NULL)`,
   `CREATE INDEX asks_owed ON asks (position) WHERE status = 'posed' OR owed_reply = 1`,
   `CREATE INDEX asks_user ON asks (user_id, position)`,
-  // A user's newest sessions, for the newest messages a question is shown, without sorting all their sessions.
-  `CREATE INDEX sessions_user_opened ON sessions (user_id, opened_at)`
+  // A user's messages newest first: a question's newest messages, and on PostgreSQL the newest holding a common
+  // word (walked in this order and checked against the search index, instead of sorting every match).
+  `CREATE INDEX messages_sender_received ON messages (sender, received_at)`
 ]
 
 /** Create every read-model table (a migration). */

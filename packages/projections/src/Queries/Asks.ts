@@ -75,7 +75,9 @@ const names = (question: string, name: string): boolean => {
 /**
  * The messages of `user` a question finds: those in notes about the people it names (by their
  * name now, or the name of anyone merged into them), the newest holding each of `terms`, and the
- * user's newest; each with the name of the person its note is filed under. Only `user`'s own.
+ * user's newest; each with the name of the person its note is filed under. Only `user`'s own:
+ * their notes' messages (a note holds only its user's), and messages they sent. The notes of the
+ * people named are read through the person's index, not by walking all of the user's messages.
  */
 export const askCandidates = (user: UserId, question: string, terms: ReadonlyArray<string>) =>
   Effect.gen(function*() {
@@ -98,7 +100,7 @@ export const askCandidates = (user: UserId, question: string, terms: ReadonlyArr
     const noteOf = sql`LEFT JOIN note_sources s ON s.message_id = m.message_id LEFT JOIN notes n ON n.note_id = s.note_id`
     const aboutNamed = namedIds.length === 0 ? [] : yield* decodeRows(CandidateRow)(sql`${select}
       FROM notes n JOIN note_sources s ON s.note_id = n.note_id JOIN messages m ON m.message_id = s.message_id
-      WHERE ${sql.in("n.person_id", namedIds)} AND n.user_id = ${user} AND m.sender = ${user}
+      WHERE ${sql.in("n.person_id", namedIds)} AND n.user_id = ${user}
       ORDER BY m.received_at DESC LIMIT ${askLimits.named}`)
     const withWords = yield* Effect.forEach(terms, (term) =>
       decodeRows(CandidateRow)(sql.onDialectOrElse({
@@ -112,9 +114,7 @@ export const askCandidates = (user: UserId, question: string, terms: ReadonlyArr
           ORDER BY f.rowid DESC LIMIT ${askLimits.perTerm}`
       })))
     const newest = yield* decodeRows(CandidateRow)(sql`${select}
-      FROM messages m ${noteOf}
-      WHERE m.session_id IN (SELECT session_id FROM sessions WHERE user_id = ${user} ORDER BY opened_at DESC LIMIT 5) AND m.sender = ${user}
-      ORDER BY m.received_at DESC LIMIT ${askLimits.newest}`)
+      FROM messages m ${noteOf} WHERE m.sender = ${user} ORDER BY m.received_at DESC LIMIT ${askLimits.newest}`)
     const personName = (id: PersonId | null) => (id === null ? null : byId.get(standing(id))?.name ?? null)
     const candidate = (row: typeof CandidateRow.Type, isNamed: boolean): AskCandidate => ({
       messageId: row.messageId,
