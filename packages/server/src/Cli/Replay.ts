@@ -17,7 +17,8 @@
  * JSON report for `--noise-floor-from`. `--publish` keeps the report where the web pages show it
  * (`/replays`). `--promote` then runs the plan job again for each changed session, appending
  * plans that supersede the live ones. `verbatim replay compare A.json B.json` compares two saved
- * JSON reports.
+ * JSON reports. `verbatim replay asks [--prompt VERSION] [--model NAME] [--user ID]` asks recorded
+ * questions again under an ask prompt, in the shadow.
  */
 import { Args, Command, Options } from "@effect/cli"
 import type { SessionId } from "@verbatim/domain/Ids"
@@ -33,6 +34,8 @@ import { PlanningHold } from "../Planning/PlanningHold.js"
 import * as Planner from "../Planning/Planner.js"
 import * as Progress from "../Progress.js"
 import { replay, selectSessions } from "../Replay.js"
+import { recordedAsks, renderAskReplay, replayAsk } from "../Replay/ReplayAsks.js"
+import { AskPrompts } from "@verbatim/planner/Ask"
 import { renderComparison, SavedReport } from "../Replay/Compare.js"
 import { gate } from "../Replay/Gate.js"
 import { renderJunit } from "../Replay/Junit.js"
@@ -180,4 +183,21 @@ const replayCommand = Command.make("replay", options, ({ prompt: promptOption, .
     ))
   )).pipe(Command.withDescription("Re-plan recorded sessions under another prompt version, score them against the users' own outcome and report the differences"))
 
-export const command = replayCommand.pipe(Command.withSubcommands([compare]))
+const asks = Command.make("asks", {
+  prompt: Options.text("prompt").pipe(Options.withDescription("The ask prompt version to ask under (a prompts/ask/<version>.md; default the configured one)"), Options.optional),
+  model: Options.text("model").pipe(Options.withDescription("Model name instead of VERBATIM_MODEL"), Options.optional),
+  user: Options.text("user").pipe(Options.withDescription("Only this user's questions"), Options.optional)
+}, (args) =>
+  Effect.gen(function*() {
+    const registry = yield* AskPrompts
+    const version = Option.getOrElse(args.prompt, () => registry.current.version)
+    const prompt = yield* Effect.mapError(registry.load(version), (e) =>
+      new CliError({ message: `${e.message}; add prompts/ask/${version}.md` }))
+    const recorded = yield* recordedAsks(Option.getOrNull(args.user))
+    const results = yield* Effect.forEach(recorded, (ask) => replayAsk(ask, prompt))
+    yield* Console.log(renderAskReplay(version, results))
+  }).pipe(
+    Effect.provide(Layer.mergeAll(plannerLayer(args.model), AskPrompts.layerConfig, TimeZones.layerConfig).pipe(Layer.provideMerge(Store.layerConfig)))
+  )).pipe(Command.withDescription("Ask recorded questions again under another ask prompt or model, in the shadow: which answers change, and what the model gave that is not the asker's words"))
+
+export const command = replayCommand.pipe(Command.withSubcommands([compare, asks]))
