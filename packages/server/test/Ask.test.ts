@@ -9,6 +9,7 @@ import { localDay } from "@verbatim/domain/Ask/Candidates"
 import { dayText } from "@verbatim/domain/Ask/Text"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
+import { AskBook } from "@verbatim/projections/AskBook"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import { DateTime, Effect } from "effect"
 import { AskCommand, askDecider } from "@verbatim/domain/Ask/Decide"
@@ -305,4 +306,31 @@ describe("/ask end to end", () => {
       ])
       expect((yield* askRequests).length).toBe(0)
     }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), {}))), 60_000)
+
+  it.live("a person is found by a name they had before a rename, and by the name of someone merged into them", () =>
+    Effect.gen(function*() {
+      yield* running
+      yield* captured
+      const people = (yield* api("/api/people?user=telegram:100000001")).json as { readonly items: ReadonlyArray<{ readonly id: string; readonly name: string }> }
+      const idOf = (name: string) => people.items.find((p) => p.name === name)?.id ?? ""
+      expect((yield* api(`/api/people/${idOf("Ana")}/rename`, { method: "POST", body: { name: "Joana" } })).status).toBe(200)
+      expect((yield* api(`/api/people/${idOf("Tomás")}/merge`, { method: "POST", body: { into: idOf("Ana") } })).status).toBe(200)
+      yield* script(FakeReply.toolUse({ quotes: [] }), FakeReply.toolUse({ quotes: [] }))
+      expect(yield* telegram(aliceUpdate(4, { text: "/ask what about Ana?" }))).toEqual({ status: 200, body: "" })
+      yield* eventually(askRequests, (all) => all.length >= 1)
+      expect(yield* telegram(aliceUpdate(5, { text: "/ask and Tomás?" }))).toEqual({ status: 200, body: "" })
+      const requests = yield* eventually(askRequests, (all) => all.length >= 2)
+      const named = (yield* askEvents).filter((e) => e._tag === "AskAnswered").map((e) => e["sent"])
+      // Both questions find both messages: each note is now Joana's, found by her old name and by Tomás's.
+      expect(named).toEqual([
+        ["telegram:100000001:1", "telegram:100000001:2"],
+        ["telegram:100000001:1", "telegram:100000001:2"]
+      ])
+      expect((requests[0]?.body as { messages: ReadonlyArray<{ content: string }> }).messages[0]?.content.split("\n").slice(2)).toEqual([
+        JSON.stringify({ ref: "m1", person: "Joana", at: localDay(Date.now(), "UTC"), text: aboutAna }),
+        JSON.stringify({ ref: "m2", person: "Joana", at: localDay(Date.now(), "UTC"), text: aboutTomas })
+      ])
+      const found = yield* Effect.flatMap(AskBook, (book) => book.candidates(UserId.make("telegram:100000001"), "what about Ana?", []))
+      expect(found.filter((c) => c.named).map((c) => c.text)).toEqual([aboutTomas, aboutAna])
+    }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), { publicUrl }))), 60_000)
 })

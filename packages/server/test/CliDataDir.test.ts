@@ -117,6 +117,7 @@ describe("a data directory the CLI may not use", () => {
         yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 17`
         yield* sql`DROP TABLE asks`
         yield* sql`DROP INDEX messages_sender_received`
+        yield* sql`ALTER TABLE people DROP COLUMN former_names`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)

@@ -1,6 +1,7 @@
 /**
- * The people projection; owns `people`: the people a user has added, renamed, and merged into
- * another (`merged_into`, always a person not merged away, so it is followed once).
+ * The people projection; owns `people`: the people a user has added, renamed (the names they had
+ * before, one a line, in `former_names`), and merged into another (`merged_into`, always a person
+ * not merged away, so it is followed once).
  */
 import type { Projection } from "./Projection.js"
 
@@ -21,12 +22,16 @@ export const People: Projection<"PersonAdded" | "PersonRenamed" | "PeopleMerged"
     switch (event._tag) {
       case "PersonAdded":
         if (!batch.has("people", event.personId)) {
-          batch.put("people", { person_id: event.personId, user_id: event.user, name: event.name, position, merged_into: null })
+          batch.put("people", { person_id: event.personId, user_id: event.user, name: event.name, position, merged_into: null, former_names: null })
         }
         return
       case "PersonRenamed": {
         const person = batch.get("people", event.personId)
-        if (person) batch.update("people", person, { name: event.name })
+        if (person && person["name"] !== event.name) {
+          const former = typeof person["former_names"] === "string" ? person["former_names"].split("\n") : []
+          const names = [...former.filter((n) => n !== event.name && n !== person["name"]), String(person["name"])]
+          batch.update("people", person, { name: event.name, former_names: names.join("\n") })
+        }
         return
       }
       case "PeopleMerged": {

@@ -121,7 +121,9 @@ export const asksDdl = [
   `CREATE INDEX asks_user ON asks (user_id, position)`,
   // A user's messages newest first: a question's newest messages, and on PostgreSQL the newest holding a common
   // word (walked in this order and checked against the search index, instead of sorting every match).
-  `CREATE INDEX messages_sender_received ON messages (sender, received_at)`
+  `CREATE INDEX messages_sender_received ON messages (sender, received_at)`,
+  // The names a person was known by before a rename, one a line: a question may still use one.
+  `ALTER TABLE people ADD COLUMN former_names TEXT`
 ]
 
 /** Create every read-model table (a migration). */

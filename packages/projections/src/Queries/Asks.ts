@@ -48,7 +48,12 @@ export const asksOf = (user: UserId, limit: number) =>
   Effect.flatMap(SqlClient, (sql) =>
     decodeRows(AskRow)(sql`${sql.literal(selectAsks)} WHERE user_id = ${user} ORDER BY position DESC LIMIT ${limit}`))
 
-const PersonRow = Schema.Struct({ personId: column(PersonId, "person_id"), name: Schema.String, mergedInto: column(Schema.NullOr(PersonId), "merged_into") })
+const PersonRow = Schema.Struct({
+  personId: column(PersonId, "person_id"),
+  name: Schema.String,
+  mergedInto: column(Schema.NullOr(PersonId), "merged_into"),
+  formerNames: column(Schema.NullOr(Schema.String), "former_names")
+})
 
 const CandidateRow = Schema.Struct({
   messageId: column(MessageId, "message_id"),
@@ -74,7 +79,7 @@ const names = (question: string, name: string): boolean => {
 
 /**
  * The messages of `user` a question finds: those in notes about the people it names (by their
- * name now, or the name of anyone merged into them), the newest holding each of `terms`, and the
+ * name now or before a rename, or the name of anyone merged into them), the newest holding each of `terms`, and the
  * user's newest; each with the name of the person its note is filed under. Only `user`'s own:
  * their notes' messages (a note holds only its user's), and messages they sent. The notes of the
  * people named are read through the person's index, not by walking all of the user's messages.
@@ -82,7 +87,7 @@ const names = (question: string, name: string): boolean => {
 export const askCandidates = (user: UserId, question: string, terms: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
-    const people = yield* decodeRows(PersonRow)(sql`SELECT person_id, name, merged_into FROM people WHERE user_id = ${user}`)
+    const people = yield* decodeRows(PersonRow)(sql`SELECT person_id, name, merged_into, former_names FROM people WHERE user_id = ${user}`)
     const byId = new Map(people.map((p) => [p.personId, p]))
     /** The person a merge left standing (a chain of merges followed, at most as long as the list). */
     const standing = (id: PersonId): PersonId => {
@@ -94,7 +99,8 @@ export const askCandidates = (user: UserId, question: string, terms: ReadonlyArr
       }
       return current
     }
-    const named = new Set(people.filter((p) => names(question, p.name)).map((p) => standing(p.personId)))
+    const knownAs = (p: typeof PersonRow.Type) => [p.name, ...(p.formerNames?.split("\n") ?? [])]
+    const named = new Set(people.filter((p) => knownAs(p).some((name) => names(question, name))).map((p) => standing(p.personId)))
     const namedIds = people.filter((p) => named.has(standing(p.personId))).map((p) => p.personId)
     const select = sql`SELECT m.message_id, m.sender, m.text, m.received_at, n.note_id, n.person_id`
     const noteOf = sql`LEFT JOIN note_sources s ON s.message_id = m.message_id LEFT JOIN notes n ON n.note_id = s.note_id`
