@@ -5,10 +5,11 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authorization, BadRequest, NotFound } from "./ApiErrors.js"
+import { storable } from "./ApiResponses.js"
 import { AskId, MessageId, NoteId, UserId } from "./Ids.js"
 
 export const AskPayload = Schema.Struct({
-  question: Schema.String,
+  question: storable(Schema.String),
   user: Schema.optionalWith(UserId, { exact: true })
 }).annotations({ message: () => "must be a JSON object {\"question\": \"…\"}, with `user` when asking for someone other than the operator" })
 

@@ -264,6 +264,8 @@ describe("/ask end to end", () => {
         .toEqual({ status: 400, json: { _tag: "BadRequest", message: "question: ask something" } })
       expect(yield* api("/api/ask", { method: "POST", body: { question: "x".repeat(2_001) } }))
         .toEqual({ status: 400, json: { _tag: "BadRequest", message: "question: 2001 characters, at most 2000" } })
+      expect(yield* api("/api/ask", { method: "POST", body: { question: "who is \ud800?" } }))
+        .toEqual({ status: 400, json: { _tag: "BadRequest", message: "question contains a lone surrogate U+D800, which is not text" } })
       expect(yield* api("/api/ask", { method: "POST", body: { question: "who?", user: "telegram:999" } }))
         .toEqual({ status: 400, json: { _tag: "BadRequest", message: "user must be web:operator or a user on the allow-list (VERBATIM_ALLOWED_SENDERS)" } })
       expect((yield* askRequests).length).toBe(1)
