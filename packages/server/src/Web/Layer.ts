@@ -9,6 +9,7 @@ import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/p
 import { ReplayReportBody } from "@verbatim/domain/ReplayReport"
 import { AskId, operatorUser } from "@verbatim/domain/Ids"
 import { AskBook } from "@verbatim/projections/AskBook"
+import { ReminderBook } from "@verbatim/projections/ReminderBook"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { ReplayReports } from "@verbatim/projections/ReplayReports"
 import type { Wakeups } from "@verbatim/projections/Wakeups"
@@ -21,6 +22,7 @@ import type { PlanningHold } from "../Planning/PlanningHold.js"
 import { answer } from "./Answering.js"
 import { askFromPage } from "./AskForm.js"
 import { askedPage, askPage } from "./AskPages.js"
+import { pressFromPage, reminderUser, remindersPage } from "./RemindersPage.js"
 import { banner } from "./Banner.js"
 import * as Curating from "./Curating.js"
 import { composeForm, file, send } from "./Composing.js"
@@ -75,6 +77,7 @@ type Services =
   | PlanJob
   | PlanningHold
   | AskBook
+  | ReminderBook
   | Curation.Services
   | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
 
@@ -158,6 +161,15 @@ const pages = HttpApiBuilder.Router.use((router) =>
         const row = Option.filter(yield* Effect.flatMap(AskBook, (book) => book.get(id)), (a) => SignIn.maySee(subject, a.user))
         return Option.isNone(row) ? Option.none() : Option.some(askedPage(yield* askedView(row.value)))
       }), "question")))
+    yield* router.get("/reminders", provided(signedIn("Reminders", "reminders", ({ csrf, subject }) =>
+      Effect.gen(function*() {
+        const book = yield* ReminderBook
+        const user = reminderUser(subject, operatorUser)
+        const open = yield* book.of(user, ["scheduled", "delivered"], 200)
+        const finished = yield* book.of(user, ["done", "cancelled"], 50)
+        return Option.some(remindersPage(open, [...finished].reverse(), csrf, yield* query("notice")))
+      }))))
+    yield* router.post("/reminders/:id", provided(pressFromPage))
     yield* router.get("/search", provided(signedIn("Search", "search", ({ subject }) =>
       Effect.gen(function*() {
         const q = yield* query("q")

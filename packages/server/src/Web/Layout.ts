@@ -17,7 +17,7 @@ export const pageHeaders = {
 }
 
 /** Where the page is, for the navigation's current link. */
-export type Section = "people" | "own" | "compose" | "ask" | "questions" | "search" | "replays" | "none"
+export type Section = "people" | "own" | "compose" | "ask" | "reminders" | "questions" | "search" | "replays" | "none"
 
 export interface Shell {
   readonly title: string
@@ -52,7 +52,7 @@ ${shell.script === undefined ? null : html`<script src="${shell.script}" defer><
 ${
     shell.csrf === null ? null : html`<nav aria-label="Main">${link("/", "People", shell.section === "people")}${link("/own", "Own notes", shell.section === "own")}${
       link("/compose", "Capture", shell.section === "compose")
-    }${link("/ask", "Ask", shell.section === "ask")}${
+    }${link("/ask", "Ask", shell.section === "ask")}${link("/reminders", "Reminders", shell.section === "reminders")}${
       link("/questions", "Questions", shell.section === "questions")
     }${link("/search", "Search", shell.section === "search")}${
       shell.operator === true ? link("/replays", "Replays", shell.section === "replays") : null
