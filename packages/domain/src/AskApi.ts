@@ -21,7 +21,9 @@ export const AnswerQuote = Schema.Struct({
   day: Schema.String,
   start: Schema.Number,
   end: Schema.Number,
-  text: Schema.String
+  text: Schema.String,
+  /** The asker confirmed that it answers the question. */
+  confirmed: Schema.Boolean
 })
 
 /** A question and where it stands: still being answered, answered (its quotes, and the reply's words), or failed (why). */

@@ -40,5 +40,6 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   TimeZoneSet: 1,
   AskPosed: 1,
   AskAnswered: 1,
-  AskFailed: 1
+  AskFailed: 1,
+  AskQuoteConfirmed: 1
 }

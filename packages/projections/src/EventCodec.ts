@@ -63,6 +63,7 @@ const schemas: { readonly [K in EventType]: Schema.Schema<Extract<Event, { reado
   AskPosed: Events.AskPosed,
   AskAnswered: Events.AskAnswered,
   AskFailed: Events.AskFailed,
+  AskQuoteConfirmed: Events.AskQuoteConfirmed,
   ReplyFailed: Events.ReplyFailed
 }
 

@@ -51,7 +51,8 @@ describe("projection registry", () => {
       "TimeZoneSet",
       "AskPosed",
       "AskAnswered",
-      "AskFailed"
+      "AskFailed",
+      "AskQuoteConfirmed"
     ])
   })
 
@@ -100,7 +101,8 @@ describe("projection registry", () => {
       TimeZoneSet: ["user zones"],
       AskPosed: ["asks"],
       AskAnswered: ["asks"],
-      AskFailed: ["asks"]
+      AskFailed: ["asks"],
+      AskQuoteConfirmed: []
     })
   })
 

@@ -18,6 +18,8 @@ import { askStream } from "@verbatim/domain/Streams"
 import { pose } from "../src/Ask/Pose.js"
 import * as Runner from "../src/Runner.js"
 import * as AskWorker from "../src/Ask/Worker.js"
+import { LanguageModelError } from "@verbatim/planner/LanguageModelError"
+import { PlanningHold } from "../src/Planning/PlanningHold.js"
 import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import * as Outbox from "../src/Providers/Outbox.js"
 import { eventually } from "./eventually.js"
@@ -251,7 +253,7 @@ describe("/ask end to end", () => {
         question: "Who is moving to Lisbon?",
         postedAt,
         status: "answered",
-        quotes: [{ messageId: "web:web:operator/a1", noteId: "note_1", person: "Ana", day: localDay(Date.now(), "UTC"), start: 7, end: 23, text: "moving to Lisbon" }],
+        quotes: [{ messageId: "web:web:operator/a1", noteId: "note_1", person: "Ana", day: localDay(Date.now(), "UTC"), start: 7, end: 23, text: "moving to Lisbon", confirmed: false }],
         dropped: 0,
         failure: null,
         text: `“moving to Lisbon”\n— Ana, ${today()}\n${publicUrl}/notes/note_1?mark=${encodeURIComponent("web:web:operator/a1:7-23")}`
@@ -334,5 +336,19 @@ describe("/ask end to end", () => {
       ])
       const found = yield* Effect.flatMap(AskBook, (book) => book.candidates(UserId.make("telegram:100000001"), "what about Ana?", []))
       expect(found.filter((c) => c.named).map((c) => c.text)).toEqual([aboutTomas, aboutAna])
+    }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), { publicUrl }))), 60_000)
+
+  it.live("planning held on an operator's error: the question is recorded as failed, no model is asked, and the asker told to try again", () =>
+    Effect.gen(function*() {
+      yield* running
+      expect(yield* telegram(aliceUpdate(1, { text: aboutAna }))).toEqual({ status: 200, body: "" })
+      yield* Effect.flatMap(PlanningHold, (hold) =>
+        hold.hold("credentials", new LanguageModelError({ reason: "auth", message: "401 invalid x-api-key", status: 401 })))
+      expect(yield* telegram(aliceUpdate(2, { text: "/ask who is moving?" }))).toEqual({ status: 200, body: "" })
+      const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).length >= 1)
+      expect(sentTexts(calls)).toEqual(["I can't look that up right now; try again in a minute."])
+      const failed = (yield* askEvents).find((e) => e._tag === "AskFailed")
+      expect([failed?.["reason"], failed?.["message"]]).toEqual(["held", "planning is held on an operator's error"])
+      expect((yield* askRequests).length).toBe(0)
     }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test"), { publicUrl }))), 60_000)
 })

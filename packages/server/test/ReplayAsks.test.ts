@@ -25,7 +25,9 @@ const recorded = Effect.gen(function*() {
   const answered = A.askAnswered("q1", `${session}/1`, "Ana is moving to Lisbon", 60)
   yield* store.append(A.stream("q1"), 0, [
     A.askPosed("q1", "who is moving?", 50),
-    answered._tag === "AskAnswered" ? { ...answered, askId: AskId.make("q1"), sent: [MessageId.make(`${session}/1`), MessageId.make(`${session}/2`)] } : answered
+    answered._tag === "AskAnswered" ? { ...answered, askId: AskId.make("q1"), sent: [MessageId.make(`${session}/1`), MessageId.make(`${session}/2`)] } : answered,
+    // The asker confirmed the recorded quote answers it: a label the new answer is scored against.
+    { _tag: "AskQuoteConfirmed", askId: AskId.make("q1"), user: G.user, messageId: MessageId.make(`${session}/1`), start: 0, end: 23, confirmedAt: G.at(70) }
   ])
 })
 
@@ -49,6 +51,7 @@ describe("verbatim replay asks", () => {
         stdout: [
           "replay of 1 recorded question(s) under ask prompt v1: 0 answered the same, 1 changed, 0 failed",
           "  every quote kept is exact and the asker's own; the model's quotes that were not: 2 of 3",
+          "  quotes the askers confirmed answer their questions: 0 of 1 kept",
           "question q1 (\"who is moving?\"):",
           "  - “Ana is moving to Lisbon”",
           "  + “moving to Lisbon in May”",

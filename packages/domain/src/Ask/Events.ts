@@ -59,8 +59,18 @@ export const AskFailed = Schema.TaggedStruct("AskFailed", {
   failedAt: Schema.DateTimeUtc
 })
 
+/** The asker confirmed that a quote of the answer answers the question: a label for asking again under another prompt. */
+export const AskQuoteConfirmed = Schema.TaggedStruct("AskQuoteConfirmed", {
+  askId: AskId,
+  user: UserId,
+  messageId: MessageId,
+  start: Schema.Int,
+  end: Schema.Int,
+  confirmedAt: Schema.DateTimeUtc
+})
+
 /** Every event of an ask's stream. */
-export const AskEvent = Schema.Union(AskPosed, AskAnswered, AskFailed)
+export const AskEvent = Schema.Union(AskPosed, AskAnswered, AskFailed, AskQuoteConfirmed)
 export type AskEvent = typeof AskEvent.Type
 
 /** The reply that answers a question asked in a chat: one per question, so it is queued once. */

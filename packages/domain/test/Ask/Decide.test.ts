@@ -5,7 +5,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { AskCommand, askDecider, type AskState } from "../../src/Ask/Decide.js"
 import type { AskAnswered, AskEvent, AskFailed, AskPosed } from "../../src/Ask/Events.js"
 import { fold } from "../../src/Decider.js"
-import { AskId, MessageId } from "../../src/Ids.js"
+import { AskId, MessageId, UserId } from "../../src/Ids.js"
 import { rejected } from "../../src/Session/Commands.js"
 
 const asks = DeciderSpec.for(askDecider)
@@ -69,6 +69,26 @@ describe("the ask decider", () => {
     asks.given([wasPosed, wasAnswered]).when(AskCommand.Fail({ failed })).thenRejects(alreadyAnswered)
   })
 
+  it("confirms a kept quote of an answer once, as its asker; no other quote, no one else, no failed question", () => {
+    const quote = { askId, user, messageId: MessageId.make("telegram:100000001:1"), start: 0, end: 23, confirmedAt: at(9) }
+    const wasConfirmed: AskEvent = { _tag: "AskQuoteConfirmed", ...quote }
+    asks.given([wasPosed, wasAnswered]).when(AskCommand.Confirm({ confirmed: quote })).then([wasConfirmed])
+    asks.given([wasPosed, wasAnswered, wasConfirmed]).when(AskCommand.Confirm({ confirmed: { ...quote, confirmedAt: at(10) } }))
+      .thenRejects(rejected("unchanged", "the quote is confirmed already"))
+    asks.given([wasPosed, wasAnswered]).when(AskCommand.Confirm({ confirmed: { ...quote, end: 22 } }))
+      .thenRejects(rejected("no-such-option", "the answer has no such quote"))
+    asks.given([wasPosed, wasAnswered]).when(AskCommand.Confirm({ confirmed: { ...quote, user: UserId.make("telegram:2") } }))
+      .thenRejects(rejected("not-yours", "the question is someone else's"))
+    asks.given([wasPosed, wasFailed]).when(AskCommand.Confirm({ confirmed: quote })).thenRejects(rejected("not-found", "no such answer"))
+    asks.given([wasPosed]).when(AskCommand.Confirm({ confirmed: quote })).thenRejects(rejected("not-found", "no such answer"))
+    expect(fold(askDecider, [wasPosed, wasAnswered, wasConfirmed])).toEqual({
+      _tag: "Finished",
+      posed: wasPosed,
+      outcome: wasAnswered,
+      confirmed: new Set(["telegram:100000001:1:0-23"])
+    })
+  })
+
   it("answers or fails no question that was never posed", () => {
     asks.given([]).when(AskCommand.Answer({ answered })).thenRejects(notFound)
     asks.given([]).when(AskCommand.Fail({ failed })).thenRejects(notFound)
@@ -86,8 +106,8 @@ describe("the ask decider", () => {
     expect(states).toEqual([
       { _tag: "None" },
       { _tag: "Posed", posed: wasPosed },
-      { _tag: "Finished", posed: wasPosed, outcome: wasAnswered },
-      { _tag: "Finished", posed: wasPosed, outcome: wasFailed },
+      { _tag: "Finished", posed: wasPosed, outcome: wasAnswered, confirmed: new Set() },
+      { _tag: "Finished", posed: wasPosed, outcome: wasFailed, confirmed: new Set() },
       { _tag: "None" }
     ])
   })

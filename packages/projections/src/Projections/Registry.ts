@@ -37,8 +37,11 @@ export const projections: ReadonlyArray<AnyProjection> = [
   Asks
 ]
 
-/** Event types recorded in the log for audit only, changing no read-model row: a sign-in or sign-out is a fact, not a view. */
-export const notProjected: ReadonlyArray<EventType> = ["WebSignIn", "WebSignedOut"]
+/**
+ * Event types recorded in the log for audit only, changing no read-model row: a sign-in or
+ * sign-out is a fact, not a view; a confirmed quote is a label replay reads from the log.
+ */
+export const notProjected: ReadonlyArray<EventType> = ["WebSignIn", "WebSignedOut", "AskQuoteConfirmed"]
 
 const byType = new Map<EventType, Array<AnyProjection>>()
 for (const projection of projections) {

@@ -11,6 +11,8 @@ import { localDay } from "@verbatim/domain/Ask/Candidates"
 import { AskBook, type AskRow } from "@verbatim/projections/AskBook"
 import { Effect, Option } from "effect"
 import * as Replies from "../Replies.js"
+import { quoteKey } from "@verbatim/domain/Ask/Decide"
+import { confirmedQuotes } from "./Confirm.js"
 import { TimeZones } from "../TimeZones.js"
 import { WebLinks } from "../WebLinks.js"
 
@@ -50,6 +52,7 @@ export const replyText = Effect.fn("Ask.replyText")(function*(row: AskRow, maxQu
 /** A question as the API and the pages show it: its quotes with their people and days, and the answer in words. */
 export const askedView = Effect.fn("Ask.view")(function*(row: AskRow) {
   const shown = row.status === "answered" ? yield* shownQuotes(row) : []
+  const confirmed = row.status === "answered" ? yield* confirmedQuotes(row.askId) : new Set<string>()
   const quotes = (row.quotes ?? []).map((quote, i) => ({
     messageId: quote.messageId,
     noteId: shown[i]?.noteId ?? null,
@@ -57,7 +60,8 @@ export const askedView = Effect.fn("Ask.view")(function*(row: AskRow) {
     day: shown[i]?.day ?? "",
     start: quote.start,
     end: quote.end,
-    text: quote.text
+    text: quote.text,
+    confirmed: confirmed.has(quoteKey(quote))
   }))
   return {
     id: row.askId,

@@ -3,9 +3,11 @@
  * question's messages, as they read now, sent in the same order; the answer checked as `/ask`
  * checks it, so every quote is exact and the asker's own (the judge-free invariant: what the
  * model gave that is not is counted as dropped); and compared with the quotes the recorded answer
- * kept. Nothing is appended to the log.
+ * kept, and with the quotes the asker confirmed as answering it (the labels). Nothing is appended
+ * to the log.
  */
 import { type AskCandidate, sentCandidates } from "@verbatim/domain/Ask/Candidates"
+import { quoteKey } from "@verbatim/domain/Ask/Decide"
 import { questionTerms } from "@verbatim/domain/Ask/Question"
 import { checkAnswer } from "@verbatim/domain/Ask/Quotes"
 import type { Event } from "@verbatim/domain/Events"
@@ -21,8 +23,13 @@ import { TimeZones } from "../TimeZones.js"
 type Posed = Extract<Event, { readonly _tag: "AskPosed" }>
 type Answered = Extract<Event, { readonly _tag: "AskAnswered" }>
 
-/** One quote, as the report names it. */
-const quoteKey = (q: { readonly messageId: string; readonly start: number; readonly end: number }) => `${q.messageId}:${q.start}-${q.end}`
+/** A recorded question: asked, answered, and the quotes its asker confirmed. */
+export interface RecordedAsk {
+  readonly posed: Posed
+  readonly answered: Answered
+  readonly confirmed: ReadonlySet<string>
+}
+
 
 export type AskReplay =
   | {
@@ -35,6 +42,9 @@ export type AskReplay =
     readonly kept: number
     readonly dropped: number
     readonly given: number
+    /** Quotes the asker confirmed (labels), and how many of them the new answer keeps. */
+    readonly labels: number
+    readonly labelsKept: number
   }
   | { readonly _tag: "Failed"; readonly askId: string; readonly question: string; readonly message: string }
 
@@ -42,21 +52,24 @@ export type AskReplay =
 export const recordedAsks = (user: string | null) =>
   Effect.gen(function*() {
     const store = yield* EventStore
-    const events = Chunk.toReadonlyArray(yield* Stream.runCollect(store.readAll(start, { types: ["AskPosed", "AskAnswered"] })))
+    const events = Chunk.toReadonlyArray(yield* Stream.runCollect(store.readAll(start, { types: ["AskPosed", "AskAnswered", "AskQuoteConfirmed"] })))
     const posed = new Map<string, Posed>()
-    const answered: Array<{ readonly posed: Posed; readonly answered: Answered }> = []
+    const answered: Array<RecordedAsk & { readonly confirmed: Set<string> }> = []
+    const byId = new Map<string, Set<string>>()
     for (const { event } of events) {
       if (event._tag === "AskPosed") posed.set(event.askId, event)
       else if (event._tag === "AskAnswered") {
         const question = posed.get(event.askId)
-        if (question !== undefined && (user === null || question.user === user)) answered.push({ posed: question, answered: event })
-      }
+        const confirmed = new Set<string>()
+        byId.set(event.askId, confirmed)
+        if (question !== undefined && (user === null || question.user === user)) answered.push({ posed: question, answered: event, confirmed })
+      } else if (event._tag === "AskQuoteConfirmed") byId.get(event.askId)?.add(quoteKey(event))
     }
     return answered
   })
 
 /** Ask one recorded question again under `prompt`. */
-export const replayAsk = Effect.fn("ReplayAsks.replayAsk")(function*(recorded: { readonly posed: Posed; readonly answered: Answered }, prompt: Prompt) {
+export const replayAsk = Effect.fn("ReplayAsks.replayAsk")(function*(recorded: RecordedAsk, prompt: Prompt) {
   const { answered, posed } = recorded
   const book = yield* AskBook
   const texts = new Map((yield* book.texts(answered.sent)).map((m) => [m.messageId, m]))
@@ -92,7 +105,9 @@ export const replayAsk = Effect.fn("ReplayAsks.replayAsk")(function*(recorded: {
     gained: checked.kept.filter((q) => !before.has(quoteKey(q))).map((q) => q.text),
     kept: checked.kept.length,
     dropped: checked.dropped.length,
-    given: called.right.answer.quotes.length
+    given: called.right.answer.quotes.length,
+    labels: recorded.confirmed.size,
+    labelsKept: [...recorded.confirmed].filter((key) => after.has(key)).length
   } satisfies AskReplay
 })
 
@@ -102,9 +117,12 @@ export const renderAskReplay = (promptVersion: string, results: ReadonlyArray<As
   const changed = replayed.filter((r) => r.lost.length + r.gained.length > 0)
   const given = replayed.reduce((n, r) => n + r.given, 0)
   const dropped = replayed.reduce((n, r) => n + r.dropped, 0)
+  const labels = replayed.reduce((n, r) => n + r.labels, 0)
+  const labelsKept = replayed.reduce((n, r) => n + r.labelsKept, 0)
   return [
     `replay of ${results.length} recorded question(s) under ask prompt ${promptVersion}: ${replayed.length - changed.length} answered the same, ${changed.length} changed, ${results.length - replayed.length} failed`,
     `  every quote kept is exact and the asker's own; the model's quotes that were not: ${dropped} of ${given}`,
+    ...(labels === 0 ? [] : [`  quotes the askers confirmed answer their questions: ${labelsKept} of ${labels} kept`]),
     ...results.flatMap((r) =>
       r._tag === "Failed"
         ? [`question ${r.askId} (${JSON.stringify(r.question)}): failed: ${r.message}`]

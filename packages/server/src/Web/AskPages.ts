@@ -37,9 +37,16 @@ ${
 
 const markOf = (quote: Asked["quotes"][number]) => encodeURIComponent(`${quote.messageId}:${quote.start}-${quote.end}`)
 
-/** One question and its answer. */
-export const askedPage = (asked: Asked): Html =>
+/** A quote's confirmation: a button until the asker says it answers the question, then a mark that it does. */
+const confirmation = (asked: Asked, q: Asked["quotes"][number], csrf: string): Html =>
+  q.confirmed
+    ? html`<p class="muted" data-confirmed>You confirmed this answers it.</p>`
+    : html`<form method="post" action="/asks/${asked.id}/confirm" class="actions"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="messageId" value="${q.messageId}"><input type="hidden" name="start" value="${q.start}"><input type="hidden" name="end" value="${q.end}"><button type="submit">This answers it</button></form>`
+
+/** One question and its answer; `notice` what the last confirmation did. */
+export const askedPage = (asked: Asked, csrf: string, notice: string): Html =>
   html`<h1>${asked.question}</h1>
+${notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`}
 <p class="muted">Asked ${asked.postedAt.slice(0, 16).replace("T", " ")} · ${statusText(asked)}${
     asked.dropped === 0 ? null : html` · ${asked.dropped} ${asked.dropped === 1 ? "quote" : "quotes"} the model gave that ${asked.dropped === 1 ? "is" : "are"} not your exact words, left out`
   }</p>
@@ -54,7 +61,7 @@ ${
         asked.quotes.map((q) =>
           html`<li data-quote><blockquote>&ldquo;${q.text}&rdquo;</blockquote><p class="muted">&mdash; ${q.person ?? "not about anyone"}, ${q.day === "" ? "" : dayText(q.day)}${
             q.noteId === null ? null : html` · <a href="/notes/${q.noteId}?mark=${markOf(q)}">where it was said</a>`
-          }</p></li>`
+          }</p>${confirmation(asked, q, csrf)}</li>`
         )
       }</ol>`
   }

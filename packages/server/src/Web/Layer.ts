@@ -20,7 +20,7 @@ import type * as Dispatch from "../Inbox/Dispatch.js"
 import type { PlanJob } from "../Planning/PlanJob.js"
 import type { PlanningHold } from "../Planning/PlanningHold.js"
 import { answer } from "./Answering.js"
-import { askFromPage } from "./AskForm.js"
+import { askFromPage, confirmFromPage } from "./AskForm.js"
 import { askedPage, askPage } from "./AskPages.js"
 import { pressFromPage, reminderUser, remindersPage } from "./RemindersPage.js"
 import { banner } from "./Banner.js"
@@ -155,11 +155,12 @@ const pages = HttpApiBuilder.Router.use((router) =>
         return Option.some(askPage(yield* Effect.forEach(asks, askedView), csrf, yield* query("notice")))
       }))))
     yield* router.post("/ask", provided(askFromPage))
-    yield* router.get("/asks/:id", provided(signedIn("Answer", "ask", ({ subject }) =>
+    yield* router.post("/asks/:id/confirm", provided(confirmFromPage))
+    yield* router.get("/asks/:id", provided(signedIn("Answer", "ask", ({ csrf, subject }) =>
       Effect.gen(function*() {
         const id = AskId.make(yield* param("id"))
         const row = Option.filter(yield* Effect.flatMap(AskBook, (book) => book.get(id)), (a) => SignIn.maySee(subject, a.user))
-        return Option.isNone(row) ? Option.none() : Option.some(askedPage(yield* askedView(row.value)))
+        return Option.isNone(row) ? Option.none() : Option.some(askedPage(yield* askedView(row.value), csrf, yield* query("notice")))
       }), "question")))
     yield* router.get("/reminders", provided(signedIn("Reminders", "reminders", ({ csrf, subject }) =>
       Effect.gen(function*() {

@@ -88,6 +88,10 @@ describe.skipIf(chromium === undefined)("asking from the page in Chromium", () =
         const link = await page.$eval("li[data-quote] a", (a) => a.getAttribute("href"))
         const answerProblems = await violations(page)
         await shoot(page, "a2-answer")
+        // The asker confirms the quote answers it: a label for asking again under another prompt.
+        await submit(page, "li[data-quote] form button")
+        const notice = await page.$eval("[role=status]", (p) => p.textContent)
+        const confirmed = await page.$$eval("li[data-quote]", (items) => items.map((i) => i.textContent))
         await submit(page, "li[data-quote] a")
         const notePath = new URL(page.url()).pathname
         const marked = await page.$$eval("mark[data-quoted]", (marks) => marks.map((m) => m.textContent))
@@ -99,7 +103,7 @@ describe.skipIf(chromium === undefined)("asking from the page in Chromium", () =
         const asked = await page.$$eval("[data-ask]", (items) =>
           items.map((i) => [i.querySelector("a")?.getAttribute("href"), i.textContent?.replace(/ [\d-]+ [\d:]+ · /, " … · ")]))
         await shoot(page, "a4-asked-before")
-        return { emptyList, answerPath, heading, summary, quotes, link, notePath, marked, markStyle, asked, problems: [askProblems, answerProblems, noteProblems] }
+        return { emptyList, answerPath, heading, summary, quotes, notice, confirmed, link, notePath, marked, markStyle, asked, problems: [askProblems, answerProblems, noteProblems] }
       })
       const id = /^\/asks\/(ask_\w+)$/.exec(seen.answerPath)?.[1] ?? `not an answer page: ${seen.answerPath}`
       expect(seen).toEqual({
@@ -107,7 +111,9 @@ describe.skipIf(chromium === undefined)("asking from the page in Chromium", () =
         answerPath: `/asks/${id}`,
         heading: question,
         summary: "Asked … · 1 quote · 1 quote the model gave that is not your exact words, left out",
-        quotes: [`“moving to Lisbon”— Ana, ${today()} · where it was said`],
+        quotes: [`“moving to Lisbon”— Ana, ${today()} · where it was saidThis answers it`],
+        notice: "Noted: that quote answers the question.",
+        confirmed: [`“moving to Lisbon”— Ana, ${today()} · where it was saidYou confirmed this answers it.`],
         link: `/notes/note_1?mark=${encodeURIComponent("web:web:operator/a1:7-23")}`,
         notePath: "/notes/note_1",
         marked: ["moving to Lisbon"],
@@ -117,8 +123,21 @@ describe.skipIf(chromium === undefined)("asking from the page in Chromium", () =
       })
       // The answer the page showed is the one recorded.
       const recorded = yield* api(`/api/asks/${id}`)
-      expect(recorded.status).toBe(200)
-      expect(recorded.json).toMatchObject({ status: "answered", quotes: [{ noteId: "note_1", text: "moving to Lisbon" }], dropped: 1 })
+      const postedAt = (recorded.json as { readonly postedAt: string }).postedAt
+      expect(recorded).toEqual({
+        status: 200,
+        json: {
+          id,
+          user: "web:operator",
+          question,
+          postedAt,
+          status: "answered",
+          quotes: [{ messageId: "web:web:operator/a1", noteId: "note_1", person: "Ana", day: localDay(Date.now(), "UTC"), start: 7, end: 23, text: "moving to Lisbon", confirmed: true }],
+          dropped: 1,
+          failure: null,
+          text: `“moving to Lisbon”\n— Ana, ${today()}\n${baseUrl}/notes/note_1?mark=${encodeURIComponent("web:web:operator/a1:7-23")}`
+        }
+      })
     }).pipe(Effect.scoped, Effect.provide(layer())), 60_000)
 
   it.live("a question of only spaces goes back to the box with \"Ask something first.\" and nothing is asked", () =>
