@@ -73,7 +73,12 @@ const body = (audit: NoteAuditView, mark: QuoteMark | null): Html => {
     audit.directives.flatMap((d, i) => {
       if (d.messageId !== messageId || d.start === null || placed.has(i) || d.start < from || d.start >= to) return []
       placed.add(i)
-      return [html`<del class="cut" title="instruction to the bot, cut">${d.text}</del>`]
+      // The words an answer or a reminder quoted may be a cut instruction: marked where they were cut.
+      const cut = pieces(d.start, d.start + d.text.length, mark?.messageId === messageId ? mark : null).map(([a, b, quoted]) => {
+        const text = d.text.slice(a - d.start!, b - d.start!)
+        return quoted ? html`<mark class="quoted" data-quoted>${text}</mark>` : html`${text}`
+      })
+      return [html`<del class="cut" title="instruction to the bot, cut">${cut}</del>`]
     })
   let last = null as { readonly messageId: string; readonly end: number } | null
   const closeMessage = () => {

@@ -15,7 +15,7 @@ import * as AskWorker from "../../src/Ask/Worker.js"
 import { PlanTrigger } from "../../src/Planning/PlanTrigger.js"
 import { eventually } from "../eventually.js"
 import { api, apiToken, eventLog, fakeAnthropicModel, Harness, layerOver } from "../harness.js"
-import { browser, chromium, shoot, violations } from "./browser.js"
+import { browser, chromium, shoot, signInAsOperator, submit, violations } from "./browser.js"
 
 const script = (...replies: ReadonlyArray<FakeReply>) => Effect.flatMap(FakeAnthropic, (fake) => fake.script(...replies))
 
@@ -46,16 +46,8 @@ const captured = Effect.gen(function*() {
 
 const today = () => dayText(localDay(Date.now(), "UTC"))
 
-const submit = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ timeout: 30_000 }), page.click(selector)])
-
-/** Signed in as the operator, with the API token, as the sign-in page asks. */
-const signIn = async (page: Page, baseUrl: string) => {
-  await page.setBypassCSP(true)
-  await page.setViewport({ width: 1024, height: 800 })
-  await page.goto(`${baseUrl}/signin`)
-  await page.type("#token", apiToken)
-  await submit(page, "main button[type=submit]")
-}
+/** Signed in as the operator. */
+const signIn = (page: Page, baseUrl: string) => signInAsOperator(page, baseUrl, apiToken)
 
 const layer = () => layerOver(fakeAnthropicModel("sk-test"))
 

@@ -19,7 +19,7 @@ import * as ReminderDelivery from "../../src/Reminders/Delivery.js"
 import * as ReminderIntake from "../../src/Reminders/Intake.js"
 import { eventually } from "../eventually.js"
 import { api, apiToken, eventLog, fakeAnthropicModel, Harness, layerOver } from "../harness.js"
-import { browser, chromium, shoot, violations } from "./browser.js"
+import { browser, chromium, shoot, signInAsOperator, submit, violations } from "./browser.js"
 
 const script = (...replies: ReadonlyArray<FakeReply>) => Effect.flatMap(FakeAnthropic, (fake) => fake.script(...replies))
 
@@ -88,16 +88,8 @@ const captured = Effect.gen(function*() {
   return soon
 })
 
-const submit = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ timeout: 30_000 }), page.click(selector)])
-
-/** Signed in as the operator, with the API token, as the sign-in page asks. */
-const signIn = async (page: Page, baseUrl: string) => {
-  await page.setBypassCSP(true)
-  await page.setViewport({ width: 1024, height: 800 })
-  await page.goto(`${baseUrl}/signin`)
-  await page.type("#token", apiToken)
-  await submit(page, "main button[type=submit]")
-}
+/** Signed in as the operator. */
+const signIn = (page: Page, baseUrl: string) => signInAsOperator(page, baseUrl, apiToken)
 
 /** An element, as much of it as the page's reading needs (the tests are typed without the DOM's library). */
 interface Shown {
@@ -248,11 +240,9 @@ describe.skipIf(chromium === undefined)("the reminders page in Chromium", () => 
       expect(tags).toEqual(["ReminderScheduled", "ReminderScheduled", "RemindersTaken", "ReminderDelivered", "ReminderSnoozed", "ReminderDone"])
     }).pipe(Effect.scoped, Effect.provide(layer())), 150_000)
 
-  // Fails, a bug of the product: the words of a reminder are usually also an instruction the plan
-  // cut from the note (as the plan's contract says), and the note page draws a cut instruction
-  // struck through without the mark, so "where you asked" leads to a note with nothing marked.
-  // When this passes, the bug is fixed: take `.fails` away.
-  it.live.fails("a reminder whose words were cut from the note as an instruction: \"where you asked\" shows those words marked", () =>
+  // The words of a reminder are usually also an instruction the plan cut from the note (as the
+  // plan's contract says): the note page marks them inside the cut.
+  it.live("a reminder whose words were cut from the note as an instruction: \"where you asked\" shows those words marked", () =>
     Effect.gen(function*() {
       yield* running
       yield* capture({

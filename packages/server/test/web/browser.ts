@@ -39,3 +39,14 @@ export const violations = async (page: Page) => {
 
 export const shoot = (page: Page, name: string) => page.screenshot({ path: new URL(`${name}.png`, artifacts).pathname as `${string}.png`, fullPage: true })
 
+/** Click what `selector` finds and wait for the page it leads to. */
+export const submit = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ timeout: 30_000 }), page.click(selector)])
+
+/** Signed in as the operator, with the API token `token`, as the sign-in page asks. */
+export const signInAsOperator = async (page: Page, baseUrl: string, token: string) => {
+  await page.setBypassCSP(true)
+  await page.setViewport({ width: 1024, height: 800 })
+  await page.goto(`${baseUrl}/signin`)
+  await page.type("#token", token)
+  await submit(page, "main button[type=submit]")
+}
