@@ -50,7 +50,7 @@ export class AskGroup extends HttpApiGroup.make("ask")
       .annotate(OpenApi.Summary, "Ask a question of a user's notes")
       .annotate(
         OpenApi.Description,
-        "Answered with the user's own words only: the model chooses which words answer, and every quote is checked to be exactly in one of the user's messages (a quote that is not is dropped and counted). The question is recorded first; the answer is waited for up to 60 seconds (`status` is `posed` if it is still coming). The model down: `failed`, with the question kept. `user` must be `web:operator` (the default) or a user on the allow-list; a question is at most 2,000 characters."
+        "Answered with the user's own words only: the model chooses which words answer, and every quote is checked to be exactly in one of the user's messages (a quote that is not is dropped and counted). The question is recorded first; the answer is waited for up to 25 seconds (`status` is `posed` if it is still coming: `GET /api/asks/{id}` then). The model down: `failed`, with the question kept. `user` must be `web:operator` (the default) or a user on the allow-list; a question is at most 2,000 characters."
       )
       .setPayload(AskPayload)
       .addSuccess(Asked)

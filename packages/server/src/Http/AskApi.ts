@@ -19,8 +19,8 @@ import { ServerConfig } from "../ServerConfig.js"
 import type { TimeZones } from "../TimeZones.js"
 import type { WebLinks } from "../WebLinks.js"
 
-/** How long `POST /api/ask` waits for the answer before answering `posed`. */
-const answerWait = "60 seconds"
+/** How long `POST /api/ask` waits for the answer before answering `posed`: within the server's request timeout (30 s unless set). */
+const answerWait = "25 seconds"
 
 export const layer = HttpApiBuilder.group(Api, "ask", (handlers) =>
   Effect.gen(function*() {
