@@ -102,16 +102,14 @@ export const maxQuotesConfig = Config.integer("VERBATIM_ASK_MAX_QUOTES").pipe(
 
 type ModelNeeds = Exclude<Needs, EventStore | FoldCache | AskBook | TimeZones>
 
-/** Answers questions; `configured` is false when no model is, and then every question fails as `no-model`. */
+/** Answers questions; with no model configured every question fails as `no-model`. */
 export class Asking extends Context.Tag("@verbatim/server/Asking")<Asking, {
-  readonly configured: boolean
   /** Finish a posed question (answer it, or record why not), then queue its reply if it was asked in a chat. */
   readonly answer: (askId: AskId) => Effect.Effect<void, never, EventStore | FoldCache | AskBook | TimeZones | WebLinks>
 }>() {
   /** Over the model's services when there is a model. */
   static readonly make = (model: Option.Option<Context.Context<ModelNeeds>>, maxQuotes: number) =>
     Asking.of({
-      configured: Option.isSome(model),
       answer: (askId) =>
         Effect.gen(function*() {
           const { state } = yield* Runner.load(askDecider, askStream(askId), false)
