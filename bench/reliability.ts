@@ -5,7 +5,7 @@
  * Usage: npm run reliability [-- --short]
  */
 import { bundle } from "@verbatim/server/scripts/bundle"
-import { asks } from "./reliability/Asks.js"
+import { asks, asksOnTwoInstances } from "./reliability/Asks.js"
 import { bigMessage } from "./reliability/BigMessage.js"
 import * as Checks from "./reliability/Checks.js"
 import { crashLoop } from "./reliability/CrashLoop.js"
@@ -31,6 +31,13 @@ const checks: ReadonlyArray<readonly [string, (o: Checks.Options) => Promise<str
       postgresUrl === undefined
         ? Promise.resolve("skipped: VERBATIM_TEST_DATABASE_URL is not set (.ci/run sets it)")
         : Isolation.twoInstancesOnPostgres(o, postgresUrl)
+  ],
+  [
+    "asks on two instances on PostgreSQL",
+    (o) =>
+      postgresUrl === undefined
+        ? Promise.resolve("skipped: VERBATIM_TEST_DATABASE_URL is not set (.ci/run sets it)")
+        : asksOnTwoInstances(o, postgresUrl)
   ]
 ]
 const timeLimitMs = options.short ? 120_000 : 600_000

@@ -4,7 +4,7 @@
  * sent, or obeys a message's injected instruction has those quotes dropped, and the reply is
  * exactly the user's own words; a process killed while the model is still answering loses
  * nothing (the question is answered after the restart, its reply sent once); two instances on
- * PostgreSQL answer a question once.
+ * PostgreSQL answer a question redelivered to both once.
  */
 import { FakeAnthropic } from "@verbatim/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -12,6 +12,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Options } from "./Checks.js"
 import { type Fakes, run, startFakes } from "./Fakes.js"
+import { admin } from "./Isolation.js"
 import * as S from "./Server.js"
 
 const { FakeReply } = FakeAnthropic
@@ -101,5 +102,35 @@ export const asks = (options: Options) =>
       await S.stop(server)
       await fakes.close()
       rmSync(dir, { recursive: true, force: true })
+    }
+  })()
+
+/** Two instances on one PostgreSQL, a redelivery storm of one `/ask` spread over both: asked once, answered once, one reply. */
+export const asksOnTwoInstances = (options: Options, url: string) =>
+  (async () => {
+    const database = `verbatim_rel_ask_${Date.now().toString(36)}`
+    await admin(url, `CREATE DATABASE ${database}`)
+    const dbUrl = Object.assign(new URL(url), { pathname: `/${database}` }).toString()
+    const fakes = await startFakes()
+    const env = { ...fakes.env, VERBATIM_DATABASE_URL: dbUrl, VERBATIM_ALLOWED_SENDERS: `telegram:${alice}`, VERBATIM_SESSION_IDLE_SECONDS: "3600" }
+    const a = await S.start({ ...env, VERBATIM_DATA_DIR: mkdtempSync(join(tmpdir(), "verbatim-a-")) })
+    const b = await S.start({ ...env, VERBATIM_DATA_DIR: mkdtempSync(join(tmpdir(), "verbatim-b-")) })
+    try {
+      await captured(a.url, fakes)
+      // Both instances may ask the model (each hears the question); one answer is recorded.
+      await run(fakes.anthropic.script(hostile, hostile))
+      const times = options.short ? 4 : 16
+      const statuses = (await Promise.all([storm(a.url, 20, times), storm(b.url, 20, times)])).flat().map((r) => r.status)
+      expectSame("the storm's answers", [...new Set(statuses)], [200])
+      await S.until("the answer sent", async () => (await sentTexts(fakes)).some((t) => t.startsWith(answered)))
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      expectSame("the question's events", await tags(b.url, "ask-"), ["AskPosed", "AskAnswered"])
+      expectSame("answers sent", (await sentTexts(fakes)).filter((t) => t.startsWith(answered)).length, 1)
+      return `a storm of ${statuses.length} redeliveries over two instances asked once, answered once, one reply`
+    } finally {
+      await S.stop(a)
+      await S.stop(b)
+      await fakes.close()
+      await admin(url, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined)
     }
   })()

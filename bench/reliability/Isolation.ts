@@ -68,7 +68,8 @@ export const tenantIsolation = (_: Options) =>
     }
   })()
 
-const admin = (url: string, statement: string) =>
+/** One statement on the PostgreSQL server at `url` (creating and dropping a check's database). */
+export const admin = (url: string, statement: string) =>
   Effect.runPromise(
     Effect.provide(Effect.flatMap(SqlClient, (sql) => sql.unsafe(statement)), PgClient.layer({ url: Redacted.make(url), maxConnections: 1 }))
   )
