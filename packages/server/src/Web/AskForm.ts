@@ -35,7 +35,7 @@ export const askFromPage = Effect.gen(function*() {
   const askId = AskId.make(yield* Effect.flatMap(IdGenerator, (ids) => ids.next("ask")))
   yield* pose({ askId, user: user.value, question: form.question.trim(), via: "web", provider: null, chat: null })
   yield* awaitAnswer(askId, pageWait)
-  return yield* HttpServerResponse.redirect(`/asks/${askId}`, { status: 303 })
+  return yield* HttpServerResponse.redirect(`/asks/${encodeURIComponent(askId)}`, { status: 303 })
 })
 
 const ConfirmForm = Schema.Struct({
@@ -56,5 +56,5 @@ export const confirmFromPage = Effect.gen(function*() {
   const said = Option.isNone(asked)
     ? "That question is not there."
     : yield* confirmQuote(askId, { messageId: MessageId.make(form.messageId), start: form.start, end: form.end }, asked.value.user)
-  return yield* HttpServerResponse.redirect(`/asks/${askId}?notice=${encodeURIComponent(said)}`, { status: 303 })
+  return yield* HttpServerResponse.redirect(`/asks/${encodeURIComponent(askId)}?notice=${encodeURIComponent(said)}`, { status: 303 })
 })

@@ -32,7 +32,7 @@ ${notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`}
 ${
     asks.length === 0
       ? html`<p class="muted">No questions yet.</p>`
-      : html`<ul class="list">${asks.map((a) => html`<li data-ask><a href="/asks/${a.id}">${a.question}</a> <span class="muted">${a.postedAt.slice(0, 16).replace("T", " ")} · ${statusText(a)}</span></li>`)}</ul>`
+      : html`<ul class="list">${asks.map((a) => html`<li data-ask><a href="/asks/${encodeURIComponent(a.id)}">${a.question}</a> <span class="muted">${a.postedAt.slice(0, 16).replace("T", " ")} · ${statusText(a)}</span></li>`)}</ul>`
   }`
 
 const markOf = (quote: Asked["quotes"][number]) => encodeURIComponent(`${quote.messageId}:${quote.start}-${quote.end}`)
@@ -41,7 +41,7 @@ const markOf = (quote: Asked["quotes"][number]) => encodeURIComponent(`${quote.m
 const confirmation = (asked: Asked, q: Asked["quotes"][number], csrf: string): Html =>
   q.confirmed
     ? html`<p class="muted" data-confirmed>You confirmed this answers it.</p>`
-    : html`<form method="post" action="/asks/${asked.id}/confirm" class="actions"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="messageId" value="${q.messageId}"><input type="hidden" name="start" value="${q.start}"><input type="hidden" name="end" value="${q.end}"><button type="submit">This answers it</button></form>`
+    : html`<form method="post" action="/asks/${encodeURIComponent(asked.id)}/confirm" class="actions"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="messageId" value="${q.messageId}"><input type="hidden" name="start" value="${q.start}"><input type="hidden" name="end" value="${q.end}"><button type="submit">This answers it</button></form>`
 
 /** One question and its answer; `notice` what the last confirmation did. */
 export const askedPage = (asked: Asked, csrf: string, notice: string): Html =>
@@ -52,7 +52,7 @@ ${notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`}
   }</p>
 ${
     asked.status === "posed"
-      ? html`<p role="status" class="notice">Still looking it up. <a href="/asks/${asked.id}">Look again</a> in a moment.</p>`
+      ? html`<p role="status" class="notice">Still looking it up. <a href="/asks/${encodeURIComponent(asked.id)}">Look again</a> in a moment.</p>`
       : asked.status === "failed"
       ? html`<p role="status" class="notice">${asked.failure?.startsWith("no-model") === true ? askText.noModel : askText.unavailable}</p>`
       : asked.quotes.length === 0
