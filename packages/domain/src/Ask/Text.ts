@@ -9,7 +9,7 @@ export interface ShownQuote {
   readonly text: string
   /** The person its note is filed under, or null when it is in no note about someone. */
   readonly person: string | null
-  /** `YYYY-MM-DD` in the asker's zone. */
+  /** `YYYY-MM-DD` in the asker's zone; empty when the message's time is not known. */
   readonly day: string
   /** Where its note's audit shows these characters, when the pages have a public address. */
   readonly link: string | null
@@ -36,7 +36,7 @@ export const askText = {
    */
   answer: (quotes: ReadonlyArray<ShownQuote>, max: number, all: string | null): string => {
     const shown = quotes.slice(0, max).map((q) =>
-      [`“${q.text}”`, `— ${q.person ?? "not about anyone"}, ${dayText(q.day)}`, ...(q.link === null ? [] : [q.link])].join("\n")
+      [`“${q.text}”`, `— ${q.person ?? "not about anyone"}${q.day === "" ? "" : `, ${dayText(q.day)}`}`, ...(q.link === null ? [] : [q.link])].join("\n")
     )
     const more = quotes.length - shown.length
     const rest = more === 0 ? [] : [`${more} more ${more === 1 ? "quote" : "quotes"}${all === null ? " on the web pages" : `: ${all}`}`]

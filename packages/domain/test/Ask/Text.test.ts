@@ -51,6 +51,12 @@ describe("askText.answer", () => {
   })
 })
 
+describe("askText.answer without a day", () => {
+  it("leaves the day out when the message's time is not known, never an unreadable date", () => {
+    expect(askText.answer([{ text: "Ana got the job", person: "Ana", day: "", link: null }], 5, null)).toBe("“Ana got the job”\n— Ana")
+  })
+})
+
 describe("askText", () => {
   it("says how long a question too long is, and the most it may be, with thousands separated", () => {
     expect([askText.tooLong(2_001), askText.tooLong(12_345)]).toEqual([
