@@ -4,9 +4,7 @@
  * right, recall the share of expected quotes some kept quote overlaps. Both are 1 for an answer
  * of nothing to a question nothing answers.
  */
-import type { KeptQuote } from "./Quotes.js"
-
-/** An expected quote: a message and its characters. */
+/** A quote as scored: a message and its characters. */
 export interface ExpectedQuote {
   readonly messageId: string
   readonly start: number
@@ -22,10 +20,10 @@ export interface QuoteTally {
 
 export const emptyQuoteTally: QuoteTally = { kept: 0, right: 0, expected: 0, found: 0 }
 
-const overlaps = (a: { readonly messageId: string; readonly start: number; readonly end: number }, b: ExpectedQuote) =>
+const overlaps = (a: ExpectedQuote, b: ExpectedQuote) =>
   a.messageId === b.messageId && a.start < b.end && b.start < a.end
 
-export const scoreQuotes = (kept: ReadonlyArray<KeptQuote>, expected: ReadonlyArray<ExpectedQuote>): QuoteTally => ({
+export const scoreQuotes = (kept: ReadonlyArray<ExpectedQuote>, expected: ReadonlyArray<ExpectedQuote>): QuoteTally => ({
   kept: kept.length,
   right: kept.filter((k) => expected.some((e) => overlaps(k, e))).length,
   expected: expected.length,

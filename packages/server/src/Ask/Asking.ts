@@ -9,7 +9,8 @@ import { AskCommand, askDecider } from "@verbatim/domain/Ask/Decide"
 import type { AskPosed } from "@verbatim/domain/Ask/Events"
 import { sentCandidates, type SentCandidate } from "@verbatim/domain/Ask/Candidates"
 import { questionTerms } from "@verbatim/domain/Ask/Question"
-import { checkAnswer } from "@verbatim/domain/Ask/Quotes"
+import { type CheckedAnswer, checkAnswer } from "@verbatim/domain/Ask/Quotes"
+import type { TokenUsage } from "@verbatim/domain/TokenUsage"
 import type { AskId } from "@verbatim/domain/Ids"
 import { askStream } from "@verbatim/domain/Streams"
 import { answerOf, AskPrompts, askRequest, defaultAskCallSettings } from "@verbatim/planner/Ask"
@@ -29,7 +30,7 @@ type Posed = typeof AskPosed.Type
 
 type Needs = EventStore | FoldCache | AskBook | TimeZones | LanguageModel | AskPrompts | Tokenizer
 
-const zeroUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }
+const zeroUsage: TokenUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }
 
 /** Record the outcome once; false when another run recorded one first. */
 const finish = (askId: AskId, command: AskCommand) =>
@@ -49,13 +50,11 @@ const answerPosed = Effect.fn("Ask.answer")(function*(posed: Posed) {
   const zone = yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(posed.user))
   const terms = questionTerms(posed.question)
   const found = sentCandidates(yield* book.candidates(posed.user, posed.question, terms), zone)
-  const answered = (sent: ReadonlyArray<SentCandidate>, left: ReadonlyArray<SentCandidate>, call: {
-    readonly kept: ReadonlyArray<{ readonly messageId: SentCandidate["messageId"]; readonly start: number; readonly end: number; readonly text: string }>
-    readonly dropped: ReadonlyArray<{ readonly ref: string; readonly text: string; readonly why: "unknown-ref" | "not-theirs" | "not-in-message" | "empty" }>
-    readonly model: string
-    readonly usage: typeof zeroUsage
-    readonly durationMs: number
-  }) =>
+  const answered = (
+    sent: ReadonlyArray<SentCandidate>,
+    left: ReadonlyArray<SentCandidate>,
+    call: CheckedAnswer & { readonly model: string; readonly usage: TokenUsage; readonly durationMs: number }
+  ) =>
     Effect.flatMap(DateTime.now, (now) =>
       finish(posed.askId, AskCommand.Answer({
         answered: {

@@ -9,7 +9,7 @@
 import type { AskCandidate, SentCandidate } from "@verbatim/domain/Ask/Candidates"
 import { sentCandidates } from "@verbatim/domain/Ask/Candidates"
 import { questionTerms } from "@verbatim/domain/Ask/Question"
-import { type AnswerInput, checkAnswer, type KeptQuote } from "@verbatim/domain/Ask/Quotes"
+import { type AnswerInput, checkAnswer } from "@verbatim/domain/Ask/Quotes"
 import { addQuoteTallies, emptyQuoteTally, type ExpectedQuote, precision, type QuoteTally, recall, scoreQuotes } from "@verbatim/domain/Ask/Score"
 import { MessageId, UserId } from "@verbatim/domain/Ids"
 import { answerOf, askRequest, defaultAskCallSettings } from "@verbatim/planner/Ask"
@@ -63,9 +63,7 @@ export type AskCaseResult =
 /** Asks one question of the notebook under `prompt` and scores the answer. */
 export const runAskCase = Effect.fn("RunAskEval.runAskCase")(function*(ask: AskEvalCase, sent: ReadonlyArray<SentCandidate>, prompt: Prompt) {
   const expected = ranges(ask.expected, sent)
-  const asText = (kept: ReadonlyArray<ExpectedQuote>): ReadonlyArray<KeptQuote> =>
-    kept.map((k) => ({ ...k, messageId: MessageId.make(k.messageId), text: "" }))
-  const baseline = scoreQuotes(asText(ranges(ask.recorded, sent)), expected)
+  const baseline = scoreQuotes(ranges(ask.recorded, sent), expected)
   const count = yield* counterFor([prompt.text, ...sent.map((c) => c.line)])
   const built = askRequest(prompt.text, ask.question, sent, questionTerms(ask.question), defaultAskCallSettings, count)
   if (Either.isLeft(built)) return { _tag: "Unrecorded", id: ask.id, message: built.left.message } satisfies AskCaseResult
