@@ -21,6 +21,11 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
     VERBATIM_DATA_DIR=/data
+# The local readers: Tesseract reads photos and scanned pages, poppler reads PDFs, ffmpeg takes the
+# sound out of videos and cuts long recordings at their silences.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-eng poppler-utils ffmpeg \
+  && rm -rf /var/lib/apt/lists/*
 # The bundle reads its prompts and the demo from the paths it was built at, so /app is kept as built.
 WORKDIR /app
 COPY --from=build /app/package.json ./

@@ -3,7 +3,8 @@ import { Schema } from "effect"
 import { Candidate, DirectiveCut, Owner, QuestionReason, Segment } from "./Decision.js"
 import { Answer, Event } from "./Events.js"
 import { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId, UserId } from "./Ids.js"
-import { Part } from "./Media.js"
+import { AttachmentKind } from "./Attachment.js"
+import { DerivedSource, PageSpan, Part, TranscriptSegment } from "./Media.js"
 import { notTextIn } from "./Inbound/bodyShape.js"
 
 /** One page of a list; pass `nextCursor` back as `cursor` for the next page (null: no more). */
@@ -41,6 +42,20 @@ export type Note = typeof Note.Type
 export const NotesPage = Page(Note)
 export type NotesPage = typeof NotesPage.Type
 
+/** A stored attachment of a source: what to play or show beside the text read from it. */
+export const SourceMedia = Schema.Struct({
+  /** Its index in the message's attachments (`/media/<messageId>/<attachment>` serves it to its sender). */
+  attachment: Schema.Number,
+  kind: AttachmentKind,
+  /** What its text was read as, when it has been read. */
+  source: Schema.NullOr(DerivedSource),
+  /** The transcript's stretches with their times in the recording. */
+  segments: Schema.Array(TranscriptSegment),
+  /** Where each page of a document lies in the text read from it. */
+  pages: Schema.Array(PageSpan)
+})
+export type SourceMedia = typeof SourceMedia.Type
+
 /** Everything needed to trace a note back to the exact characters it came from. */
 export const NoteAudit = Schema.Struct({
   note: Note,
@@ -55,7 +70,9 @@ export const NoteAudit = Schema.Struct({
      * Who wrote each stretch of `text`: the sender, a transcriber or image reader (with its model),
      * or the rendering of an attachment (labels, line breaks, `[voice note, 0:42]`). They tile the text.
      */
-    parts: Schema.Array(Part)
+    parts: Schema.Array(Part),
+    /** Its attachments whose bytes are stored. */
+    media: Schema.Array(SourceMedia)
   })),
   /** Each instruction cut from a source; `start`/`end` place it in that message's text (null when it no longer matches). */
   directives: Schema.Array(Schema.Struct({ ...DirectiveCut.fields, start: Schema.NullOr(Schema.Number), end: Schema.NullOr(Schema.Number) })),

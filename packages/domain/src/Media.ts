@@ -9,8 +9,8 @@
 import { Schema } from "effect"
 import type { Attachment, AttachmentKind } from "./Attachment.js"
 
-/** Where derived text came from: speech in a voice note or audio, or the pixels of an image. */
-export const DerivedSource = Schema.Literal("speech", "image")
+/** Where derived text came from: speech in a voice note, audio or video, the pixels of an image, or a document's text. */
+export const DerivedSource = Schema.Literal("speech", "image", "document")
 export type DerivedSource = typeof DerivedSource.Type
 
 /** A stretch of a transcript, as the transcriber timed it. `silent`: probably no speech (Whisper invents words on silence). */
@@ -23,30 +23,56 @@ export const TranscriptSegment = Schema.Struct({
 })
 export type TranscriptSegment = typeof TranscriptSegment.Type
 
+/** Where a page of a document's text lies in the reading: `[start, end)`, UTF-16 offsets. */
+export const PageSpan = Schema.Struct({ page: Schema.Int, start: Schema.NonNegativeInt, end: Schema.NonNegativeInt })
+export type PageSpan = typeof PageSpan.Type
+
 /** Where an attachment stands: its bytes, and the text read from it. The newest outcome of each stage wins. */
 export interface MediaStatus {
   readonly fetched: { readonly sha256: string; readonly size: number } | null
   /** The newest failure not since overcome, of either stage. */
   readonly failure: { readonly stage: "fetch" | "transcribe"; readonly permanent: boolean; readonly reason: string; readonly attempt: number } | null
-  /** The newest reading; a later one (another model) replaces it. */
-  readonly derived: { readonly source: DerivedSource; readonly text: string; readonly model: string } | null
+  /**
+   * The newest reading; a later one (another model) replaces it. `blank`: what the reader found
+   * when it found no text (`no sound`), when it says.
+   */
+  readonly derived: {
+    readonly source: DerivedSource
+    readonly text: string
+    readonly model: string
+    readonly blank: string | null
+    /** Where a document's pages lie in `text`, when it has pages. */
+    readonly pages: ReadonlyArray<PageSpan> | null
+  } | null
 }
 
 export const noStatus: MediaStatus = { fetched: null, failure: null, derived: null }
 
-/** Whether a reader turns this kind into text: speech is transcribed, images are read. */
+/**
+ * Whether a reader turns this kind into text: the speech of voice notes, audio and videos is
+ * transcribed, images are read, and documents by what they turn out to hold. Animations are
+ * silent loops and stickers pictures of a word or two: neither is read.
+ */
 export const readerOf = (kind: AttachmentKind): DerivedSource | null => {
   switch (kind) {
     case "voice":
     case "audio":
+    case "video":
+    case "video_note":
       return "speech"
     case "photo":
     case "image":
       return "image"
-    default:
+    case "document":
+      return "document"
+    case "animation":
+    case "sticker":
       return null
   }
 }
+
+/** What a reading without text says, by what was read, unless the reader said. */
+const blankOf: Record<DerivedSource, string> = { speech: "no speech heard", image: "no text found", document: "no text found" }
 
 /**
  * Whether planning should still wait for this attachment's text: a reader takes its kind, no
@@ -85,7 +111,7 @@ export const unread = (attachments: ReadonlyArray<Attachment>, statuses: Readonl
     readerOf(attachment.kind) === null || (statuses[i] ?? noStatus).derived !== null ? [] : [names[attachment.kind]]
   )
 
-const labels: Record<DerivedSource, string> = { speech: "🎤 ", image: "🖼 " }
+const labels: Record<DerivedSource, string> = { speech: "🎤 ", image: "🖼 ", document: "📄 " }
 
 /** What an attachment is, in brackets: kind, file name, duration, and why it has no text when it should. */
 const described = (attachment: Attachment, status: MediaStatus): string => {
@@ -95,7 +121,7 @@ const described = (attachment: Attachment, status: MediaStatus): string => {
   const reader = readerOf(attachment.kind)
   if (reader !== null) {
     const verb = reader === "speech" ? "not transcribed" : "not read"
-    if (status.derived !== null) facts.push(reader === "speech" ? "no speech heard" : "no text seen")
+    if (status.derived !== null) facts.push(status.derived.blank ?? blankOf[status.derived.source])
     else if (status.failure !== null) facts.push(`${verb}: ${status.failure.reason}`)
     else facts.push(`${verb} yet`)
   }
@@ -105,8 +131,13 @@ const described = (attachment: Attachment, status: MediaStatus): string => {
 /** Who wrote a stretch of a message's readable text. */
 export const Origin = Schema.Union(
   Schema.TaggedStruct("Sender", {}),
-  /** Read from an attachment by a transcriber or an image reader, with its model. */
-  Schema.TaggedStruct("Derived", { attachment: Schema.Number, source: DerivedSource, model: Schema.String }),
+  /** Read from an attachment by a transcriber, an image reader or a document reader, with its model (and the document's page). */
+  Schema.TaggedStruct("Derived", {
+    attachment: Schema.Number,
+    source: DerivedSource,
+    model: Schema.String,
+    page: Schema.optionalWith(Schema.Number, { exact: true })
+  }),
   /** Written by this rendering: labels, line breaks, the bracketed description of an attachment. */
   Schema.TaggedStruct("Rendering", { attachment: Schema.NullOr(Schema.Number) })
 )
@@ -145,7 +176,15 @@ export const readable = (
     const derived = status.derived
     if (derived !== null && derived.text.trim() !== "") {
       push(labels[derived.source], { _tag: "Rendering", attachment: index })
-      push(derived.text, { _tag: "Derived", attachment: index, source: derived.source, model: derived.model })
+      const origin = { _tag: "Derived", attachment: index, source: derived.source, model: derived.model } as const
+      let at = 0
+      for (const span of derived.pages ?? []) {
+        if (span.start < at || span.end > derived.text.length) continue
+        push(derived.text.slice(at, span.start), origin)
+        push(derived.text.slice(span.start, span.end), { ...origin, page: span.page })
+        at = span.end
+      }
+      push(derived.text.slice(at), origin)
     } else {
       push(described(attachment, status), { _tag: "Rendering", attachment: index })
     }

@@ -1,7 +1,7 @@
 /** What happened to a message's attachments after capture: bytes stored, a failure, text read. */
 import { Schema } from "effect"
 import { MessageId, SessionId } from "./Ids.js"
-import { DerivedSource, TranscriptSegment } from "./Media.js"
+import { DerivedSource, PageSpan, TranscriptSegment } from "./Media.js"
 
 /** Which of a message's attachments: its index in `attachments`. */
 const AttachmentIndex = Schema.Number.pipe(Schema.int(), Schema.nonNegative())
@@ -30,7 +30,7 @@ export const MediaFailed = Schema.TaggedStruct("MediaFailed", {
 })
 
 /**
- * Text derived from an attachment: a transcript of speech or the text read from an image. Its
+ * Text derived from an attachment: a transcript of speech, the text read from an image, or a document's text. Its
  * only home; the sender's caption stays in the message. A later one (another model) replaces it.
  */
 export const MediaTranscribed = Schema.TaggedStruct("MediaTranscribed", {
@@ -43,5 +43,9 @@ export const MediaTranscribed = Schema.TaggedStruct("MediaTranscribed", {
   /** The language the transcriber heard, when it says. */
   language: Schema.NullOr(Schema.String),
   segments: Schema.Array(TranscriptSegment),
+  /** What the reader found when it found no text (`no sound`), when it says. */
+  blank: Schema.optionalWith(Schema.String, { exact: true }),
+  /** Where each page of a document lies in `text`. */
+  pages: Schema.optionalWith(Schema.Array(PageSpan), { exact: true }),
   transcribedAt: Schema.DateTimeUtc
 })

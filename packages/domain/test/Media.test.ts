@@ -6,7 +6,7 @@ import { clock, isAwaited, type MediaStatus, noStatus, readable } from "../src/M
 
 const voice = attachment("voice", "file-1", { duration: 42 })
 const photo = attachment("photo", "file-2", { width: 1280, height: 960 })
-const transcribed = (text: string, model = "whisper-1"): MediaStatus => ({ ...noStatus, derived: { source: "speech", text, model } })
+const transcribed = (text: string, model = "whisper-1"): MediaStatus => ({ ...noStatus, derived: { source: "speech", text, model, blank: null, pages: null } })
 const failed = (reason: string, permanent: boolean): MediaStatus => ({ ...noStatus, failure: { stage: "transcribe", permanent, reason, attempt: 1 } })
 
 describe("readable", () => {
@@ -42,10 +42,48 @@ describe("readable", () => {
     expect(readable("", [voice], [transcribed("  ")]).text).toBe("[voice note, 0:42, no speech heard]")
   })
 
-  it("names a document by its file name and a video by its length, which no reader takes", () => {
+  it("names a document by its file name and a video by its length while they are read, and an animation for what it is", () => {
     const doc = attachment("document", "file-3", { fileName: "lease \"final\".pdf" })
     const video = attachment("video", "file-4", { duration: 3725 })
-    expect(readable("Signed", [doc, video], []).text).toBe("Signed\n[document, \"lease \\\"final\\\".pdf\"]\n[video, 1:02:05]")
+    const gif = attachment("animation", "file-6", { duration: 3 })
+    expect(readable("Signed", [doc, video, gif], []).text).toBe(
+      "Signed\n[document, \"lease \\\"final\\\".pdf\", not read yet]\n[video, 1:02:05, not transcribed yet]\n[animation, 0:03]"
+    )
+  })
+
+  it("says what a reading without text found: no text in a photo, no sound in a video, or what the reader said", () => {
+    const video = attachment("video", "file-4", { duration: 12 })
+    const read = (source: "image" | "speech" | "document", blank: string | null): MediaStatus => ({
+      ...noStatus,
+      derived: { source, text: "", model: "m", blank, pages: null }
+    })
+    expect(readable("", [photo, video, attachment("document", "file-7", { fileName: "scan.pdf" })], [
+      read("image", null),
+      read("speech", "no sound"),
+      read("document", null)
+    ]).text).toBe("[photo, no text found]\n[video, 0:12, no sound]\n[document, \"scan.pdf\", no text found]")
+  })
+
+  it("attributes each page of a document's text to its page, and what lies between pages to the reader alone", () => {
+    const doc = attachment("document", "file-3", { fileName: "lease.pdf" })
+    const text = "Lease for Ana\n\nSigned 3 May"
+    const status: MediaStatus = {
+      ...noStatus,
+      derived: { source: "document", text, model: "pdftotext 22.12.0", blank: null, pages: [{ page: 1, start: 0, end: 13 }, { page: 2, start: 15, end: 27 }] }
+    }
+    const read = readable("", [doc], [status])
+    expect(read.parts.map((p) => [read.text.slice(p.start, p.end), p.origin._tag === "Derived" ? p.origin.page ?? null : p.origin._tag])).toEqual([
+      ["📄 ", "Rendering"],
+      ["Lease for Ana", 1],
+      ["\n\n", null],
+      ["Signed 3 May", 2]
+    ])
+  })
+
+  it("labels a document's text", () => {
+    const doc = attachment("document", "file-3", { fileName: "notes.txt" })
+    const status: MediaStatus = { ...noStatus, derived: { source: "document", text: "Ana: call on Monday", model: "text (UTF-8)", blank: null, pages: null } }
+    expect(readable("", [doc], [status]).text).toBe("📄 Ana: call on Monday")
   })
 
   test.prop([fc.string(), fc.array(fc.option(fc.string(), { nil: null }), { minLength: 1, maxLength: 4 })])(
@@ -65,15 +103,18 @@ describe("readable", () => {
 })
 
 describe("isAwaited", () => {
-  it("waits for speech and images until read or failed for good", () => {
+  it("waits for speech, images, videos and documents until read or failed for good, never for animations or stickers", () => {
     expect([
       isAwaited(voice, noStatus),
       isAwaited(voice, failed("the transcriber is unavailable", false)),
       isAwaited(voice, failed("the file expired", true)),
       isAwaited(voice, transcribed("hello")),
       isAwaited(photo, noStatus),
-      isAwaited(attachment("sticker", "file-5"), noStatus)
-    ]).toEqual([true, true, false, false, true, false])
+      isAwaited(attachment("sticker", "file-5"), noStatus),
+      isAwaited(attachment("video_note", "file-8"), noStatus),
+      isAwaited(attachment("document", "file-9"), noStatus),
+      isAwaited(attachment("animation", "file-10"), noStatus)
+    ]).toEqual([true, true, false, false, true, false, true, true, false])
   })
 })
 

@@ -47,11 +47,12 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
           {
             messageId: mid("a/1"), seq: 1, providerMessageId: "p-a-1", text: "Met Ana at the bakery.", receivedAt: G.at(1), forwardedFrom: null,
             parts: [{ start: 0, end: 22, origin: { _tag: "Sender" } }],
-            edits: [{ previousText: "Met Ana at the café.", text: "Met Ana at the bakery.", editedAt: G.at(60) }]
+            edits: [{ previousText: "Met Ana at the café.", text: "Met Ana at the bakery.", editedAt: G.at(60) }],
+            media: []
           },
           {
             messageId: mid("a/2"), seq: 2, providerMessageId: "p-a-2", text: "She moves to Lisbon, remind me tomorrow",
-            parts: [{ start: 0, end: 39, origin: { _tag: "Sender" } }], receivedAt: G.at(2), forwardedFrom: null, edits: []
+            parts: [{ start: 0, end: 39, origin: { _tag: "Sender" } }], receivedAt: G.at(2), forwardedFrom: null, edits: [], media: []
           }
         ],
         directives: [{ messageId: mid("a/2"), seq: 2, text: ", remind me tomorrow", start: 19, end: 39 }],

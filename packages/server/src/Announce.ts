@@ -18,11 +18,11 @@ export const noModelNotice = "no model key: messages are captured and held; plan
 
 /** Said at start-up when no transcription server is configured. */
 export const noTranscriberNotice =
-  "no transcription server: voice notes are fetched, stored and filed as untranscribed; set VERBATIM_TRANSCRIBE_URL to transcribe them"
+  "no transcription server: voice notes, audio and videos are fetched, stored and filed as untranscribed; set VERBATIM_TRANSCRIBE_URL to transcribe them"
 
 /** Said at start-up when no image reader is configured. */
 export const noImageReaderNotice =
-  "no image reader: photos are fetched, stored and filed as unread; set ANTHROPIC_API_KEY (and VERBATIM_VISION=anthropic) to read them"
+  "no image reader: photos are fetched, stored and filed as unread; install tesseract-ocr to read them here, or set ANTHROPIC_API_KEY"
 
 /** Logs the report once the server listens. */
 export const layer = Layer.effectDiscard(
@@ -46,7 +46,7 @@ export const layer = Layer.effectDiscard(
       ...(token.generated ? [`API token (generated, kept in ${token.path}): ${Redacted.value(token.token)}`] : []),
       ...notConfigured({ ...settings, apiToken: Option.some(token.token) }),
       ...(model._tag === "None" ? [noModelNotice] : []),
-      Option.match(transcriber.model, { onNone: () => noTranscriberNotice, onSome: (m) => `voice notes transcribed with ${m} (VERBATIM_TRANSCRIBE_URL)` }),
+      Option.match(transcriber.model, { onNone: () => noTranscriberNotice, onSome: (m) => `voice notes, audio and videos transcribed with ${m} (VERBATIM_TRANSCRIBE_URL)` }),
       Option.match(imageReader.model, { onNone: () => noImageReaderNotice, onSome: (m) => `photos read with ${m}` })
     ]
     yield* Effect.forEach(lines, (line) => Effect.logInfo(line), { discard: true })

@@ -7,6 +7,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import * as Store from "@verbatim/projections/Store"
 import { Layer } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
+import * as Documents from "./Media/Documents.js"
 import * as ImageReader from "./Media/ImageReader.js"
 import { MediaSource } from "./Media/MediaSource.js"
 import * as Transcriber from "./Media/Transcriber.js"
@@ -30,8 +31,8 @@ export const ClientsLive = Layer.mergeAll(TelegramClient.layer, WhatsAppClient.l
   Layer.provide(NodeHttpClient.layerUndici)
 )
 
-/** The readers `VERBATIM_TRANSCRIBE_*` and `VERBATIM_VISION` configure (each one that is not says why). */
-export const ReadersLive = Layer.mergeAll(Transcriber.layerConfig, ImageReader.layerConfig)
+/** The readers `VERBATIM_TRANSCRIBE_*`, `VERBATIM_VISION` and `VERBATIM_DOCUMENT_MAX_CHARS` configure (each one that is not says why). */
+export const ReadersLive = Layer.mergeAll(Transcriber.layerConfig, ImageReader.layerConfig, Documents.layerConfig)
 
 /** The shared services around a given plan job and answering of questions. */
 export const layer = <E, R>(jobs: Layer.Layer<PlanJob | Asking, E, R>) =>

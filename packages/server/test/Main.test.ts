@@ -31,7 +31,8 @@ describe("Main", () => {
       const dir = yield* tempDir("verbatim-main-")
       const printed: Array<string> = []
       const port = yield* freePort
-      const provider = ConfigProvider.fromMap(new Map([["PORT", String(port)], ["VERBATIM_DATA_DIR", dir]]))
+      // No image reader either (Tesseract, when installed, would otherwise read photos without a key).
+      const provider = ConfigProvider.fromMap(new Map([["PORT", String(port)], ["VERBATIM_DATA_DIR", dir], ["VERBATIM_VISION", "none"]]))
       const reply = yield* Effect.gen(function*() {
         const server = yield* HttpServer.HttpServer
         const port = server.address._tag === "TcpAddress" ? server.address.port : 0

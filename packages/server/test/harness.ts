@@ -26,6 +26,7 @@ import { BotIdentity } from "../src/BotIdentity.js"
 import { DirectReplies } from "../src/Providers/DirectReplies.js"
 import * as Routes from "../src/Http/Routes.js"
 import { IdGenerator } from "../src/IdGenerator.js"
+import * as Documents from "../src/Media/Documents.js"
 import * as ImageReader from "../src/Media/ImageReader.js"
 import { MediaSource } from "../src/Media/MediaSource.js"
 import * as Transcriber from "../src/Media/Transcriber.js"
@@ -144,7 +145,8 @@ export const closeIdle = Effect.zipRight(
 /** The fake vision model the image reader talks to (its own Messages API, apart from the planner's). */
 export class FakeVision extends Context.Tag("@verbatim/server/test/FakeVision")<FakeVision, FakeAnthropic["Type"]>() {}
 
-const filesOf = (provider: "telegram" | "whatsapp"): Effect.Effect<FakeFiles, never, FakeTelegram | FakeWhatsApp> =>
+/** The provider's file store, where a test puts the bytes behind a file id. */
+export const filesOf = (provider: "telegram" | "whatsapp"): Effect.Effect<FakeFiles, never, FakeTelegram | FakeWhatsApp> =>
   provider === "telegram" ? Effect.map(FakeTelegram, (fake) => fake.files) : Effect.map(FakeWhatsApp, (fake) => fake.files)
 
 /** The provider holds `sentence` spoken (real OGG/Opus) under `fileId`, and the transcriber hears it. */
@@ -175,7 +177,8 @@ const fakeReaders = Layer.unwrapEffect(Effect.gen(function*() {
       apiKey: Option.some(Redacted.make("sk-transcribe")),
       model: transcribeModel,
       language: Option.none(),
-      timeout: Duration.seconds(5)
+      timeout: Duration.seconds(5),
+      maxUpload: Transcriber.defaultMaxUpload
     }),
     ImageReader.layer({ apiKey: Redacted.make("sk-vision"), model: visionModel, baseUrl: Option.some(vision.baseUrl), timeout: Duration.seconds(5) })
   )
@@ -185,7 +188,10 @@ const fakeReaders = Layer.unwrapEffect(Effect.gen(function*() {
 const readersOf = (readers: "fakes" | "none") =>
   (readers === "none"
     ? Layer.mergeAll(Layer.succeed(Transcriber.Transcriber, Transcriber.none), Layer.succeed(ImageReader.ImageReader, ImageReader.none))
-    : fakeReaders).pipe(Layer.provideMerge(Layer.mergeAll(FakeTranscriber.layer, Layer.scoped(FakeVision, FakeAnthropic.make))))
+    : fakeReaders).pipe(
+      Layer.merge(Documents.layer({ maxChars: 100_000 })),
+      Layer.provideMerge(Layer.mergeAll(FakeTranscriber.layer, Layer.scoped(FakeVision, FakeAnthropic.make)))
+    )
 
 /** Send every queued reply once. */
 export const drain = Effect.flatMap(Outbox, (outbox) => outbox.drain)

@@ -13,6 +13,8 @@ export type { FakeUsage }
 export type FakeReply =
   | { readonly _tag: "ToolUse"; readonly input: unknown; readonly stopReason: string; readonly usage: FakeUsage }
   | { readonly _tag: "Refusal" }
+  /** An answer in prose, with no tool call. */
+  | { readonly _tag: "Text"; readonly text: string }
   | {
     readonly _tag: "Error"
     readonly status: number
@@ -49,6 +51,7 @@ export const FakeReply = {
   /** A tool call cut off at `max_tokens`: the input is whatever had been produced. */
   maxTokens: (partialInput: unknown): FakeReply => ({ _tag: "ToolUse", input: partialInput, stopReason: "max_tokens", usage: {} }),
   refusal: (): FakeReply => ({ _tag: "Refusal" }),
+  text: (text: string): FakeReply => ({ _tag: "Text", text }),
   rateLimited: (retryAfter: Readonly<Record<string, string>>): FakeReply => error(429, "rate_limit_error", retryAfter),
   overloaded: (): FakeReply => error(529, "overloaded_error"),
   serverError: (): FakeReply => error(500, "api_error"),
@@ -130,6 +133,8 @@ export class FakeAnthropic extends Context.Tag("@verbatim/testkit/FakeAnthropic"
           }
           case "Refusal":
             return send(200, message([{ type: "text", text: "I can't help with that.", citations: null }], "refusal", {}))
+          case "Text":
+            return send(200, message([{ type: "text", text: reply.text, citations: null }], "end_turn", {}))
           case "Error":
             return send(reply.status, { type: "error", error: { type: reply.type, message: `fake ${reply.type}` } }, reply.headers)
         }

@@ -19,7 +19,7 @@ export interface TranscriptionUpload {
   readonly bytes: Uint8Array
   /** `"wav"` or `"ogg"`, by the file's magic bytes. */
   readonly container: "wav" | "ogg"
-  /** Seconds of audio, from the WAV header; null for OGG. */
+  /** Seconds of audio, from the WAV header or the last OGG page. */
   readonly seconds: number | null
 }
 
@@ -62,6 +62,17 @@ const wavSeconds = (bytes: Uint8Array): number | null => {
     at += 8 + size + (size % 2)
   }
   return null
+}
+
+/** Seconds of an OGG/Opus file: the last page's granule position (48 kHz samples) less the pre-skip in its `OpusHead`. */
+const oggSeconds = (bytes: Uint8Array): number | null => {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf("OpusHead")
+  const preSkip = head >= 0 && head + 12 <= bytes.length ? view.getUint16(head + 10, true) : 0
+  const last = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).lastIndexOf("OggS")
+  if (last < 0 || last + 14 > bytes.length) return null
+  const granule = Number(view.getBigInt64(last + 6, true))
+  return granule <= 0 ? null : Math.max(0, granule - preSkip) / 48_000
 }
 
 const verbose = (answer: Extract<TranscriptionAnswer, { _tag: "Transcript" }>, seconds: number) => {
@@ -111,7 +122,7 @@ export class FakeTranscriber extends Context.Tag("@verbatim/testkit/FakeTranscri
             const value = form.get(name)
             return typeof value === "string" ? value : null
           }
-          const seconds = container === "wav" ? wavSeconds(bytes) : null
+          const seconds = container === "wav" ? wavSeconds(bytes) : oggSeconds(bytes)
           uploads.push({
             authorization: request.headers.authorization ?? null,
             model: field("model"),

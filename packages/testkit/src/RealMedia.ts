@@ -1,7 +1,8 @@
 /**
  * Real audio and images for the media path, made by Debian's tools (installed by `.ci/run`):
- * `espeak-ng` speaks a sentence to WAV, `ffmpeg` encodes it as OGG/Opus (what a voice note is),
- * ImageMagick renders text into a PNG (in DejaVu Sans, from `fonts-dejavu-core`).
+ * `espeak-ng` speaks a sentence to WAV, `ffmpeg` encodes it as OGG/Opus (what a voice note is)
+ * or puts it under a picture as an MP4 video, ImageMagick renders text into a PNG or a JPEG (in
+ * DejaVu Sans, from `fonts-dejavu-core`).
  */
 import { Effect } from "effect"
 import { execFile } from "node:child_process"
@@ -24,6 +25,28 @@ export const spokenWav = (sentence: string) => run("espeak-ng", ["--stdout", sen
 export const spokenOgg = (sentence: string) =>
   Effect.flatMap(spokenWav(sentence), (wav) =>
     run("ffmpeg", ["-loglevel", "error", "-f", "wav", "-i", "pipe:0", "-c:a", "libopus", "-b:a", "24k", "-f", "ogg", "pipe:1"], wav))
+
+/** An MP4 video (H.264, black) with `sentence` spoken on its AAC sound track, as a phone records one. */
+export const spokenMp4 = (sentence: string) =>
+  Effect.flatMap(spokenWav(sentence), (wav) =>
+    run("ffmpeg", [
+      "-loglevel", "error", "-f", "lavfi", "-i", "color=c=black:s=160x120:r=10", "-f", "wav", "-i", "pipe:0", "-shortest",
+      "-c:v", "libx264", "-c:a", "aac", "-movflags", "frag_keyframe+empty_moov", "-f", "mp4", "pipe:1"
+    ], wav))
+
+/** An MP4 video of `seconds` seconds with no sound track at all. */
+export const silentMp4 = (seconds: number) =>
+  run("ffmpeg", [
+    "-loglevel", "error", "-f", "lavfi", "-i", `color=c=black:s=160x120:r=10:d=${seconds}`,
+    "-c:v", "libx264", "-movflags", "frag_keyframe+empty_moov", "-f", "mp4", "pipe:1"
+  ])
+
+/** An RGB JPEG of `width`×`height` pixels with `text` written on it in black on white, as a scanner writes a page. */
+export const textJpeg = (text: string, width: number, height: number) =>
+  run("convert", [
+    "-size", `${width}x${height}`, "xc:white", "-font", "DejaVu-Sans", "-fill", "black", "-pointsize", "48", "-gravity", "center",
+    "-annotate", "+0+0", text, "-type", "TrueColor", "jpg:-"
+  ])
 
 /** A PNG of `width`×`height` pixels with `text` written on it in black on white. */
 export const textPng = (text: string, width: number, height: number) =>

@@ -6,7 +6,7 @@ import { Data, type DateTime, type Either } from "effect"
 import type { Answer, Event, PlanFailureReason, TokenUsage } from "../Events.js"
 import type { IdSupply, MessageId, NoteId, QuestionId, SessionId, UserId } from "../Ids.js"
 import type { Edit, NewMessage } from "../Inbound/Inbound.js"
-import type { DerivedSource, TranscriptSegment } from "../Media.js"
+import type { DerivedSource, PageSpan, TranscriptSegment } from "../Media.js"
 import type { Json } from "../Json.js"
 import type { Plan } from "../Plan.js"
 import type { KnownPerson } from "./People.js"
@@ -37,6 +37,8 @@ export type MediaOutcome = Data.TaggedEnum<{
     readonly model: string
     readonly language: string | null
     readonly segments: ReadonlyArray<TranscriptSegment>
+    readonly blank?: string
+    readonly pages?: ReadonlyArray<PageSpan>
   }
 }>
 export const MediaOutcome = Data.taggedEnum<MediaOutcome>()

@@ -46,6 +46,8 @@ export const decideMedia = (state: SessionState, command: Command & { readonly _
         model: outcome.model,
         language: outcome.language,
         segments: outcome.segments,
+        ...(outcome.blank === undefined ? {} : { blank: outcome.blank }),
+        ...(outcome.pages === undefined ? {} : { pages: outcome.pages }),
         transcribedAt: now
       }])
   }

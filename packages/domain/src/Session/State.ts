@@ -155,7 +155,7 @@ const evolveFacts = (state: SessionState, event: Event): SessionState => {
       return withMedia(state, event.messageId, withStatus(event.attachment, (status) => ({
         ...status,
         failure: null,
-        derived: { source: event.source, text: event.text, model: event.model }
+        derived: { source: event.source, text: event.text, model: event.model, blank: event.blank ?? null, pages: event.pages ?? null }
       })))
     case "SessionClosed":
       return { ...state, closed: true, closedAt: DateTime.toEpochMillis(event.closedAt) }

@@ -5,7 +5,8 @@
  * the read model and the decider read a message the same way.
  */
 import type { Attachment, AttachmentKind } from "@verbatim/domain/Attachment"
-import { type DerivedSource, type MediaStatus, readable } from "@verbatim/domain/Media"
+import { type DerivedSource, type MediaStatus, PageSpan, readable } from "@verbatim/domain/Media"
+import { Schema } from "effect"
 import type { StoredOf } from "../EventCodec.js"
 import type { Batch, Row } from "./Rows.js"
 
@@ -38,6 +39,8 @@ export const attachmentRows = (m: StoredOf<"MessageReceived">["message"], positi
     derived_model: null,
     language: null,
     segments: null,
+    derived_blank: null,
+    derived_pages: null,
     updated_at: null,
     position
   }))
@@ -58,6 +61,8 @@ export const attachmentOf = (row: Row): Attachment => ({
   fileName: stringOrNull(row["file_name"])
 })
 
+const decodePages = Schema.decodeUnknownSync(Schema.parseJson(Schema.Array(PageSpan)))
+
 /** Where a row's attachment stands. */
 export const statusOf = (row: Row): MediaStatus => ({
   fetched: row["sha256"] == null ? null : { sha256: String(row["sha256"]), size: Number(row["stored_size"]) },
@@ -70,7 +75,9 @@ export const statusOf = (row: Row): MediaStatus => ({
   derived: row["derived_text"] == null ? null : {
     source: row["derived_source"] as DerivedSource,
     text: String(row["derived_text"]),
-    model: String(row["derived_model"])
+    model: String(row["derived_model"]),
+    blank: stringOrNull(row["derived_blank"]),
+    pages: row["derived_pages"] == null ? null : decodePages(String(row["derived_pages"]))
   }
 })
 
@@ -108,6 +115,8 @@ const changesOf = (event: MediaEvent, row: Row): Row => {
         derived_model: event.model,
         language: event.language,
         segments: JSON.stringify(event.segments),
+        derived_blank: event.blank ?? null,
+        derived_pages: event.pages === undefined ? null : JSON.stringify(event.pages),
         updated_at: event.transcribedAt
       }
   }

@@ -126,6 +126,12 @@ export const asksDdl = [
   `ALTER TABLE people ADD COLUMN former_names TEXT`
 ]
 
+/** What a reading without text found (`no sound`), and where a document's pages lie in its text (JSON). */
+export const readingDetailsDdl = [
+  `ALTER TABLE message_media ADD COLUMN derived_blank TEXT`,
+  `ALTER TABLE message_media ADD COLUMN derived_pages TEXT`
+]
+
 /** Create every read-model table (a migration). */
 export const createTables = Effect.gen(function*() {
   const sql = yield* SqlClient

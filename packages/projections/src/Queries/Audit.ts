@@ -1,12 +1,13 @@
 /** The audit of a note: its body traced to message offsets, the directives cut, the plan, merges, confirmation and edits. */
 import { SqlClient } from "@effect/sql/SqlClient"
-import type { NoteAudit } from "@verbatim/domain/ApiResponses"
+import type { NoteAudit, SourceMedia } from "@verbatim/domain/ApiResponses"
+import type { AttachmentKind } from "@verbatim/domain/Attachment"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import { Answer, type TokenUsage } from "@verbatim/domain/Events"
 import { MessageId, PlanId, QuestionId } from "@verbatim/domain/Ids"
 import { type DateTime, Effect, Option, Schema } from "effect"
-import type { Part } from "@verbatim/domain/Media"
-import { readableOf } from "../Projections/MessageMedia.js"
+import { type Part, TranscriptSegment } from "@verbatim/domain/Media"
+import { readableOf, statusOf } from "../Projections/MessageMedia.js"
 import type { Row } from "../Projections/Rows.js"
 import { decodeRows, IsoTime, Json, Num } from "./Columns.js"
 import { type CurationStep, noteHistory } from "./Curation.js"
@@ -56,6 +57,20 @@ const partsOf = (source: typeof SourceRow.Type, media: ReadonlyArray<Row>): Read
   media.length === 0
     ? source.text === "" ? [] : [{ start: 0, end: source.text.length, origin: { _tag: "Sender" } }]
     : readableOf(source.sender_text ?? "", media).parts
+const decodeSegments = Schema.decodeUnknownSync(Schema.parseJson(Schema.Array(TranscriptSegment)))
+
+/** A stored attachment, for playing or showing it beside its text; none when its bytes are not stored. */
+const sourceMedia = (row: Row): ReadonlyArray<SourceMedia> => {
+  if (row["sha256"] == null) return []
+  const status = statusOf(row)
+  return [{
+    attachment: Number(row["ordinal"]),
+    kind: row["kind"] as AttachmentKind,
+    source: status.derived?.source ?? null,
+    segments: row["segments"] == null || status.derived === null ? [] : decodeSegments(String(row["segments"])),
+    pages: status.derived?.pages ?? []
+  }]
+}
 const EditRow = Schema.Struct({ message_id: MessageId, previous_text: Schema.String, text: Schema.String, edited_at: IsoTime })
 const DirectiveRow = Schema.Struct({ message_id: MessageId, seq: Num, text: Schema.String })
 const PlanRow = Schema.Struct({
@@ -110,6 +125,7 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
       providerMessageId: s.provider_message_id,
       text: s.text,
       parts: partsOf(s, media.filter((a) => a["message_id"] === s.message_id)),
+      media: media.filter((a) => a["message_id"] === s.message_id).flatMap(sourceMedia),
       receivedAt: s.received_at,
       forwardedFrom: s.forwarded_from,
       edits: edits.filter((e) => e.message_id === s.message_id).map((e) => ({

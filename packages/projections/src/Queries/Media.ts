@@ -3,6 +3,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { AttachmentKind } from "@verbatim/domain/Attachment"
 import { MessageId, Provider, SessionId, UserId } from "@verbatim/domain/Ids"
+import { readerOf } from "@verbatim/domain/Media"
 import { Effect, Schema } from "effect"
 import { column, Num } from "./Columns.js"
 
@@ -44,7 +45,7 @@ const workColumns = `a.message_id, a.ordinal, a.session_id, a.provider, m.sender
   a.attempts, a.updated_at`
 
 /** Kinds a reader turns into text (see `Media.readerOf`). */
-const readable = ["voice", "audio", "photo", "image"]
+const readable = AttachmentKind.literals.filter((kind) => readerOf(kind) !== null)
 
 /**
  * Attachments to fetch (no bytes, no permanent fetch failure) or to read (bytes, a kind a reader

@@ -2,16 +2,15 @@
  * Reading photos and images with Claude's vision through the Anthropic SDK: the text visible in
  * the image, word for word, or, when there is none, a short factual description. Images whose
  * long edge is over 1568 px are scaled down first, as the Messages API would do itself after the
- * upload: in process by libvips (`sharp`), never by a program run on untrusted bytes, and an
- * image that would decode to more than `maxPixels` is refused before it is decoded.
+ * upload, in process (see `Images.ts`).
  */
 import Anthropic from "@anthropic-ai/sdk"
-import { imageSize } from "@verbatim/domain/ImageSize"
 import { defaultModel } from "@verbatim/planner/AnthropicLanguageModel"
 import type { Bytes } from "@verbatim/projections/Blobs"
-import { Config, Context, Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
-import sharp from "sharp"
+import { Config, ConfigError, Context, Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
+import { checkedImage, transformed } from "./Images.js"
 import { MediaError } from "./MediaError.js"
+import * as Tesseract from "./Tesseract.js"
 import type { Reading } from "./Transcriber.js"
 
 /** The longest edge Claude reads without scaling an image down. */
@@ -30,16 +29,22 @@ export interface VisionOptions {
   readonly timeout: Duration.Duration
 }
 
-/** Anthropic when `VERBATIM_VISION` is `anthropic` (the default) and a key is set; none otherwise. */
-export const visionConfig: Config.Config<Option.Option<VisionOptions>> = Config.all({
-  vision: Config.literal("anthropic", "none")("VERBATIM_VISION").pipe(Config.withDefault("anthropic" as const)),
+/** Which reader reads images: Claude's vision, Tesseract on this machine, or none. */
+export type Vision = "anthropic" | "tesseract" | "none"
+
+/** The settings of every image reader; which one reads is `vision`, or by what is at hand when unset. */
+export const visionConfig = Config.all({
+  vision: Config.option(Config.literal("anthropic", "tesseract", "none")("VERBATIM_VISION")),
   apiKey: Config.option(Config.redacted("ANTHROPIC_API_KEY")),
   model: Config.string("VERBATIM_VISION_MODEL").pipe(Config.withDefault(defaultModel)),
   baseUrl: Config.option(Config.string("ANTHROPIC_BASE_URL")),
-  timeout: Config.integer("VERBATIM_VISION_TIMEOUT").pipe(Config.withDefault(60), Config.map(Duration.seconds))
-}).pipe(Config.map(({ apiKey, vision, ...rest }) =>
-  vision === "none" ? Option.none() : Option.map(apiKey, (key) => ({ apiKey: key, ...rest }))
-))
+  timeout: Config.integer("VERBATIM_VISION_TIMEOUT").pipe(Config.withDefault(60), Config.map(Duration.seconds)),
+  languages: Config.string("VERBATIM_OCR_LANGUAGES").pipe(
+    Config.withDefault("eng"),
+    Config.map((text) => text.split(/[\s,+]+/).filter((code) => code !== "")),
+    Config.validate({ message: "VERBATIM_OCR_LANGUAGES: Tesseract language codes such as eng or eng,deu", validation: (codes) => codes.length > 0 })
+  )
+})
 
 const fail = (permanent: boolean, reason: string) => new MediaError({ stage: "transcribe", permanent, reason })
 
@@ -66,29 +71,19 @@ const ImageText = Schema.Struct({ text: Schema.String, description: Schema.optio
 export const readingText = (found: typeof ImageText.Type): string =>
   found.text.trim() !== "" ? found.text.trim() : (found.description ?? "").trim()
 
-const joined = (image: Bytes) => Buffer.concat(image.chunks.map((chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
+/** How the audit names a reading the model gave in prose instead of through the tool. */
+export const answeredInText = "(answered in text, not through its tool)"
 
-/** The most pixels an image may have: past it, decoding alone could take the process's memory (a decompression bomb). */
-export const maxPixels = 100_000_000
-
-/** How long scaling one image may take before it is given up. */
-const scaleSeconds = 30
+/** The prose of an answer without a tool call: its text blocks, joined. */
+const textAnswer = (message: Anthropic.Message): string =>
+  message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n").trim()
 
 /**
- * The image turned upright and scaled so that its long edge is at most `maxEdge`, in its own
- * format. libvips decodes on the thread pool, so the event loop is not held meanwhile.
+ * The image scaled so that its long edge is at most `maxEdge`, in its own format. libvips decodes
+ * on the thread pool, so the event loop is not held meanwhile.
  */
 const scaledDown = (bytes: Buffer) =>
-  Effect.tryPromise({
-    try: () =>
-      sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" })
-        .rotate()
-        .resize(maxEdge, maxEdge, { fit: "inside", withoutEnlargement: true })
-        .timeout({ seconds: scaleSeconds })
-        .toBuffer(),
-    catch: (error) =>
-      fail(true, `the image could not be scaled down (${error instanceof Error ? error.message : String(error)})`)
-  })
+  transformed(bytes, "scaled down", (image) => image.resize(maxEdge, maxEdge, { fit: "inside", withoutEnlargement: true }))
 
 const statusFailure = (status: number, message: string) =>
   fail(status === 400 || status === 413 || status === 422, `the vision model answered HTTP ${status}: ${message}`)
@@ -106,12 +101,9 @@ export const make = (options: VisionOptions): ImageReader["Type"] => {
     model: Option.some(options.model),
     read: (image) =>
       Effect.gen(function*() {
-        let bytes: Buffer = joined(image)
-        const size = imageSize(bytes)
-        if (size === null) return yield* fail(true, "the file is not a PNG, JPEG, GIF or WebP image")
-        if (size.width * size.height > maxPixels) {
-          return yield* fail(true, `the image is ${size.width}×${size.height} pixels, more than the ${maxPixels / 1_000_000} megapixels read`)
-        }
+        const checked = yield* checkedImage(image)
+        const size = checked.size
+        let bytes = checked.bytes
         if (Math.max(size.width, size.height) > maxEdge) bytes = yield* scaledDown(bytes)
         const message = yield* Effect.tryPromise({
           try: (signal) =>
@@ -143,7 +135,11 @@ export const make = (options: VisionOptions): ImageReader["Type"] => {
         })
         if (message.stop_reason === "refusal") return yield* fail(true, "the vision model declined to read the image")
         const call = message.content.find((block): block is Anthropic.ToolUseBlock => block.type === "tool_use" && block.name === tool.name)
-        if (call === undefined) return yield* fail(false, "the vision model gave no reading")
+        if (call === undefined) {
+          const prose = textAnswer(message)
+          if (prose === "") return yield* fail(false, "the vision model gave no reading")
+          return { text: prose, model: `${message.model} ${answeredInText}`, language: null, segments: [] }
+        }
         const found = yield* Schema.decodeUnknown(ImageText)(call.input).pipe(
           Effect.mapError(() => fail(false, "the vision model's reading was not text"))
         )
@@ -155,10 +151,35 @@ export const make = (options: VisionOptions): ImageReader["Type"] => {
 /** Without vision: nothing is read, and each photo says why. */
 export const none: ImageReader["Type"] = ImageReader.of({
   model: Option.none(),
-  read: () => Effect.fail(fail(true, "no image reader is configured (VERBATIM_VISION and ANTHROPIC_API_KEY)"))
+  read: () => Effect.fail(fail(true, "no image reader is configured (VERBATIM_VISION: ANTHROPIC_API_KEY, or tesseract installed)"))
 })
 
 export const layer = (options: VisionOptions) => Layer.succeed(ImageReader, make(options))
 
-/** The reader `VERBATIM_VISION` and the Anthropic settings describe. */
-export const layerConfig = Layer.effect(ImageReader, Effect.map(visionConfig, Option.match({ onNone: () => none, onSome: make })))
+/**
+ * The reader `VERBATIM_VISION` names; unset, Claude's vision when an Anthropic key is set, else
+ * Tesseract when it is installed, else none. A reader named but not usable stops the start with
+ * what to set or install.
+ */
+export const layerConfig = Layer.effect(
+  ImageReader,
+  Effect.gen(function*() {
+    const settings = yield* visionConfig
+    const vision: Vision = Option.isSome(settings.vision)
+      ? settings.vision.value
+      : Option.isSome(settings.apiKey)
+      ? "anthropic"
+      : (yield* Tesseract.installed)
+      ? "tesseract"
+      : "none"
+    if (vision === "tesseract") {
+      const reader = yield* Tesseract.make({ languages: settings.languages, timeout: settings.timeout }).pipe(
+        Effect.mapError((message) => ConfigError.InvalidData(["VERBATIM_VISION"], message))
+      )
+      return ImageReader.of({ model: Option.some(reader.model), read: reader.read })
+    }
+    return vision === "anthropic" && Option.isSome(settings.apiKey)
+      ? make({ apiKey: settings.apiKey.value, model: settings.model, baseUrl: settings.baseUrl, timeout: settings.timeout })
+      : none
+  })
+)

@@ -4,7 +4,7 @@
  * SDK does the multipart upload against `VERBATIM_TRANSCRIBE_URL`; the answer is `verbose_json`,
  * so every segment and its no-speech probability is kept, and probable silence left out of the text.
  */
-import type { TranscriptSegment } from "@verbatim/domain/Media"
+import type { PageSpan, TranscriptSegment } from "@verbatim/domain/Media"
 import { type RawSegment, segmentsOf, spokenText } from "@verbatim/domain/Transcript"
 import type { Bytes } from "@verbatim/projections/Blobs"
 import { Config, Context, Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
@@ -17,6 +17,10 @@ export interface Reading {
   readonly model: string
   readonly language: string | null
   readonly segments: ReadonlyArray<TranscriptSegment>
+  /** What the reader found when it found no text (`no sound`), when it says. */
+  readonly blank?: string
+  /** Where each page of a document lies in `text`. */
+  readonly pages?: ReadonlyArray<PageSpan>
 }
 
 /** What the upload is called and what it holds: servers tell formats apart by the file name's extension. */
@@ -28,6 +32,8 @@ export interface Upload {
 export class Transcriber extends Context.Tag("@verbatim/server/Transcriber")<Transcriber, {
   /** The model asked, or none when no transcription server is configured. */
   readonly model: Option.Option<string>
+  /** The largest upload the server takes, in bytes; longer audio is cut into parts under it. */
+  readonly maxUpload: number
   /** The speech in the audio; `names` (the user's contacts) are passed as the prompt so they are spelled right. */
   readonly transcribe: (audio: Bytes, upload: Upload, names: ReadonlyArray<string>) => Effect.Effect<Reading, MediaError>
 }>() {}
@@ -40,10 +46,15 @@ export interface TranscriberOptions {
   /** ISO-639-1; none: the server detects it. */
   readonly language: Option.Option<string>
   readonly timeout: Duration.Duration
+  /** The largest upload the server takes, in bytes (OpenAI's: 25 MB). */
+  readonly maxUpload: number
 }
 
 const optionalString = (name: string) =>
   Config.string(name).pipe(Config.withDefault(""), Config.map((value) => Option.liftPredicate(value.trim(), (s) => s !== "")))
+
+/** OpenAI's upload limit, 25 MB. */
+export const defaultMaxUpload = 25 * 1024 * 1024
 
 /** The options from the environment; none when `VERBATIM_TRANSCRIBE_URL` is unset or empty. */
 export const transcriberConfig: Config.Config<Option.Option<TranscriberOptions>> = Config.all({
@@ -51,7 +62,11 @@ export const transcriberConfig: Config.Config<Option.Option<TranscriberOptions>>
   apiKey: Config.option(Config.redacted("VERBATIM_TRANSCRIBE_API_KEY")),
   model: Config.string("VERBATIM_TRANSCRIBE_MODEL").pipe(Config.withDefault("whisper-1")),
   language: optionalString("VERBATIM_TRANSCRIBE_LANGUAGE"),
-  timeout: Config.integer("VERBATIM_TRANSCRIBE_TIMEOUT").pipe(Config.withDefault(120), Config.map(Duration.seconds))
+  timeout: Config.integer("VERBATIM_TRANSCRIBE_TIMEOUT").pipe(Config.withDefault(120), Config.map(Duration.seconds)),
+  maxUpload: Config.integer("VERBATIM_TRANSCRIBE_MAX_BYTES").pipe(
+    Config.withDefault(defaultMaxUpload),
+    Config.validate({ message: "VERBATIM_TRANSCRIBE_MAX_BYTES: a number of bytes of at least 65536", validation: (n) => n >= 65_536 })
+  )
 }).pipe(Config.map(({ baseUrl, ...rest }) => Option.map(baseUrl, (url) => ({ baseUrl: url.replace(/\/+$/, ""), ...rest }))))
 
 /** The part of a `verbose_json` answer kept; servers other than OpenAI leave fields out. */
@@ -99,6 +114,7 @@ export const make = (options: TranscriberOptions): Transcriber["Type"] => {
   })
   return Transcriber.of({
     model: Option.some(options.model),
+    maxUpload: options.maxUpload,
     transcribe: (audio, upload, names) =>
       Effect.gen(function*() {
         const answer = yield* Effect.tryPromise({
@@ -137,6 +153,7 @@ export const make = (options: TranscriberOptions): Transcriber["Type"] => {
 /** Without a transcription server: nothing is transcribed, and each voice note says why. */
 export const none: Transcriber["Type"] = Transcriber.of({
   model: Option.none(),
+  maxUpload: defaultMaxUpload,
   transcribe: () => Effect.fail(fail(true, "no transcription server is configured (VERBATIM_TRANSCRIBE_URL)"))
 })
 

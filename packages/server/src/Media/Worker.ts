@@ -1,6 +1,6 @@
 /**
  * The media worker: after the webhook has answered, each attachment's bytes are fetched once and
- * stored by sha256, then voice and audio are transcribed and photos and images read. Every
+ * stored by sha256, then read by the reader its kind calls for (`Readers`). Every
  * outcome goes through the session's decider as a `Media` command, so it is an event like any
  * other. A lease per attachment keeps two instances from fetching one file twice; the stored
  * bytes mean a crash between the download and the reading resumes at the reading. A failure that
@@ -13,7 +13,7 @@ import type { Rejected } from "@verbatim/domain/Session/Commands"
 import { Command, MediaOutcome } from "@verbatim/domain/Session/Commands"
 import { readerOf } from "@verbatim/domain/Media"
 import type { SessionId } from "@verbatim/domain/Ids"
-import { Blobs, type Bytes } from "@verbatim/projections/Blobs"
+import { Blobs } from "@verbatim/projections/Blobs"
 import { EventStore } from "@verbatim/projections/EventStore"
 import { FoldCache } from "@verbatim/projections/FoldCache"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
@@ -23,10 +23,9 @@ import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer, Option
 import { backoff } from "../Backoff.js"
 import * as Metrics from "../Metrics.js"
 import { execute } from "../Sessions.js"
-import { ImageReader } from "./ImageReader.js"
 import { MediaError } from "./MediaError.js"
 import { MediaSource } from "./MediaSource.js"
-import { Transcriber, uploadName } from "./Transcriber.js"
+import { Readers } from "./Readers.js"
 
 /** Attempts at one stage before a failure that may pass is recorded as final. */
 export const maxAttempts = 5
@@ -70,8 +69,7 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
     const leases = yield* Leases
     const blobs = yield* Blobs
     const source = yield* MediaSource
-    const transcriber = yield* Transcriber
-    const imageReader = yield* ImageReader
+    const readers = yield* Readers
 
     /** Record an outcome through the session's decider; one already recorded is not an error. */
     const record = (row: MediaWork, outcome: MediaOutcome) =>
@@ -108,22 +106,11 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
         return { ...row, sha256: stored.sha256, failureStage: null, attempts: 0 } satisfies MediaWork
       })
 
-    const reading = (row: MediaWork, bytes: Bytes) => {
-      const reader = readerOf(row.kind)
-      if (reader === "speech") {
-        return Effect.flatMap(read.knownPeople(row.sender), (people) =>
-          transcriber.transcribe(bytes, { fileName: uploadName(row.fileName, bytes.mimeType ?? row.mimeType, row.kind), mimeType: bytes.mimeType ?? row.mimeType }, people.map((p) => p.name)).pipe(
-            Effect.map((text) => MediaOutcome.Read({ source: "speech", ...text }))
-          ))
-      }
-      return Effect.map(imageReader.read(bytes), (text) => MediaOutcome.Read({ source: "image", ...text }))
-    }
-
     const readText = (row: MediaWork, sha256: string) =>
       Effect.gen(function*() {
         const bytes = yield* blobs.get(sha256)
         if (Option.isNone(bytes)) return yield* new MediaError({ stage: "fetch", permanent: false, reason: "the stored bytes are missing" })
-        yield* record(row, yield* reading(row, bytes.value))
+        yield* record(row, yield* readers.read(row, bytes.value))
         yield* Metrics.mediaAttempt("transcribe", "done")
         return "read" as Step
       })
@@ -204,7 +191,7 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
     return MediaWorker.of({ drain, reread })
   })
 
-  static readonly layer = Layer.effect(MediaWorker, MediaWorker.make)
+  static readonly layer = Layer.effect(MediaWorker, MediaWorker.make).pipe(Layer.provide(Readers.layer))
 }
 
 /** Work the media queue whenever a message with attachments is captured (here or, on PostgreSQL, on another instance), and every `interval` besides. */

@@ -34,6 +34,10 @@ h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
 .s0 { background: var(--s0); } .s1 { background: var(--s1); } .s2 { background: var(--s2); }
 .s3 { background: var(--s3); } .s4 { background: var(--s4); } .s5 { background: var(--s5); }
 .derived { background: transparent; color: var(--derived); font-style: italic; }
+.media { flex-basis: 100%; }
+.media img { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); margin: .5rem 0; }
+.media audio { height: 2rem; max-width: 12rem; vertical-align: middle; margin-right: .5rem; }
+.media figure { margin: 0 0 .75rem; max-width: 24rem; }
 del.cut { color: var(--cut); text-decoration-thickness: 2px; }
 .sources li { display: grid; gap: .2rem; }
 .tag { display: inline-block; padding: 0 .4rem; border-radius: .3rem; font-size: .85rem; background: #eee; }

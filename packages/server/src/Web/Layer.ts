@@ -9,6 +9,7 @@ import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/p
 import { ReplayReportBody } from "@verbatim/domain/ReplayReport"
 import { AskId, operatorUser } from "@verbatim/domain/Ids"
 import { AskBook } from "@verbatim/projections/AskBook"
+import type { Blobs } from "@verbatim/projections/Blobs"
 import { ReminderBook } from "@verbatim/projections/ReminderBook"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { ReplayReports } from "@verbatim/projections/ReplayReports"
@@ -30,6 +31,7 @@ import { stylesheet } from "./Assets.js"
 import { composeScript, liveReplies } from "./ComposeReplies.js"
 import type { Html } from "./Html.js"
 import { page, respond, type Section } from "./Layout.js"
+import { mediaFile, mediaPage } from "./MediaFiles.js"
 import { notePage, quoteMarkOf } from "./NotePage.js"
 import { ownPage, peoplePage, personPage, questionsPage, searchPage, sessionPage } from "./Pages.js"
 import { replayPage, replaysPage } from "./ReplayPages.js"
@@ -70,6 +72,7 @@ const notesShown = 200
 /** What the pages need: the read model, capture's path for the compose box, and curation's. */
 type Services =
   | ReadModel
+  | Blobs
   | Wakeups
   | ReplayReports
   | SignIn.WebKeys
@@ -133,6 +136,8 @@ const pages = HttpApiBuilder.Router.use((router) =>
         const people = yield* read.people({ limit: 500, user: audit.value.note.user })
         return Option.some(notePage(audit.value, people.items, csrf, yield* query("notice"), quoteMarkOf(yield* query("mark"))))
       }), "note")))
+    yield* router.get("/media/:message/:ordinal", provided(mediaFile))
+    yield* router.get("/media/:message/:ordinal/pages/:page", provided(mediaPage))
     yield* router.post("/notes/:id/move", provided(Curating.moveNote))
     yield* router.post("/notes/:id/split", provided(Curating.splitNote))
     yield* router.post("/notes/:id/discard", provided(Curating.discardNote))

@@ -10,7 +10,7 @@ import { type Html, html } from "./Html.js"
 /** Every page's security headers: no script at all. */
 export const pageHeaders = {
   "content-security-policy":
-    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; style-src 'self'; img-src 'self'; media-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-store"
@@ -72,7 +72,7 @@ ${main}
 const scriptedHeaders = {
   ...pageHeaders,
   "content-security-policy":
-    "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    "default-src 'none'; style-src 'self'; img-src 'self'; media-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 }
 
 /** A page as a response; `scripted` for the one page that loads a script of its own. */

@@ -10,6 +10,7 @@ import type { NoteAuditView } from "@verbatim/projections/ReadModel"
 import { DateTime } from "effect"
 import { history, noteForms } from "./CurationForms.js"
 import { type Html, html } from "./Html.js"
+import { sourceMedia } from "./SourceMedia.js"
 
 type Source = NoteAuditView["sources"][number]
 type Slice = Extract<NoteAuditView["segments"][number], { readonly _tag: "Slice" }>
@@ -47,7 +48,10 @@ const sliceText = (source: Source, start: number, end: number, mark: QuoteMark |
     if (from >= to) return []
     return pieces(from, to, mark?.messageId === source.messageId ? mark : null).map(([a, b, quoted]) => {
       const text = source.text.slice(a, b)
-      const shown = part.origin._tag === "Derived" ? html`<mark class="derived" title="read by ${part.origin.model}">${text}</mark>` : html`${text}`
+      const origin = part.origin
+      const shown = origin._tag === "Derived"
+        ? html`<mark class="derived" title="read by ${origin.model}${origin.page === undefined ? "" : `, page ${origin.page}`}">${text}</mark>`
+        : html`${text}`
       return quoted ? html`<mark class="quoted" data-quoted>${shown}</mark>` : shown
     })
   })
@@ -113,7 +117,7 @@ const sources = (audit: NoteAuditView): Html =>
         s.parts.some((p) => p.origin._tag === "Derived")
           ? html`<span class="muted">${[...new Set(s.parts.flatMap((p) => p.origin._tag === "Derived" ? [`${p.origin.source === "speech" ? "transcribed" : "read"} by ${p.origin.model}`] : []))].join(", ")}</span>`
           : null
-      }</li>`
+      }${sourceMedia(s.messageId, s.media)}</li>`
     )
   }</ol>`
 

@@ -77,6 +77,21 @@ describe("reading images with Claude's vision", () => {
       expect((yield* fake.requests).length).toBe(3)
     }).pipe(Effect.provide(FakeAnthropic.layer)))
 
+  it.effect("an answer in prose instead of the tool is the reading, and its model says how it came", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeAnthropic
+      const png = yield* textPng("Call Ana back", 600, 200)
+      yield* fake.script(FakeReply.text("Call Ana back\n"), FakeReply.text("  "))
+      const read = Effect.flatMap(reader, (r) => Effect.either(r.read(asBytes(png))))
+      expect(yield* read).toEqual(Either.right({
+        text: "Call Ana back",
+        model: "claude-vision-test (answered in text, not through its tool)",
+        language: null,
+        segments: []
+      }))
+      expect(yield* read).toEqual(failed(false, "the vision model gave no reading"))
+    }).pipe(Effect.provide(FakeAnthropic.layer)))
+
   it.effect("an image of more pixels than are read is refused before it is decoded; one that does not decode is refused as it scales", () =>
     Effect.gen(function*() {
       const fake = yield* FakeAnthropic
@@ -93,7 +108,7 @@ describe("reading images with Claude's vision", () => {
   it.effect("without vision configured, each image says which settings", () =>
     Effect.gen(function*() {
       expect(yield* Effect.either(ImageReader.none.read(asBytes(new Uint8Array(10))))).toEqual(
-        failed(true, "no image reader is configured (VERBATIM_VISION and ANTHROPIC_API_KEY)")
+        failed(true, "no image reader is configured (VERBATIM_VISION: ANTHROPIC_API_KEY, or tesseract installed)")
       )
     }))
 })

@@ -14,6 +14,7 @@ const transcriberAt = (baseUrl: string, options: Partial<Transcriber.Transcriber
     apiKey: Option.some(Redacted.make("sk-transcribe")),
     model: "whisper-1",
     language: Option.none(),
+    maxUpload: Transcriber.defaultMaxUpload,
     timeout: Duration.seconds(5),
     ...options
   })
@@ -29,13 +30,16 @@ describe("transcription over the OpenAI-compatible API", () => {
       const ogg = yield* spokenOgg(sentence)
       yield* fake.answerNext({ ...transcript("Ana moved to Porto in May."), language: "english" })
       const reading = yield* transcriberAt(fake.baseUrl).transcribe(bytes(ogg, "audio/ogg"), { fileName: "voice.ogg", mimeType: "audio/ogg" }, ["Ana Souza", "Tomás"])
+      const [upload] = yield* fake.uploads
+      // The fake times its one segment over the whole upload, as long as the OGG's last page says.
+      const seconds = Math.round((upload?.seconds ?? 0) * 100) / 100
+      expect(seconds).toBeGreaterThan(1)
       expect(reading).toEqual({
         text: "Ana moved to Porto in May.",
         model: "whisper-1",
         language: "english",
-        segments: [{ start: 0, end: 1, text: "Ana moved to Porto in May.", noSpeechProb: 0.01, silent: false }]
+        segments: [{ start: 0, end: seconds, text: "Ana moved to Porto in May.", noSpeechProb: 0.01, silent: false }]
       })
-      const [upload] = yield* fake.uploads
       expect(upload === undefined ? null : {
         authorization: upload.authorization,
         model: upload.model,

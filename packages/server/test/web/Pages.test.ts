@@ -290,7 +290,7 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
       }).toEqual({
         signIn: [303, "/", true],
         forged: [403, 403],
-        home: [200, "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'", "no-store"],
+        home: [200, "default-src 'none'; style-src 'self'; img-src 'self'; media-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'", "no-store"],
         incomplete: [400, 400]
       })
     }).pipe(Effect.provide(layer([]))))

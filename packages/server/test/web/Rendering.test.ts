@@ -46,7 +46,8 @@ const auditOf = (texts: ReadonlyArray<string>, cut: ReadonlyArray<{ readonly seq
       parts: m.text === "" ? [] : [{ start: 0, end: m.text.length, origin: { _tag: "Sender" } }],
       receivedAt: at,
       forwardedFrom: null,
-      edits: []
+      edits: [],
+      media: []
     })),
     directives: cut.map((c) => {
       const found = assembled.cuts.find((x) => x.seq === c.seq && x.text === c.text)

@@ -1,0 +1,84 @@
+/**
+ * The files people sent, for their own eyes and ears on the note page: a voice note or video to
+ * play from the second a phrase came from (`Range` requests, so `<audio src="…#t=12,15">` seeks
+ * without JavaScript), a photo beside its text, a PDF page drawn beside the text read from it.
+ * Only to the signed-in sender (another user gets a 404, as for a note that is not theirs; no
+ * sign-in goes to sign in). A type a browser could run (HTML, SVG) is never served as itself: only
+ * audio, video, raster images and PDFs go inline, anything else as a download, and every answer
+ * is sandboxed.
+ */
+import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { byteRange } from "@verbatim/domain/ByteRange"
+import { Blobs } from "@verbatim/projections/Blobs"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Effect, Option } from "effect"
+import { isPdf, pagePng } from "../Media/Documents.js"
+import { joined } from "../Media/Images.js"
+import { param } from "./Routing.js"
+import * as SignIn from "./SignIn.js"
+
+/** Types served inline: what `<audio>`, `<video>` and `<img>` play or show, and PDFs. */
+const inline = /^(audio\/[a-z0-9.+-]+|video\/[a-z0-9.+-]+|image\/(png|jpeg|gif|webp)|application\/pdf)$/
+
+const headers = {
+  "content-security-policy": "default-src 'none'; sandbox",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "cache-control": "private, max-age=3600"
+}
+
+const notFound = HttpServerResponse.text("Not found", { status: 404, headers })
+
+/** The stored bytes of the signed-in user's attachment named by the path, or none. */
+const ownedFile = Effect.gen(function*() {
+  const who = yield* SignIn.current
+  if (Option.isNone(who)) return { _tag: "SignIn" } as const
+  const messageId = yield* param("message")
+  const ordinal = Number(yield* param("ordinal"))
+  const row = (yield* (yield* ReadModel).mediaOf(messageId)).find((r) => r.messageId === messageId && r.ordinal === ordinal)
+  if (row === undefined || row.sha256 === null || !SignIn.maySee(who.value.subject, row.sender)) return { _tag: "None" } as const
+  const bytes = yield* (yield* Blobs).get(row.sha256)
+  if (Option.isNone(bytes)) return { _tag: "None" } as const
+  return { _tag: "File", bytes: bytes.value, type: (bytes.value.mimeType ?? row.mimeType ?? "").split(";")[0]!.trim().toLowerCase() } as const
+})
+
+const toSignIn = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+  HttpServerResponse.redirect(`/signin?next=${encodeURIComponent(request.url)}`, { status: 303 }))
+
+/** `GET /media/:message/:ordinal`: the file, whole or the range asked for. */
+export const mediaFile = Effect.gen(function*() {
+  const found = yield* ownedFile
+  if (found._tag === "SignIn") return yield* toSignIn
+  if (found._tag === "None") return yield* notFound
+  const data = joined(found.bytes)
+  const safe = inline.test(found.type)
+  const base = {
+    ...headers,
+    "accept-ranges": "bytes",
+    "content-disposition": safe ? "inline" : "attachment"
+  }
+  const contentType = safe ? found.type : "application/octet-stream"
+  const range = byteRange((yield* HttpServerRequest.HttpServerRequest).headers["range"], data.length)
+  switch (range._tag) {
+    case "Whole":
+      return HttpServerResponse.uint8Array(data, { contentType, headers: base })
+    case "Unsatisfiable":
+      return HttpServerResponse.empty({ status: 416, headers: { ...base, "content-range": `bytes */${data.length}` } })
+    case "Part":
+      return HttpServerResponse.uint8Array(data.subarray(range.start, range.end + 1), {
+        status: 206,
+        contentType,
+        headers: { ...base, "content-range": `bytes ${range.start}-${range.end}/${data.length}` }
+      })
+  }
+})
+
+/** `GET /media/:message/:ordinal/pages/:page`: a page of a PDF, drawn as a PNG. */
+export const mediaPage = Effect.gen(function*() {
+  const found = yield* ownedFile
+  if (found._tag === "SignIn") return yield* toSignIn
+  const page = Number(yield* param("page"))
+  if (found._tag === "None" || !isPdf(found.bytes) || !Number.isInteger(page) || page < 1) return yield* notFound
+  const png = yield* Effect.option(pagePng(found.bytes, page))
+  return Option.isNone(png) ? yield* notFound : HttpServerResponse.uint8Array(png.value, { contentType: "image/png", headers })
+})
