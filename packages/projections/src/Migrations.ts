@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { asksDdl, createTables, curationDdl, mediaDdl, remindersDdl, userZonesDdl } from "./Projections/Tables.js"
+import { asksDdl, createTables, curationDdl, mediaDdl, remindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex } from "./Queries/Search.js"
 import { replayReportsTable } from "./ReplayReports.js"
@@ -135,6 +135,9 @@ const userZones = Effect.flatMap(SqlClient, (sql) => Effect.forEach(userZonesDdl
 /** Questions asked of the notes; a store from before has none. */
 const asks = Effect.flatMap(SqlClient, (sql) => Effect.forEach(asksDdl, (statement) => sql.unsafe(statement), { discard: true }))
 
+/** Messages' send times, by sender (see `sentAtDdl`). */
+const messageSentAt = Effect.flatMap(SqlClient, (sql) => Effect.forEach(sentAtDdl, (statement) => sql.unsafe(statement), { discard: true }))
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -154,7 +157,8 @@ const migrations = {
   "14_lease_lapses": leaseLapses,
   "15_reminders": reminders,
   "16_user_zones": userZones,
-  "17_asks": asks
+  "17_asks": asks,
+  "18_message_sent_at": messageSentAt
 }
 
 const table = "verbatim_migrations"

@@ -126,6 +126,17 @@ export const asksDdl = [
   `ALTER TABLE people ADD COLUMN former_names TEXT`
 ]
 
+/**
+ * When each message was sent, as its event says (its receipt time for events that do not), and
+ * each user's messages by it: an import finds a live message by sender, minute and text. Rows
+ * written before this migration have none until `verbatim rebuild`; the query reads their
+ * receipt time instead.
+ */
+export const sentAtDdl = [
+  `ALTER TABLE messages ADD COLUMN sent_at TEXT`,
+  `CREATE INDEX messages_sender_sent ON messages (sender, sent_at)`
+]
+
 /** Create every read-model table (a migration). */
 export const createTables = Effect.gen(function*() {
   const sql = yield* SqlClient
