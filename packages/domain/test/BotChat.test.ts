@@ -2,22 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { DateTime, Either } from "effect"
 import { isBotChat, userSide } from "../src/Inbound/BotChat.js"
 import { readTelegramExport } from "../src/Inbound/TelegramExport.js"
-
-/** The user 4242's chat with the bot 777 as Telegram Desktop exports it: the bot's replies come from `user777`. */
-const botChat = JSON.stringify({
-  name: "Verbatim",
-  type: "bot_chat",
-  id: 777,
-  messages: [
-    { id: 90, type: "message", date: "2024-03-01T09:00:00", date_unixtime: "1709283600", from: "Zoë", from_id: "user4242", text: "/start" },
-    { id: 91, type: "message", date: "2024-03-01T09:00:01", date_unixtime: "1709283601", from: "Verbatim", from_id: "user777", text: "Forward me anything." },
-    {
-      id: 92, type: "message", date: "2024-03-01T09:01:00", date_unixtime: "1709283660", from: "Zoë", from_id: "user4242",
-      forwarded_from: "Bob Ray", text: "Call me after 6"
-    },
-    { id: 93, type: "message", date: "2024-03-01T09:01:30", date_unixtime: "1709283690", from: "Zoë", from_id: "user4242", text: "Bob is Ana's brother" }
-  ]
-})
+import { botChatExport as botChat } from "@verbatim/testkit/BotChatExport"
 
 const read = (text: string) => Either.getOrThrow(readTelegramExport(text))
 
@@ -45,7 +30,7 @@ describe("an export of the user's own chat with the bot", () => {
       messages: [
         ["777:90", "2024-03-01T09:00:00.000Z", true, null, "/start"],
         ["777:92", "2024-03-01T09:01:00.000Z", true, "Bob Ray", "Call me after 6"],
-        ["777:93", "2024-03-01T09:01:30.000Z", true, null, "Bob is Ana's brother"]
+        ["777:93", "2024-03-01T09:01:30.000Z", true, null, "Bob is Ana's\nbrother"]
       ]
     }))
   })
