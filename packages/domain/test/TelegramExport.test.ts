@@ -33,11 +33,11 @@ describe("parseTelegramExport", () => {
   it("reads text, entity arrays, forwards, replies and media, and skips service entries", () => {
     expect(parseTelegramExport(exported)).toEqual(Either.right([
       {
-        exportId: "4242:2", author: "Zoë Çelik", forwardedFrom: null, sentAt: at("2024-03-01T09:01:00Z"),
+        exportId: "4242:2", author: "Zoë Çelik", authorId: "user4242", forwardedFrom: null, sentAt: at("2024-03-01T09:01:00Z"),
         text: "Bob's birthday is on the 12th.\nHe likes jazz.", kind: "text", links: [], replyTo: null, location: "message 2"
       },
       {
-        exportId: "4242:3", author: "Zoë Çelik", forwardedFrom: "Bob Ray", sentAt: at("2024-03-01T09:02:00Z"),
+        exportId: "4242:3", author: "Zoë Çelik", authorId: "user4242", forwardedFrom: "Bob Ray", sentAt: at("2024-03-01T09:02:00Z"),
         text: "Call me at +1 555 0100 after 6", kind: "text", links: [], replyTo: "4242:2", location: "message 3"
       },
       {

@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { asksDdl, createTables, curationDdl, mediaDdl, readingDetailsDdl, remindersDdl, userZonesDdl } from "./Projections/Tables.js"
+import { asksDdl, createTables, curationDdl, mediaDdl, readingDetailsDdl, remindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex } from "./Queries/Search.js"
 import { replayReportsTable } from "./ReplayReports.js"
@@ -141,6 +141,31 @@ const asks = Effect.flatMap(SqlClient, (sql) => Effect.forEach(asksDdl, (stateme
  */
 const readingDetails = Effect.flatMap(SqlClient, (sql) => Effect.forEach(readingDetailsDdl, (statement) => sql.unsafe(statement), { discard: true }))
 
+/**
+ * Each message's send time, filled from its `MessageReceived` event in the log (the receipt time
+ * when the event has none), as the messages projection writes it: a store migrated from before
+ * reads exactly as one rebuilt from its log.
+ */
+export const fillSentAt = Effect.flatMap(SqlClient, (sql) => {
+  const received = sql.onDialectOrElse({
+    pg: () =>
+      sql`SELECT payload::jsonb #>> '{message,id}' AS message_id, payload::jsonb #>> '{message,sentAt}' AS sent_at
+        FROM events WHERE type = 'MessageReceived'`,
+    orElse: () =>
+      sql`SELECT json_extract(payload, '$.message.id') AS message_id, json_extract(payload, '$.message.sentAt') AS sent_at
+        FROM events WHERE type = 'MessageReceived'`
+  })
+  return Effect.all([
+    sql`UPDATE messages SET sent_at = received.sent_at FROM (${received}) AS received
+      WHERE messages.message_id = received.message_id AND received.sent_at IS NOT NULL`,
+    sql`UPDATE messages SET sent_at = received_at WHERE sent_at IS NULL`
+  ], { discard: true })
+})
+
+/** Messages' send times, by sender (see `sentAtDdl`), filled from the log. */
+const messageSentAt = Effect.flatMap(SqlClient, (sql) =>
+  Effect.zipRight(Effect.forEach(sentAtDdl, (statement) => sql.unsafe(statement), { discard: true }), fillSentAt))
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -161,7 +186,8 @@ const migrations = {
   "15_reminders": reminders,
   "16_user_zones": userZones,
   "17_asks": asks,
-  "18_reading_details": readingDetails
+  "18_message_sent_at": messageSentAt,
+  "19_reading_details": readingDetails
 }
 
 const table = "verbatim_migrations"

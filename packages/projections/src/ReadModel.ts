@@ -22,12 +22,15 @@ import type { Notebook } from "./Queries/Notebook.js"
 import { knownPeople, mergedInto, peopleByActivity } from "./Queries/People.js"
 import * as Replies from "./Queries/Replies.js"
 import type { ConversationReply } from "./Queries/Replies.js"
+import * as Captured from "./Queries/Captured.js"
+import type { SentMessage } from "./Queries/Captured.js"
 import * as Search from "./Queries/Search.js"
 import type { SearchHit } from "./Queries/Search.js"
 import * as Sessions from "./Queries/Sessions.js"
 import type { Conversation, ConversationSessions, SessionPlan } from "./Queries/Sessions.js"
 import type { ListOptions } from "./Queries/Lists.js"
 
+export type { SentMessage }
 export type { Conversation, ConversationReply, SessionPlan, ConversationSessions, ListOptions, MediaWork, NoteAuditView, QueueDepths, QueuedReply, SearchHit, SessionAccountingView }
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
 export type { Notebook, NotebookNote, NotebookPerson, NotebookSource } from "./Queries/Notebook.js"
@@ -123,6 +126,13 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
     query: string,
     options: { readonly user?: string | undefined; readonly limit: number }
   ) => Effect.Effect<ReadonlyArray<SearchHit>, StoreError>
+  /**
+   * A user's messages sent in [from, to) whose sender's own words are exactly `text`, oldest
+   * first: an import finds by them an exported message the log already has.
+   */
+  readonly sentMessages: (
+    query: { readonly user: UserId; readonly from: DateTime.Utc; readonly to: DateTime.Utc; readonly text: string }
+  ) => Effect.Effect<ReadonlyArray<SentMessage>, StoreError>
   /** Succeeds when the database answers. */
   readonly ping: Effect.Effect<void, StoreError>
 }>() {}
@@ -173,6 +183,7 @@ export const make = Effect.gen(function*() {
     queueDepths: run(Jobs.queueDepths),
     awaitingPlan: (user) => run(Jobs.awaitingPlan(user)),
     search: (query, options) => run(Search.search(query, options)),
+    sentMessages: (query) => run(Captured.sentMessages(query)),
     ping: run(Jobs.ping)
   })
 })

@@ -35,6 +35,7 @@ export const subcommands = {
   import: () =>
     Promise.all([import("./Cli/Import.js"), import("./TimeZones.js")]).then(([m, zones]) =>
       m.command.pipe(Command.provide(zones.TimeZones.layerConfig.pipe(Layer.provideMerge(Store.layerConfig))), quiet)),
+  reconcile: () => import("./Cli/Reconcile.js").then((m) => m.command.pipe(Command.provide(Store.layerConfigReadOnly), quiet)),
   retry: () =>
     Promise.all([import("./Cli/Retry.js"), import("./Cli/Layers.js")]).then(([m, layers]) =>
       m.command.pipe(Command.provide(layers.PlanJobLayer), quiet)),

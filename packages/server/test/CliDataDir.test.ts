@@ -32,7 +32,7 @@ const importedStore = Effect.gen(function*() {
   const imported = yield* runCli(importArgs, env, as)
   expect({ code: imported.code, stdout: imported.stdout }).toEqual({
     code: 0,
-    stdout: `imported ${fixture("telegram-result.json")}: 4 new message(s) of 4, 0 already recorded, 2 session(s) closed for planning\n` +
+    stdout: `imported ${fixture("telegram-result.json")}: 4 new message(s) of 4, 0 already recorded (0 by id, 0 by sender, minute and text), 2 session(s) closed for planning\n` +
       `  ${session}\n  telegram:4242:4242:2\n`
   })
   return { data, db: join(data, "verbatim.db"), env }
@@ -111,17 +111,17 @@ describe("a data directory the CLI may not use", () => {
   it.scoped("a schema behind this version's is migrated by a reading command that may write, refused when read-only", () =>
     Effect.gen(function*() {
       const { db, env } = yield* importedStore
-      // Undo the newest migration (18: what a reading found and a document's pages), as a store of the previous version has it.
+      // Undo the newest migration (19: what a reading found and a document's pages), as a store of the previous version has it.
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient
-        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 18`
+        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 19`
         yield* sql`ALTER TABLE message_media DROP COLUMN derived_blank`
         yield* sql`ALTER TABLE message_media DROP COLUMN derived_pages`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)
         expect(yield* runCli(["accounting", session], env, as)).toEqual(failed(
-          `cannot read the database ${db} without migrating it (schema at migration 17 of 18), and migrating needs a writable open, ` +
+          `cannot read the database ${db} without migrating it (schema at migration 18 of 19), and migrating needs a writable open, ` +
             `but cannot write the database ${db} (read-only file); ${remedy}`
         ))
       }))
@@ -131,6 +131,6 @@ describe("a data directory the CLI may not use", () => {
       const applied = yield* Effect.flatMap(SqlClient, (sql) => sql<{ id: number }>`SELECT MAX(migration_id) AS id FROM verbatim_migrations`).pipe(
         Effect.provide(Store.layerSqlite({ filename: db }))
       )
-      expect(applied).toEqual([{ id: 18 }])
+      expect(applied).toEqual([{ id: 19 }])
     }))
 })

@@ -15,13 +15,13 @@ describe("verbatim import", () => {
       const first = yield* runCli(args, env)
       expect({ code: first.code, stdout: first.stdout.replace(fixture(""), "<fixtures>/") }).toEqual({
         code: 0,
-        stdout: "imported <fixtures>/telegram-result.json: 4 new message(s) of 4, 0 already recorded, 2 session(s) closed for planning\n" +
+        stdout: "imported <fixtures>/telegram-result.json: 4 new message(s) of 4, 0 already recorded (0 by id, 0 by sender, minute and text), 2 session(s) closed for planning\n" +
           "  telegram:4242:4242:1\n" +
           "  telegram:4242:4242:2\n"
       })
       const again = yield* runCli(args, env)
       expect(again.stdout.replace(fixture(""), "<fixtures>/")).toEqual(
-        "imported <fixtures>/telegram-result.json: 0 new message(s) of 4, 4 already recorded, 0 session(s) closed for planning\n"
+        "imported <fixtures>/telegram-result.json: 0 new message(s) of 4, 4 already recorded (4 by id, 0 by sender, minute and text), 0 session(s) closed for planning\n"
       )
       const accounting = yield* runCli(["accounting", "telegram:4242:4242:1"], env)
       expect(accounting).toEqual({
@@ -115,7 +115,7 @@ describe("verbatim import", () => {
         env
       )
       expect(run.stdout.replace(fixture(""), "<fixtures>/")).toEqual(
-        "imported <fixtures>/whatsapp-chat.txt: 5 new message(s) of 5, 0 already recorded, 2 session(s) closed for planning\n" +
+        "imported <fixtures>/whatsapp-chat.txt: 5 new message(s) of 5, 0 already recorded (0 by id, 0 by sender, minute and text), 2 session(s) closed for planning\n" +
           "  whatsapp:15550001111:15550001111:1\n" +
           "  whatsapp:15550001111:15550001111:2\n"
       )

@@ -41,14 +41,14 @@ describe("verbatim import's replies and sessions", () => {
       expect(shown(first, dir)).toEqual({
         code: 0,
         stderr: "",
-        stdout: "imported <dir>/result.json: 4 new message(s) of 4, 0 already recorded, 2 session(s) closed for planning, " +
+        stdout: "imported <dir>/result.json: 4 new message(s) of 4, 0 already recorded (0 by id, 0 by sender, minute and text), 2 session(s) closed for planning, " +
           "one summary reply queued\n" +
           "  telegram:7:7:1\n" +
           "  telegram:7:7:2\n"
       })
       const again = yield* runCli(args, { VERBATIM_DATA_DIR: dir })
       expect(again.stdout.replace(dir, "<dir>")).toEqual(
-        "imported <dir>/result.json: 0 new message(s) of 4, 4 already recorded, 0 session(s) closed for planning\n"
+        "imported <dir>/result.json: 0 new message(s) of 4, 4 already recorded (4 by id, 0 by sender, minute and text), 0 session(s) closed for planning\n"
       )
       const replies = eventsOf((yield* runCli(["events"], { VERBATIM_DATA_DIR: dir })).stdout).filter((e) => e._tag === "ReplyQueued")
       expect(replies).toEqual([{
@@ -71,7 +71,7 @@ describe("verbatim import's replies and sessions", () => {
       writeFileSync(file, telegramExport([[0, "Ana starts in March"]]))
       const run = yield* runCli(["import", "telegram-export", file, "--user", "telegram:7", "--quiet"], { VERBATIM_DATA_DIR: dir })
       expect(run.stdout.replace(dir, "<dir>")).toEqual(
-        "imported <dir>/result.json: 1 new message(s) of 1, 0 already recorded, 1 session(s) closed for planning\n  telegram:7:7:1\n"
+        "imported <dir>/result.json: 1 new message(s) of 1, 0 already recorded (0 by id, 0 by sender, minute and text), 1 session(s) closed for planning\n  telegram:7:7:1\n"
       )
       const tags = eventsOf((yield* runCli(["events"], { VERBATIM_DATA_DIR: dir })).stdout).map((e) => e._tag)
       expect(tags).toEqual(["SessionOpened", "MessageReceived", "SessionClosed"])
@@ -85,7 +85,7 @@ describe("verbatim import's replies and sessions", () => {
       const run = yield* runCli(["import", "telegram-export", file, "--user", "telegram:7", "--quiet"], { VERBATIM_DATA_DIR: dir })
       expect(shown(run, dir)).toEqual({
         code: 1,
-        stdout: "imported <dir>/result.json: 2 new message(s) of 4, 0 already recorded, 1 session(s) closed for planning\n" +
+        stdout: "imported <dir>/result.json: 2 new message(s) of 4, 0 already recorded (0 by id, 0 by sender, minute and text), 1 session(s) closed for planning\n" +
           "  telegram:7:7:1\n",
         stderr: "verbatim: <dir>/result.json: 2 message(s) refused, the rest recorded: " +
           "message 2 (Ana, 2024-03-01T09:01:00.000Z): text of telegram message telegram-export:7:2 contains U+0000 (NUL), which is not text; " +

@@ -11,6 +11,13 @@ export interface ExportedMessage {
   readonly formerExportIds?: ReadonlyArray<string>
   /** Display name of whoever wrote it in the exported chat. */
   readonly author: string
+  /** The export's id of whoever wrote it (Telegram `from_id`, `user42`), when it says. */
+  readonly authorId?: string
+  /**
+   * Set on a message the importing user wrote in their own chat with the bot: their own words
+   * (as captured live), not a forward of the exported chat's author.
+   */
+  readonly byImporter?: boolean
   /** The original author when the exported message was itself a forward. */
   readonly forwardedFrom: string | null
   readonly sentAt: DateTime.Utc

@@ -36,6 +36,7 @@ const Entry = Schema.Struct({
   date: Schema.String,
   date_unixtime: optional(UnixSecondsFromString),
   from: optional(Schema.NullOr(Schema.String)),
+  from_id: optional(Schema.String),
   forwarded_from: optional(Schema.NullOr(Schema.String)),
   reply_to_message_id: optional(IntegerId),
   text: optional(Schema.Union(Schema.String, Schema.Array(TextPart))),
@@ -53,6 +54,7 @@ type Entry = typeof Entry.Type
 
 const Export = Schema.Struct({
   name: optional(Schema.NullOr(Schema.String)),
+  type: optional(Schema.String),
   id: IntegerId,
   messages: Schema.Array(Schema.Unknown)
 })
@@ -108,11 +110,28 @@ const hasMedia = (entry: Entry): boolean =>
 const decodeExport = Schema.decodeUnknownEither(Export, { errors: "all" })
 const decodeEntry = Schema.decodeUnknownEither(Entry, { errors: "all" })
 
+/** The exported chat: the other side's id (a bot's user id in a chat with a bot) and Telegram's type for it. */
+export interface TelegramChat {
+  readonly id: string
+  /** `personal_chat`, `bot_chat`, `private_group` …; null in exports that do not say. */
+  readonly type: string | null
+}
+
+/** A `result.json` read whole: the chat and its messages. */
+export interface TelegramExport {
+  readonly chat: TelegramChat
+  readonly messages: ReadonlyArray<ExportedMessage>
+}
+
 /**
  * Parse the text of a `result.json`. The error names the message index (from 1) and the field,
  * and says how to produce a readable export.
  */
-export const parseTelegramExport = (text: string): Either.Either<ReadonlyArray<ExportedMessage>, ExportError> => {
+export const parseTelegramExport = (text: string): Either.Either<ReadonlyArray<ExportedMessage>, ExportError> =>
+  Either.map(readTelegramExport(text), (read) => read.messages)
+
+/** `parseTelegramExport` with the chat the export is of. */
+export const readTelegramExport = (text: string): Either.Either<TelegramExport, ExportError> => {
   const json = Either.try(() => JSON.parse(text) as unknown)
   if (Either.isLeft(json)) {
     return fail(`not JSON (${String(json.left)}); export the chat from Telegram Desktop with "Format: JSON"`)
@@ -139,6 +158,7 @@ export const parseTelegramExport = (text: string): Either.Either<ReadonlyArray<E
     out.push({
       exportId: `${chatId}:${e.id}`,
       author: e.from ?? "Unknown",
+      ...(e.from_id === undefined ? {} : { authorId: e.from_id }),
       forwardedFrom: e.forwarded_from ?? null,
       sentAt: time,
       text: body,
@@ -148,5 +168,5 @@ export const parseTelegramExport = (text: string): Either.Either<ReadonlyArray<E
       location
     })
   }
-  return Either.right(out)
+  return Either.right({ chat: { id: String(chatId), type: chat.right.type ?? null }, messages: out })
 }

@@ -1,20 +1,24 @@
 /**
  * WhatsApp's "Export chat" text (Android `31/12/2023, 21:15 - Name: text`, iOS
- * `[31/12/2023, 21:15:42] Name: text`, in the locales `WhatsAppStamp.ts` reads) as exported
- * messages. A line that does not start with a date continues the message before it. WhatsApp's
- * own notices are skipped: lines without `Name: `, and those whose `: ` is inside the notice (a
- * group named "Trip: Lisbon", iOS notices written as the chat's name and a mark). Media
- * placeholders become media-without-text with empty text; every other character of a message's
- * text is kept, U+200E/U+200F included.
+ * `[31/12/2023, 21:15:42] Name: text`, and the other frames and locales `WhatsAppStamp.ts` reads)
+ * as exported messages. The first line's frame is the file's: a later line that starts with a
+ * stamp in another frame is text of the message before it, as is any line that does not start
+ * with a date. WhatsApp's own notices are skipped: lines without `Name: `, and those whose `: ` is
+ * inside the notice (a group named "Trip: Lisbon", iOS notices written as the chat's name and a
+ * mark). Media placeholders become media-without-text with empty text; every other character of
+ * a message's text is kept, U+200E/U+200F included.
  */
 import { DateTime, Either } from "effect"
 import { type ExportedMessage, ExportError } from "./ChatExport.js"
-import { type DateOrder, guessOrder, instantOf, readStamp, type Stamp } from "./WhatsAppStamp.js"
+import { clockOf, type DateOrder, guessOrder, guessYearFirstOrder, instantOf, readStamp, type Stamp } from "./WhatsAppStamp.js"
 
 export type { DateOrder } from "./WhatsAppStamp.js"
 
 export interface WhatsAppExportOptions {
-  /** Unset: guessed from the dates (a first field over 12 means dmy); dmy when nothing tells. */
+  /**
+   * Unset: read from the whole file's dates (a first field over 12 means dmy, a second one mdy);
+   * dmy when nothing tells. Year-first dates are ymd unless a second field over 12 says ydm.
+   */
   readonly dateOrder?: DateOrder | undefined
   /** The zone the phone wrote the times in; unset, UTC. */
   readonly timeZone?: DateTime.TimeZone | undefined
@@ -29,8 +33,12 @@ export interface WhatsAppExportOptions {
 const marks = /[\u200e\u200f\u202a-\u202e]/g
 const leadingMarks = /^[\u200e\u200f]+/
 const authored = /^([^:]+?): ([\s\S]*)$/
-const placeholder =
-  /^(<Media omitted>|(image|video|audio|sticker|GIF|document|Contact card) omitted|<attached: [^>]*>|[^\n]* document omitted)$/i
+const placeholder = new RegExp(
+  "^(<Media omitted>|(image|video|audio|sticker|GIF|document|Contact card) omitted|< ?attached: [^>]*>|[^\\n]* document omitted" +
+    // A file's name and a note that it was attached (English, German; `<attached>` on old iOS).
+    "|[\\w.-]+\\.\\w+ (\\(file attached\\)|\\(Datei angehängt\\)|<\\u200e?attached>))$",
+  "i"
+)
 /** Notices with a `: ` in them (a quoted group name, subject or description), so not `Name: text`. */
 const notices = [
   /^Messages and calls are end-to-end encrypted\./,
@@ -78,7 +86,7 @@ export const parseWhatsAppExport = (
   const headers: Array<Header> = []
   for (const [index, raw] of lines.entries()) {
     const stamp = readStamp(raw.replace(leadingMarks, ""))
-    if (stamp !== null) {
+    if (stamp !== null && (headers.length === 0 || stamp.frame === headers[0]!.stamp.frame)) {
       headers.push({ line: index + 1, stamp, body: [] })
     } else if (headers.length > 0) {
       headers[headers.length - 1]!.body.push(raw)
@@ -88,18 +96,23 @@ export const parseWhatsAppExport = (
     }
   }
   if (headers.length === 0) return fail(`no messages found; use the .txt file WhatsApp's "Export chat" writes`)
-  const order = options.dateOrder ?? guessOrder(headers.map((h) => h.stamp))
+  const stamps = headers.map((h) => h.stamp)
+  const order = options.dateOrder ?? guessOrder(stamps)
+  const yearFirst = guessYearFirstOrder(stamps)
   const first = headers[0]!.stamp
   const chat = fnv1a(options.chat ?? `${first.written}${first.rest}`)
   const seen = new Map<string, number>()
   const seenFormer = new Map<string, number>()
   const out: Array<ExportedMessage> = []
   for (const header of headers) {
-    const sentAt = instantOf(header.stamp, order, options.timeZone)
+    const sentAt = instantOf(header.stamp, order, options.timeZone, yearFirst)
     if (sentAt === undefined) {
-      const written = header.stamp.yearFirst ? [...header.stamp.date].reverse() : header.stamp.date
-      return fail(`line ${header.line}: "${written.join(header.stamp.yearFirst ? "-" : "/")}" is not a date in ` +
-        `${header.stamp.yearFirst ? "ymd" : order} order; ${header.stamp.yearFirst ? "the file may be damaged" : "pass the other date order"}`)
+      const { dateText, yearFirst: first } = header.stamp
+      if (clockOf(header.stamp) === undefined) {
+        return fail(`line ${header.line}: "${header.stamp.written.trim()}" has no such time of day; the file may be damaged`)
+      }
+      return fail(`line ${header.line}: "${dateText}" is not a date in ${first ? yearFirst : order} order; ` +
+        (first ? "the file may be damaged" : "pass the other date order"))
     }
     const whole = [header.stamp.rest, ...header.body].join("\n").replace(/\n+$/, "")
     const message = isNotice(whole) ? null : authored.exec(whole)

@@ -2,7 +2,8 @@
  * The messages projection; owns `messages`, `message_edits` and `message_media`: each message's
  * current readable text, its edits, and its attachments with what was fetched and read from them.
  * `text` is what a note reads (the sender's words, then any derived lines, see `Media.readable`);
- * `sender_text` keeps the sender's own words of a message with attachments (null for the others).
+ * `sender_text` keeps the sender's own words of a message with attachments (null for the others);
+ * `sent_at` is when the sender sent it (the provider's time, else the receipt's).
  */
 import { applyMedia, attachmentRows, type MediaEvent, readableOf } from "./MessageMedia.js"
 import type { Projection } from "./Projection.js"
@@ -57,6 +58,7 @@ export const Messages: Projection<Handled> = {
             forwarded_from: m.forwardedFrom,
             reply_to: m.replyTo,
             received_at: m.receivedAt,
+            sent_at: m.sentAt ?? m.receivedAt,
             edited_at: null,
             revisions: 1
           })

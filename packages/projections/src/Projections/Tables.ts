@@ -126,6 +126,16 @@ export const asksDdl = [
   `ALTER TABLE people ADD COLUMN former_names TEXT`
 ]
 
+/**
+ * When each message was sent, as its event says (its receipt time for events that do not), and
+ * each user's messages by it: an import finds a live message by sender, minute and text. The
+ * migration fills the rows written before it from the log (`fillSentAt`).
+ */
+export const sentAtDdl = [
+  `ALTER TABLE messages ADD COLUMN sent_at TEXT`,
+  `CREATE INDEX messages_sender_sent ON messages (sender, sent_at)`
+]
+
 /** What a reading without text found (`no sound`), and where a document's pages lie in its text (JSON). */
 export const readingDetailsDdl = [
   `ALTER TABLE message_media ADD COLUMN derived_blank TEXT`,

@@ -1,32 +1,20 @@
 /**
  * `verbatim import telegram-export result.json --user telegram:ID` and
- * `verbatim import whatsapp-export chat.txt --user whatsapp:ID`: read an export, then capture its
- * messages into the user's sessions (see `Import.ts`). Parse errors name the file and the message
- * or line; a message a store cannot keep is named on stderr and the command exits 1, the rest of
- * the export recorded.
+ * `verbatim import whatsapp-export chat.txt --user whatsapp:ID`: read an export, then capture the
+ * messages the log does not have into the user's sessions (see `Import.ts`); `--dry-run` lists
+ * what would be added and what is already there, and changes nothing. Parse errors name the file
+ * and the message or line; a message a store cannot keep is named on stderr and the command
+ * exits 1, the rest of the export recorded.
  */
-import { Args, Command, HelpDoc, Options, ValidationError } from "@effect/cli"
-import type { ExportedMessage, ExportError } from "@verbatim/domain/Inbound/ChatExport"
-import type { Provider } from "@verbatim/domain/Ids"
-import { parseTelegramExport } from "@verbatim/domain/Inbound/TelegramExport"
-import { parseWhatsAppExport } from "@verbatim/domain/Inbound/WhatsAppExport"
-import { Console, DateTime, Duration, Effect, Either, Option, Schema } from "effect"
-import { readFile } from "node:fs/promises"
+import { Args, Command, Options } from "@effect/cli"
+import type { ExportFormat } from "@verbatim/domain/Inbound/ChatExport"
+import { Console, Duration, Effect, Option, Schema } from "effect"
 import { importMessages } from "../Import.js"
+import { survey, tally } from "../ImportSurvey.js"
 import * as Progress from "../Progress.js"
 import { CliError } from "./CliError.js"
-
-const userOption = Options.text("user").pipe(
-  Options.withDescription("Whose sessions receive the messages: telegram:ID or whatsapp:ID"),
-  Options.mapEffect((text) => {
-    const match = /^(telegram|whatsapp):(\S+)$/.exec(text)
-    return match === null
-      ? Effect.fail(ValidationError.invalidValue(HelpDoc.p(
-        `--user ${text}: expected telegram:ID or whatsapp:ID (the sender id the bot sees)`
-      )))
-      : Effect.succeed({ provider: match[1] as Provider, senderId: match[2]! })
-  })
-)
+import { type ReadExport, readExport, type User, userOption, type WhatsAppSettings, whatsAppOptions } from "./ImportInputs.js"
+import { foundLine, leftOutLine, surveyLine } from "./ImportReport.js"
 
 /**
  * An hour: a chat export's conversations have pauses of minutes between replies, so the live
@@ -44,35 +32,37 @@ const quietOption = Options.boolean("quiet").pipe(
   Options.withDescription("Send the user no summary reply of the import")
 )
 
-const tzOption = Options.text("tz").pipe(
-  Options.withDescription("The time zone the phone wrote the times in, e.g. Europe/Lisbon (default UTC)"),
-  Options.mapEffect((name) =>
-    Option.match(DateTime.zoneMakeNamed(name), {
-      onNone: () => Effect.fail(ValidationError.invalidValue(HelpDoc.p(`--tz ${name}: not a time zone name like Europe/Lisbon`))),
-      onSome: Effect.succeed
-    })
-  ),
-  Options.optional
+const dryRunOption = Options.boolean("dry-run").pipe(
+  Options.withDescription("List what would be added and what the log already has; change nothing")
 )
 
-const readText = (file: string) =>
-  Effect.tryPromise({
-    try: () => readFile(file, "utf8"),
-    catch: (error) => new CliError({ message: `cannot read ${file}: ${(error as Error).message}` })
+interface Settings {
+  readonly idleSeconds: number
+  readonly quiet: boolean
+  readonly dryRun: boolean
+}
+
+const noWhatsApp: WhatsAppSettings = { dateOrder: Option.none(), tz: Option.none(), chat: Option.none() }
+
+/** List where each message stands; nothing is written. */
+const dryRun = (file: string, format: ExportFormat, user: User, read: ReadExport) =>
+  Effect.gen(function*() {
+    const surveyed = yield* survey(read.messages, { ...user, format })
+    const counts = tally(surveyed)
+    yield* Console.log([
+      `dry run of ${file}, nothing changed: ${counts.Missing} message(s) to add of ${surveyed.length}, ` +
+      `${foundLine(counts.ById, counts.ByContent)}` + (counts.Refused > 0 ? `, ${counts.Refused} refused` : "") +
+      leftOutLine(counts.Command, read.botReplies),
+      ...surveyed.map(surveyLine)
+    ].join("\n"))
   })
 
-const run = (
-  format: "telegram-export" | "whatsapp-export",
-  file: string,
-  user: { readonly provider: Provider; readonly senderId: string },
-  settings: { readonly idleSeconds: number; readonly quiet: boolean },
-  parse: (text: string) => Either.Either<ReadonlyArray<ExportedMessage>, ExportError>
-) =>
+const run = (format: ExportFormat, file: string, user: User, settings: Settings, whatsApp: WhatsAppSettings) =>
   Effect.gen(function*() {
-    const text = yield* readText(file)
-    const messages = yield* Either.mapLeft(parse(text), (e) => new CliError({ message: `${file}: ${e.message}` }))
-    const progress = yield* Progress.start(`import ${file}`, messages.length)
-    const summary = yield* importMessages(messages, {
+    const { read } = yield* readExport(file, format, user, whatsApp)
+    if (settings.dryRun) return yield* dryRun(file, format, user, read)
+    const progress = yield* Progress.start(`import ${file}`, read.messages.length)
+    const summary = yield* importMessages(read.messages, {
       ...user,
       format,
       idle: Duration.seconds(settings.idleSeconds),
@@ -81,8 +71,8 @@ const run = (
     })
     yield* Console.log([
       `imported ${file}: ${summary.recorded} new message(s) of ${summary.messages}, ` +
-      `${summary.alreadyRecorded} already recorded, ${summary.sessions.length} session(s) closed for planning` +
-      (summary.replied ? ", one summary reply queued" : ""),
+      `${foundLine(summary.byId, summary.byContent)}, ${summary.sessions.length} session(s) closed for planning` +
+      (summary.replied ? ", one summary reply queued" : "") + leftOutLine(summary.commands, read.botReplies),
       ...summary.sessions.map((s) => `  ${s}`)
     ].join("\n"))
     if (summary.refused.length > 0) {
@@ -95,8 +85,8 @@ const run = (
 
 const telegram = Command.make(
   "telegram-export",
-  { file: Args.file({ name: "result.json", exists: "yes" }), user: userOption, idle: idleOption, quiet: quietOption },
-  ({ file, idle, quiet, user }) => run("telegram-export", file, user, { idleSeconds: idle, quiet }, parseTelegramExport)
+  { file: Args.file({ name: "result.json", exists: "yes" }), user: userOption, idle: idleOption, quiet: quietOption, dryRun: dryRunOption },
+  ({ dryRun, file, idle, quiet, user }) => run("telegram-export", file, user, { idleSeconds: idle, quiet, dryRun }, noWhatsApp)
 ).pipe(Command.withDescription("Import Telegram Desktop's \"Export chat history\" (JSON)"))
 
 const whatsapp = Command.make(
@@ -106,32 +96,14 @@ const whatsapp = Command.make(
     user: userOption,
     idle: idleOption,
     quiet: quietOption,
-    dateOrder: Options.choice("date-order", ["dmy", "mdy"]).pipe(
-      Options.withDescription("Day/month order of the export's dates (guessed when omitted)"),
-      Options.optional
-    ),
-    tz: tzOption,
-    chat: Options.text("chat").pipe(
-      Options.withDescription("Names the chat in the messages' ids (default: the export's first line)"),
-      Options.optional
-    )
+    dryRun: dryRunOption,
+    ...whatsAppOptions
   },
-  ({ chat, dateOrder, file, idle, quiet, tz, user }) =>
-    run(
-      "whatsapp-export",
-      file,
-      user,
-      { idleSeconds: idle, quiet },
-      (text) =>
-        parseWhatsAppExport(text, {
-          dateOrder: Option.getOrUndefined(dateOrder),
-          timeZone: Option.getOrUndefined(tz),
-          chat: Option.getOrUndefined(chat)
-        })
-    )
+  ({ chat, dateOrder, dryRun, file, idle, quiet, tz, user }) =>
+    run("whatsapp-export", file, user, { idleSeconds: idle, quiet, dryRun }, { dateOrder, tz, chat })
 ).pipe(Command.withDescription("Import WhatsApp's \"Export chat\" (text, without media)"))
 
 export const command = Command.make("import").pipe(
-  Command.withDescription("Import a chat export as forwarded messages"),
+  Command.withDescription("Import a chat export as forwarded messages, only those the log does not have"),
   Command.withSubcommands([telegram, whatsapp])
 )

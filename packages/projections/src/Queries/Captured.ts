@@ -1,0 +1,28 @@
+/** A user's messages by when they were sent and what they said: how an import finds what the log already has. */
+import { SqlClient } from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import { Effect, Schema } from "effect"
+import { column, IsoTime } from "./Columns.js"
+
+/** A message as an import compares it: its provider id, when it was sent, and the sender's own words. */
+export const SentMessage = Schema.Struct({
+  providerMessageId: column(Schema.String, "provider_message_id"),
+  sentAt: column(IsoTime, "sent_at"),
+  text: Schema.String
+})
+export type SentMessage = typeof SentMessage.Type
+
+const Request = Schema.Struct({ user: Schema.String, from: IsoTime, to: IsoTime, text: Schema.String })
+
+/** A user's messages sent in [from, to) whose sender's own words (without an attachment's derived text) are exactly `text`, oldest first. */
+export const sentMessages = (request: typeof Request.Type) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request,
+      Result: SentMessage,
+      execute: (r) =>
+        sql`SELECT provider_message_id, sent_at, COALESCE(sender_text, text) AS text
+          FROM messages
+          WHERE sender = ${r.user} AND sent_at >= ${r.from} AND sent_at < ${r.to} AND COALESCE(sender_text, text) = ${r.text}
+          ORDER BY sent_at, provider_message_id`
+    })(request))
