@@ -41,6 +41,15 @@ export const silentMp4 = (seconds: number) =>
     "-c:v", "libx264", "-movflags", "frag_keyframe+empty_moov", "-f", "mp4", "pipe:1"
   ])
 
+/** An MP4 of `seconds` seconds: a tiny black picture over a steady tone (which Opus cannot shrink much), as a long recording. */
+export const toneMp4 = (seconds: number) =>
+  run("ffmpeg", [
+    "-loglevel", "error", "-f", "lavfi", "-i", `color=c=black:s=16x16:r=1:d=${seconds}`,
+    "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}:sample_rate=8000`,
+    "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-b:a", "16k", "-shortest",
+    "-movflags", "frag_keyframe+empty_moov", "-f", "mp4", "pipe:1"
+  ])
+
 /** An RGB JPEG of `width`×`height` pixels with `text` written on it in black on white, as a scanner writes a page. */
 export const textJpeg = (text: string, width: number, height: number) =>
   run("convert", [

@@ -10,7 +10,7 @@ import { pdfOf, textPage } from "@verbatim/testkit/RealPdf"
 import { silentMp4, spokenMp4 } from "@verbatim/testkit/RealMedia"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
-import { aliceUpdate, api, closeIdle, filesOf, layer, noteBody, telegram } from "../harness.js"
+import { aliceUpdate, api, closeIdle, drain, filesOf, layer, noteBody, telegram, telegramCalls } from "../harness.js"
 
 const mine = (...seqs: ReadonlyArray<number>): Plan => ({ ...emptyPlan, unattached: [{ sourceItemSeqs: seqs, directives: [] }] })
 
@@ -55,5 +55,10 @@ describe("videos, video notes and documents end to end", () => {
         ["Signed 3 May", "Derived", 2]
       ])
       expect(lease.parts.filter((p) => p.origin._tag === "Derived").every((p) => /^pdftotext \d+\.\d+\.\d+$/.test(p.origin.model ?? ""))).toBe(true)
+      // The reply says which was filed without its text.
+      yield* drain
+      expect((yield* telegramCalls).filter((c) => c.method === "sendMessage").map((c) => (c.body as { text: string }).text)).toEqual([
+        "Added 1 note: your own notes.\nI couldn't read this document: it is filed as what it is, and the note says why."
+      ])
     }).pipe(Effect.provide(layer([planStep(mine(1, 2, 3, 4))]))), 60_000)
 })

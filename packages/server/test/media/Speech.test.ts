@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { FakeTranscriber, transcript } from "@verbatim/testkit/FakeTranscriber"
-import { silentMp4, spokenMp4, spokenOgg } from "@verbatim/testkit/RealMedia"
+import { silentMp4, spokenMp4, spokenOgg, toneMp4 } from "@verbatim/testkit/RealMedia"
 import { Duration, Effect, Either, Option, Redacted } from "effect"
 import { MediaError } from "../../src/Media/MediaError.js"
 import * as Speech from "../../src/Media/Speech.js"
@@ -97,6 +97,19 @@ describe("hearing videos and long recordings", () => {
         Either.left(new MediaError({ stage: "transcribe", permanent: false, reason: "the transcription server answered HTTP 503: busy" }))
       )
     }).pipe(Effect.provide(FakeTranscriber.layer)), 120_000)
+
+  it.scoped("a two-hour video is heard whole: its sound taken out, cut under the upload limit, every part transcribed in order", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeTranscriber
+      const mp4 = yield* toneMp4(7200)
+      yield* fake.answerNext(...Array.from({ length: 6 }, (_, i) => transcript(`hour part ${i + 1}`)))
+      const reading = yield* Speech.hear(hearing(fake.baseUrl), bytes(mp4, "video/mp4"), video, false, Transcriber.defaultMaxUpload)
+      const uploads = yield* fake.uploads
+      expect(uploads.length).toBeGreaterThanOrEqual(2)
+      expect(uploads.every((u) => u.bytes.length <= Transcriber.defaultMaxUpload)).toBe(true)
+      expect(reading.text).toBe(uploads.map((_, i) => `hour part ${i + 1}`).join(" "))
+      expect(Math.abs(reading.segments.at(-1)!.end - 7200)).toBeLessThan(1)
+    }).pipe(Effect.provide(FakeTranscriber.layer)), 300_000)
 
   it.scoped("bytes that are no recording at all end in one final reason", () =>
     Effect.gen(function*() {
