@@ -2,7 +2,7 @@
 import { Schema } from "effect"
 import { Candidate, DirectiveCut, Owner, QuestionReason, Segment } from "./Decision.js"
 import { Answer, Event } from "./Events.js"
-import { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId, UserId } from "./Ids.js"
+import { MessageId, NoteId, PersonId, PlanId, QuestionId, ReminderId, SessionId, UserId } from "./Ids.js"
 import { AttachmentKind } from "./Attachment.js"
 import { DerivedSource, PageSpan, Part, TranscriptSegment } from "./Media.js"
 import { notTextIn } from "./Inbound/bodyShape.js"
@@ -86,7 +86,18 @@ export const NoteAudit = Schema.Struct({
   /** How many plan notes were merged into this one (1 when none were). */
   mergedFrom: Schema.Number,
   /** The answer that confirmed the note, when one did. */
-  confirmation: Schema.NullOr(Schema.Struct({ questionId: QuestionId, answer: Answer, answeredAt: Schema.DateTimeUtc }))
+  confirmation: Schema.NullOr(Schema.Struct({ questionId: QuestionId, answer: Answer, answeredAt: Schema.DateTimeUtc })),
+  /** The reminders words of its sources set: the words, where they are in their message, when due (on the user's clock) and where each stands. */
+  reminders: Schema.Array(Schema.Struct({
+    reminderId: ReminderId,
+    messageId: MessageId,
+    quote: Schema.String,
+    start: Schema.Number,
+    end: Schema.Number,
+    dueLocal: Schema.String,
+    zone: Schema.String,
+    status: Schema.Literal("scheduled", "delivered", "done", "cancelled")
+  }))
 })
 export type NoteAudit = typeof NoteAudit.Type
 

@@ -63,7 +63,8 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         mergedFrom: 2,
         confirmation: null,
         discardedAt: null,
-        curation: []
+        curation: [],
+        reminders: []
       }))
     }).pipe(Effect.provide(layer())))
 

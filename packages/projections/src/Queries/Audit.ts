@@ -4,7 +4,7 @@ import type { NoteAudit, SourceMedia } from "@verbatim/domain/ApiResponses"
 import type { AttachmentKind } from "@verbatim/domain/Attachment"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import { Answer, type TokenUsage } from "@verbatim/domain/Events"
-import { MessageId, PlanId, QuestionId } from "@verbatim/domain/Ids"
+import { MessageId, PlanId, QuestionId, ReminderId } from "@verbatim/domain/Ids"
 import { type DateTime, Effect, Option, Schema } from "effect"
 import { type Part, TranscriptSegment } from "@verbatim/domain/Media"
 import { readableOf, statusOf } from "../Projections/MessageMedia.js"
@@ -71,6 +71,16 @@ const sourceMedia = (row: Row): ReadonlyArray<SourceMedia> => {
     pages: status.derived?.pages ?? []
   }]
 }
+const ReminderRow = Schema.Struct({
+  reminder_id: ReminderId,
+  message_id: MessageId,
+  quote: Schema.String,
+  quote_start: Num,
+  quote_end: Num,
+  due_local: Schema.String,
+  zone: Schema.String,
+  status: Schema.Literal("scheduled", "delivered", "done", "cancelled")
+})
 const EditRow = Schema.Struct({ message_id: MessageId, previous_text: Schema.String, text: Schema.String, edited_at: IsoTime })
 const DirectiveRow = Schema.Struct({ message_id: MessageId, seq: Num, text: Schema.String })
 const PlanRow = Schema.Struct({
@@ -105,6 +115,9 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
     JOIN note_sources s ON s.message_id = e.message_id WHERE s.note_id = ${noteId} ORDER BY e.message_id, e.position`)
   const directives = yield* decodeRows(DirectiveRow)(sql`
     SELECT message_id, seq, text FROM note_directives WHERE note_id = ${noteId} ORDER BY ordinal`)
+  const reminders = yield* decodeRows(ReminderRow)(sql`
+    SELECT r.reminder_id, r.message_id, r.quote, r.quote_start, r.quote_end, r.due_local, r.zone, r.status
+    FROM reminders r JOIN note_sources s ON s.message_id = r.message_id WHERE s.note_id = ${noteId} ORDER BY r.due_at, r.reminder_id`)
   const assembled = assembleNote(
     sources.map((s) => ({ id: s.message_id, seq: s.seq, text: s.text })),
     directives.map((d) => ({ messageId: d.message_id, text: d.text }))
@@ -156,6 +169,16 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
       answer: answered.answer,
       answeredAt: answered.answered_at
     },
+    reminders: reminders.map((r) => ({
+      reminderId: r.reminder_id,
+      messageId: r.message_id,
+      quote: r.quote,
+      start: r.quote_start,
+      end: r.quote_end,
+      dueLocal: r.due_local,
+      zone: r.zone,
+      status: r.status
+    })),
     discardedAt: row.discarded_at,
     curation: yield* noteHistory(row.session_id, row.note_id)
   })

@@ -56,6 +56,13 @@ const sliceText = (source: Source, start: number, end: number, mark: QuoteMark |
     })
   })
 
+const reminderStates: Record<NoteAuditView["reminders"][number]["status"], string> = {
+  scheduled: "scheduled",
+  delivered: "sent, not yet done",
+  done: "done",
+  cancelled: "cancelled"
+}
+
 const owner = (audit: NoteAuditView) => audit.note.owner._tag === "Unattached" ? "your own notes" : audit.note.owner.name
 
 /** What a slice's hover or focus tells of its message: seq, time, provider id, who wrote it first, its edits. */
@@ -140,6 +147,15 @@ ${
     audit.directives.length === 0
       ? html`<p class="muted">None.</p>`
       : html`<ul class="list">${audit.directives.map((d) => html`<li>seq ${d.seq}: <del class="cut">${d.text}</del>${d.start === null ? html` <span class="muted">(no longer in the text)</span>` : null}</li>`)}</ul>`
+  }
+${
+    audit.reminders.length === 0
+      ? null
+      : html`<h2>Reminders these words set</h2><ul class="list" data-reminders>${
+        audit.reminders.map((r) =>
+          html`<li><span>&ldquo;${r.quote}&rdquo;</span><span class="muted">due ${r.dueLocal.replace("T", " ")} (${r.zone}) · ${reminderStates[r.status]} · <a href="/reminders">Reminders</a></span></li>`
+        )
+      }</ul>`
   }
 <h2>How it was filed</h2>
 <p>${

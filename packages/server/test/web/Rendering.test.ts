@@ -57,7 +57,8 @@ const auditOf = (texts: ReadonlyArray<string>, cut: ReadonlyArray<{ readonly seq
     mergedFrom: 1,
     confirmation: null,
     discardedAt: null,
-    curation: []
+    curation: [],
+    reminders: []
   }
 }
 
