@@ -98,6 +98,19 @@ describe("reminders end to end", () => {
       expect(sentTexts(calls).sort()).toEqual([filed, told].sort())
       const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("RemindersTaken"))
       expect(reminderTags(log)).toEqual(["ReminderScheduled", "RemindersTaken"])
+      // The note's audit names the reminder its words set.
+      const listed = (yield* api("/api/reminders?user=telegram:100000001")).json as { items: ReadonlyArray<{ id: string }> }
+      const audit = (yield* api("/api/notes/note_1/audit")).json as { reminders: ReadonlyArray<unknown> }
+      expect(audit.reminders).toEqual([{
+        reminderId: listed.items[0]?.id,
+        messageId: "telegram:100000001:1",
+        quote,
+        start: text.indexOf(quote),
+        end: text.indexOf(quote) + quote.length,
+        dueLocal: "2030-01-02T09:00",
+        zone: "UTC",
+        status: "scheduled"
+      }])
     }).pipe(
       Effect.scoped,
       Effect.provide(layer([planStep(plan([{ seq: 1, quote, due: "2030-01-02T09:00" }, { seq: 1, quote: "remind me about the flat", due: "2026-01-02T09:00" }]))]))

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
-import { MessageId, NoteId, PersonId, PlanId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, PersonId, PlanId, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { NoteAuditView } from "@verbatim/projections/ReadModel"
 import { DateTime, FastCheck as fc } from "effect"
 import { html, raw } from "../../src/Web/Html.js"
@@ -106,6 +106,27 @@ describe("page rendering", () => {
       const slices = [...page.matchAll(/<span class="slice[^"]*" data-slice="(\d+)"[^>]*>([\s\S]*?)<\/span>/g)].map((m) => unescapeHtml(m[2]!.replace(/<[^>]+>/g, "")))
       expect(slices).toEqual(audit.segments.flatMap((s) => (s._tag === "Slice" ? [audit.sources.find((m) => m.messageId === s.messageId)!.text.slice(s.start, s.end)] : [])))
     }), { numRuns: 300 })
+  })
+
+  it("a note names the reminders its words set, each in its words with when it is due and where it stands, escaped", () => {
+    const audit = auditOf(["Ana moves in May. Remind me <b>Friday</b>"], [{ seq: 1, text: "Remind me <b>Friday</b>" }])
+    const reminder = (status: "scheduled" | "delivered", dueLocal: string) => ({
+      reminderId: ReminderId.make(`r-${status}`),
+      messageId: MessageId.make("m/1"),
+      quote: "Remind me <b>Friday</b>",
+      start: 18,
+      end: 41,
+      dueLocal,
+      zone: "Europe/Lisbon",
+      status
+    })
+    const page = notePage({ ...audit, reminders: [reminder("scheduled", "2026-01-09T09:00"), reminder("delivered", "2026-01-02T09:00")] }, [], "csrf-token", "").value
+    const items = /<ul class="list" data-reminders>([\s\S]*?)<\/ul>/.exec(page)?.[1]?.match(/<li>[\s\S]*?<\/li>/g)
+    expect(items).toEqual([
+      `<li><span>&ldquo;Remind me &lt;b&gt;Friday&lt;/b&gt;&rdquo;</span><span class="muted">due 2026-01-09 09:00 (Europe/Lisbon) · scheduled · <a href="/reminders">Reminders</a></span></li>`,
+      `<li><span>&ldquo;Remind me &lt;b&gt;Friday&lt;/b&gt;&rdquo;</span><span class="muted">due 2026-01-02 09:00 (Europe/Lisbon) · sent, not yet done · <a href="/reminders">Reminders</a></span></li>`
+    ])
+    expect(notePage(audit, [], "csrf-token", "").value).not.toContain("Reminders these words set")
   })
 
   it("the operator's People list says whose each person is; a user's does not", () => {
