@@ -93,6 +93,9 @@ const names: Record<AttachmentKind, string> = {
   sticker: "sticker"
 }
 
+/** What an attachment of this kind is called in a note (`voice note`, `video`). */
+export const kindName = (kind: AttachmentKind): string => names[kind]
+
 /** `0:42`, `1:05:09`: a duration as a person reads it. */
 export const clock = (seconds: number): string => {
   const whole = Math.round(seconds)

@@ -4,7 +4,7 @@
  * image reader; documents to the document reader, which hands on what turns out to be a picture
  * or a recording. The outcome is the `Read` the session's decider records.
  */
-import { readerOf } from "@verbatim/domain/Media"
+import { kindName, readerOf } from "@verbatim/domain/Media"
 import { MediaOutcome } from "@verbatim/domain/Session/Commands"
 import type { Bytes } from "@verbatim/projections/Blobs"
 import type { StoreError } from "@verbatim/projections/EventStore"
@@ -33,7 +33,7 @@ export class Readers extends Context.Tag("@verbatim/server/Readers")<Readers, {
         const mimeType = bytes.mimeType ?? row.mimeType
         // The user's contacts, so that the transcriber spells them right.
         const names = reader === "image" ? [] : (yield* model.knownPeople(row.sender)).map((p) => p.name)
-        const hearing = { transcriber, model: Option.getOrElse(transcriber.model, () => "none"), names }
+        const hearing = { transcriber, model: Option.getOrElse(transcriber.model, () => "none"), names, what: kindName(row.kind) }
         const upload = { fileName: uploadName(row.fileName, mimeType, row.kind), mimeType }
         const hear = (recording: Bytes, direct: boolean) => Speech.hear(hearing, recording, upload, direct, transcriber.maxUpload)
         const { source, ...text } = yield* (reader === "speech"

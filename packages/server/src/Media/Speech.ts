@@ -4,7 +4,7 @@
  * ffmpeg (mono Opus, 16 kHz: an hour is about 11 MB). Audio still over the limit is cut at
  * silences into parts under it (`AudioParts`), transcribed in order, and joined, each segment's
  * time counted from the start of the whole. A part the transcriber can never take is named in
- * the text where it would have been (`[12:40–18:02 not transcribed: …]`) and the rest kept; a
+ * the text where it would have been (`[video, 12:40–18:02 not transcribed: …]`) and the rest kept; a
  * part that may pass later fails the whole reading, to be tried again. A recording without an
  * audio track reads as having no sound.
  */
@@ -24,6 +24,8 @@ export interface Hearing {
   /** The transcriber's model, for the reading. */
   readonly model: string
   readonly names: ReadonlyArray<string>
+  /** What the recording is (`video`, `voice note`), to name a part that was not transcribed. */
+  readonly what: string
 }
 
 const fail = (permanent: boolean, reason: string) => new MediaError({ stage: "transcribe", permanent, reason })
@@ -84,13 +86,13 @@ const shifted = (segments: ReadonlyArray<TranscriptSegment>, by: number): Readon
 type PartOutcome = { readonly start: number; readonly end: number; readonly heard: Either.Either<Reading, MediaError> }
 
 /** The parts' readings joined in order, with each permanent failure named where its part was. */
-const joinedParts = (outcomes: ReadonlyArray<PartOutcome>, model: string): Reading => {
+const joinedParts = (outcomes: ReadonlyArray<PartOutcome>, model: string, what: string): Reading => {
   const texts: Array<string> = []
   const segments: Array<TranscriptSegment> = []
   let language: string | null = null
   for (const part of outcomes) {
     if (Either.isLeft(part.heard)) {
-      texts.push(`[${clock(part.start)}–${clock(part.end)} not transcribed: ${part.heard.left.reason}]`)
+      texts.push(`[${what}, ${clock(part.start)}–${clock(part.end)} not transcribed: ${part.heard.left.reason}]`)
       continue
     }
     const reading = part.heard.right
@@ -136,5 +138,5 @@ export const hear = (hearing: Hearing, recording: Bytes, upload: Upload, direct:
           if (Either.isLeft(heard) && !heard.left.permanent) return yield* heard.left
           return { start: part.start, end: part.end, heard } satisfies PartOutcome
         }))
-      return joinedParts(outcomes, hearing.model)
+      return joinedParts(outcomes, hearing.model, hearing.what)
     })).pipe(Effect.withSpan("Speech.hear", { attributes: { size: recording.size, direct } }))

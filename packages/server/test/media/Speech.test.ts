@@ -23,7 +23,8 @@ const hearing = (baseUrl: string): Speech.Hearing => ({
     maxUpload: Transcriber.defaultMaxUpload
   }),
   model: "whisper-1",
-  names: ["Ana"]
+  names: ["Ana"],
+  what: "video"
 })
 
 const video = { fileName: "video.mp4", mimeType: "video/mp4" }
@@ -89,9 +90,9 @@ describe("hearing videos and long recordings", () => {
       const reading = yield* Speech.hear(hearing(fake.baseUrl), bytes(ogg, "audio/ogg"), audio, true, limit)
       const second = reading.segments.length === 1 ? reading.segments[0]!.end : 0
       expect(reading.text).toMatch(
-        /^first half \[0:\d\d–0:\d\d not transcribed: the transcription server answered HTTP 400: Audio file might be corrupted\]$/
+        /^first half \[video, 0:\d\d–0:\d\d not transcribed: the transcription server answered HTTP 400: Audio file might be corrupted\]$/
       )
-      expect(reading.text.startsWith(`first half [0:${String(Math.round(second)).padStart(2, "0")}–`)).toBe(true)
+      expect(reading.text.startsWith(`first half [video, 0:${String(Math.round(second)).padStart(2, "0")}–`)).toBe(true)
       yield* fake.answerNext(transcript("first half"), { _tag: "Status", status: 503, message: "busy" })
       expect(yield* Effect.either(Speech.hear(hearing(fake.baseUrl), bytes(ogg, "audio/ogg"), audio, true, limit))).toEqual(
         Either.left(new MediaError({ stage: "transcribe", permanent: false, reason: "the transcription server answered HTTP 503: busy" }))
