@@ -133,6 +133,10 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly sentMessages: (
     query: { readonly user: UserId; readonly from: DateTime.Utc; readonly to: DateTime.Utc; readonly text: string }
   ) => Effect.Effect<ReadonlyArray<SentMessage>, StoreError>
+  /** The replies the bot sent to a chat in [from, to), as messages: its lines in an export of that chat. */
+  readonly sentReplies: (
+    query: { readonly provider: Provider; readonly chat: string; readonly from: DateTime.Utc; readonly to: DateTime.Utc }
+  ) => Effect.Effect<ReadonlyArray<SentMessage>, StoreError>
   /** Succeeds when the database answers. */
   readonly ping: Effect.Effect<void, StoreError>
 }>() {}
@@ -184,6 +188,7 @@ export const make = Effect.gen(function*() {
     awaitingPlan: (user) => run(Jobs.awaitingPlan(user)),
     search: (query, options) => run(Search.search(query, options)),
     sentMessages: (query) => run(Captured.sentMessages(query)),
+    sentReplies: (query) => run(Captured.sentReplies(query)),
     ping: run(Jobs.ping)
   })
 })

@@ -40,6 +40,8 @@ export interface ImportSummary {
   readonly byContent: number
   /** Commands the user typed in their chat with the bot, left out as they were live. */
   readonly commands: number
+  /** Lines with the text of a reply the bot sent that minute: the bot's own, left out. */
+  readonly botReplies: number
   /** Sessions that received messages, in order. */
   readonly sessions: ReadonlyArray<SessionId>
   /** Messages a store cannot keep exactly, each named with why; nothing of them was recorded. */
@@ -121,7 +123,7 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
   const counts = tally(surveyed)
   const refused = surveyed.flatMap((s) => (s.standing._tag === "Refused" ? [s.standing.why] : []))
   const replied = options.quiet !== true && sessions.length > 0 ? yield* queueSummary(options, recorded, sessions, refused.length) : false
-  const alreadyRecorded = surveyed.length - recorded - refused.length - counts.Command
+  const alreadyRecorded = surveyed.length - recorded - refused.length - counts.Command - counts.BotReply
   return {
     messages: surveyed.length,
     recorded,
@@ -129,6 +131,7 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
     byId: alreadyRecorded - counts.ByContent,
     byContent: counts.ByContent,
     commands: counts.Command,
+    botReplies: counts.BotReply,
     sessions,
     refused,
     replied

@@ -2,8 +2,9 @@
  * What the log already has of an export, before anything is recorded: each exported message is
  * there under its export id (an earlier import of it), or as a live message of the importing
  * user with the same minute and text (`ImportMatch.ts`), or missing. A command the user typed in
- * their chat with the bot was never content and is left out; a message a store cannot keep
- * exactly is refused by name. `verbatim import` records the missing ones, `--dry-run` and
+ * their chat with the bot was never content and is left out, and so is a line with the text of a
+ * reply the bot sent to that chat in the same minute (the bot's own words, in an export that
+ * names authors only by display name); a message a store cannot keep exactly is refused by name. `verbatim import` records the missing ones, `--dry-run` and
  * `verbatim reconcile` print this survey.
  */
 import { type ExportedMessage, exportedMessageId, type ExportFormat, isExported } from "@verbatim/domain/Inbound/ChatExport"
@@ -28,6 +29,8 @@ export type Standing =
   | { readonly _tag: "ById" }
   | { readonly _tag: "ByContent"; readonly providerMessageId: string }
   | { readonly _tag: "Command" }
+  /** The text of a reply the bot sent to this chat in that minute: the bot's line in an export of the chat with it. */
+  | { readonly _tag: "BotReply"; readonly replyId: string }
   | { readonly _tag: "Refused"; readonly why: string }
   | { readonly _tag: "Missing" }
 
@@ -91,6 +94,20 @@ const liveCandidates = (messages: ReadonlyArray<ExportedMessage>, options: Surve
     return [...live.values()]
   })
 
+/** The replies the bot sent to the user's chat over the export's span (a minute either side). */
+const botLines = (messages: ReadonlyArray<ExportedMessage>, options: SurveyOptions) =>
+  Effect.gen(function*() {
+    if (messages.length === 0) return []
+    const times = messages.map((m) => DateTime.toEpochMillis(m.sentAt))
+    const read = yield* ReadModel
+    return yield* read.sentReplies({
+      provider: options.provider,
+      chat: options.senderId,
+      from: minuteOf(DateTime.unsafeMake(Math.min(...times)))[0],
+      to: minuteOf(DateTime.unsafeMake(Math.max(...times)))[1]
+    })
+  })
+
 /** Where each message of the export stands, in time order. */
 export const survey = Effect.fn("Import.survey")(function*(messages: ReadonlyArray<ExportedMessage>, options: SurveyOptions) {
   const bot = yield* botUsername
@@ -112,16 +129,23 @@ export const survey = Effect.fn("Import.survey")(function*(messages: ReadonlyArr
   }
   const candidates = unknown.map((i) => out[i]!.message)
   const matches = matchByContent(candidates, yield* liveCandidates(candidates, options))
+  // What the log has not got in the user's words may be the bot's own reply (an export names the bot only by its display name).
+  const others = unknown.filter((_, k) => matches[k] === null && out[unknown[k]!]!.message.byImporter !== true)
+  const replies = matchByContent(others.map((i) => out[i]!.message), yield* botLines(others.map((i) => out[i]!.message), options))
   unknown.forEach((i, k) => {
     const live = matches[k]
     if (live !== null && live !== undefined) out[i] = { ...out[i]!, standing: { _tag: "ByContent", providerMessageId: live.providerMessageId } }
+  })
+  others.forEach((i, k) => {
+    const reply = replies[k]
+    if (reply !== null && reply !== undefined) out[i] = { ...out[i]!, standing: { _tag: "BotReply", replyId: reply.providerMessageId } }
   })
   return out as ReadonlyArray<Surveyed>
 })
 
 /** How many messages stand each way. */
 export const tally = (surveyed: ReadonlyArray<Surveyed>): Record<Standing["_tag"], number> => {
-  const counts = { ById: 0, ByContent: 0, Command: 0, Refused: 0, Missing: 0 }
+  const counts = { ById: 0, ByContent: 0, Command: 0, BotReply: 0, Refused: 0, Missing: 0 }
   for (const s of surveyed) counts[s.standing._tag] += 1
   return counts
 }

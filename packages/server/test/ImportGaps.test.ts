@@ -14,10 +14,13 @@ import { EventStore, start } from "@verbatim/projections/EventStore"
 import type { Services } from "@verbatim/projections/Store"
 import { botChatExport as botChat } from "@verbatim/testkit/BotChatExport"
 import * as Database from "@verbatim/testkit/Database"
+import { ReplyId, UserId } from "@verbatim/domain/Ids"
+import { ReplyCommand } from "@verbatim/domain/Reply/Decide"
 import { DateTime, Duration, Effect, Either, Layer, Stream } from "effect"
 import { importMessages } from "../src/Import.js"
 import { survey } from "../src/ImportSurvey.js"
 import * as Ingest from "../src/Inbox/Ingest.js"
+import * as Replies from "../src/Replies.js"
 import { TimeZones } from "../src/TimeZones.js"
 
 /** A message as its webhook delivered it, live. */
@@ -89,6 +92,36 @@ const suite = (layer: () => Layer.Layer<Services, unknown>) => {
       expect(counts(yield* importMessages(messages, whatsAppOptions))).toEqual({ recorded: 2, byId: 0, byContent: 1, commands: 0, refused: 0 })
       expect((yield* log).map((row) => row[3])).toEqual(["ok", "ok", "Tom moved to Lisbon"])
       expect(counts(yield* importMessages(messages, whatsAppOptions))).toEqual({ recorded: 0, byId: 2, byContent: 1, commands: 0, refused: 0 })
+    })))
+
+  it.live("in a WhatsApp export of the chat with the bot, a line with the text of a reply the bot sent that minute is the bot's, left out", () =>
+    provide(Effect.gen(function*() {
+      yield* live("whatsapp", "wamid.HBgL2", "351910000001", "2024-03-01T09:01:05Z", "Tom moved to Lisbon")
+      const replyId = ReplyId.make("reply_wa_1")
+      yield* Replies.queue({
+        replyId, user: UserId.make("whatsapp:351910000001"), provider: "whatsapp", chat: "351910000001",
+        text: "Added 1 note: Tom.", buttons: [], questionId: null
+      })
+      yield* Replies.recordSent(ReplyCommand.RecordSent({ sent: { replyId, providerMessageId: "wamid.OUT1", sentAt: DateTime.unsafeMake("2024-03-01T09:01:50Z") } }))
+      const chat = [
+        "01/03/2024, 09:01 - Mia: Tom moved to Lisbon",
+        "01/03/2024, 09:01 - Verbatim: Added 1 note: Tom.",
+        // The same words the bot sent, but a minute later than it sent them: not its reply.
+        "01/03/2024, 09:03 - Mia: Added 1 note: Tom.",
+        "01/03/2024, 09:04 - Mia: Ana is back in May"
+      ].join("\n")
+      const messages = Either.getOrThrow(parseWhatsAppExport(chat))
+      expect((yield* survey(messages, whatsAppOptions)).map((s) => [s.message.location, s.standing])).toEqual([
+        ["line 1", { _tag: "ByContent", providerMessageId: "wamid.HBgL2" }],
+        ["line 2", { _tag: "BotReply", replyId: "reply_wa_1" }],
+        ["line 3", { _tag: "Missing" }],
+        ["line 4", { _tag: "Missing" }]
+      ])
+      const summary = yield* importMessages(messages, whatsAppOptions)
+      expect({ ...counts(summary), botReplies: summary.botReplies, alreadyRecorded: summary.alreadyRecorded }).toEqual({
+        recorded: 2, byId: 0, byContent: 1, commands: 0, refused: 0, botReplies: 1, alreadyRecorded: 1
+      })
+      expect((yield* log).map((row) => row[3])).toEqual(["Tom moved to Lisbon", "Added 1 note: Tom.", "Ana is back in May"])
     })))
 }
 

@@ -26,3 +26,20 @@ export const sentMessages = (request: typeof Request.Type) =>
           WHERE sender = ${r.user} AND sent_at >= ${r.from} AND sent_at < ${r.to} AND COALESCE(sender_text, text) = ${r.text}
           ORDER BY sent_at, provider_message_id`
     })(request))
+
+const RepliesRequest = Schema.Struct({ provider: Schema.String, chat: Schema.String, from: IsoTime, to: IsoTime })
+
+/**
+ * The replies the bot sent to a chat in [from, to), as messages (the reply's id, when it was
+ * sent, its text): in an export of the chat with the bot they are the bot's lines, not the user's.
+ */
+export const sentReplies = (request: typeof RepliesRequest.Type) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: RepliesRequest,
+      Result: SentMessage,
+      execute: (r) =>
+        sql`SELECT reply_id AS provider_message_id, sent_at, text FROM replies
+          WHERE provider = ${r.provider} AND chat = ${r.chat} AND status = 'sent' AND sent_at >= ${r.from} AND sent_at < ${r.to}
+          ORDER BY sent_at, reply_id`
+    })(request))

@@ -52,7 +52,7 @@ const dryRun = (file: string, format: ExportFormat, user: User, read: ReadExport
     yield* Console.log([
       `dry run of ${file}, nothing changed: ${counts.Missing} message(s) to add of ${surveyed.length}, ` +
       `${foundLine(counts.ById, counts.ByContent)}` + (counts.Refused > 0 ? `, ${counts.Refused} refused` : "") +
-      leftOutLine(counts.Command, read.botReplies),
+      leftOutLine(counts.Command, read.botReplies, counts.BotReply),
       ...surveyed.map(surveyLine)
     ].join("\n"))
   })
@@ -72,7 +72,7 @@ const run = (format: ExportFormat, file: string, user: User, settings: Settings,
     yield* Console.log([
       `imported ${file}: ${summary.recorded} new message(s) of ${summary.messages}, ` +
       `${foundLine(summary.byId, summary.byContent)}, ${summary.sessions.length} session(s) closed for planning` +
-      (summary.replied ? ", one summary reply queued" : "") + leftOutLine(summary.commands, read.botReplies),
+      (summary.replied ? ", one summary reply queued" : "") + leftOutLine(summary.commands, read.botReplies, summary.botReplies),
       ...summary.sessions.map((s) => `  ${s}`)
     ].join("\n"))
     if (summary.refused.length > 0) {

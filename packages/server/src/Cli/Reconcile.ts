@@ -20,7 +20,7 @@ export const command = Command.make(
       const gaps = surveyed.filter((s) => s.standing._tag === "Missing" || s.standing._tag === "Refused")
       yield* Console.log([
         `${file}: ${gaps.length} message(s) of ${surveyed.length} missing from the log, ${foundLine(counts.ById, counts.ByContent)}` +
-        leftOutLine(counts.Command, read.botReplies),
+        leftOutLine(counts.Command, read.botReplies, counts.BotReply),
         ...gaps.map(gapLine)
       ].join("\n"))
     })
