@@ -127,6 +127,9 @@ export const pagePng = (document: Bytes, page: number) =>
     return joined(yield* drawPage(path, page, dir.path("page"), 100, false))
   }))
 
+/** Pages without a text layer read from their pictures, at most, in one document (each takes a second or two). */
+export const maxPicturedPages = 100
+
 /** `pages 1, 3 read by tesseract 5.3.0 (eng)`, by reader, for the pages read from their pictures. */
 const picturedBy = (pictured: ReadonlyArray<{ readonly page: number; readonly model: string }>) =>
   [...new Set(pictured.map((p) => p.model))].map((model) => {
@@ -151,7 +154,9 @@ export const make = (options: DocumentOptions) =>
         const pictured: Array<{ readonly page: number; readonly model: string }> = []
         let total = 0
         for (let i = 0; i < pages.length && total <= options.maxChars; i++) {
-          if (pages[i]!.trim() === "") {
+          if (pages[i]!.trim() === "" && pictured.length >= maxPicturedPages) {
+            pages[i] = `[page ${i + 1} not read: only the first ${maxPicturedPages} pages without text are read from their pictures]`
+          } else if (pages[i]!.trim() === "") {
             const reading = yield* Effect.either(Effect.flatMap(drawPage(path, i + 1, dir.path(`page-${i + 1}`), 200, true), others.look))
             if (reading._tag === "Left") {
               if (!reading.left.permanent) return yield* reading.left

@@ -55,6 +55,20 @@ describe("reading documents", () => {
       expect(read.model).toMatch(/^pdftotext \d+\.\d+\.\d+; page 2 read by tesseract \d+\.\d+\.\d+ \(eng\)$/)
     }), 60_000)
 
+  it.effect("at most 100 pages without text are read from their pictures; the ones after say so", () =>
+    Effect.gen(function*() {
+      const reader = yield* Documents.make({ maxChars: 100_000 })
+      let looked = 0
+      const blank = pdfOf(Array.from({ length: Documents.maxPicturedPages + 2 }, () => textPage()))
+      const read = yield* reader.read(asBytes(blank), { fileName: "scans.pdf", mimeType: null }, {
+        look: () => Effect.sync(() => ({ text: `picture ${++looked}`, model: "ocr", language: null, segments: [] })),
+        hear: () => Effect.die("no recording here")
+      })
+      expect(looked).toBe(Documents.maxPicturedPages)
+      const said = "not read: only the first 100 pages without text are read from their pictures]"
+      expect(read.text.split("\n\n").slice(-3)).toEqual(["picture 100", `[page 101 ${said}`, `[page 102 ${said}`])
+    }), 60_000)
+
   it.effect("a text past the limit is cut at a page boundary and says what stays in the file", () =>
     Effect.gen(function*() {
       const pdf = pdfOf([textPage("Page one of the lease"), textPage("Page two of the lease"), textPage("Page three")])
