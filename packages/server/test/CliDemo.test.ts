@@ -44,6 +44,8 @@ describe("verbatim demo", () => {
           "",
           "instructions cut:",
           "  seq 2: ~~remind me on Friday: ~~",
+          "reminders set:",
+          "  \"remind me on Friday\": due 2026-01-02 09:00 UTC, delivered (reminder r1v3wcm35zt80b5e3qndw5)",
           "plan plan_<id>: prompt v2 (sha256 d46ff587b72a2f38141e82ea34c618bb7a6c84f1180d2d92b17fbe6d617b13f4), " +
           "model claude-sonnet-5-5, tokens 2140 in / 96 out",
           "",
