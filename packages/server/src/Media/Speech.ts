@@ -107,7 +107,7 @@ const joinedParts = (outcomes: ReadonlyArray<PartOutcome>, model: string, what: 
  * Transcribe the recording. `direct`: a voice note or audio file, which goes as it is when it is
  * within the upload limit.
  */
-export const hear = (hearing: Hearing, recording: Bytes, upload: Upload, direct: boolean, maxUpload: number) =>
+export const hear = (hearing: Hearing, recording: Bytes, upload: Upload, direct: boolean, maxUpload: number): Effect.Effect<Reading, MediaError> =>
   direct && recording.size <= maxUpload
     ? hearing.transcriber.transcribe(recording, upload, hearing.names)
     : Effect.scoped(Effect.gen(function*() {
@@ -124,16 +124,19 @@ export const hear = (hearing: Hearing, recording: Bytes, upload: Upload, direct:
         return yield* hearing.transcriber.transcribe(yield* fileBytes(audio, "audio/ogg"), { fileName: "audio.ogg", mimeType: "audio/ogg" }, hearing.names)
       }
       const seconds = (yield* probe(audio)).seconds || found.seconds
-      // Parts a tenth under the limit, as Opus's bitrate wanders a little around its target.
-      const parts = audioParts(seconds, Math.ceil(size / (maxUpload * 0.9)), yield* silences(audio, seconds))
+      // A part may run a fifth over its share (its cut moved back into a silence), and Opus's bitrate
+      // wanders a little around its target: shares of three quarters of the limit keep parts under it.
+      const parts = audioParts(seconds, Math.ceil(size / (maxUpload * 0.75)), yield* silences(audio, seconds))
       const outcomes = yield* Effect.forEach(parts, (part, i) =>
         Effect.gen(function*() {
           const path = dir.path(`part-${i}.ogg`)
           yield* extract(audio, path, part)
           const bytes = yield* fileBytes(path, "audio/ogg")
-          const heard = bytes.size > maxUpload
-            ? Either.left(fail(true, `the part is ${bytes.size} bytes, over the ${maxUpload}-byte upload limit`))
-            : yield* Effect.either(hearing.transcriber.transcribe(bytes, { fileName: `part-${i + 1}.ogg`, mimeType: "audio/ogg" }, hearing.names))
+          const upload = { fileName: `part-${i + 1}.ogg`, mimeType: "audio/ogg" }
+          // A part still over the limit is cut again, so that no part is left unheard.
+          const heard = yield* Effect.either(
+            bytes.size > maxUpload ? hear(hearing, bytes, upload, true, maxUpload) : hearing.transcriber.transcribe(bytes, upload, hearing.names)
+          )
           // A part that may pass later fails the whole reading, so that all of it is tried again.
           if (Either.isLeft(heard) && !heard.left.permanent) return yield* heard.left
           return { start: part.start, end: part.end, heard } satisfies PartOutcome

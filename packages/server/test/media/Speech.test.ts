@@ -64,7 +64,7 @@ describe("hearing videos and long recordings", () => {
       const fake = yield* FakeTranscriber
       const ogg = yield* spokenOgg(longTalk)
       const limit = Math.ceil(ogg.length / 4)
-      yield* fake.answerNext(...Array.from({ length: 8 }, (_, i) => transcript(`part ${i + 1}`)))
+      yield* fake.answerNext(...Array.from({ length: 16 }, (_, i) => transcript(`part ${i + 1}`)))
       const reading = yield* Speech.hear(hearing(fake.baseUrl), bytes(ogg, "audio/ogg"), { fileName: "talk.ogg", mimeType: "audio/ogg" }, true, limit)
       const uploads = yield* fake.uploads
       expect(uploads.length).toBeGreaterThanOrEqual(3)
