@@ -98,7 +98,8 @@ const pageBreak = "\n\n"
 
 /** Where to cut one long page: the last line break, else the last space, at or before `max`, never inside a surrogate pair. */
 const cutWithin = (text: string, max: number): number => {
-  const head = text.slice(0, max)
+  // A break right at the limit ends a whole line (or word) within it.
+  const head = text.slice(0, max + 1)
   const line = head.lastIndexOf("\n")
   if (line > 0) return line
   const space = head.lastIndexOf(" ")
@@ -124,7 +125,7 @@ export const keptPages = (pages: ReadonlyArray<string>, maxChars: number): Paged
         const cut = cutWithin(page, maxChars)
         spans.push({ page: 1, start: 0, end: cut })
         const after = rest === 1 ? "" : rest === 2 ? " and page 2" : ` and pages 2–${pages.length}`
-        const left = `the rest of page 1 (${page.length - cut} characters)${after}`
+        const left = `the rest${pages.length === 1 ? "" : " of page 1"} (${page.length - cut} characters)${after}`
         return { text: `${page.slice(0, cut)}${pageBreak}[cut here: ${left} kept in the file, not read]`, pages: spans }
       }
       const left = rest === 1 ? `page ${i + 1}` : `pages ${i + 1}–${pages.length}`

@@ -63,6 +63,13 @@ describe("keptPages", () => {
     expect(keptPages(["one one", "two two", "three"], 18).text).toBe("one one\n\ntwo two\n\n[cut here: page 3 of 3 kept in the file, not read]")
   })
 
+  it("cuts a text of one page (a plain-text file) at its last line break before the limit, saying how much is left", () => {
+    expect(keptPages(["name,city\nAna,Lisboa\nTom,Porto\n"], 20)).toEqual({
+      text: "name,city\nAna,Lisboa\n\n[cut here: the rest (11 characters) kept in the file, not read]",
+      pages: [{ page: 1, start: 0, end: 20 }]
+    })
+  })
+
   it("cuts one page over the limit at its last line break", () => {
     expect(keptPages(["first line\nsecond line\nthird", "page two"], 24)).toEqual({
       text: "first line\nsecond line\n\n[cut here: the rest of page 1 (6 characters) and page 2 kept in the file, not read]",
