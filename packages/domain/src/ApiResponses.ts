@@ -5,6 +5,7 @@ import { Answer, Event } from "./Events.js"
 import { MessageId, NoteId, PersonId, PlanId, QuestionId, ReminderId, SessionId, UserId } from "./Ids.js"
 import { AttachmentKind } from "./Attachment.js"
 import { DerivedSource, PageSpan, Part, TranscriptSegment } from "./Media.js"
+import { ReminderStatus } from "./Reminders/Events.js"
 import { notTextIn } from "./Inbound/bodyShape.js"
 
 /** One page of a list; pass `nextCursor` back as `cursor` for the next page (null: no more). */
@@ -96,7 +97,7 @@ export const NoteAudit = Schema.Struct({
     end: Schema.Number,
     dueLocal: Schema.String,
     zone: Schema.String,
-    status: Schema.Literal("scheduled", "delivered", "done", "cancelled")
+    status: ReminderStatus
   }))
 })
 export type NoteAudit = typeof NoteAudit.Type

@@ -31,6 +31,7 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   WebSignIn: 1,
   WebSignedOut: 1,
   ReminderScheduled: 1,
+  ReminderTimeAsked: 1,
   ReminderDelivered: 1,
   ReminderDone: 1,
   ReminderSnoozed: 1,

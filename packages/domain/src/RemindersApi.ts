@@ -7,8 +7,10 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authorization, BadRequest, changeEndpoint } from "./ApiErrors.js"
 import { MessageId, NoteId, ReminderId, SessionId, UserId } from "./Ids.js"
+import { ReminderStatus } from "./Reminders/Events.js"
 
-export const ReminderState = Schema.Literal("scheduled", "delivered", "done", "cancelled")
+/** Where a reminder stands. */
+export const ReminderState = ReminderStatus
 
 /** One reminder: its words and where they are, when it falls due (instant, zone, clock reading), and where it stands. */
 export const Reminder = Schema.Struct({
@@ -20,9 +22,11 @@ export const Reminder = Schema.Struct({
   quote: Schema.String,
   start: Schema.Number,
   end: Schema.Number,
-  dueAt: Schema.DateTimeUtc,
+  /** When it falls due; null while its time is asked (`asking`). */
+  dueAt: Schema.NullOr(Schema.DateTimeUtc),
   zone: Schema.String,
-  dueLocal: Schema.String,
+  /** The clock reading it falls due at (`YYYY-MM-DDTHH:MM`); null while its time is asked. */
+  dueLocal: Schema.NullOr(Schema.String),
   status: ReminderState,
   late: Schema.Boolean
 })

@@ -53,6 +53,7 @@ const schemas: { readonly [K in EventType]: Schema.Schema<Extract<Event, { reado
   WebSignIn: Events.WebSignIn,
   WebSignedOut: Events.WebSignedOut,
   ReminderScheduled: Events.ReminderScheduled,
+  ReminderTimeAsked: Events.ReminderTimeAsked,
   ReminderDelivered: Events.ReminderDelivered,
   ReminderDone: Events.ReminderDone,
   ReminderSnoozed: Events.ReminderSnoozed,

@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { asksDdl, createTables, curationDdl, mediaDdl, readingDetailsDdl, remindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
+import { asksDdl, createTables, curationDdl, mediaDdl, readingDetailsDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex } from "./Queries/Search.js"
 import { replayReportsTable } from "./ReplayReports.js"
@@ -166,6 +166,9 @@ export const fillSentAt = Effect.flatMap(SqlClient, (sql) => {
 const messageSentAt = Effect.flatMap(SqlClient, (sql) =>
   Effect.zipRight(Effect.forEach(sentAtDdl, (statement) => sql.unsafe(statement), { discard: true }), fillSentAt))
 
+/** Plans that replaced others owe their reminders (see `replannedRemindersDdl`). */
+const replannedReminders = Effect.flatMap(SqlClient, (sql) => Effect.forEach(replannedRemindersDdl, (statement) => sql.unsafe(statement), { discard: true }))
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -187,7 +190,8 @@ const migrations = {
   "16_user_zones": userZones,
   "17_asks": asks,
   "18_message_sent_at": messageSentAt,
-  "19_reading_details": readingDetails
+  "19_reading_details": readingDetails,
+  "20_replanned_reminders": replannedReminders
 }
 
 const table = "verbatim_migrations"

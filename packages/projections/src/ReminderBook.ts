@@ -20,6 +20,8 @@ export class ReminderBook extends Context.Tag("@verbatim/projections/ReminderBoo
   readonly get: (reminderId: ReminderId) => Effect.Effect<Option.Option<ReminderRow>, StoreError>
   /** The reminders whose words are in a message. */
   readonly ofMessage: (messageId: MessageId) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
+  /** The reminders a session's plans set or asked about, each with the plan that did. */
+  readonly ofSession: (sessionId: SessionId) => Effect.Effect<ReadonlyArray<ReminderRow & { readonly planId: PlanId }>, StoreError>
   /** Reminders not yet done or cancelled whose words their message no longer holds (an edit took them away). */
   readonly withoutTheirWords: (limit: number) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
   /** The time zone a user set last, if they set one. */
@@ -38,6 +40,7 @@ export const make = Effect.gen(function*() {
     of: (user, statuses, limit) => run(Q.remindersOf(user, statuses, limit)),
     get: (reminderId) => run(Q.reminder(reminderId)),
     ofMessage: (messageId) => run(Q.messageReminders(messageId)),
+    ofSession: (sessionId) => run(Q.sessionReminders(sessionId)),
     owed: (limit) => run(Q.plansOwingReminders(limit)),
     zoneOf: (user) => run(Q.userZone(user)),
     withoutTheirWords: (limit) => run(Q.remindersWithoutTheirWords(limit))

@@ -1,7 +1,7 @@
 /** The reminders' read side, run against every backend: what is due, a user's list, one reminder, a message's reminders. */
 import { expect, it } from "@effect/vitest"
 import { MessageId, NoteId, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
-import { ReminderBook } from "@verbatim/projections/ReminderBook"
+import { ReminderBook, type ReminderStatus } from "@verbatim/projections/ReminderBook"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import * as R from "@verbatim/testkit/GivenReminders"
@@ -19,7 +19,7 @@ const history = (ids: ReadonlyArray<string>, dueIn = 1_000) =>
     ...ids.map((id, i) => [R.stream(id), [R.reminderScheduled(id, "s1", 1, quote, { start, noteId: "n1", dueIn: dueIn + i * 100 })]] as const)
   )
 
-const row = (id: string, dueIn: number, status: "scheduled" | "delivered" | "done" | "cancelled" = "scheduled", late = false) => ({
+const row = (id: string, dueIn: number, status: ReminderStatus = "scheduled", late = false) => ({
   reminderId: ReminderId.make(id),
   user: G.user,
   sessionId: SessionId.make("s1"),
@@ -79,5 +79,22 @@ export const reminderQueriesConformance = (layer: () => Layer.Layer<Services, un
       expect(yield* book.withoutTheirWords(10)).toEqual([])
       yield* G.given([R.stream("r2"), [R.reminderDone("r2", 1_600)]], [G.sessionStream("s1"), [G.messageEdited("s1", 1, "Ana moves in May", 1_700)]])
       expect((yield* book.withoutTheirWords(10)).map((r) => [r.reminderId, r.messageText])).toEqual([["r1", "Ana moves in May"]])
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("keeps a reminder whose time is asked out of what is due, lists it first, and names each reminder's plan by session", () =>
+    Effect.gen(function*() {
+      yield* history(["r1"])
+      yield* G.given([R.stream("r0"), [R.reminderTimeAsked("r0", "s1", 1, quote, { start, planId: "p2", seconds: 500 })]])
+      const book = yield* ReminderBook
+      expect(yield* book.due(DateTime.toEpochMillis(G.at(99_999)), 10)).toEqual([row("r1", 1_000)])
+      const asking = { ...row("r0", 500, "asking"), noteId: null, dueLocal: "" }
+      expect(yield* book.of(G.user, ["asking", "scheduled"], 10)).toEqual([asking, row("r1", 1_000)])
+      expect((yield* book.ofSession(SessionId.make("s1"))).map((r) => [r.reminderId, r.planId, r.status])).toEqual([
+        ["r1", "plan-s1", "scheduled"],
+        ["r0", "p2", "asking"]
+      ])
+      // An edit that takes its words away leaves it without them, as it does a reminder with a time.
+      yield* G.given([G.sessionStream("s1"), [G.messageEdited("s1", 1, "Ana moves in May", 1_700)]])
+      expect((yield* book.withoutTheirWords(10)).map((r) => r.reminderId).sort()).toEqual(["r0", "r1"])
     }).pipe(Effect.provide(layer())))
 }

@@ -65,6 +65,10 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
       ...(i % 4 === 1 ? [[R.stream(`reminder-${s}`), [R.reminderDone(`reminder-${s}`, 1_000)]] as const] : []),
       ...(i % 4 === 2 ? [[R.stream(`reminder-${s}`), [R.reminderSnoozed(`reminder-${s}`, 1_000, 4_600)]] as const] : []),
       ...(i % 4 === 3 ? [[R.stream(`reminder-${s}`), [R.reminderCancelled(`reminder-${s}`, 1_000)]] as const] : []),
+      // A reminder whose time was asked: still waiting, or answered with a time, or with no reminder.
+      ...(i % 3 === 0 ? [[R.stream(`asked-${s}`), [R.reminderTimeAsked(`asked-${s}`, s, 2, "ping me", { seconds: 900 })]] as const] : []),
+      ...(i % 9 === 3 ? [[R.stream(`asked-${s}`), [R.reminderCancelled(`asked-${s}`, 1_000)]] as const] : []),
+      ...(i % 9 === 6 ? [[R.stream(`asked-${s}`), [R.reminderCancelled(`asked-${s}`, 1_000, "replanned")]] as const] : []),
       ...(i % 5 === 3 ? [[R.zoneStream, [R.timeZoneSet(i % 2 === 0 ? "Europe/Lisbon" : "America/New_York", 1_100 + i)]] as const] : []),
       // A question asked of the notes: answered (its reply queued, or still owed), failed, or still posed.
       [A.stream(`ask-${s}`), [A.askPosed(`ask-${s}`, `what about ${person.name}?`, 1_200)]],

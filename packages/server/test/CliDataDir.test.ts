@@ -111,17 +111,17 @@ describe("a data directory the CLI may not use", () => {
   it.scoped("a schema behind this version's is migrated by a reading command that may write, refused when read-only", () =>
     Effect.gen(function*() {
       const { db, env } = yield* importedStore
-      // Undo the newest migration (19: what a reading found and a document's pages), as a store of the previous version has it.
+      // Undo the newest migration (20: plans that replaced others owe their reminders), as a store of the previous version has it.
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient
-        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 19`
-        yield* sql`ALTER TABLE message_media DROP COLUMN derived_blank`
-        yield* sql`ALTER TABLE message_media DROP COLUMN derived_pages`
+        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 20`
+        yield* sql`DROP INDEX plans_reminders_owed`
+        yield* sql`CREATE INDEX plans_reminders_owed ON plans (position) WHERE reminders > 0 AND reminders_taken = 0`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)
         expect(yield* runCli(["accounting", session], env, as)).toEqual(failed(
-          `cannot read the database ${db} without migrating it (schema at migration 18 of 19), and migrating needs a writable open, ` +
+          `cannot read the database ${db} without migrating it (schema at migration 19 of 20), and migrating needs a writable open, ` +
             `but cannot write the database ${db} (read-only file); ${remedy}`
         ))
       }))
@@ -131,6 +131,6 @@ describe("a data directory the CLI may not use", () => {
       const applied = yield* Effect.flatMap(SqlClient, (sql) => sql<{ id: number }>`SELECT MAX(migration_id) AS id FROM verbatim_migrations`).pipe(
         Effect.provide(Store.layerSqlite({ filename: db }))
       )
-      expect(applied).toEqual([{ id: 19 }])
+      expect(applied).toEqual([{ id: 20 }])
     }))
 })

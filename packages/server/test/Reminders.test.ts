@@ -10,13 +10,10 @@ import { reminderIdOf } from "@verbatim/domain/Reminders/FromPlan"
 import { MessageId } from "@verbatim/domain/Ids"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
-import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
-import * as Outbox from "../src/Providers/Outbox.js"
-import * as ReminderDelivery from "../src/Reminders/Delivery.js"
 import * as ReminderEdits from "../src/Reminders/Edits.js"
-import * as ReminderIntake from "../src/Reminders/Intake.js"
 import { eventually } from "./eventually.js"
 import { aliceUpdate, api, eventLog, layer, senderUpdate, telegram, telegramCalls } from "./harness.js"
+import { press, reminderTags, running, sentTexts } from "./reminderSteps.js"
 
 const text = "Ana moves to Porto in May. Remind me to ask her about the flat tomorrow."
 const quote = "Remind me to ask her about the flat tomorrow."
@@ -28,15 +25,6 @@ const plan = (reminders: ReadonlyArray<{ seq: number; quote: string; due: string
 })
 
 
-const running = Effect.gen(function*() {
-  yield* Effect.forkScoped(Outbox.runEvery("60 seconds"))
-  yield* Effect.forkScoped(Effect.flatMap(PlanTrigger, (trigger) => trigger.follow("60 seconds")))
-  yield* Effect.forkScoped(ReminderIntake.run)
-  yield* Effect.forkScoped(ReminderDelivery.run)
-  yield* Effect.forkScoped(ReminderEdits.run)
-  yield* Effect.sleep("200 millis")
-})
-
 const capture = Effect.gen(function*() {
   expect(yield* telegram(aliceUpdate(1, { text }))).toEqual({ status: 200, body: "" })
   expect(yield* telegram(aliceUpdate(2, { text: "/done" }))).toEqual({ status: 200, body: "" })
@@ -44,23 +32,6 @@ const capture = Effect.gen(function*() {
 
 const filed = "Added 1 note: Ana.\nTaken as meant for me, so kept out of the notes: “Remind me to ask her about the flat tomorrow.”."
 
-const sentTexts = (calls: ReadonlyArray<{ readonly method: string; readonly body: unknown }>) =>
-  calls.filter((c) => c.method === "sendMessage").map((c) => (c.body as { text: string }).text)
-
-const press = (data: string) =>
-  JSON.stringify({
-    update_id: 800001,
-    callback_query: {
-      id: "cb-reminder",
-      from: { id: 100000001, is_bot: false, first_name: "Alice" },
-      chat_instance: "ci-1",
-      message: { message_id: 9, date: 1767225600, chat: { id: 100000001, type: "private" }, text: "Reminder" },
-      data
-    }
-  })
-
-const reminderTags = (lines: ReadonlyArray<string>) =>
-  lines.map((line) => line.split(" ")[1] ?? "").filter((tag) => tag.startsWith("Reminder"))
 
 describe("reminders end to end", () => {
   it.live("a reminder in the sender's words is scheduled, delivered once with them whole (late, as its time has passed), and marked done", () =>

@@ -13,15 +13,14 @@ export const due = (seconds: number) => {
   return { dueAt, zone: "UTC", local: new Date(dueAt.epochMillis).toISOString().slice(0, 16) }
 }
 
-/** Reminder `reminderId` scheduled from words `start`…`end` of message `seq` of session `sessionId`. */
-export const reminderScheduled = (
-  reminderId: string,
-  sessionId: string,
-  seq: number,
-  quote: string,
-  options: { readonly start?: number; readonly planId?: string; readonly noteId?: string | null; readonly dueIn?: number } = {}
-): Event => ({
-  _tag: "ReminderScheduled",
+interface WordsOptions {
+  readonly start?: number
+  readonly planId?: string
+  readonly noteId?: string | null
+}
+
+/** The words `quote` at `start` of message `seq` of session `sessionId`, as reminder `reminderId` holds them. */
+const words = (reminderId: string, sessionId: string, seq: number, quote: string, options: WordsOptions) => ({
   reminderId: ReminderId.make(reminderId),
   user,
   sessionId: SessionId.make(sessionId),
@@ -30,8 +29,32 @@ export const reminderScheduled = (
   quote,
   start: options.start ?? 0,
   end: (options.start ?? 0) + quote.length,
-  noteId: options.noteId === undefined || options.noteId === null ? null : NoteId.make(options.noteId),
-  due: due(options.dueIn ?? 86_400)
+  noteId: options.noteId === undefined || options.noteId === null ? null : NoteId.make(options.noteId)
+})
+
+/** Reminder `reminderId` scheduled from words `start`…`end` of message `seq` of session `sessionId`. */
+export const reminderScheduled = (
+  reminderId: string,
+  sessionId: string,
+  seq: number,
+  quote: string,
+  options: WordsOptions & { readonly dueIn?: number } = {}
+): Event => ({ _tag: "ReminderScheduled", ...words(reminderId, sessionId, seq, quote, options), due: due(options.dueIn ?? 86_400) })
+
+/** Reminder `reminderId`'s time asked of the user: the words of message `seq`, the plan's time `proposed` not clear. */
+export const reminderTimeAsked = (
+  reminderId: string,
+  sessionId: string,
+  seq: number,
+  quote: string,
+  options: WordsOptions & { readonly proposed?: string; readonly seconds?: number } = {}
+): Event => ({
+  _tag: "ReminderTimeAsked",
+  ...words(reminderId, sessionId, seq, quote, options),
+  zone: "UTC",
+  proposed: options.proposed ?? "someday",
+  why: "unreadable",
+  askedAt: at(options.seconds ?? 0)
 })
 
 export const reminderDelivered = (reminderId: string, seconds: number, late = false): Event => ({
@@ -50,7 +73,7 @@ export const reminderSnoozed = (reminderId: string, seconds: number, dueIn: numb
   due: due(dueIn)
 })
 
-export const reminderCancelled = (reminderId: string, seconds: number, reason: "user" | "quote-edited-away" = "user"): Event => ({
+export const reminderCancelled = (reminderId: string, seconds: number, reason: "user" | "quote-edited-away" | "replanned" = "user"): Event => ({
   _tag: "ReminderCancelled",
   reminderId: ReminderId.make(reminderId),
   cancelledAt: at(seconds),

@@ -8,11 +8,11 @@ import { Data, DateTime, Duration, Either } from "effect"
 import type { Decider } from "../Decider.js"
 import type { ReminderId, UserId } from "../Ids.js"
 import { type Rejected, rejected } from "../Session/Commands.js"
-import type { Due, ReminderCancelled, ReminderEvent, ReminderScheduled } from "./Events.js"
+import type { Due, ReminderCancelled, ReminderEvent, ReminderScheduled, ReminderStatus, ReminderTimeAsked } from "./Events.js"
 
 export type { ReminderEvent } from "./Events.js"
 
-export type ReminderStatus = "scheduled" | "delivered" | "done" | "cancelled"
+export type { ReminderStatus } from "./Events.js"
 
 export type ReminderState =
   | { readonly _tag: "None" }
@@ -21,7 +21,8 @@ export type ReminderState =
     readonly reminderId: ReminderId
     readonly user: UserId
     readonly status: ReminderStatus
-    readonly due: Due
+    /** When it falls due; null while its time is asked. */
+    readonly due: Due | null
     /** The user did something to it (done, snoozed, rescheduled or cancelled it). */
     readonly userActed: boolean
   }
@@ -31,6 +32,7 @@ export const lateAfter = Duration.minutes(5)
 
 export type ReminderCommand = Data.TaggedEnum<{
   Schedule: { readonly scheduled: Omit<typeof ReminderScheduled.Type, "_tag"> }
+  AskTime: { readonly asked: Omit<typeof ReminderTimeAsked.Type, "_tag"> }
   Deliver: { readonly now: DateTime.Utc }
   Done: { readonly by: UserId; readonly now: DateTime.Utc }
   Snooze: { readonly by: UserId; readonly now: DateTime.Utc; readonly due: Due }
@@ -44,6 +46,9 @@ export const initialState: ReminderState = { _tag: "None" }
 export const evolve = (state: ReminderState, event: ReminderEvent): ReminderState => {
   if (event._tag === "ReminderScheduled") {
     return { _tag: "Known", reminderId: event.reminderId, user: event.user, status: "scheduled", due: event.due, userActed: false }
+  }
+  if (event._tag === "ReminderTimeAsked") {
+    return { _tag: "Known", reminderId: event.reminderId, user: event.user, status: "asking", due: null, userActed: false }
   }
   if (state._tag === "None") return state
   switch (event._tag) {
@@ -79,11 +84,15 @@ export const decide = (state: ReminderState, command: ReminderCommand): Either.E
     case "Schedule":
       // A plan that finds the same words again names the same reminder: what the user made of it stays.
       return state._tag === "Known"
-        ? Either.left(rejected("already-recorded", "the reminder is already scheduled"))
+        ? Either.left(rejected("already-recorded", `the reminder is already ${state.status}`))
         : Either.right([{ _tag: "ReminderScheduled", ...command.scheduled }])
+    case "AskTime":
+      // Asked again while unanswered (a crash before the question was sent, a promoted replay): the question stands.
+      if (state._tag === "None") return Either.right([{ _tag: "ReminderTimeAsked", ...command.asked }])
+      return state.status === "asking" ? Either.right([]) : Either.left(rejected("already-recorded", `the reminder is already ${state.status}`))
     case "Deliver": {
       if (state._tag === "None") return Either.left(rejected("not-found", "no such reminder"))
-      if (state.status !== "scheduled") return Either.left(rejected("already-recorded", `the reminder is ${state.status}`))
+      if (state.status !== "scheduled" || state.due === null) return Either.left(rejected("already-recorded", `the reminder is ${state.status}`))
       if (DateTime.lessThan(command.now, state.due.dueAt)) return Either.left(rejected("not-due", "the reminder is not due yet"))
       const late = DateTime.greaterThan(command.now, DateTime.addDuration(state.due.dueAt, lateAfter))
       return Either.right([{ _tag: "ReminderDelivered", reminderId: state.reminderId, deliveredAt: command.now, late }])
@@ -97,6 +106,10 @@ export const decide = (state: ReminderState, command: ReminderCommand): Either.E
       return Either.flatMap(active(state, command.by), (known) =>
         Either.map(later(command.due, command.now), (due) => [{ _tag: "ReminderRescheduled", reminderId: known.reminderId, rescheduledAt: command.now, due }]))
     case "Cancel":
+      // A promoted replay takes back only what the user left as the plan made it.
+      if (command.reason === "replanned" && state._tag === "Known" && state.userActed) {
+        return Either.left(rejected("unchanged", "the user has acted on the reminder"))
+      }
       return Either.map(active(state, command.by), (known) => [
         { _tag: "ReminderCancelled", reminderId: known.reminderId, cancelledAt: command.now, reason: command.reason }
       ])

@@ -7,6 +7,10 @@
 import { Schema } from "effect"
 import { MessageId, NoteId, PlanId, ReminderId, SessionId, UserId } from "../Ids.js"
 
+/** Where a reminder stands, as its events leave it; `asking`: its words are there, its time is the user's to give. */
+export const ReminderStatus = Schema.Literal("asking", "scheduled", "delivered", "done", "cancelled")
+export type ReminderStatus = typeof ReminderStatus.Type
+
 /** When a reminder falls due: the instant, the zone, and the clock reading (`YYYY-MM-DDTHH:MM`). */
 export const Due = Schema.Struct({
   dueAt: Schema.DateTimeUtc,
@@ -15,7 +19,8 @@ export const Due = Schema.Struct({
 })
 export type Due = typeof Due.Type
 
-export const ReminderScheduled = Schema.TaggedStruct("ReminderScheduled", {
+/** The words a reminder stands on, and where they are: the same in a reminder set and in one whose time is asked. */
+const reminderWords = {
   reminderId: ReminderId,
   user: UserId,
   sessionId: SessionId,
@@ -26,8 +31,25 @@ export const ReminderScheduled = Schema.TaggedStruct("ReminderScheduled", {
   start: Schema.Int,
   end: Schema.Int,
   /** The note the quote's message is filed in, when it is filed in one. */
-  noteId: Schema.NullOr(NoteId),
-  due: Due
+  noteId: Schema.NullOr(NoteId)
+}
+
+export const ReminderScheduled = Schema.TaggedStruct("ReminderScheduled", { ...reminderWords, due: Due })
+
+/**
+ * The words of a message ask for a reminder, but when is not clear (the plan's time did not read
+ * as a clock time, had passed by the message's own time, or lay more than five years ahead): the
+ * user is asked, and the reminder waits for their answer with no due time. The answer is a
+ * `ReminderRescheduled` (a time) or a `ReminderCancelled` (no reminder).
+ */
+export const ReminderTimeAsked = Schema.TaggedStruct("ReminderTimeAsked", {
+  ...reminderWords,
+  /** The zone the answer's time is read in. */
+  zone: Schema.String,
+  /** The time the plan gave, as it gave it, and why it could not stand. */
+  proposed: Schema.String,
+  why: Schema.Literal("unreadable", "passed", "too-far"),
+  askedAt: Schema.DateTimeUtc
 })
 
 export const ReminderDelivered = Schema.TaggedStruct("ReminderDelivered", {
@@ -59,8 +81,11 @@ export const ReminderRescheduled = Schema.TaggedStruct("ReminderRescheduled", {
 export const ReminderCancelled = Schema.TaggedStruct("ReminderCancelled", {
   reminderId: ReminderId,
   cancelledAt: Schema.DateTimeUtc,
-  /** By its user, or because an edit of the message took the quote away. */
-  reason: Schema.Literal("user", "quote-edited-away")
+  /**
+   * By its user; because an edit of the message took the quote away; or because a promoted
+   * replay's plans no longer ask for it (only ever one the user had not acted on).
+   */
+  reason: Schema.Literal("user", "quote-edited-away", "replanned")
 })
 
 /** How one reminder a plan proposed ended: scheduled, not the sender's words, or a time to ask about. */
@@ -94,6 +119,7 @@ export const TimeZoneSet = Schema.TaggedStruct("TimeZoneSet", {
 /** Every event of a reminder's stream. */
 export const ReminderEvent = Schema.Union(
   ReminderScheduled,
+  ReminderTimeAsked,
   ReminderDelivered,
   ReminderDone,
   ReminderSnoozed,

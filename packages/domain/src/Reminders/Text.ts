@@ -8,15 +8,47 @@ export const reminderButtons = (reminderId: string) => [
   { label: "Tomorrow 09:00", data: `r:morning:${reminderId}` }
 ]
 
-export type ReminderAction = "done" | "hour" | "morning" | "cancel"
+/**
+ * What a button does: done; an hour later; 09:00 tomorrow; 09:00 next Monday; cancel (for a
+ * reminder whose time is asked, "no reminder"); or send the way to the page to pick a time.
+ */
+export type ReminderAction = "done" | "hour" | "morning" | "monday" | "cancel" | "page"
+
+/** The buttons of the question asked when a plan's time for a reminder was not clear. */
+export const askTimeButtons = (reminderId: string) => [
+  { label: "Tomorrow 09:00", data: `r:morning:${reminderId}` },
+  { label: "Next Monday 09:00", data: `r:monday:${reminderId}` },
+  { label: "Pick a time on the page", data: `r:page:${reminderId}` },
+  { label: "No reminder", data: `r:cancel:${reminderId}` }
+]
+
+/** Why a plan's time for a reminder could not stand, in the question's words. */
+const unclear = {
+  unreadable: "I could not tell when to remind you",
+  passed: "The time I read for this reminder had already passed",
+  "too-far": "The time I read for this reminder is more than five years away"
+}
+
+/** The question asked when a plan's time for a reminder was not clear: the sender's words whole. */
+export const askTimeText = (quote: string, why: keyof typeof unclear): string => `${unclear[why]}: "${quote}"\nWhen should I remind you?`
+
+/** The answer to "Pick a time on the page": where the page is. */
+export const pageText = (publicUrl: string | null): string =>
+  publicUrl === null
+    ? "Pick a time on the Reminders page: send /web for a sign-in link, then open Reminders."
+    : `Pick a time on the Reminders page: ${publicUrl}/reminders (send /web first if you are not signed in).`
 
 /** Reads the data of a reminder's button, or null when it is not one. */
 export const parseReminderData = (data: string): { readonly action: ReminderAction; readonly reminderId: string } | null => {
-  const match = /^r:(done|hour|morning|cancel):(r[0-9a-z]{1,40})$/.exec(data)
+  const match = /^r:(done|hour|morning|monday|cancel|page):(r[0-9a-z]{1,40})$/.exec(data)
   return match === null ? null : { action: match[1] as ReminderAction, reminderId: match[2]! }
 }
 
 const clock = (local: string) => local.replace("T", " ")
+
+/** When a reminder is due, as the pages say it: on its own clock, or that its time is the user's to give. */
+export const dueText = (r: { readonly status: string; readonly dueLocal: string; readonly zone: string }): string =>
+  r.status === "asking" ? "no time set yet" : `due ${clock(r.dueLocal)} (${r.zone})`
 
 /** How much of the message around the quote the delivery shows, before and after. */
 const context = 120
@@ -41,21 +73,38 @@ export const deliveryText = (reminder: {
   return `Reminder: ${reminder.quote}\n\nFrom your message: ${from}\n\n${due}`
 }
 
-/** What a plan's reminders came to that the sender must hear about: words not found, times not clear. Null when all were scheduled. */
+/**
+ * What a plan's reminders came to that the sender must hear about in one reply: words not found.
+ * Null when there are none (a time not clear is a question of its own, with buttons).
+ */
 export const untakenText = (proposals: ReadonlyArray<ProposedReminder>): string | null => {
   const lines = proposals.flatMap((p) =>
     p._tag === "NotAQuote"
       ? [p.seq >= 1 ? `I could not tell what to remind you of in message ${p.seq}.` : "I could not tell what to remind you of in one of your messages."]
-      : p._tag === "AskWhen"
-      ? [`I could not tell when to remind you: "${p.quote}". Send it again with a day and a time.`]
       : []
   )
   return lines.length === 0 ? null : lines.join("\n")
 }
 
+/** What the user is told when a promoted replay's plans no longer ask for reminders they had not touched. */
+export const replannedText = (quotes: ReadonlyArray<string>): string =>
+  [
+    quotes.length === 1
+      ? "After an update to how your messages are filed, this is no longer a reminder:"
+      : "After an update to how your messages are filed, these are no longer reminders:",
+    ...quotes.map((q) => `“${q}”`),
+    "Ask again in a message if you still want to be reminded."
+  ].join("\n")
+
 /** The answer to a button pressed on a reminder. */
-export const actionText = (action: ReminderAction, dueLocal: string | null): string =>
-  action === "done" ? "Marked done." : action === "cancel" ? "Cancelled." : `Snoozed until ${clock(dueLocal ?? "")}.`
+export const actionText = (action: Exclude<ReminderAction, "page">, dueLocal: string | null, asking = false): string =>
+  action === "done"
+    ? "Marked done."
+    : action === "cancel"
+    ? asking ? "No reminder set." : "Cancelled."
+    : asking
+    ? `I will remind you at ${clock(dueLocal ?? "")}.`
+    : `Snoozed until ${clock(dueLocal ?? "")}.`
 
 /**
  * `/reminders`: the upcoming ones, soonest first, each at the clock time it was set for (its zone

@@ -31,7 +31,44 @@ describe("the reminder decider", () => {
   it("schedules a reminder once: a later plan that finds the same words leaves it as it stands", () => {
     reminders.given([]).when(ReminderCommand.Schedule({ scheduled })).then([given])
     reminders.given([given, { _tag: "ReminderDone", reminderId, doneAt: at(4_000) }]).when(ReminderCommand.Schedule({ scheduled }))
+      .thenRejects(rejected("already-recorded", "the reminder is already done"))
+  })
+
+  const { due: _due, ...words } = scheduled
+  const askedFields = { ...words, zone: "Europe/Lisbon", proposed: "someday", why: "unreadable", askedAt: at(5) } as const
+
+  it("asks the time once: asked again while unanswered it adds nothing; a reminder with a time is not asked about", () => {
+    reminders.given([]).when(ReminderCommand.AskTime({ asked: askedFields })).then([{ _tag: "ReminderTimeAsked", ...askedFields }])
+    reminders.given([{ _tag: "ReminderTimeAsked", ...askedFields }]).when(ReminderCommand.AskTime({ asked: askedFields })).then([])
+    reminders.given([given]).when(ReminderCommand.AskTime({ asked: askedFields }))
       .thenRejects(rejected("already-recorded", "the reminder is already scheduled"))
+  })
+
+  it("is never delivered while its time is asked; a time of its user's sets it, and no reminder cancels it", () => {
+    const waiting = { _tag: "ReminderTimeAsked", ...askedFields } as const
+    reminders.given([waiting]).when(ReminderCommand.Deliver({ now: at(99_999) })).thenRejects(rejected("already-recorded", "the reminder is asking"))
+    reminders.given([waiting]).when(ReminderCommand.Reschedule({ by: stranger, now: at(10), due: later }))
+      .thenRejects(rejected("not-yours", "the reminder is another user's"))
+    const set = { _tag: "ReminderRescheduled", reminderId, rescheduledAt: at(10), due: later } as const
+    reminders.given([waiting]).when(ReminderCommand.Reschedule({ by: user, now: at(10), due: later })).then([set])
+    reminders.given([waiting, set]).when(ReminderCommand.Deliver({ now: at(7_200) }))
+      .then([{ _tag: "ReminderDelivered", reminderId, deliveredAt: at(7_200), late: false }])
+    reminders.given([waiting]).when(ReminderCommand.Cancel({ by: user, now: at(10), reason: "user" }))
+      .then([{ _tag: "ReminderCancelled", reminderId, cancelledAt: at(10), reason: "user" }])
+  })
+
+  it("is taken back by a promoted replay only as the plan left it: one its user acted on stays", () => {
+    const replanned = { _tag: "ReminderCancelled", reminderId, cancelledAt: at(20), reason: "replanned" } as const
+    reminders.given([given]).when(ReminderCommand.Cancel({ by: user, now: at(20), reason: "replanned" })).then([replanned])
+    const waiting = { _tag: "ReminderTimeAsked", ...askedFields } as const
+    reminders.given([waiting]).when(ReminderCommand.Cancel({ by: user, now: at(20), reason: "replanned" })).then([replanned])
+    for (const acted of [
+      { _tag: "ReminderSnoozed", reminderId, snoozedAt: at(10), due: later },
+      { _tag: "ReminderRescheduled", reminderId, rescheduledAt: at(10), due: later }
+    ] as const) {
+      reminders.given([given, acted]).when(ReminderCommand.Cancel({ by: user, now: at(20), reason: "replanned" }))
+        .thenRejects(rejected("unchanged", "the user has acted on the reminder"))
+    }
   })
 
   it("delivers it once it is due, once, and says when it is late", () => {

@@ -2,7 +2,17 @@
 import { DateTime } from "effect"
 import { describe, expect, it } from "vitest"
 import { MessageId, ReminderId } from "../../src/Ids.js"
-import { deliveryText, parseReminderData, reminderButtons, untakenText, upcomingText } from "../../src/Reminders/Text.js"
+import {
+  askTimeButtons,
+  askTimeText,
+  deliveryText,
+  pageText,
+  parseReminderData,
+  reminderButtons,
+  replannedText,
+  untakenText,
+  upcomingText
+} from "../../src/Reminders/Text.js"
 
 describe("reminder texts", () => {
   it("delivers the quote whole with its message, shortened around the quote only when long", () => {
@@ -21,10 +31,7 @@ describe("reminder texts", () => {
       { _tag: "NotAQuote", seq: 3, quote: "x" },
       { _tag: "NotAQuote", seq: -1, quote: "" },
       { _tag: "AskWhen", seq: 1, reminderId, messageId, quote: "ping me", start: 0, end: 7, due: "soon", why: "unreadable" }
-    ])).toBe(
-      "I could not tell what to remind you of in message 3.\nI could not tell what to remind you of in one of your messages.\n" +
-        "I could not tell when to remind you: \"ping me\". Send it again with a day and a time."
-    )
+    ])).toBe("I could not tell what to remind you of in message 3.\nI could not tell what to remind you of in one of your messages.")
     expect(untakenText([{ _tag: "Schedule", seq: 1, reminderId, messageId, quote: "q", start: 0, end: 1, dueAt: at, local: "1970-01-01T00:00", resolution: "exact" }]))
       .toBeNull()
   })
@@ -35,8 +42,35 @@ describe("reminder texts", () => {
       { action: "hour", reminderId: "rabc" },
       { action: "morning", reminderId: "rabc" }
     ])
+    expect(askTimeButtons("rabc").map((b) => [b.label, parseReminderData(b.data)])).toEqual([
+      ["Tomorrow 09:00", { action: "morning", reminderId: "rabc" }],
+      ["Next Monday 09:00", { action: "monday", reminderId: "rabc" }],
+      ["Pick a time on the page", { action: "page", reminderId: "rabc" }],
+      ["No reminder", { action: "cancel", reminderId: "rabc" }]
+    ])
     expect([parseReminderData("r:cancel:rabc"), parseReminderData("a:q1:0"), parseReminderData("r:done:x y"), parseReminderData("r:wipe:rabc")])
       .toEqual([{ action: "cancel", reminderId: "rabc" }, null, null, null])
+  })
+
+  it("asks when, in the sender's words whole, saying why the plan's time could not stand", () => {
+    expect([askTimeText("ping me \"soon\"", "unreadable"), askTimeText("ping me", "passed"), askTimeText("ping me", "too-far")]).toEqual([
+      "I could not tell when to remind you: \"ping me \"soon\"\"\nWhen should I remind you?",
+      "The time I read for this reminder had already passed: \"ping me\"\nWhen should I remind you?",
+      "The time I read for this reminder is more than five years away: \"ping me\"\nWhen should I remind you?"
+    ])
+    expect([pageText(null), pageText("https://v.example")]).toEqual([
+      "Pick a time on the Reminders page: send /web for a sign-in link, then open Reminders.",
+      "Pick a time on the Reminders page: https://v.example/reminders (send /web first if you are not signed in)."
+    ])
+  })
+
+  it("tells what a promoted replay no longer sets, each in its words", () => {
+    expect(replannedText(["call Ana"])).toBe(
+      "After an update to how your messages are filed, this is no longer a reminder:\n“call Ana”\nAsk again in a message if you still want to be reminded."
+    )
+    expect(replannedText(["call Ana", "pay rent"])).toBe(
+      "After an update to how your messages are filed, these are no longer reminders:\n“call Ana”\n“pay rent”\nAsk again in a message if you still want to be reminded."
+    )
   })
 
   it("lists what is coming up, naming a reminder's zone only when it is not the sender's now", () => {

@@ -1,24 +1,27 @@
 /**
  * The reminders projection; owns `reminders`: each reminder with its words, when it falls due
  * (the instant in milliseconds, the zone, the clock reading) and where it stands. Reminders still
- * to deliver are indexed by due instant alone, so finding what is due reads only what is due.
+ * to deliver are indexed by due instant alone, so finding what is due reads only what is due. A
+ * reminder whose time is asked (`asking`) has none: its `due_at` is the moment it was asked (so
+ * the lists show it first) and its `due_local` is empty until the user gives a time.
  */
 import type { EventOf, Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
 
-type Handled = "ReminderScheduled" | "ReminderDelivered" | "ReminderDone" | "ReminderSnoozed" | "ReminderRescheduled" | "ReminderCancelled"
+type Handled = "ReminderScheduled" | "ReminderTimeAsked" | "ReminderDelivered" | "ReminderDone" | "ReminderSnoozed" | "ReminderRescheduled" | "ReminderCancelled"
 
 const dueColumns = (due: EventOf<"ReminderScheduled">["due"]) => ({ due_at: Date.parse(due.dueAt), zone: due.zone, due_local: due.local })
 
 export const Reminders: Projection<Handled> = {
   name: "reminders",
-  canHandle: ["ReminderScheduled", "ReminderDelivered", "ReminderDone", "ReminderSnoozed", "ReminderRescheduled", "ReminderCancelled"],
+  canHandle: ["ReminderScheduled", "ReminderTimeAsked", "ReminderDelivered", "ReminderDone", "ReminderSnoozed", "ReminderRescheduled", "ReminderCancelled"],
   wants(event, _position, keys) {
     keys.add("reminders", "reminder_id", event.reminderId)
   },
   evolve(batch, { event, position }) {
     switch (event._tag) {
       case "ReminderScheduled":
+      case "ReminderTimeAsked":
         if (!batch.has("reminders", event.reminderId)) {
           batch.put("reminders", {
             reminder_id: event.reminderId,
@@ -30,8 +33,9 @@ export const Reminders: Projection<Handled> = {
             quote_start: event.start,
             quote_end: event.end,
             note_id: event.noteId,
-            ...dueColumns(event.due),
-            status: "scheduled",
+            ...(event._tag === "ReminderScheduled"
+              ? { ...dueColumns(event.due), status: "scheduled" }
+              : { due_at: Date.parse(event.askedAt), zone: event.zone, due_local: "", status: "asking" }),
             delivered_at: null,
             late: 0,
             finished_at: null,

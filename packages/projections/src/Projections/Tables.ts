@@ -142,6 +142,15 @@ export const readingDetailsDdl = [
   `ALTER TABLE message_media ADD COLUMN derived_pages TEXT`
 ]
 
+/**
+ * A plan that replaced others (a promoted replay) owes its reminders even when it proposes none:
+ * taking them cancels what the replaced plans set and no live plan asks for any more.
+ */
+export const replannedRemindersDdl = [
+  `DROP INDEX plans_reminders_owed`,
+  `CREATE INDEX plans_reminders_owed ON plans (position) WHERE (reminders > 0 OR supersedes IS NOT NULL) AND reminders_taken = 0`
+]
+
 /** Create every read-model table (a migration). */
 export const createTables = Effect.gen(function*() {
   const sql = yield* SqlClient

@@ -5,6 +5,7 @@ import type { AttachmentKind } from "@verbatim/domain/Attachment"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import { Answer, type TokenUsage } from "@verbatim/domain/Events"
 import { MessageId, PlanId, QuestionId, ReminderId } from "@verbatim/domain/Ids"
+import { ReminderStatus } from "@verbatim/domain/Reminders/Events"
 import { type DateTime, Effect, Option, Schema } from "effect"
 import { type Part, TranscriptSegment } from "@verbatim/domain/Media"
 import { readableOf, statusOf } from "../Projections/MessageMedia.js"
@@ -79,7 +80,7 @@ const ReminderRow = Schema.Struct({
   quote_end: Num,
   due_local: Schema.String,
   zone: Schema.String,
-  status: Schema.Literal("scheduled", "delivered", "done", "cancelled")
+  status: ReminderStatus
 })
 const EditRow = Schema.Struct({ message_id: MessageId, previous_text: Schema.String, text: Schema.String, edited_at: IsoTime })
 const DirectiveRow = Schema.Struct({ message_id: MessageId, seq: Num, text: Schema.String })

@@ -5,11 +5,12 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { MessageId, NoteId, PlanId, Provider, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { ReminderStatus } from "@verbatim/domain/Reminders/Events"
 import { Effect, Option, Schema } from "effect"
 import { column, Millis, Num } from "./Columns.js"
 
-export const ReminderStatus = Schema.Literal("scheduled", "delivered", "done", "cancelled")
-export type ReminderStatus = typeof ReminderStatus.Type
+/** `asking`: the time is the user's to give (`dueAt` is then when it was asked, `dueLocal` empty). */
+export { ReminderStatus }
 
 /** One reminder, with where its session's chat is (the reply goes there) and its message's text now. */
 export const ReminderRow = Schema.Struct({
@@ -86,14 +87,26 @@ export const messageReminders = (messageId: MessageId) =>
       execute: (id) => sql`${sql.literal(selectRows)} WHERE r.message_id = ${id} ORDER BY r.quote_start`
     })(messageId))
 
-/** Applied plans whose reminders are still to be taken, oldest first, at most `limit`. */
+/** The reminders a session's plans set or asked about, in the order they were recorded. */
+export const sessionReminders = (sessionId: SessionId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: SessionId,
+      Result: ReminderRow.pipe(Schema.extend(Schema.Struct({ planId: column(PlanId, "plan_id") }))),
+      execute: (id) => sql`${sql.literal(selectRows.replace("r.note_id,", "r.note_id, r.plan_id,"))} WHERE r.session_id = ${id} ORDER BY r.position`
+    })(sessionId))
+
+/**
+ * Applied plans whose reminders are still to be taken, oldest first, at most `limit`: those that
+ * proposed some, and those that replaced others (their reminders are derived again).
+ */
 export const plansOwingReminders = (limit: number) =>
   Effect.flatMap(SqlClient, (sql) =>
     SqlSchema.findAll({
       Request: Schema.Number,
       Result: Schema.Struct({ planId: column(PlanId, "plan_id"), sessionId: column(SessionId, "session_id") }),
       execute: (n) =>
-        sql`SELECT plan_id, session_id FROM plans WHERE reminders > 0 AND reminders_taken = 0 AND applied = 1
+        sql`SELECT plan_id, session_id FROM plans WHERE (reminders > 0 OR supersedes IS NOT NULL) AND reminders_taken = 0 AND applied = 1
           ORDER BY position LIMIT ${n}`
     })(limit))
 
@@ -116,7 +129,7 @@ export const remindersWithoutTheirWords = (limit: number) =>
       Request: Schema.Number,
       Result: ReminderRow,
       execute: (n) =>
-        sql`${sql.literal(selectRows)} WHERE r.status IN ('scheduled', 'delivered')
+        sql`${sql.literal(selectRows)} WHERE r.status IN ('asking', 'scheduled', 'delivered')
           AND ${sql.literal(sql.onDialectOrElse({ pg: () => "strpos(m.text, r.quote) = 0", orElse: () => "instr(m.text, r.quote) = 0" }))}
           ORDER BY r.position LIMIT ${n}`
     })(limit))

@@ -68,7 +68,7 @@ export const renderAudit = (view: NoteAuditView): string => {
       : view.directives.map((d) => `  seq ${d.seq}: ~~${d.text}~~${d.start === null ? " (no longer matches the text)" : ""}`)),
     ...(view.reminders.length === 0
       ? []
-      : ["reminders set:", ...view.reminders.map((r) => `  "${r.quote}": due ${r.dueLocal.replace("T", " ")} ${r.zone}, ${r.status} (reminder ${r.reminderId})`)]),
+      : ["reminders set:", ...view.reminders.map((r) => `  "${r.quote}": ${r.status === "asking" ? "time asked" : `due ${r.dueLocal.replace("T", " ")} ${r.zone}`}, ${r.status} (reminder ${r.reminderId})`)]),
     view.plan === null
       ? "plan: none (filed by an answer)"
       : `plan ${view.plan.planId}: prompt ${view.plan.promptVersion} (sha256 ${view.plan.promptHash}), model ${view.plan.model}, ` +

@@ -5,16 +5,17 @@
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, BadRequest, Conflict, NotFound } from "@verbatim/domain/Api"
+import { ReminderState } from "@verbatim/domain/RemindersApi"
 import type { ReminderId } from "@verbatim/domain/Ids"
 import { ReminderCommand } from "@verbatim/domain/Reminders/Decide"
-import { formatLocal, instantOf, parseLocal } from "@verbatim/domain/Reminders/LocalTime"
 import type { EventStore } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReminderBook, type ReminderRow } from "@verbatim/projections/ReminderBook"
-import { DateTime, Effect, Option } from "effect"
-import { act, snoozedDue } from "../Reminders/Actions.js"
+import { DateTime, Effect, Either, Option } from "effect"
+import { dueAfter } from "@verbatim/domain/Reminders/Choices"
+import { act, rescheduleTo } from "../Reminders/Actions.js"
 
-const states = ["scheduled", "delivered", "done", "cancelled"] as const
+const states = ReminderState.literals
 
 const shown = (r: ReminderRow) => ({
   id: r.reminderId,
@@ -25,9 +26,9 @@ const shown = (r: ReminderRow) => ({
   quote: r.quote,
   start: r.start,
   end: r.end,
-  dueAt: r.dueAt,
+  dueAt: r.status === "asking" ? null : r.dueAt,
   zone: r.zone,
-  dueLocal: r.dueLocal,
+  dueLocal: r.status === "asking" ? null : r.dueLocal,
   status: r.status,
   late: r.late
 })
@@ -57,16 +58,10 @@ export const layer = HttpApiBuilder.group(Api, "reminders", (handlers) =>
       .handle("reminderDone", ({ path }) => change(path.id, (r, now) => Effect.succeed(ReminderCommand.Done({ by: r.user, now }))))
       .handle("cancelReminder", ({ path }) => change(path.id, (r, now) => Effect.succeed(ReminderCommand.Cancel({ by: r.user, now, reason: "user" }))))
       .handle("snoozeReminder", ({ path, payload }) =>
-        change(path.id, (r, now) => Effect.succeed(ReminderCommand.Snooze({ by: r.user, now, due: snoozedDue(payload.until, now, r.zone) }))))
+        change(path.id, (r, now) => Effect.succeed(ReminderCommand.Snooze({ by: r.user, now, due: dueAfter(payload.until, now, r.zone) }))))
       .handle("rescheduleReminder", ({ path, payload }) =>
-        change(path.id, (r, now) =>
-          Option.match(parseLocal(payload.due), {
-            onNone: () => Effect.fail(new BadRequest({ message: `due: ${payload.due} is not a day and time of the calendar` })),
-            onSome: (local) =>
-              Effect.succeed(ReminderCommand.Reschedule({
-                by: r.user,
-                now,
-                due: { dueAt: DateTime.unsafeMake(instantOf(r.zone, local).epochMillis), zone: r.zone, local: formatLocal(local) }
-              }))
-          })))
+        change(path.id, (r, now) => Either.match(rescheduleTo(r, payload.due, now), {
+          onLeft: (why) => Effect.fail(new BadRequest({ message: `due: ${why}` })),
+          onRight: Effect.succeed
+        })))
   }))

@@ -95,7 +95,8 @@ const reminderPress = (
       }, [key])
     } else {
       yield* direct.acknowledgeCallback(item.callbackId, text)
-      if (item.askedIn !== null) yield* direct.removeButtons(item.chatId, item.askedIn)
+      // The way to the page leaves the question's other choices in place.
+      if (item.askedIn !== null && pressed.action !== "page") yield* direct.removeButtons(item.chatId, item.askedIn)
     }
     return "answered" as const
   })

@@ -1,8 +1,11 @@
 /**
  * Taking a plan's reminders: each proposal of an applied plan checked against the session's
  * messages (`proposedReminders`), the ones with exact words and a clear time scheduled on their
- * own streams, the sender told of the rest, and the outcome of every one recorded once
- * (`RemindersTaken`). Safe to repeat after a crash at any step: a reminder is scheduled once,
+ * own streams, those with exact words and no clear time asked of the sender (a question with
+ * buttons, the reminder waiting for its answer), the sender told of words not found, and the
+ * outcome of every one recorded once (`RemindersTaken`). A promoted replay's plan re-derives the
+ * session's reminders: those the plans it replaced set and no live plan asks for any more are
+ * cancelled, unless the user acted on them (`Replanned`). Safe to repeat after a crash at any step: a reminder is scheduled once,
  * the reply is queued once, the outcomes are recorded once. A pass takes what applied plans still
  * owe (`ReminderBook.owed`), woken when a plan is applied.
  */
@@ -10,19 +13,21 @@ import type { PlanId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { ReplyId } from "@verbatim/domain/Ids"
 import { sentAtOf } from "@verbatim/domain/Message"
 import { PlanReminder } from "@verbatim/domain/Plan"
-import { ReminderCommand, reminderDecider } from "@verbatim/domain/Reminders/Decide"
+import { ReminderCommand } from "@verbatim/domain/Reminders/Decide"
 import { type ProposedReminder, proposedReminders } from "@verbatim/domain/Reminders/FromPlan"
 import { TakeCommand, takeDecider } from "@verbatim/domain/Reminders/Take"
-import { untakenText } from "@verbatim/domain/Reminders/Text"
-import { planRemindersStream, reminderStream, sessionStream } from "@verbatim/domain/Streams"
+import { askTimeButtons, askTimeText, untakenText } from "@verbatim/domain/Reminders/Text"
+import { planRemindersStream, sessionStream } from "@verbatim/domain/Streams"
 import { EventStore } from "@verbatim/projections/EventStore"
 import { ReminderBook } from "@verbatim/projections/ReminderBook"
 import { Wakeups } from "@verbatim/projections/Wakeups"
-import { Effect, Option, Schema } from "effect"
+import { DateTime, Effect, Option, Schema } from "effect"
 import * as Replies from "../Replies.js"
 import * as Runner from "../Runner.js"
 import { load } from "../Sessions.js"
 import { TimeZones } from "../TimeZones.js"
+import * as Actions from "./Actions.js"
+import * as Replanned from "./Replanned.js"
 
 /** The plan's reminders as the model sent them; an entry that is not one reads as words not found. */
 const remindersOf = (plan: unknown): ReadonlyArray<PlanReminder> => {
@@ -65,25 +70,38 @@ export const takePlan = Effect.fn("Reminders.takePlan")(function*(planId: PlanId
   const sources = state.messages.map((m) => ({ seq: m.seq, messageId: m.id, text: m.text, sentAt: sentAtOf(m) }))
   const proposals = proposedReminders(remindersOf(produced.plan), sources, zone)
   const noteOf = new Map([...state.notes.values()].flatMap((note) => note.sources.map((s) => [s.messageId, note.noteId] as const)))
+  const now = yield* DateTime.now
   let scheduled = 0
   for (const p of proposals) {
-    if (p._tag !== "Schedule") continue
-    const done = yield* Runner.run(reminderDecider, reminderStream(p.reminderId), () =>
-      Effect.succeed(ReminderCommand.Schedule({
-        scheduled: {
-          reminderId: p.reminderId,
-          user,
-          sessionId,
-          planId,
-          messageId: p.messageId,
-          quote: p.quote,
-          start: p.start,
-          end: p.end,
-          noteId: noteOf.get(p.messageId) ?? null,
-          due: { dueAt: p.dueAt, zone, local: p.local }
-        }
-      })), { keep: false }).pipe(Effect.catchTag("Rejected", () => Effect.succeed(null)))
-    if (done?._tag === "Appended") scheduled += 1
+    if (p._tag === "NotAQuote") continue
+    const words = {
+      reminderId: p.reminderId,
+      user,
+      sessionId,
+      planId,
+      messageId: p.messageId,
+      quote: p.quote,
+      start: p.start,
+      end: p.end,
+      noteId: noteOf.get(p.messageId) ?? null
+    }
+    const command = p._tag === "Schedule"
+      ? ReminderCommand.Schedule({ scheduled: { ...words, due: { dueAt: p.dueAt, zone, local: p.local } } })
+      : ReminderCommand.AskTime({ asked: { ...words, zone, proposed: p.due, why: p.why, askedAt: now } })
+    const done = yield* Actions.act(p.reminderId, command).pipe(Effect.catchTag("Rejected", () => Effect.succeed(null)))
+    if (p._tag === "Schedule" && done?._tag === "Appended") scheduled += 1
+    // Asked while unanswered; once per reminder, whichever plan or retry asks (the reply's id is the reminder's).
+    if (p._tag === "AskWhen" && done?._tag === "Appended" && done.state._tag === "Known" && done.state.status === "asking") {
+      yield* Replies.queue({
+        replyId: ReplyId.make(`reminder-time:${p.reminderId}`),
+        user,
+        provider: state.provider,
+        chat: state.chat,
+        text: askTimeText(p.quote, p.why),
+        buttons: askTimeButtons(p.reminderId),
+        questionId: null
+      })
+    }
   }
   const untaken = untakenText(proposals)
   if (untaken !== null) {
@@ -96,6 +114,15 @@ export const takePlan = Effect.fn("Reminders.takePlan")(function*(planId: PlanId
       buttons: [],
       questionId: null
     })
+  }
+  if (produced.supersedes.length > 0) {
+    // Every live plan's reminders (a promoted replay's chunks are applied together), so none a sibling sets is taken back.
+    const live = new Set(events.flatMap(({ event }) =>
+      event._tag === "PlanProduced" && state.appliedPlans.includes(event.planId)
+        ? proposedReminders(remindersOf(event.plan), sources, zone).flatMap((p) => (p._tag === "NotAQuote" ? [] : [p.reminderId]))
+        : []
+    ))
+    yield* Replanned.retire({ planId, sessionId, user, provider: state.provider, chat: state.chat, live, livePlans: new Set(state.appliedPlans) })
   }
   yield* record(planId, sessionId, user, proposals)
   return scheduled

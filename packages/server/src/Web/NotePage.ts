@@ -7,6 +7,7 @@
  */
 import type { Person } from "@verbatim/domain/ApiResponses"
 import type { NoteAuditView } from "@verbatim/projections/ReadModel"
+import { dueText } from "@verbatim/domain/Reminders/Text"
 import { DateTime } from "effect"
 import { history, noteForms } from "./CurationForms.js"
 import { type Html, html } from "./Html.js"
@@ -57,6 +58,7 @@ const sliceText = (source: Source, start: number, end: number, mark: QuoteMark |
   })
 
 const reminderStates: Record<NoteAuditView["reminders"][number]["status"], string> = {
+  asking: "waiting for your answer",
   scheduled: "scheduled",
   delivered: "sent, not yet done",
   done: "done",
@@ -153,7 +155,7 @@ ${
       ? null
       : html`<h2>Reminders these words set</h2><ul class="list" data-reminders>${
         audit.reminders.map((r) =>
-          html`<li><span>&ldquo;${r.quote}&rdquo;</span><span class="muted">due ${r.dueLocal.replace("T", " ")} (${r.zone}) · ${reminderStates[r.status]} · <a href="/reminders">Reminders</a></span></li>`
+          html`<li><span>&ldquo;${r.quote}&rdquo;</span><span class="muted">${dueText(r)} · ${reminderStates[r.status]} · <a href="/reminders">Reminders</a></span></li>`
         )
       }</ul>`
   }

@@ -123,9 +123,9 @@ const listed = (page: Page) =>
     return { notice, open, finished }
   })
 
-const buttons = ["done:Done", "hour:Snooze 1 hour", "morning:Tomorrow 09:00", "cancel:Cancel"]
-/** The buttons' labels, run together as an item's text reads them. */
-const labels = "DoneSnooze 1 hourTomorrow 09:00Cancel"
+const buttons = ["done:Done", "hour:Snooze 1 hour", "morning:Tomorrow 09:00", "cancel:Cancel", "set:Set this time"]
+/** The buttons' labels and the time field's, run together as an item's text reads them. */
+const labels = "DoneSnooze 1 hourTomorrow 09:00CancelAt  UTC Set this time"
 /** The note's address with the quote's characters of its message to mark, as the page links it. */
 const linkTo = (noteId: string, messageId: string, start: number, quote: string) =>
   `/notes/${noteId}?mark=${encodeURIComponent(`${messageId}:${start}-${start + quote.length}`)}`
