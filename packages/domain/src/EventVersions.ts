@@ -32,6 +32,7 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   WebSignedOut: 1,
   ReminderScheduled: 1,
   ReminderTimeAsked: 1,
+  ReminderHeld: 1,
   ReminderDelivered: 1,
   ReminderDone: 1,
   ReminderSnoozed: 1,

@@ -54,6 +54,7 @@ const schemas: { readonly [K in EventType]: Schema.Schema<Extract<Event, { reado
   WebSignedOut: Events.WebSignedOut,
   ReminderScheduled: Events.ReminderScheduled,
   ReminderTimeAsked: Events.ReminderTimeAsked,
+  ReminderHeld: Events.ReminderHeld,
   ReminderDelivered: Events.ReminderDelivered,
   ReminderDone: Events.ReminderDone,
   ReminderSnoozed: Events.ReminderSnoozed,

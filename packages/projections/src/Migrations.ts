@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { asksDdl, createTables, curationDdl, mediaDdl, readingDetailsDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
+import { asksDdl, createTables, curationDdl, mediaDdl, readingDetailsDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex } from "./Queries/Search.js"
 import { replayReportsTable } from "./ReplayReports.js"
@@ -169,6 +169,9 @@ const messageSentAt = Effect.flatMap(SqlClient, (sql) =>
 /** Plans that replaced others owe their reminders (see `replannedRemindersDdl`). */
 const replannedReminders = Effect.flatMap(SqlClient, (sql) => Effect.forEach(replannedRemindersDdl, (statement) => sql.unsafe(statement), { discard: true }))
 
+/** Replies sent as WhatsApp templates, reminders held for its window (see `reminderWindowDdl`). */
+const reminderWindow = Effect.flatMap(SqlClient, (sql) => Effect.forEach(reminderWindowDdl, (statement) => sql.unsafe(statement), { discard: true }))
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -191,7 +194,8 @@ const migrations = {
   "17_asks": asks,
   "18_message_sent_at": messageSentAt,
   "19_reading_details": readingDetails,
-  "20_replanned_reminders": replannedReminders
+  "20_replanned_reminders": replannedReminders,
+  "21_reminder_window": reminderWindow
 }
 
 const table = "verbatim_migrations"

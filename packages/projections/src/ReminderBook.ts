@@ -1,8 +1,7 @@
 /** The reminders' read side: what is due, what a user has, one reminder. A service of its own beside the ReadModel. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { MessageId, PlanId, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
-import { Context, Effect, Layer } from "effect"
-import type { Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import type { StoreError } from "./EventStore.js"
 import { toStoreError } from "./internal/Rows.js"
 import * as Q from "./Queries/Reminders.js"
@@ -22,6 +21,10 @@ export class ReminderBook extends Context.Tag("@verbatim/projections/ReminderBoo
   readonly ofMessage: (messageId: MessageId) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
   /** The reminders a session's plans set or asked about, each with the plan that did. */
   readonly ofSession: (sessionId: SessionId) => Effect.Effect<ReadonlyArray<ReminderRow & { readonly planId: PlanId }>, StoreError>
+  /** Reminders held for WhatsApp's window whose user has written since. */
+  readonly released: (limit: number) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
+  /** When a user's newest message was received (epoch ms), if they sent any. */
+  readonly lastHeardFrom: (user: UserId) => Effect.Effect<Option.Option<number>, StoreError>
   /** Reminders not yet done or cancelled whose words their message no longer holds (an edit took them away). */
   readonly withoutTheirWords: (limit: number) => Effect.Effect<ReadonlyArray<ReminderRow>, StoreError>
   /** The time zone a user set last, if they set one. */
@@ -41,6 +44,8 @@ export const make = Effect.gen(function*() {
     get: (reminderId) => run(Q.reminder(reminderId)),
     ofMessage: (messageId) => run(Q.messageReminders(messageId)),
     ofSession: (sessionId) => run(Q.sessionReminders(sessionId)),
+    released: (limit) => run(Q.releasedReminders(limit)),
+    lastHeardFrom: (user) => run(Effect.map(Q.lastHeardFrom(user), Option.map(Date.parse))),
     owed: (limit) => run(Q.plansOwingReminders(limit)),
     zoneOf: (user) => run(Q.userZone(user)),
     withoutTheirWords: (limit) => run(Q.remindersWithoutTheirWords(limit))

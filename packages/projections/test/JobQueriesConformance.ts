@@ -9,6 +9,7 @@ import { Effect, Option, TestClock } from "effect"
 import type { Layer } from "effect"
 
 const buttons = [{ label: "Ana", data: "q:1:0" }, { label: "Keep as my own note", data: "q:1:u" }]
+const template = { name: "verbatim_reminder", language: "en", parameters: ["call Ana"] }
 
 /** Register the suite for one backend; each test gets a fresh database. */
 export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown>) => {
@@ -22,11 +23,11 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
           providerMessageId: "m-2",
           sentAt: G.at(5)
         }]],
-        ["reply-r3", [G.replyQueued("r3", "Filed too.")]]
+        ["reply-r3", [{ ...(G.replyQueued("r3", "Filed too.") as typeof ReplyQueued.Type), template }]]
       )
       const read = yield* ReadModel
-      const r1 = { replyId: ReplyId.make("r1"), provider: "telegram", chat: "100000001", text: "Who is this about?", buttons, attempts: 0 }
-      const r3 = { replyId: ReplyId.make("r3"), provider: "telegram", chat: "100000001", text: "Filed too.", buttons: [], attempts: 0 }
+      const r1 = { replyId: ReplyId.make("r1"), provider: "telegram", chat: "100000001", text: "Who is this about?", buttons, template: null, attempts: 0 }
+      const r3 = { replyId: ReplyId.make("r3"), provider: "telegram", chat: "100000001", text: "Filed too.", buttons: [], template, attempts: 0 }
       expect(yield* read.queuedReplies(100)).toEqual([r1, r3])
       expect(yield* read.queuedReplies(1)).toEqual([r1])
       expect(yield* read.queueDepths).toEqual({ queuedReplies: 2, openSessions: 0, unplannedSessions: 0 })

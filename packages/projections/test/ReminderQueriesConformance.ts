@@ -97,4 +97,19 @@ export const reminderQueriesConformance = (layer: () => Layer.Layer<Services, un
       yield* G.given([G.sessionStream("s1"), [G.messageEdited("s1", 1, "Ana moves in May", 1_700)]])
       expect((yield* book.withoutTheirWords(10)).map((r) => r.reminderId).sort()).toEqual(["r0", "r1"])
     }).pipe(Effect.provide(layer())))
+
+  it.effect("finds a held reminder once its user has written after it was held, and says when a user was last heard from", () =>
+    Effect.gen(function*() {
+      yield* history(["r1", "r2"])
+      const book = yield* ReminderBook
+      yield* G.given([R.stream("r1"), [R.reminderHeld("r1", 1_000)]])
+      expect(yield* book.released(10)).toEqual([])
+      expect(yield* book.due(DateTime.toEpochMillis(G.at(99_999)), 10)).toEqual([row("r2", 1_100)])
+      expect(yield* book.lastHeardFrom(G.user)).toEqual(Option.some(DateTime.toEpochMillis(G.at(1))))
+      expect(yield* book.lastHeardFrom(UserId.make("telegram:999"))).toEqual(Option.none())
+      // A message received at 1,500 s (a message's receipt is its seq's second).
+      yield* G.given([G.sessionStream("s2"), [G.sessionOpened("s2"), G.messageReceived("s2", 1_500, "hi")]])
+      expect((yield* book.released(10)).map((r) => [r.reminderId, r.status])).toEqual([["r1", "held"]])
+      expect(yield* book.lastHeardFrom(G.user)).toEqual(Option.some(DateTime.toEpochMillis(G.at(1_500))))
+    }).pipe(Effect.provide(layer())))
 }

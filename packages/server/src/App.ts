@@ -22,6 +22,7 @@ import { PlanTrigger } from "./Planning/PlanTrigger.js"
 import { TelegramClient, WhatsAppClient } from "./Providers/ProviderClients.js"
 import { ServerConfig } from "./ServerConfig.js"
 import { TimeZones } from "./TimeZones.js"
+import { ReminderTemplate } from "./Reminders/Template.js"
 
 /** The event store chosen by configuration (SQLite under ./data unless `VERBATIM_DATABASE_URL` says PostgreSQL), as the server runs it. */
 export const StoreLive = Store.layerServing
@@ -43,6 +44,7 @@ export const layer = <E, R>(jobs: Layer.Layer<PlanJob | Asking, E, R>) =>
     Layer.provideMerge(ClientsLive),
     Layer.provideMerge(IdGenerator.layer),
     Layer.provideMerge(TimeZones.layerConfig),
+    Layer.provideMerge(ReminderTemplate.layerConfig),
     Layer.provideMerge(ServerConfig.layer),
     Layer.provideMerge(StoreLive)
   )

@@ -9,8 +9,9 @@ import type { Services } from "@verbatim/projections/Store"
 import * as Database from "@verbatim/testkit/Database"
 import * as G from "@verbatim/testkit/Given"
 import * as R from "@verbatim/testkit/GivenReminders"
-import { Effect, type Layer } from "effect"
+import { Effect, Layer } from "effect"
 import * as Delivery from "../src/Reminders/Delivery.js"
+import { ReminderTemplate } from "../src/Reminders/Template.js"
 
 const text = "Ana moves in May, remind me tomorrow"
 const quote = "remind me tomorrow"
@@ -30,7 +31,7 @@ const races = (name: string, layer: () => Layer.Layer<Services, unknown>) =>
       const reminder = (yield* G.thenStream(R.stream("r1"))).map((e) => e.event._tag)
       const reply = (yield* G.thenStream(`reply-${replyId}`)).map((e) => e.event._tag)
       expect({ reminder, reply }).toEqual({ reminder: ["ReminderScheduled", "ReminderDelivered"], reply: ["ReplyQueued"] })
-    }).pipe(Effect.provide(layer())))
+    }).pipe(Effect.provide(Layer.merge(ReminderTemplate.layer(null), layer()))))
 
 describe("reminder delivery", () => {
   races("SQLite", () => Database.sqlite())

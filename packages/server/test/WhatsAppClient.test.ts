@@ -161,4 +161,27 @@ describe("WhatsAppClient against a fake Cloud API", () => {
       { numRuns: propertyRuns(500) }
     )
   })
+
+  it.scoped("sends a template in place of the text, its parameter made one line; the fake refuses free-form past the window and takes the template", () =>
+    Effect.gen(function*() {
+      const fake = yield* FakeWhatsApp.make()
+      yield* fake.closeWindow("15550001111")
+      const template = { name: "verbatim_reminder", language: "pt_PT", parameters: ["Call Ana\nabout the\t sublet     today."] }
+      const sent = yield* Effect.flatMap(WhatsAppClient, (whatsApp) =>
+        Effect.all([
+          Effect.either(whatsApp.sendMessage("15550001111", "Reminder: Call Ana")),
+          whatsApp.sendMessage("15550001111", "Reminder: Call Ana", [], template)
+        ])).pipe(Effect.provide(withClients(whatsAppSettings(fake))))
+      expect(sent[0]).toEqual(failure({ provider: "whatsapp", reason: "rejected", retryable: false, status: 400, detail: "(#131047) Re-engagement message" }))
+      expect(sent[1]).toEqual({ providerMessageId: "wamid.FAKE-OUT-1" })
+      expect((yield* fake.calls).at(-1)?.body).toEqual({
+        ...base,
+        type: "template",
+        template: {
+          name: "verbatim_reminder",
+          language: { code: "pt_PT" },
+          components: [{ type: "body", parameters: [{ type: "text", text: "Call Ana about the sublet today." }] }]
+        }
+      })
+    }))
 })

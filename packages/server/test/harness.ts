@@ -46,6 +46,7 @@ import { parseAllowedSenders, ServerConfig, type ServerSettings } from "../src/S
 import { WebLinks } from "../src/WebLinks.js"
 import { whatsAppSignature } from "../src/Providers/WebhookAuth.js"
 import { TimeZones } from "../src/TimeZones.js"
+import { ReminderTemplate } from "../src/Reminders/Template.js"
 
 export const telegramSecret = "tg-secret-for-tests"
 export const whatsAppAppSecret = "wa-app-secret-for-tests"
@@ -276,6 +277,8 @@ export interface LayerOptions {
   readonly readers?: "fakes" | "none"
   /** The address people reach the server at (`VERBATIM_PUBLIC_URL`); the loopback address it listens on unless given. */
   readonly publicUrl?: string
+  /** The WhatsApp template reminders go out as outside its 24-hour window; none unless given. */
+  readonly reminderTemplate?: { readonly name: string; readonly language: string }
 }
 
 /**
@@ -303,7 +306,7 @@ export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOp
     Layer.provideMerge(readersOf(options.readers ?? "fakes")),
     // Every call metered as `serve` meters it, so the tests see the model's metrics.
     Layer.provideMerge(Layer.effect(LanguageModel, Effect.map(LanguageModel, Planner.meter))),
-    Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, AskPrompts.layerConfig, Tokenizer.layer, planningFor(options.mediaWait ?? 0), PlanningHold.layer, options.zone === undefined ? TimeZones.layerConfig : TimeZones.layerZone(options.zone))),
+    Layer.provideMerge(Layer.mergeAll(model, PromptRegistry.layerConfig, AskPrompts.layerConfig, Tokenizer.layer, planningFor(options.mediaWait ?? 0), PlanningHold.layer, options.zone === undefined ? TimeZones.layerConfig : TimeZones.layerZone(options.zone), ReminderTemplate.layer(options.reminderTemplate ?? null))),
     Layer.provideMerge(Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer, MediaSource.layer).pipe(Layer.provide(FetchHttpClient.layer))),
     Layer.provideMerge(IdGenerator.layerTest),
     Layer.provideMerge(settingsLayer(options.settings ?? {})),

@@ -47,6 +47,13 @@ type Json = Record<string, any>
 const violation = (body: Json): string | null => {
   if (body["messaging_product"] !== "whatsapp" || typeof body["to"] !== "string") return "messaging_product and to are required"
   if (body["type"] === "text") return within(body["text"]?.body, 4096) ? null : "text.body must be 1 to 4096 characters"
+  if (body["type"] === "template") {
+    const template: Json = body["template"] ?? {}
+    if (!within(template["name"], 512) || !within(template["language"]?.code, 15)) return "template.name and template.language.code are required"
+    const parameters: Array<Json> = (template["components"] ?? []).flatMap((c: Json) => c["parameters"] ?? [])
+    const bad = parameters.find((p) => p["type"] !== "text" || !within(p["text"], 1024) || /[\n\t]| {5}/.test(String(p["text"])))
+    return bad === undefined ? null : "a template's text parameter holds 1 to 1024 characters, no new lines or tabs, at most 4 spaces in a row"
+  }
   if (body["type"] !== "interactive") return `unsupported type ${String(body["type"])}`
   const interactive: Json = body["interactive"] ?? {}
   if (!within(interactive["body"]?.text, 1024)) return "interactive.body.text must be 1 to 1024 characters"
@@ -84,6 +91,13 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
   /** The next `times` calls fail with `failure`, then calls succeed again. */
   readonly failNext: (times: number, failure: WhatsAppFailure) => Effect.Effect<void>
   /**
+   * `to` last wrote more than 24 hours ago: a free-form message to them is refused (error 131047,
+   * as Meta answers), a template is taken.
+   */
+  readonly closeWindow: (to: string) => Effect.Effect<void>
+  /** `to` wrote again: free-form messages to them are taken. */
+  readonly openWindow: (to: string) => Effect.Effect<void>
+  /**
    * Media `GET /<media-id>` knows. Its answer's URL lives `urlLifetimeMs` (5 minutes, as Meta's)
    * and is downloaded with the same bearer token.
    */
@@ -98,6 +112,7 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
     Effect.gen(function*() {
       const calls: Array<WhatsAppCall> = []
       const received: Array<string> = []
+      const closed = new Set<string>()
       const pending: Array<WhatsAppFailure> = []
       let sent = 0
       const files = fakeFiles()
@@ -151,6 +166,9 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
         const body = (request.body ?? {}) as Json
         const problem = violation(body)
         if (problem !== null) return invalid(problem)
+        if (body["type"] !== "template" && closed.has(String(body["to"]))) {
+          return graphError(400, 131047, "Re-engagement message", "Message failed to send because more than 24 hours have passed since the customer last replied to this number.")
+        }
         sent += 1
         return {
           status: 200,
@@ -168,6 +186,8 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
         calls: Effect.sync(() => [...calls]),
         received: Effect.sync(() => [...received]),
         failNext: (times, failure) => Effect.sync(() => void pending.push(...Array.from({ length: times }, () => failure))),
+        closeWindow: (to) => Effect.sync(() => void closed.add(to)),
+        openWindow: (to) => Effect.sync(() => void closed.delete(to)),
         files: files.test,
         expireNextUrl: (mediaId) => Effect.sync(() => void expiring.add(mediaId))
       })

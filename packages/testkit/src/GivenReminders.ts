@@ -64,6 +64,13 @@ export const reminderDelivered = (reminderId: string, seconds: number, late = fa
   late
 })
 
+export const reminderHeld = (reminderId: string, seconds: number): Event => ({
+  _tag: "ReminderHeld",
+  reminderId: ReminderId.make(reminderId),
+  heldAt: at(seconds),
+  reason: "whatsapp-window"
+})
+
 export const reminderDone = (reminderId: string, seconds: number): Event => ({ _tag: "ReminderDone", reminderId: ReminderId.make(reminderId), doneAt: at(seconds) })
 
 export const reminderSnoozed = (reminderId: string, seconds: number, dueIn: number): Event => ({

@@ -18,6 +18,11 @@ export interface ChatProviderRules {
   readonly replyLimit: { readonly plain: number; readonly withChoices: number }
   /** Whether a command may name the bot (`/done@verbatim_bot`, as Telegram groups do). */
   readonly namedCommands: boolean
+  /**
+   * How long after the user's last message it takes free-form messages from the bot (WhatsApp's
+   * 24-hour customer service window; past it, only an approved template); null when it always does.
+   */
+  readonly freeFormWindowMillis: number | null
 }
 
 export const chatProviderRules: { readonly [P in ChatProvider]: ChatProviderRules } = {
@@ -25,13 +30,15 @@ export const chatProviderRules: { readonly [P in ChatProvider]: ChatProviderRule
     normalise: (body, receivedAt) => Either.map(decodeTelegram(body), (update) => normaliseTelegram(update, receivedAt)),
     // A message's text: 4,096 characters, with an inline keyboard or not.
     replyLimit: { plain: 4096, withChoices: 4096 },
-    namedCommands: true
+    namedCommands: true,
+    freeFormWindowMillis: null
   },
   whatsapp: {
     normalise: (body) => Either.map(decodeWhatsApp(body), normaliseWhatsApp),
     // A text body 4,096; an interactive (buttons or a list) body 1,024.
     replyLimit: { plain: 4096, withChoices: 1024 },
-    namedCommands: false
+    namedCommands: false,
+    freeFormWindowMillis: 24 * 3_600_000
   }
 }
 
@@ -43,6 +50,10 @@ export const isChatProvider = (provider: string): provider is ChatProvider => Ob
 
 /** The web pages take any reply a chat would. */
 const webReplyLimit = 4096
+
+/** How long after the user's last message `provider` takes free-form messages; null when always (the web pages too). */
+export const freeFormWindowOf = (provider: Provider): number | null =>
+  isChatProvider(provider) ? chatProviderRules[provider].freeFormWindowMillis : null
 
 /** The longest reply text `provider` delivers. */
 export const replyLimitOf = (provider: Provider, withChoices: boolean): number =>

@@ -34,6 +34,7 @@ export type ReminderCommand = Data.TaggedEnum<{
   Schedule: { readonly scheduled: Omit<typeof ReminderScheduled.Type, "_tag"> }
   AskTime: { readonly asked: Omit<typeof ReminderTimeAsked.Type, "_tag"> }
   Deliver: { readonly now: DateTime.Utc }
+  Hold: { readonly now: DateTime.Utc }
   Done: { readonly by: UserId; readonly now: DateTime.Utc }
   Snooze: { readonly by: UserId; readonly now: DateTime.Utc; readonly due: Due }
   Reschedule: { readonly by: UserId; readonly now: DateTime.Utc; readonly due: Due }
@@ -52,6 +53,8 @@ export const evolve = (state: ReminderState, event: ReminderEvent): ReminderStat
   }
   if (state._tag === "None") return state
   switch (event._tag) {
+    case "ReminderHeld":
+      return { ...state, status: "held" }
     case "ReminderDelivered":
       return { ...state, status: "delivered" }
     case "ReminderDone":
@@ -90,10 +93,14 @@ export const decide = (state: ReminderState, command: ReminderCommand): Either.E
       // Asked again while unanswered (a crash before the question was sent, a promoted replay): the question stands.
       if (state._tag === "None") return Either.right([{ _tag: "ReminderTimeAsked", ...command.asked }])
       return state.status === "asking" ? Either.right([]) : Either.left(rejected("already-recorded", `the reminder is already ${state.status}`))
+    case "Hold":
     case "Deliver": {
       if (state._tag === "None") return Either.left(rejected("not-found", "no such reminder"))
-      if (state.status !== "scheduled" || state.due === null) return Either.left(rejected("already-recorded", `the reminder is ${state.status}`))
+      // A held reminder is due: it goes out (late) when the user writes again.
+      const deliverable = state.status === "scheduled" || (state.status === "held" && command._tag === "Deliver")
+      if (!deliverable || state.due === null) return Either.left(rejected("already-recorded", `the reminder is ${state.status}`))
       if (DateTime.lessThan(command.now, state.due.dueAt)) return Either.left(rejected("not-due", "the reminder is not due yet"))
+      if (command._tag === "Hold") return Either.right([{ _tag: "ReminderHeld", reminderId: state.reminderId, heldAt: command.now, reason: "whatsapp-window" }])
       const late = DateTime.greaterThan(command.now, DateTime.addDuration(state.due.dueAt, lateAfter))
       return Either.right([{ _tag: "ReminderDelivered", reminderId: state.reminderId, deliveredAt: command.now, late }])
     }

@@ -7,8 +7,11 @@
 import { Schema } from "effect"
 import { MessageId, NoteId, PlanId, ReminderId, SessionId, UserId } from "../Ids.js"
 
-/** Where a reminder stands, as its events leave it; `asking`: its words are there, its time is the user's to give. */
-export const ReminderStatus = Schema.Literal("asking", "scheduled", "delivered", "done", "cancelled")
+/**
+ * Where a reminder stands, as its events leave it; `asking`: its words are there, its time is the
+ * user's to give; `held`: due, and waiting for the user to write (WhatsApp's 24-hour window).
+ */
+export const ReminderStatus = Schema.Literal("asking", "scheduled", "held", "delivered", "done", "cancelled")
 export type ReminderStatus = typeof ReminderStatus.Type
 
 /** When a reminder falls due: the instant, the zone, and the clock reading (`YYYY-MM-DDTHH:MM`). */
@@ -57,6 +60,16 @@ export const ReminderDelivered = Schema.TaggedStruct("ReminderDelivered", {
   deliveredAt: Schema.DateTimeUtc,
   /** Delivered well after it fell due (the service was down at the time): the message says so. */
   late: Schema.Boolean
+})
+
+/**
+ * Due, but not sent: WhatsApp takes no free-form message more than 24 hours after the user last
+ * wrote, and no template is configured. Delivered when the user next writes.
+ */
+export const ReminderHeld = Schema.TaggedStruct("ReminderHeld", {
+  reminderId: ReminderId,
+  heldAt: Schema.DateTimeUtc,
+  reason: Schema.Literal("whatsapp-window")
 })
 
 export const ReminderDone = Schema.TaggedStruct("ReminderDone", {
@@ -120,6 +133,7 @@ export const TimeZoneSet = Schema.TaggedStruct("TimeZoneSet", {
 export const ReminderEvent = Schema.Union(
   ReminderScheduled,
   ReminderTimeAsked,
+  ReminderHeld,
   ReminderDelivered,
   ReminderDone,
   ReminderSnoozed,

@@ -1,4 +1,5 @@
 /** What the bot says about reminders: the delivery, with the sender's own words whole, and the plan's reminders it could not take. */
+import type { ReminderStatus } from "./Events.js"
 import type { ProposedReminder } from "./FromPlan.js"
 
 /** The buttons of a delivered reminder: their data names the action and the reminder (well under Telegram's 64 bytes). */
@@ -45,6 +46,16 @@ export const parseReminderData = (data: string): { readonly action: ReminderActi
 }
 
 const clock = (local: string) => local.replace("T", " ")
+
+/** Where a reminder stands, as the pages say it. */
+export const statusText: Record<ReminderStatus, string> = {
+  asking: "waiting for your answer",
+  scheduled: "coming up",
+  held: "due, sent when you next write on WhatsApp",
+  delivered: "sent, not marked done",
+  done: "done",
+  cancelled: "cancelled"
+}
 
 /** When a reminder is due, as the pages say it: on its own clock, or that its time is the user's to give. */
 export const dueText = (r: { readonly status: string; readonly dueLocal: string; readonly zone: string }): string =>

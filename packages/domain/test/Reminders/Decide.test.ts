@@ -130,3 +130,23 @@ describe("the zone decider", () => {
     zones.given([]).when(ZoneCommand.Set({ user, name: "Mars/Olympus", now: at(4) })).thenRejects(rejected("invalid", "\"Mars/Olympus\" is not a time zone"))
   })
 })
+
+describe("a reminder held for WhatsApp's window", () => {
+  const held = { _tag: "ReminderHeld", reminderId, heldAt: at(3_600), reason: "whatsapp-window" } as const
+
+  it("is held only once due, and only once; then delivered (late) when the user writes, once", () => {
+    reminders.given([given]).when(ReminderCommand.Hold({ now: at(3_599) })).thenRejects(rejected("not-due", "the reminder is not due yet"))
+    reminders.given([given]).when(ReminderCommand.Hold({ now: at(3_600) })).then([held])
+    reminders.given([given, held]).when(ReminderCommand.Hold({ now: at(3_700) })).thenRejects(rejected("already-recorded", "the reminder is held"))
+    reminders.given([given, held]).when(ReminderCommand.Deliver({ now: at(90_000) }))
+      .then([{ _tag: "ReminderDelivered", reminderId, deliveredAt: at(90_000), late: true }])
+    reminders.given([given, held, { _tag: "ReminderDelivered", reminderId, deliveredAt: at(90_000), late: true }])
+      .when(ReminderCommand.Deliver({ now: at(90_001) })).thenRejects(rejected("already-recorded", "the reminder is delivered"))
+  })
+
+  it("can be marked done or cancelled while held", () => {
+    reminders.given([given, held]).when(ReminderCommand.Done({ by: user, now: at(4_000) })).then([{ _tag: "ReminderDone", reminderId, doneAt: at(4_000) }])
+    reminders.given([given, held]).when(ReminderCommand.Cancel({ by: user, now: at(4_000), reason: "user" }))
+      .then([{ _tag: "ReminderCancelled", reminderId, cancelledAt: at(4_000), reason: "user" }])
+  })
+})

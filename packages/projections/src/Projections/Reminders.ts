@@ -8,13 +8,13 @@
 import type { EventOf, Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
 
-type Handled = "ReminderScheduled" | "ReminderTimeAsked" | "ReminderDelivered" | "ReminderDone" | "ReminderSnoozed" | "ReminderRescheduled" | "ReminderCancelled"
+type Handled = "ReminderScheduled" | "ReminderTimeAsked" | "ReminderHeld" | "ReminderDelivered" | "ReminderDone" | "ReminderSnoozed" | "ReminderRescheduled" | "ReminderCancelled"
 
 const dueColumns = (due: EventOf<"ReminderScheduled">["due"]) => ({ due_at: Date.parse(due.dueAt), zone: due.zone, due_local: due.local })
 
 export const Reminders: Projection<Handled> = {
   name: "reminders",
-  canHandle: ["ReminderScheduled", "ReminderTimeAsked", "ReminderDelivered", "ReminderDone", "ReminderSnoozed", "ReminderRescheduled", "ReminderCancelled"],
+  canHandle: ["ReminderScheduled", "ReminderTimeAsked", "ReminderHeld", "ReminderDelivered", "ReminderDone", "ReminderSnoozed", "ReminderRescheduled", "ReminderCancelled"],
   wants(event, _position, keys) {
     keys.add("reminders", "reminder_id", event.reminderId)
   },
@@ -37,12 +37,15 @@ export const Reminders: Projection<Handled> = {
               ? { ...dueColumns(event.due), status: "scheduled" }
               : { due_at: Date.parse(event.askedAt), zone: event.zone, due_local: "", status: "asking" }),
             delivered_at: null,
+            held_at: null,
             late: 0,
             finished_at: null,
             position
           })
         }
         return
+      case "ReminderHeld":
+        return patch(batch, "reminders", event.reminderId, { status: "held", held_at: event.heldAt })
       case "ReminderDelivered":
         return patch(batch, "reminders", event.reminderId, { status: "delivered", delivered_at: event.deliveredAt, late: event.late ? 1 : 0 })
       case "ReminderDone":

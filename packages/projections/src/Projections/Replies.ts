@@ -20,6 +20,7 @@ export const Replies: Projection<"ReplyQueued" | "ReplySent" | "ReplyFailed"> = 
             chat: event.chat,
             text: event.text,
             buttons: JSON.stringify(event.buttons),
+            template: event.template === undefined ? null : JSON.stringify(event.template),
             question_id: event.questionId,
             status: "queued",
             attempts: 0,

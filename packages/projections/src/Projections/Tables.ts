@@ -151,6 +151,16 @@ export const replannedRemindersDdl = [
   `CREATE INDEX plans_reminders_owed ON plans (position) WHERE (reminders > 0 OR supersedes IS NOT NULL) AND reminders_taken = 0`
 ]
 
+/**
+ * A reply sent as a WhatsApp template (JSON), and when a reminder was held for WhatsApp's 24-hour
+ * window; held reminders indexed by user alone (few, and looked for at every delivery pass).
+ */
+export const reminderWindowDdl = [
+  `ALTER TABLE replies ADD COLUMN template TEXT`,
+  `ALTER TABLE reminders ADD COLUMN held_at TEXT`,
+  `CREATE INDEX reminders_held ON reminders (user_id) WHERE status = 'held'`
+]
+
 /** Create every read-model table (a migration). */
 export const createTables = Effect.gen(function*() {
   const sql = yield* SqlClient

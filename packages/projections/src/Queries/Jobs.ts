@@ -3,6 +3,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { PersonId, Provider, ReplyId, SessionId } from "@verbatim/domain/Ids"
+import { ReplyTemplate } from "@verbatim/domain/ReplyEvents"
 import { DateTime, Effect, Option, Schema } from "effect"
 import { column, CountRow, Json, Num } from "./Columns.js"
 
@@ -13,6 +14,8 @@ export const QueuedReply = Schema.Struct({
   chat: Schema.String,
   text: Schema.String,
   buttons: Json(Schema.Array(Schema.Struct({ label: Schema.String, data: Schema.String }))),
+  /** The WhatsApp template to send instead of the text, when there is one. */
+  template: Schema.NullOr(Json(ReplyTemplate)),
   attempts: Num
 })
 export type QueuedReply = typeof QueuedReply.Type
@@ -35,7 +38,7 @@ export const queuedReplies = (limit: number) =>
       Request: Schema.Number,
       Result: QueuedReply,
       execute: (n) =>
-        sql`SELECT reply_id, provider, chat, text, buttons, attempts FROM replies
+        sql`SELECT reply_id, provider, chat, text, buttons, template, attempts FROM replies
           WHERE status = 'queued' ORDER BY position LIMIT ${n}`
     })(limit))
 

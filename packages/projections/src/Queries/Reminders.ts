@@ -87,6 +87,31 @@ export const messageReminders = (messageId: MessageId) =>
       execute: (id) => sql`${sql.literal(selectRows)} WHERE r.message_id = ${id} ORDER BY r.quote_start`
     })(messageId))
 
+/**
+ * Reminders held for WhatsApp's window whose user has written since (the window is open again),
+ * at most `limit`: the held ones by their partial index, each checked against its user's newest
+ * message by the messages' (sender, received_at) index.
+ */
+export const releasedReminders = (limit: number) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: Schema.Number,
+      Result: ReminderRow,
+      execute: (n) =>
+        sql`${sql.literal(selectRows)} WHERE r.status = 'held' AND EXISTS (
+            SELECT 1 FROM messages w WHERE w.sender = r.user_id AND w.received_at > r.held_at
+          ) ORDER BY r.due_at, r.reminder_id LIMIT ${n}`
+    })(limit))
+
+/** When a user's newest message was received (ISO), if they sent any. */
+export const lastHeardFrom = (user: UserId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findOne({
+      Request: UserId,
+      Result: Schema.Struct({ received_at: Schema.String }),
+      execute: (u) => sql`SELECT received_at FROM messages WHERE sender = ${u} ORDER BY received_at DESC LIMIT 1`
+    })(user).pipe(Effect.map(Option.map((row) => row.received_at))))
+
 /** The reminders a session's plans set or asked about, in the order they were recorded. */
 export const sessionReminders = (sessionId: SessionId) =>
   Effect.flatMap(SqlClient, (sql) =>
@@ -129,7 +154,7 @@ export const remindersWithoutTheirWords = (limit: number) =>
       Request: Schema.Number,
       Result: ReminderRow,
       execute: (n) =>
-        sql`${sql.literal(selectRows)} WHERE r.status IN ('asking', 'scheduled', 'delivered')
+        sql`${sql.literal(selectRows)} WHERE r.status IN ('asking', 'scheduled', 'held', 'delivered')
           AND ${sql.literal(sql.onDialectOrElse({ pg: () => "strpos(m.text, r.quote) = 0", orElse: () => "instr(m.text, r.quote) = 0" }))}
           ORDER BY r.position LIMIT ${n}`
     })(limit))

@@ -77,7 +77,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
     const senders = sendersOf(telegram, whatsApp)
     const send = (row: QueuedReply): Effect.Effect<Sent, ProviderError> =>
       isChatProvider(row.provider)
-        ? senders[row.provider](row.chat, row.text, row.buttons)
+        ? senders[row.provider](row.chat, row.text, row.buttons, row.template ?? undefined)
         : Effect.succeed({ providerMessageId: `page:${row.replyId}` })
 
     /** The sends before this one died with the process `maxCrashes` times: failed for good, and logged as such. */

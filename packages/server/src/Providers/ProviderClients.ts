@@ -1,6 +1,7 @@
 /** Outbound: sending replies and buttons through the Telegram Bot API and the WhatsApp Cloud API. */
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import type { Provider } from "@verbatim/domain/Ids"
+import type { ReplyTemplate } from "@verbatim/domain/ReplyEvents"
 import { Context, Data, Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
 import { ServerConfig } from "../ServerConfig.js"
 import { whatsAppMessage } from "../internal/whatsAppMessage.js"
@@ -167,18 +168,18 @@ export class TelegramClient extends Context.Tag("@verbatim/server/TelegramClient
 }
 
 export class WhatsAppClient extends Context.Tag("@verbatim/server/WhatsAppClient")<WhatsAppClient, {
-  /** Send `text`; up to 3 buttons as reply buttons, more as a list (at most 10 choices). */
-  readonly sendMessage: (to: string, text: string, buttons?: ReadonlyArray<Button>) => Effect.Effect<Sent, ProviderError>
+  /** Send `text`; up to 3 buttons as reply buttons, more as a list (at most 10 choices); or `template` in its place. */
+  readonly sendMessage: (to: string, text: string, buttons?: ReadonlyArray<Button>, template?: ReplyTemplate) => Effect.Effect<Sent, ProviderError>
 }>() {
   static readonly make = Effect.gen(function*() {
     const settings = yield* ServerConfig
     const client = yield* HttpClient.HttpClient
     return WhatsAppClient.of({
-      sendMessage: Effect.fn("WhatsAppClient.sendMessage")(function*(to, text, buttons = []) {
+      sendMessage: Effect.fn("WhatsAppClient.sendMessage")(function*(to, text, buttons = [], template) {
         if (Option.isNone(settings.whatsAppAccessToken) || Option.isNone(settings.whatsAppPhoneNumberId)) {
           return yield* notConfigured("whatsapp", "WHATSAPP_ACCESS_TOKEN or WHATSAPP_PHONE_NUMBER_ID is not set")
         }
-        const body = whatsAppMessage(to, text, buttons)
+        const body = whatsAppMessage(to, text, buttons, template)
         if (body === null) {
           const detail = `${buttons.length} choices: a WhatsApp list holds at most 10`
           return yield* providerError("whatsapp", "invalid-request", false, null, detail)

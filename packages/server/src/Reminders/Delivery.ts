@@ -4,18 +4,22 @@
  * recorded on the reminder's stream: a crash between the two queues nothing twice (the reply
  * stream takes one `ReplyQueued`) and the next pass records the delivery; two instances racing
  * deliver once (the stream's version lets one `ReminderDelivered` through). A reminder that fell
- * due while the service was down goes out when it starts, marked late. The loop sleeps until
- * the next reminder's time, and wakes when a reminder is given a time.
+ * due while the service was down goes out when it starts, marked late. On WhatsApp, more than 24
+ * hours after the user last wrote, it goes out as the configured template, or is held
+ * (`ReminderHeld`) and goes out, late, at the first pass after the user writes again. The loop
+ * sleeps until the next reminder's time (at most a minute), and wakes when a reminder is given a time.
  */
 import { ReplyId } from "@verbatim/domain/Ids"
 import { lateAfter, ReminderCommand, reminderDecider } from "@verbatim/domain/Reminders/Decide"
 import { deliveryText, reminderButtons } from "@verbatim/domain/Reminders/Text"
+import { hasWindow, routeOf } from "@verbatim/domain/Reminders/Window"
 import { reminderStream } from "@verbatim/domain/Streams"
 import { ReminderBook, type ReminderRow } from "@verbatim/projections/ReminderBook"
 import { Wakeups } from "@verbatim/projections/Wakeups"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
 import * as Replies from "../Replies.js"
 import * as Runner from "../Runner.js"
+import { ReminderTemplate } from "./Template.js"
 
 /** The longest the loop sleeps: the safety net of a wake-up missed (another instance's schedule heard late). */
 const longestSleep = Duration.minutes(1)
@@ -23,9 +27,22 @@ const longestSleep = Duration.minutes(1)
 /** Reminders delivered per read of what is due. */
 const pageSize = 100
 
-/** Deliver one due reminder: true when this pass recorded its delivery. */
+const decided = (reminder: ReminderRow, command: ReminderCommand) =>
+  Runner.run(reminderDecider, reminderStream(reminder.reminderId), () => Effect.succeed(command), { keep: false }).pipe(
+    Effect.map((done) => done._tag === "Appended" && done.events.length > 0),
+    Effect.catchTag("Rejected", () => Effect.succeed(false))
+  )
+
+/** Deliver one due (or released) reminder: true when this pass recorded its delivery. */
 export const deliver = Effect.fn("Reminders.deliver")(function*(reminder: ReminderRow) {
   const now = yield* DateTime.now
+  const { template } = yield* ReminderTemplate
+  const heard = hasWindow(reminder.provider) ? Option.getOrNull(yield* Effect.flatMap(ReminderBook, (book) => book.lastHeardFrom(reminder.user))) : null
+  const route = routeOf(reminder.provider, heard, DateTime.toEpochMillis(now), Option.isSome(template))
+  if (route === "hold") {
+    if (reminder.status !== "held") yield* decided(reminder, ReminderCommand.Hold({ now }))
+    return false
+  }
   const late = DateTime.greaterThan(now, DateTime.addDuration(reminder.dueAt, lateAfter))
   yield* Replies.queue({
     replyId: ReplyId.make(`reminder:${reminder.reminderId}:${DateTime.toEpochMillis(reminder.dueAt)}`),
@@ -33,20 +50,19 @@ export const deliver = Effect.fn("Reminders.deliver")(function*(reminder: Remind
     provider: reminder.provider,
     chat: reminder.chat,
     text: deliveryText({ ...reminder, late }),
-    buttons: reminderButtons(reminder.reminderId),
-    questionId: null
+    buttons: route === "template" ? [] : reminderButtons(reminder.reminderId),
+    questionId: null,
+    ...(route === "template" && Option.isSome(template) ? { template: { ...template.value, parameters: [reminder.quote] } } : {})
   })
-  const done = yield* Runner.run(reminderDecider, reminderStream(reminder.reminderId), () => Effect.succeed(ReminderCommand.Deliver({ now })), {
-    keep: false
-  }).pipe(Effect.catchTag("Rejected", () => Effect.succeed(null)))
-  return done?._tag === "Appended"
+  return yield* decided(reminder, ReminderCommand.Deliver({ now }))
 })
 
 /** Deliver what is due now; how long until the next reminder falls due (at most a minute). */
 export const pass = Effect.gen(function*() {
   const book = yield* ReminderBook
   const now = yield* Clock.currentTimeMillis
-  const due = yield* book.due(now, pageSize)
+  // Due now, and held ones whose user has written since (WhatsApp's window open again).
+  const due = [...yield* book.due(now, pageSize), ...yield* book.released(pageSize)]
   let delivered = 0
   for (const reminder of due) {
     const done = yield* deliver(reminder).pipe(
@@ -57,7 +73,7 @@ export const pass = Effect.gen(function*() {
     if (done) delivered++
   }
   // A full page that moved: more are due, go on at once. A full page of failures: try again in a second, not in a spin.
-  if (due.length === pageSize) return delivered > 0 ? Duration.zero : Duration.seconds(1)
+  if (due.length >= pageSize) return delivered > 0 ? Duration.zero : Duration.seconds(1)
   const next = yield* book.nextDue
   const after = yield* Clock.currentTimeMillis
   return Option.match(next, {

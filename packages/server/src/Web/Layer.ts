@@ -171,7 +171,7 @@ const pages = HttpApiBuilder.Router.use((router) =>
       Effect.gen(function*() {
         const book = yield* ReminderBook
         const user = reminderUser(subject, operatorUser)
-        const open = yield* book.of(user, ["asking", "scheduled", "delivered"], 200)
+        const open = yield* book.of(user, ["asking", "held", "scheduled", "delivered"], 200)
         const finished = yield* book.of(user, ["done", "cancelled"], 50)
         return Option.some(remindersPage(open, [...finished].reverse(), csrf, yield* query("notice")))
       }))))

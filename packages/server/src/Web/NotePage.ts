@@ -7,7 +7,7 @@
  */
 import type { Person } from "@verbatim/domain/ApiResponses"
 import type { NoteAuditView } from "@verbatim/projections/ReadModel"
-import { dueText } from "@verbatim/domain/Reminders/Text"
+import { dueText, statusText } from "@verbatim/domain/Reminders/Text"
 import { DateTime } from "effect"
 import { history, noteForms } from "./CurationForms.js"
 import { type Html, html } from "./Html.js"
@@ -57,13 +57,6 @@ const sliceText = (source: Source, start: number, end: number, mark: QuoteMark |
     })
   })
 
-const reminderStates: Record<NoteAuditView["reminders"][number]["status"], string> = {
-  asking: "waiting for your answer",
-  scheduled: "scheduled",
-  delivered: "sent, not yet done",
-  done: "done",
-  cancelled: "cancelled"
-}
 
 const owner = (audit: NoteAuditView) => audit.note.owner._tag === "Unattached" ? "your own notes" : audit.note.owner.name
 
@@ -155,7 +148,7 @@ ${
       ? null
       : html`<h2>Reminders these words set</h2><ul class="list" data-reminders>${
         audit.reminders.map((r) =>
-          html`<li><span>&ldquo;${r.quote}&rdquo;</span><span class="muted">${dueText(r)} · ${reminderStates[r.status]} · <a href="/reminders">Reminders</a></span></li>`
+          html`<li><span>&ldquo;${r.quote}&rdquo;</span><span class="muted">${dueText(r)} · ${statusText[r.status]} · <a href="/reminders">Reminders</a></span></li>`
         )
       }</ul>`
   }

@@ -7,7 +7,7 @@
  */
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { type UserId } from "@verbatim/domain/Ids"
-import { dueText, type ReminderAction } from "@verbatim/domain/Reminders/Text"
+import { dueText, type ReminderAction, statusText } from "@verbatim/domain/Reminders/Text"
 import type { ReminderRow } from "@verbatim/projections/ReminderBook"
 import { DateTime, Effect, Either, Option, Schema } from "effect"
 import { act, press, rescheduleTo } from "../Reminders/Actions.js"
@@ -15,13 +15,6 @@ import { ReminderBook } from "@verbatim/projections/ReminderBook"
 import { type Html, html } from "./Html.js"
 import * as SignIn from "./SignIn.js"
 
-const statusText: Record<ReminderRow["status"], string> = {
-  asking: "waiting for your answer",
-  scheduled: "coming up",
-  delivered: "sent, not marked done",
-  done: "done",
-  cancelled: "cancelled"
-}
 
 type PageAction = Exclude<ReminderAction, "page">
 
