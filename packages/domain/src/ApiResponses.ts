@@ -173,6 +173,21 @@ export const Disposition = Schema.Union(
 export type Disposition = typeof Disposition.Type
 
 /** Every message of a session and where it went; an empty list means not planned yet. */
+/**
+ * Each reminder the session's live plans proposed and the one outcome it came to (`RemindersTaken`):
+ * scheduled, words not in the message, or its time asked; with the reminder's state now, when there is one.
+ */
+export const ReminderAccounting = Schema.Struct({
+  planId: PlanId,
+  seq: Schema.Number,
+  quote: Schema.String,
+  outcome: Schema.Literal("scheduled", "not-a-quote", "ask-when"),
+  detail: Schema.NullOr(Schema.String),
+  reminderId: Schema.NullOr(ReminderId),
+  status: Schema.NullOr(ReminderStatus)
+})
+export type ReminderAccounting = typeof ReminderAccounting.Type
+
 export const SessionAccounting = Schema.Struct({
   sessionId: SessionId,
   user: UserId,
@@ -181,7 +196,8 @@ export const SessionAccounting = Schema.Struct({
     messageId: MessageId,
     seq: Schema.Number,
     dispositions: Schema.Array(Disposition)
-  }))
+  })),
+  reminders: Schema.Array(ReminderAccounting)
 })
 export type SessionAccounting = typeof SessionAccounting.Type
 

@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { asksDdl, createTables, curationDdl, mediaDdl, readingDetailsDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
+import { asksDdl, createTables, curationDdl, mediaDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex } from "./Queries/Search.js"
 import { replayReportsTable } from "./ReplayReports.js"
@@ -172,6 +172,26 @@ const replannedReminders = Effect.flatMap(SqlClient, (sql) => Effect.forEach(rep
 /** Replies sent as WhatsApp templates, reminders held for its window (see `reminderWindowDdl`). */
 const reminderWindow = Effect.flatMap(SqlClient, (sql) => Effect.forEach(reminderWindowDdl, (statement) => sql.unsafe(statement), { discard: true }))
 
+/**
+ * What each plan's reminders came to (see `reminderOutcomesDdl`), filled from the `RemindersTaken`
+ * events in the log as the plans projection writes it: a store migrated from before reads exactly
+ * as one rebuilt from its log.
+ */
+export const fillReminderOutcomes = Effect.flatMap(SqlClient, (sql) => {
+  const taken = sql.onDialectOrElse({
+    pg: () => sql`SELECT payload::json ->> 'planId' AS plan_id, payload::json -> 'reminders' AS outcomes FROM events WHERE type = 'RemindersTaken'`,
+    orElse: () => sql`SELECT json_extract(payload, '$.planId') AS plan_id, json_extract(payload, '$.reminders') AS outcomes FROM events WHERE type = 'RemindersTaken'`
+  })
+  return Effect.flatMap(taken, (rows) =>
+    Effect.forEach(rows, (row) =>
+      sql`UPDATE plans SET reminder_outcomes = ${typeof row["outcomes"] === "string" ? row["outcomes"] : JSON.stringify(row["outcomes"])}
+        WHERE plan_id = ${String(row["plan_id"])}`, { discard: true }))
+})
+
+/** What each plan's reminders came to: the column, filled from the log. */
+const reminderOutcomes = Effect.flatMap(SqlClient, (sql) =>
+  Effect.zipRight(Effect.forEach(reminderOutcomesDdl, (statement) => sql.unsafe(statement), { discard: true }), fillReminderOutcomes))
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -195,7 +215,8 @@ const migrations = {
   "18_message_sent_at": messageSentAt,
   "19_reading_details": readingDetails,
   "20_replanned_reminders": replannedReminders,
-  "21_reminder_window": reminderWindow
+  "21_reminder_window": reminderWindow,
+  "22_reminder_outcomes": reminderOutcomes
 }
 
 const table = "verbatim_migrations"

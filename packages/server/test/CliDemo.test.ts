@@ -56,6 +56,8 @@ describe("verbatim demo", () => {
           "  seq 3 telegram:100000001:503: note note_<id>",
           "  seq 4 telegram:100000001:504: note note_<id>",
           "  seq 5 telegram:100000001:505: question q_<id>",
+          "reminders the plans proposed (1):",
+          "  seq 2 \"remind me on Friday\": scheduled as reminder r1v3wcm35zt80b5e3qndw5, delivered now",
           ""
         ].join("\n")
       })

@@ -74,7 +74,8 @@ describe("server jobs through HTTP", () => {
         messages: [
           { messageId: "telegram:100000001:6557", seq: 1, dispositions: [{ _tag: "InNote", noteId: "note_1" }] },
           { messageId: "telegram:100000001:6558", seq: 2, dispositions: [{ _tag: "InNote", noteId: "note_1" }] }
-        ]
+        ],
+        reminders: []
       })
     }).pipe(Effect.provide(layer([new LanguageModelError({ reason: "overloaded", message: "529 overloaded", status: 529 })]))))
 })

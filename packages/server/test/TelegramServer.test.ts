@@ -110,7 +110,8 @@ describe("Telegram webhook end to end", () => {
         sessionId: "telegram:100000002:100000002:1",
         user: "telegram:100000002",
         status: "planned",
-        messages: [{ messageId: "telegram:100000002:668", seq: 1, dispositions: [{ _tag: "InNote", noteId: "note_1" }] }]
+        messages: [{ messageId: "telegram:100000002:668", seq: 1, dispositions: [{ _tag: "InNote", noteId: "note_1" }] }],
+        reminders: []
       })
       expect(yield* noteBody("note_1")).toBe(JSON.parse(fixture("telegram/02_forwarded_text_forward_origin_plus_legacy.json")).message.text)
       yield* imageShowing("telegram", photoFile, "Dave's friend Carla plays the cello")
@@ -134,7 +135,8 @@ describe("Telegram webhook end to end", () => {
         sessionId: "telegram:-1000000000001:100000004:1",
         user: "telegram:100000004",
         status: "planned",
-        messages: [{ messageId: "telegram:-1000000000001:56", seq: 1, dispositions: [{ _tag: "InNote", noteId: "note_1" }] }]
+        messages: [{ messageId: "telegram:-1000000000001:56", seq: 1, dispositions: [{ _tag: "InNote", noteId: "note_1" }] }],
+        reminders: []
       })
       expect(yield* noteBody("note_1")).toBe("🎤 Ana moved to Porto in May.")
     }).pipe(Effect.provide(layer([planStep({ ...emptyPlan, unattached: [{ sourceItemSeqs: [1], directives: [] }] })]))))

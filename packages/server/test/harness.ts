@@ -32,6 +32,7 @@ import { MediaSource } from "../src/Media/MediaSource.js"
 import * as Transcriber from "../src/Media/Transcriber.js"
 import { MediaWorker } from "../src/Media/Worker.js"
 import { Outbox } from "../src/Providers/Outbox.js"
+import { Pacer } from "../src/Providers/Pacer.js"
 import { PlanJob } from "../src/Planning/PlanJob.js"
 import { Asking } from "../src/Ask/Asking.js"
 import { AskPrompts } from "@verbatim/planner/Ask"
@@ -277,6 +278,8 @@ export interface LayerOptions {
   readonly readers?: "fakes" | "none"
   /** The address people reach the server at (`VERBATIM_PUBLIC_URL`); the loopback address it listens on unless given. */
   readonly publicUrl?: string
+  /** Replies paced to the providers' rate limits, as `serve` sends them; unpaced unless given (tests drive the outbox under a test clock). */
+  readonly paced?: boolean
   /** The WhatsApp template reminders go out as outside its 24-hour window; none unless given. */
   readonly reminderTemplate?: { readonly name: string; readonly language: string }
 }
@@ -297,7 +300,7 @@ export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOp
     Layer.provideMerge(Layer.mergeAll(
       options.noModel === true ? PlanJob.layerNoModel : PlanJob.layer,
       options.noModel === true ? Asking.layerNoModel : Asking.layer,
-      Outbox.layer,
+      Outbox.layerWith(options.paced === true ? Pacer.live : Pacer.unpaced),
       MediaWorker.layer,
       DirectReplies.layer,
       ApiToken.layerTest(apiToken),

@@ -4,6 +4,7 @@
  * files the test adds are found by `getFile` and downloaded from `/file/bot<token>/<file_path>`,
  * refused as Telegram refuses bots a file over 20 MB.
  */
+import { admit, type Rate } from "@verbatim/domain/Reply/Pacing"
 import { Context, Effect, Layer, type Scope } from "effect"
 import { type FakeFiles, fakeFiles } from "./internal/fakeFiles.js"
 
@@ -46,6 +47,15 @@ export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<
   readonly failNext: (times: number, failure: TelegramFailure) => Effect.Effect<void>
   /** Files `getFile` knows, by `file_id`. */
   readonly files: FakeFiles
+  /**
+   * From now on `sendMessage` keeps to these limits as Telegram does: a message over either is
+   * refused with 429 and a `retry_after` (counted in `refusedForRate`). The overall limit counts
+   * the messages of every sliding second (at most `perSecond` in any one); a chat's lets one more
+   * message through than its burst, as requests reach a server a little nearer together than they
+   * were sent.
+   */
+  readonly enforceRates: (limits: { readonly overall: Rate; readonly perChat: Rate }) => Effect.Effect<void>
+  readonly refusedForRate: Effect.Effect<number>
 }>() {
   static readonly make = (token: string = defaultToken): Effect.Effect<FakeTelegram["Type"], never, Scope.Scope> =>
     Effect.gen(function*() {
@@ -53,6 +63,26 @@ export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<
       const pending: Array<TelegramFailure> = []
       let nextMessageId = 1
       const files = fakeFiles()
+      let limits: { readonly overall: Rate; readonly perChat: Rate } | null = null
+      const tats = new Map<string, number>()
+      /** When the messages of the last second were taken (epoch ms), oldest first. */
+      const lastSecond: Array<number> = []
+      let refused = 0
+      /** Null when a message to `chat` now keeps within the limits (and counts against them), else the 429. */
+      const overRate = (chat: string): JsonResponse | null => {
+        if (limits === null) return null
+        const now = Date.now()
+        while (lastSecond.length > 0 && lastSecond[0]! <= now - 1000) lastSecond.shift()
+        const one = admit(tats.get(chat) ?? 0, { ...limits.perChat, burst: limits.perChat.burst + 1 }, now)
+        if (lastSecond.length < limits.overall.perSecond && "tat" in one) {
+          lastSecond.push(now)
+          tats.set(chat, one.tat)
+          return null
+        }
+        refused += 1
+        const wait = Math.max(1, Math.ceil(("waitMs" in one ? one.waitMs : 0) / 1000))
+        return { status: 429, body: { ok: false, error_code: 429, description: `Too Many Requests: retry after ${wait}`, parameters: { retry_after: wait } } }
+      }
       const baseUrl = yield* startJsonServer((request) => {
         const download = /^\/file\/bot([^/]+)\/files\/(.+)$/.exec(request.path)
         if (download !== null) {
@@ -74,6 +104,8 @@ export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<
         switch (method) {
           case "sendMessage": {
             if (typeof body["text"] !== "string" || body["chat_id"] === undefined) return failures["bad-request"]
+            const over = overRate(String(body["chat_id"]))
+            if (over !== null) return over
             const result = {
               message_id: nextMessageId++,
               from: fakeBot,
@@ -111,7 +143,9 @@ export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<
         token,
         calls: Effect.sync(() => [...calls]),
         failNext: (times, failure) => Effect.sync(() => void pending.push(...Array.from({ length: times }, () => failure))),
-        files: files.test
+        files: files.test,
+        enforceRates: (rates) => Effect.sync(() => void (limits = rates)),
+        refusedForRate: Effect.sync(() => refused)
       })
     })
 

@@ -6,6 +6,7 @@
  */
 import { DateTime, Either } from "effect"
 import type { ChatProvider, Provider } from "../Ids.js"
+import type { Rate } from "../Reply/Pacing.js"
 import { decodeTelegram, decodeWhatsApp, type WebhookDecodeError } from "./Decode.js"
 import type { Inbound } from "./Inbound.js"
 import { normaliseTelegram } from "./normaliseTelegram.js"
@@ -23,6 +24,8 @@ export interface ChatProviderRules {
    * 24-hour customer service window; past it, only an approved template); null when it always does.
    */
   readonly freeFormWindowMillis: number | null
+  /** How fast it takes the bot's messages: overall, and to one chat (see `Reply/Pacing`). */
+  readonly sendRate: { readonly overall: Rate; readonly perChat: Rate }
 }
 
 export const chatProviderRules: { readonly [P in ChatProvider]: ChatProviderRules } = {
@@ -31,14 +34,18 @@ export const chatProviderRules: { readonly [P in ChatProvider]: ChatProviderRule
     // A message's text: 4,096 characters, with an inline keyboard or not.
     replyLimit: { plain: 4096, withChoices: 4096 },
     namedCommands: true,
-    freeFormWindowMillis: null
+    freeFormWindowMillis: null,
+    // The Bot API FAQ: no more than 30 messages a second overall, about one a second in a chat (short bursts allowed).
+    sendRate: { overall: { perSecond: 30, burst: 1 }, perChat: { perSecond: 1, burst: 3 } }
   },
   whatsapp: {
     normalise: (body) => Either.map(decodeWhatsApp(body), normaliseWhatsApp),
     // A text body 4,096; an interactive (buttons or a list) body 1,024.
     replyLimit: { plain: 4096, withChoices: 1024 },
     namedCommands: false,
-    freeFormWindowMillis: 24 * 3_600_000
+    freeFormWindowMillis: 24 * 3_600_000,
+    // Cloud API throughput: 80 messages a second by default; to one user, about one every 6 seconds after a short burst.
+    sendRate: { overall: { perSecond: 80, burst: 1 }, perChat: { perSecond: 1 / 6, burst: 10 } }
   }
 }
 

@@ -50,7 +50,8 @@ export const Plans: Projection<"PlanProduced" | "PlanApplied" | "RemindersTaken"
             position,
             superseded_by: null,
             reminders: remindersIn(event.plan),
-            reminders_taken: 0
+            reminders_taken: 0,
+            reminder_outcomes: null
           })
         }
         for (const superseded of event.supersedes) {
@@ -61,7 +62,7 @@ export const Plans: Projection<"PlanProduced" | "PlanApplied" | "RemindersTaken"
       }
       case "RemindersTaken": {
         const plan = batch.get("plans", event.planId)
-        if (plan) batch.update("plans", plan, { reminders_taken: 1 })
+        if (plan) batch.update("plans", plan, { reminders_taken: 1, reminder_outcomes: JSON.stringify(event.reminders) })
         return
       }
       case "PlanApplied": {

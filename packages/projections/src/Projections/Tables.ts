@@ -161,6 +161,9 @@ export const reminderWindowDdl = [
   `CREATE INDEX reminders_held ON reminders (user_id) WHERE status = 'held'`
 ]
 
+/** What each of a plan's reminders came to, as its `RemindersTaken` recorded them (JSON), for the accounting. */
+export const reminderOutcomesDdl = [`ALTER TABLE plans ADD COLUMN reminder_outcomes TEXT`]
+
 /** Create every read-model table (a migration). */
 export const createTables = Effect.gen(function*() {
   const sql = yield* SqlClient

@@ -3,7 +3,8 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { Disposition, SessionAccounting } from "@verbatim/domain/ApiResponses"
 import { AttachmentKind } from "@verbatim/domain/Attachment"
 import { readerOf } from "@verbatim/domain/Media"
-import { MessageId, NoteId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, PlanId, QuestionId, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { ReminderStatus, TakenReminder } from "@verbatim/domain/Reminders/Events"
 import { Effect, Option, Schema } from "effect"
 import { decodeRows, Num } from "./Columns.js"
 
@@ -76,6 +77,7 @@ export const sessionAccounting = Effect.fn("ReadModel.sessionAccounting")(functi
       text: r.text
     }))
   ]
+  const reminders = yield* reminderOutcomes(sessionId)
   const status = session.closed_at === null
     ? "open"
     : session.applied > 0
@@ -95,6 +97,30 @@ export const sessionAccounting = Effect.fn("ReadModel.sessionAccounting")(functi
         dispositions,
         disposition: primaryOf(awaiting.has(m.message_id), dispositions)
       }
-    })
+    }),
+    reminders
   })
+})
+
+const OutcomeRow = Schema.Struct({ plan_id: PlanId, outcomes: Schema.parseJson(Schema.Array(TakenReminder)) })
+const StatusRow = Schema.Struct({ reminder_id: ReminderId, status: ReminderStatus })
+
+/** What each reminder the session's live plans proposed came to, in plan order, with each reminder's state now. */
+const reminderOutcomes = Effect.fn("ReadModel.reminderOutcomes")(function*(sessionId: string) {
+  const sql = yield* SqlClient
+  const plans = yield* decodeRows(OutcomeRow)(sql`SELECT plan_id, reminder_outcomes AS outcomes FROM plans
+    WHERE session_id = ${sessionId} AND applied = 1 AND reminder_outcomes IS NOT NULL ORDER BY position`)
+  const statuses = yield* decodeRows(StatusRow)(sql`SELECT reminder_id, status FROM reminders WHERE session_id = ${sessionId}`)
+  const statusOf = new Map(statuses.map((r) => [r.reminder_id as string, r.status]))
+  return plans.flatMap((plan) =>
+    plan.outcomes.map((o) => ({
+      planId: plan.plan_id,
+      seq: o.seq,
+      quote: o.quote,
+      outcome: o.outcome,
+      detail: o.detail,
+      reminderId: o.reminderId,
+      status: o.reminderId === null ? null : statusOf.get(o.reminderId) ?? null
+    }))
+  )
 })

@@ -22,7 +22,12 @@ const describe = (d: PrimaryDisposition): string => {
   }
 }
 
-/** The accounting as printed: a header, then one line per message with directives cut from it. */
+const outcome = (r: SessionAccountingView["reminders"][number]): string =>
+  r.outcome === "not-a-quote"
+    ? "not in the message: no reminder, the sender told"
+    : `${r.outcome === "scheduled" ? "scheduled" : `time asked (${r.detail ?? ""})`} as reminder ${r.reminderId ?? ""}, ${r.status ?? "not recorded"} now`
+
+/** The accounting as printed: a header, one line per message with directives cut from it, then each reminder the plans proposed. */
 export const renderAccounting = (view: SessionAccountingView): string =>
   [
     `session ${view.sessionId} (${view.status}), user ${view.user}, ${view.messages.length} message(s)`,
@@ -30,7 +35,10 @@ export const renderAccounting = (view: SessionAccountingView): string =>
       const cut = m.dispositions.filter((d) => d._tag === "Instruction" && d.kind === "directive")
       return `  seq ${m.seq} ${m.messageId}: ${describe(m.disposition)}` +
         cut.map((d) => (d._tag === "Instruction" ? `; cut ${JSON.stringify(d.text)}` : "")).join("")
-    })
+    }),
+    ...(view.reminders.length === 0
+      ? []
+      : [`reminders the plans proposed (${view.reminders.length}):`, ...view.reminders.map((r) => `  seq ${r.seq} ${JSON.stringify(r.quote)}: ${outcome(r)}`)])
   ].join("\n")
 
 export const command = Command.make("accounting", { sessionId: Args.text({ name: "SESSION" }) }, ({ sessionId }) =>

@@ -9,6 +9,7 @@
  * long. While a provider's sends fail the outbox says so (`outages`: `/readyz` and `/metrics`).
  * Each attempt is logged and counted (`verbatim_replies_total` by sent / failed / retried). A
  * reply whose send stopped the process `maxCrashes` times in a row is failed for good, not sent again.
+ * Sends keep to each provider's rate limits, overall and per chat (`Pacer`).
  */
 import type { EventStore } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
@@ -21,6 +22,7 @@ import type { Provider } from "@verbatim/domain/Ids"
 import { backoff } from "../Backoff.js"
 import * as Metrics from "../Metrics.js"
 import { type ProviderError, type Sent, TelegramClient, WhatsAppClient } from "./ProviderClients.js"
+import { Pacer } from "./Pacer.js"
 import { sendersOf } from "./Senders.js"
 import * as Replies from "../Replies.js"
 import { isChatProvider } from "@verbatim/domain/Inbound/Providers"
@@ -66,6 +68,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
     const leases = yield* Leases
     const telegram = yield* TelegramClient
     const whatsApp = yield* WhatsAppClient
+    const pacer = yield* Pacer
     /** Chats a provider asked us to leave alone (429 with a retry-after), until when (epoch ms). */
     const pausedUntil = new Map<string, number>()
     /** Replies whose last send failed, and when each is due again (epoch ms); a restart tries each once more at once. */
@@ -137,6 +140,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
             return
           }
           pausedUntil.delete(chatOf(row))
+          yield* pacer.slot(row.provider, row.chat)
           const result = yield* leases.withLeaseLapses(`reply:${row.replyId}`, (lapses) => Effect.provide(deliver(row, lapses), stored), "held" as const)
           pass[result] += 1
         })
@@ -152,10 +156,18 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
     return Outbox.of({ drain, outages: Effect.sync(() => [...outages.values()]) })
   })
 
-  static readonly layer = Layer.effect(Outbox, Outbox.make)
+  /** Sends paced to the providers' limits. */
+  static readonly layer = Layer.effect(Outbox, Outbox.make).pipe(Layer.provide(Pacer.live))
+
+  /** Sends paced by `pacer` (unpaced where a test drives the outbox under a test clock). */
+  static readonly layerWith = (pacer: Layer.Layer<Pacer>) => Layer.effect(Outbox, Outbox.make).pipe(Layer.provide(pacer))
 }
 
-/** Drain the outbox whenever a reply is queued (here or, on PostgreSQL, on another instance), and every `interval` besides, for as long as the scope lives. */
+/**
+ * Drain the outbox whenever a reply is queued (here or, on PostgreSQL, on another instance), at
+ * once again after a pass that sent a full page (more are waiting: a burst of reminders), and
+ * every `interval` besides, for as long as the scope lives.
+ */
 export const runEvery = (interval: Duration.DurationInput) =>
   Effect.flatMap(Effect.zip(Outbox, Wakeups), ([outbox, wakeups]) =>
-    wakeups.loop(["ReplyQueued"], interval, outbox.drain))
+    wakeups.loop(["ReplyQueued"], (pass: OutboxPass) => (pass.sent + pass.failed + pass.held >= passSize && pass.sent > 0 ? Duration.zero : interval), outbox.drain))

@@ -4,10 +4,13 @@
  * recorded on the reminder's stream: a crash between the two queues nothing twice (the reply
  * stream takes one `ReplyQueued`) and the next pass records the delivery; two instances racing
  * deliver once (the stream's version lets one `ReminderDelivered` through). A reminder that fell
- * due while the service was down goes out when it starts, marked late. On WhatsApp, more than 24
- * hours after the user last wrote, it goes out as the configured template, or is held
- * (`ReminderHeld`) and goes out, late, at the first pass after the user writes again. The loop
- * sleeps until the next reminder's time (at most a minute), and wakes when a reminder is given a time.
+ * due while the service was down goes out when it starts, marked late when that is more than 5
+ * minutes after its time (the reply's words are fixed when it is queued: one queued before a
+ * crash and recorded after a long restart says "due" where its record says late). On WhatsApp,
+ * more than 24 hours after the user last wrote, it goes out as the configured template, or is
+ * held (`ReminderHeld`) and goes out, late, at the first pass after the user writes again. The
+ * loop sleeps until the next reminder's time (at most a minute), and wakes when a reminder is
+ * given a time.
  */
 import { ReplyId } from "@verbatim/domain/Ids"
 import { lateAfter, ReminderCommand, reminderDecider } from "@verbatim/domain/Reminders/Decide"

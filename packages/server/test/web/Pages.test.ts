@@ -252,7 +252,8 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
             sessionId: tomNotes.items[0]!.sessionId,
             user: "telegram:100000002",
             status: "planned",
-            messages: [{ messageId: "telegram:100000002:2", seq: 1, dispositions: [{ _tag: "InNote", noteId: tomNotes.items[0]!.id }] }]
+            messages: [{ messageId: "telegram:100000002:2", seq: 1, dispositions: [{ _tag: "InNote", noteId: tomNotes.items[0]!.id }] }],
+            reminders: []
           },
           { items: [{ id: tom.items[0]!.id, user: "telegram:100000002", name: "Tom", noteCount: 1 }], nextCursor: null }
         ])
