@@ -11,6 +11,7 @@ import * as Checks from "./reliability/Checks.js"
 import { crashLoop } from "./reliability/CrashLoop.js"
 import * as Isolation from "./reliability/Isolation.js"
 import * as Outages from "./reliability/Outages.js"
+import { reminders, remindersOnTwoInstances } from "./reliability/Reminders.js"
 
 const options: Checks.Options = { short: process.argv.includes("--short") }
 /** The harness's own setting, like the test suite's: a PostgreSQL server it may create databases on. */
@@ -38,6 +39,14 @@ const checks: ReadonlyArray<readonly [string, (o: Checks.Options) => Promise<str
       postgresUrl === undefined
         ? Promise.resolve("skipped: VERBATIM_TEST_DATABASE_URL is not set (.ci/run sets it)")
         : asksOnTwoInstances(o, postgresUrl)
+  ],
+  ["reminders: due across a kill -9 and an outage", reminders],
+  [
+    "reminders on two instances on PostgreSQL",
+    (o) =>
+      postgresUrl === undefined
+        ? Promise.resolve("skipped: VERBATIM_TEST_DATABASE_URL is not set (.ci/run sets it)")
+        : remindersOnTwoInstances(o, postgresUrl)
   ]
 ]
 const timeLimitMs = options.short ? 120_000 : 600_000
