@@ -23,7 +23,8 @@ import { TelegramClient, WhatsAppClient } from "@verbatim/server/Providers/Provi
 import * as Delivery from "@verbatim/server/Reminders/Delivery"
 import { ReminderTemplate } from "@verbatim/server/Reminders/Template"
 import { ServerConfig } from "@verbatim/server/ServerConfig"
-import { ConfigProvider, DateTime, Effect, Layer } from "effect"
+import { WebLinks } from "@verbatim/server/WebLinks"
+import { ConfigProvider, DateTime, Effect, Layer, Option } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -109,7 +110,7 @@ const settings = Layer.unwrapEffect(Effect.map(FakeTelegram, (fake) =>
     ["VERBATIM_ALLOWED_SENDERS", "telegram:300000000"]
   ])))))))
 const clients = Layer.mergeAll(TelegramClient.layer, WhatsAppClient.layer).pipe(Layer.provide(NodeHttpClient.layerUndici))
-const layer = Layer.mergeAll(Outbox.Outbox.layer, ReminderTemplate.layer(null)).pipe(
+const layer = Layer.mergeAll(Outbox.Outbox.layer, ReminderTemplate.layer(null), Layer.succeed(WebLinks, { publicUrl: Option.none() })).pipe(
   Layer.provideMerge(clients),
   Layer.provideMerge(settings),
   Layer.provideMerge(Store.layerSqlite({ filename: join(dir, "verbatim.db"), synchronous: "NORMAL" })),

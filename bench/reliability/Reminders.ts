@@ -38,10 +38,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
 const dueAhead = (leadMs = 10_000) => Math.ceil((Date.now() + leadMs) / 60_000) * 60_000
 const clock = (ms: number) => new Date(ms).toISOString().slice(0, 16)
 
-/** The whole text the chat must get for reminder `i`. */
+/** The whole text the chat must get for reminder `i` (its message filed alone in the user's own notes; no public address, so no link). */
 const delivered = (i: number, dueMs: number, late: boolean) => {
   const due = clock(dueMs).replace("T", " ")
-  return `Reminder: ${quotes[i]}\n\nFrom your message: ${messages[i]}\n\n${late ? `Due at ${due}, sent late.` : `Due ${due}.`}`
+  return `Reminder: ${quotes[i]}\n\nFrom your message: ${messages[i]}\n\nIn your own notes: ${messages[i]}\n\n${late ? `Due at ${due}, sent late.` : `Due ${due}.`}`
 }
 
 /** Node flags that put a server's clock `ms` ahead (`Date.now`, which Effect's `Clock` reads): as after an outage that long, not waited out. */
@@ -53,7 +53,7 @@ const capture = async (url: string, fakes: Fakes, count: number, dueMs: number) 
   const seqs = Array.from({ length: count }, (_, i) => i + 1)
   const plan = {
     people: [],
-    unattached: [{ sourceItemSeqs: seqs, directives: [] }],
+    unattached: seqs.map((seq) => ({ sourceItemSeqs: [seq], directives: [] })),
     unclear: [],
     botMessages: [],
     reminders: seqs.map((seq) => ({ seq, quote: quotes[seq - 1], due: clock(dueMs) }))

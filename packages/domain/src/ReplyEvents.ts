@@ -19,8 +19,12 @@ export const ReplyQueued = Schema.TaggedStruct("ReplyQueued", {
   provider: Provider,
   chat: Schema.String,
   text: Schema.String,
-  /** Buttons offered with the reply: label and the callback data sent back on a press. */
-  buttons: Schema.Array(Schema.Struct({ label: Schema.String, data: Schema.String })),
+  /**
+   * Buttons offered with the reply: label and the callback data sent back on a press; or, with a
+   * `url`, a link the button opens (where the provider has link buttons: Telegram; the reply's text
+   * carries the link for the others).
+   */
+  buttons: Schema.Array(Schema.Struct({ label: Schema.String, data: Schema.String, url: Schema.optionalWith(Schema.String, { exact: true }) })),
   questionId: Schema.NullOr(QuestionId),
   /** Sent as this template instead of `text` (WhatsApp, outside its 24-hour window); `text` stays the reply's words on record. */
   template: Schema.optionalWith(ReplyTemplate, { exact: true })

@@ -13,3 +13,7 @@ export class WebLinks extends Context.Tag("@verbatim/server/WebLinks")<WebLinks,
     )
   )
 }
+
+/** Where a note's page marks characters `start`…`end` of one of its messages (a quote, a reminder's words). */
+export const markedLink = (base: string, noteId: string, words: { readonly messageId: string; readonly start: number; readonly end: number }) =>
+  `${base}/notes/${encodeURIComponent(noteId)}?mark=${encodeURIComponent(`${words.messageId}:${words.start}-${words.end}`)}`

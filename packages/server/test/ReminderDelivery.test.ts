@@ -9,9 +9,10 @@ import type { Services } from "@verbatim/projections/Store"
 import * as Database from "@verbatim/testkit/Database"
 import * as G from "@verbatim/testkit/Given"
 import * as R from "@verbatim/testkit/GivenReminders"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import * as Delivery from "../src/Reminders/Delivery.js"
 import { ReminderTemplate } from "../src/Reminders/Template.js"
+import { WebLinks } from "../src/WebLinks.js"
 
 const text = "Ana moves in May, remind me tomorrow"
 const quote = "remind me tomorrow"
@@ -31,7 +32,7 @@ const races = (name: string, layer: () => Layer.Layer<Services, unknown>) =>
       const reminder = (yield* G.thenStream(R.stream("r1"))).map((e) => e.event._tag)
       const reply = (yield* G.thenStream(`reply-${replyId}`)).map((e) => e.event._tag)
       expect({ reminder, reply }).toEqual({ reminder: ["ReminderScheduled", "ReminderDelivered"], reply: ["ReplyQueued"] })
-    }).pipe(Effect.provide(Layer.merge(ReminderTemplate.layer(null), layer()))))
+    }).pipe(Effect.provide(Layer.mergeAll(ReminderTemplate.layer(null), Layer.succeed(WebLinks, { publicUrl: Option.none() }), layer()))))
 
 describe("reminder delivery", () => {
   races("SQLite", () => Database.sqlite())

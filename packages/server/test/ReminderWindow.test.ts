@@ -13,7 +13,7 @@ import { Effect, TestClock } from "effect"
 import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import * as ReminderDelivery from "../src/Reminders/Delivery.js"
 import * as ReminderIntake from "../src/Reminders/Intake.js"
-import { api, drain, eventLog, layer, whatsApp } from "./harness.js"
+import { api, drain, eventLog, Harness, layer, whatsApp } from "./harness.js"
 import { reminderTags } from "./reminderSteps.js"
 
 const to = "15550001111"
@@ -95,8 +95,11 @@ describe("reminders and WhatsApp's 24-hour window", () => {
       yield* ReminderDelivery.pass
       yield* drain
       const sent = (yield* sentBodies).slice(before)
+      const { baseUrl } = yield* Harness
+      const open = `${baseUrl}/notes/note_1?mark=whatsapp%3Awamid.w1%3A18-57`
+      // WhatsApp has no link button beside reply buttons: the link is in the text.
       expect(sent.map((b) => (b["interactive"] as { body: { text: string } }).body.text)).toEqual([
-        `Reminder: ${quote}\n\nFrom your message: ${text}\n\nDue at 2026-01-03 09:00, sent late.`
+        `Reminder: ${quote}\n\nFrom your message: ${text}\n\nIn your note about Ana: Ana moves in May.\nOpen: ${open}\n\nDue at 2026-01-03 09:00, sent late.`
       ])
       expect((yield* status)).toEqual([expect.objectContaining({ status: "delivered", late: true })])
       expect(reminderTags(yield* eventLog)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderHeld", "ReminderDelivered"])

@@ -12,7 +12,7 @@ import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import * as ReminderEdits from "../src/Reminders/Edits.js"
 import { eventually } from "./eventually.js"
-import { aliceUpdate, api, eventLog, layer, senderUpdate, telegram, telegramCalls } from "./harness.js"
+import { aliceUpdate, api, eventLog, Harness, layer, senderUpdate, telegram, telegramCalls } from "./harness.js"
 import { press, reminderTags, running, sentTexts } from "./reminderSteps.js"
 
 const text = "Ana moves to Porto in May. Remind me to ask her about the flat tomorrow."
@@ -38,8 +38,11 @@ describe("reminders end to end", () => {
     Effect.gen(function*() {
       yield* running
       yield* capture
+      const { baseUrl } = yield* Harness
+      const open = `${baseUrl}/notes/note_1?mark=telegram%3A100000001%3A1%3A27-72`
       const delivered = "Reminder: Remind me to ask her about the flat tomorrow.\n\n" +
         "From your message: Ana moves to Porto in May. Remind me to ask her about the flat tomorrow.\n\n" +
+        `In your note about Ana: Ana moves to Porto in May.\nOpen: ${open}\n\n` +
         "Due at 2026-01-02 09:00, sent late."
       const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).includes(delivered))
       expect(sentTexts(calls)).toEqual([filed, delivered])
@@ -49,7 +52,8 @@ describe("reminders end to end", () => {
         inline_keyboard: [
           [{ text: "Done", callback_data: `r:done:${reminderId}` }],
           [{ text: "Snooze 1 hour", callback_data: `r:hour:${reminderId}` }],
-          [{ text: "Tomorrow 09:00", callback_data: `r:morning:${reminderId}` }]
+          [{ text: "Tomorrow 09:00", callback_data: `r:morning:${reminderId}` }],
+          [{ text: "Open", url: open }]
         ]
       })
       expect(yield* telegram(press(`r:done:${reminderId}`))).toEqual({ status: 200, body: "" })

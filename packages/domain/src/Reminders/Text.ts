@@ -1,12 +1,17 @@
 /** What the bot says about reminders: the delivery, with the sender's own words whole, and the plan's reminders it could not take. */
+import { cut } from "../ReplyText.js"
 import type { ReminderStatus } from "./Events.js"
 import type { ProposedReminder } from "./FromPlan.js"
 
-/** The buttons of a delivered reminder: their data names the action and the reminder (well under Telegram's 64 bytes). */
-export const reminderButtons = (reminderId: string) => [
+/**
+ * The buttons of a delivered reminder: their data names the action and the reminder (well under
+ * Telegram's 64 bytes); with a link to its words in their note, an Open button that opens it.
+ */
+export const reminderButtons = (reminderId: string, link: string | null = null) => [
   { label: "Done", data: `r:done:${reminderId}` },
   { label: "Snooze 1 hour", data: `r:hour:${reminderId}` },
-  { label: "Tomorrow 09:00", data: `r:morning:${reminderId}` }
+  { label: "Tomorrow 09:00", data: `r:morning:${reminderId}` },
+  ...(link === null ? [] : [{ label: "Open", data: `r:open:${reminderId}`, url: link }])
 ]
 
 /**
@@ -64,9 +69,13 @@ export const dueText = (r: { readonly status: string; readonly dueLocal: string;
 /** How much of the message around the quote the delivery shows, before and after. */
 const context = 120
 
+/** How much of the start of the note the delivery shows. */
+const noteStart = 160
+
 /**
  * The delivered reminder: the quote whole, then the message it came from (shortened around the
- * quote only when long), and, when it went out late, the time it was due.
+ * quote only when long), the start of the note it is filed in and a link to the quote marked in
+ * it (when the pages have an address), and the time it was due (said to be late when it is).
  */
 export const deliveryText = (reminder: {
   readonly quote: string
@@ -74,6 +83,9 @@ export const deliveryText = (reminder: {
   readonly start: number
   readonly dueLocal: string
   readonly late: boolean
+  /** The note the quote's message is filed in: whom it is about (null: the user's own notes) and its text. */
+  readonly note?: { readonly about: string | null; readonly body: string } | null
+  readonly link?: string | null
 }): string => {
   const before = reminder.messageText.slice(Math.max(0, reminder.start - context), reminder.start)
   const after = reminder.messageText.slice(reminder.start + reminder.quote.length, reminder.start + reminder.quote.length + context)
@@ -81,7 +93,12 @@ export const deliveryText = (reminder: {
     reminder.start + reminder.quote.length + context < reminder.messageText.length ? "…" : ""
   }`
   const due = reminder.late ? `Due at ${clock(reminder.dueLocal)}, sent late.` : `Due ${clock(reminder.dueLocal)}.`
-  return `Reminder: ${reminder.quote}\n\nFrom your message: ${from}\n\n${due}`
+  const note = reminder.note === undefined || reminder.note === null
+    ? []
+    : [`${reminder.note.about === null ? "In your own notes" : `In your note about ${reminder.note.about}`}: ${cut(reminder.note.body, noteStart)}`]
+  const link = reminder.link === undefined || reminder.link === null ? [] : [`Open: ${reminder.link}`]
+  const where = [...note, ...link]
+  return [`Reminder: ${reminder.quote}`, `From your message: ${from}`, ...(where.length === 0 ? [] : [where.join("\n")]), due].join("\n\n")
 }
 
 /**

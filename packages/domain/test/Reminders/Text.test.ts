@@ -23,6 +23,19 @@ describe("reminder texts", () => {
       .toBe(`Reminder: call Ana\n\nFrom your message: …${"a".repeat(120)}call Ana${"b".repeat(120)}…\n\nDue at 2026-03-30 09:00, sent late.`)
   })
 
+  it("shows the start of the note the words are filed in, and the link to them marked there", () => {
+    const base = { quote: "call Ana", messageText: "Please call Ana about the flat.", start: 7, dueLocal: "2026-03-30T09:00", late: false }
+    const body = `Ana moves in May. ${"x".repeat(200)}`
+    expect(deliveryText({ ...base, note: { about: "Ana", body }, link: "https://v.example/notes/n1?mark=m%3A7-15" })).toBe(
+      "Reminder: call Ana\n\nFrom your message: Please call Ana about the flat.\n\n" +
+        `In your note about Ana: Ana moves in May. ${"x".repeat(141)}…\nOpen: https://v.example/notes/n1?mark=m%3A7-15\n\nDue 2026-03-30 09:00.`
+    )
+    expect(deliveryText({ ...base, note: { about: null, body: "Please call Ana about the flat." }, link: null })).toBe(
+      "Reminder: call Ana\n\nFrom your message: Please call Ana about the flat.\n\nIn your own notes: Please call Ana about the flat.\n\nDue 2026-03-30 09:00."
+    )
+    expect(reminderButtons("rabc", "https://v.example/n").at(-1)).toEqual({ label: "Open", data: "r:open:rabc", url: "https://v.example/n" })
+  })
+
   it("says what a plan's reminders came to when they were not all set", () => {
     const at = DateTime.unsafeMake(0)
     const messageId = MessageId.make("m")

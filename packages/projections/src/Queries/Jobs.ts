@@ -13,7 +13,7 @@ export const QueuedReply = Schema.Struct({
   provider: Provider,
   chat: Schema.String,
   text: Schema.String,
-  buttons: Json(Schema.Array(Schema.Struct({ label: Schema.String, data: Schema.String }))),
+  buttons: Json(Schema.Array(Schema.Struct({ label: Schema.String, data: Schema.String, url: Schema.optionalWith(Schema.String, { exact: true }) }))),
   /** The WhatsApp template to send instead of the text, when there is one. */
   template: Schema.NullOr(Json(ReplyTemplate)),
   attempts: Num

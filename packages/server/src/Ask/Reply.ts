@@ -14,11 +14,7 @@ import * as Replies from "../Replies.js"
 import { quoteKey } from "@verbatim/domain/Ask/Decide"
 import { confirmedQuotes } from "./Confirm.js"
 import { TimeZones } from "../TimeZones.js"
-import { WebLinks } from "../WebLinks.js"
-
-/** Where a note's page marks a quote's characters. */
-export const quoteLink = (base: string, noteId: string, quote: { readonly messageId: string; readonly start: number; readonly end: number }) =>
-  `${base}/notes/${encodeURIComponent(noteId)}?mark=${encodeURIComponent(`${quote.messageId}:${quote.start}-${quote.end}`)}`
+import { markedLink, WebLinks } from "../WebLinks.js"
 
 /** An answered question's quotes as shown: in the order answered (messages in send order), each with its person, day and link. */
 export const shownQuotes = Effect.fn("Ask.shownQuotes")(function*(row: AskRow) {
@@ -34,7 +30,7 @@ export const shownQuotes = Effect.fn("Ask.shownQuotes")(function*(row: AskRow) {
       text: quote.text,
       person: found?.person ?? null,
       day: found === undefined ? "" : localDay(Date.parse(found.receivedAt), zone),
-      link: Option.isSome(base) && noteId !== null ? quoteLink(base.value, noteId, quote) : null,
+      link: Option.isSome(base) && noteId !== null ? markedLink(base.value, noteId, quote) : null,
       noteId
     }
   })

@@ -10,6 +10,8 @@ import { whatsAppMessage } from "../internal/whatsAppMessage.js"
 export interface Button {
   readonly label: string
   readonly data: string
+  /** A link the button opens instead of sending `data` back (Telegram); other providers leave it out. */
+  readonly url?: string
 }
 
 /** The bot itself, as Telegram's `getMe` describes it (a bot always has a username). */
@@ -146,7 +148,7 @@ export class TelegramClient extends Context.Tag("@verbatim/server/TelegramClient
       })
     return TelegramClient.of({
       sendMessage: Effect.fn("TelegramClient.sendMessage")(function*(chatId, text, buttons = []) {
-        const keyboard = buttons.map((button) => [{ text: button.label, callback_data: button.data }])
+        const keyboard = buttons.map((button) => [button.url === undefined ? { text: button.label, callback_data: button.data } : { text: button.label, url: button.url }])
         const body = { chat_id: chatId, text, ...(keyboard.length === 0 ? {} : { reply_markup: { inline_keyboard: keyboard } }) }
         const sent = yield* call("sendMessage", body, TelegramSent)
         return { providerMessageId: `${sent.result.chat.id}:${sent.result.message_id}` }
@@ -179,7 +181,8 @@ export class WhatsAppClient extends Context.Tag("@verbatim/server/WhatsAppClient
         if (Option.isNone(settings.whatsAppAccessToken) || Option.isNone(settings.whatsAppPhoneNumberId)) {
           return yield* notConfigured("whatsapp", "WHATSAPP_ACCESS_TOKEN or WHATSAPP_PHONE_NUMBER_ID is not set")
         }
-        const body = whatsAppMessage(to, text, buttons, template)
+        // WhatsApp cannot put a link button beside reply buttons: the text carries the link.
+        const body = whatsAppMessage(to, text, buttons.filter((b) => b.url === undefined), template)
         if (body === null) {
           const detail = `${buttons.length} choices: a WhatsApp list holds at most 10`
           return yield* providerError("whatsapp", "invalid-request", false, null, detail)

@@ -18,10 +18,12 @@ import { deliveryText, reminderButtons } from "@verbatim/domain/Reminders/Text"
 import { hasWindow, routeOf } from "@verbatim/domain/Reminders/Window"
 import { reminderStream } from "@verbatim/domain/Streams"
 import { ReminderBook, type ReminderRow } from "@verbatim/projections/ReminderBook"
+import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Wakeups } from "@verbatim/projections/Wakeups"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
 import * as Replies from "../Replies.js"
 import * as Runner from "../Runner.js"
+import { markedLink, WebLinks } from "../WebLinks.js"
 import { ReminderTemplate } from "./Template.js"
 
 /** The longest the loop sleeps: the safety net of a wake-up missed (another instance's schedule heard late). */
@@ -47,13 +49,17 @@ export const deliver = Effect.fn("Reminders.deliver")(function*(reminder: Remind
     return false
   }
   const late = DateTime.greaterThan(now, DateTime.addDuration(reminder.dueAt, lateAfter))
+  const note = reminder.noteId === null ? Option.none() : yield* Effect.flatMap(ReadModel, (read) => read.note(reminder.noteId!))
+  const base = (yield* WebLinks).publicUrl
+  const link = Option.isSome(base) && Option.isSome(note) ? markedLink(base.value, note.value.id, reminder) : null
+  const filed = Option.map(note, (n) => ({ about: n.owner._tag === "Person" ? n.owner.name : null, body: n.body }))
   yield* Replies.queue({
     replyId: ReplyId.make(`reminder:${reminder.reminderId}:${DateTime.toEpochMillis(reminder.dueAt)}`),
     user: reminder.user,
     provider: reminder.provider,
     chat: reminder.chat,
-    text: deliveryText({ ...reminder, late }),
-    buttons: route === "template" ? [] : reminderButtons(reminder.reminderId),
+    text: deliveryText({ ...reminder, late, note: Option.getOrNull(filed), link }),
+    buttons: route === "template" ? [] : reminderButtons(reminder.reminderId, link),
     questionId: null,
     ...(route === "template" && Option.isSome(template) ? { template: { ...template.value, parameters: [reminder.quote] } } : {})
   })
