@@ -100,6 +100,7 @@ describe("verbatim replay", () => {
           cutsChanged: 0,
           questionsAdded: 0,
           questionsResolved: 1,
+          reminders: { added: 0, lost: 0, moved: 0, unchanged: 0, regressions: 0, improvements: 0 },
           tokens: { live: tokens(800, 80), shadow: tokens(900, 90) },
           cost: { shadow: null, rate: "list" },
           latency: { live: 0, shadow: 0 }
@@ -113,6 +114,7 @@ describe("verbatim replay", () => {
             cuts: { removed: [], added: [] },
             questions: { added: [], resolved: [{ seqs: [2], reason: "unclear" }] }
           },
+          reminders: { added: [], lost: [], moved: [], unchanged: 0, regressions: 0, improvements: 0 },
           lastPosition: 25,
           transcripts: [],
           model: "scripted",
