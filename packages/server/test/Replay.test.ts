@@ -21,6 +21,7 @@ const v2Report = [
   "  tokens: 2000 in / 210 out (live plans: 1800 in / 180 out)",
   "  time in model calls: candidate 0.0 s, live 0.0 s",
   "  agreement with the users' outcome: 80.0% (live plans 100.0%, noise floor 0.0%; invariant violations 0): FAIL",
+  "  why: agreement fell from 100.0% to 80.0%, beyond the noise floor of 0.0%",
   "",
   `session ${sessions.one}: changed (model scripted; tokens 1100 in / 120 out, live 1000 in / 100 out)`,
   "  moved: seq 4 from Tom to (unattached)",

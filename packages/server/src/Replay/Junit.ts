@@ -6,7 +6,7 @@
 import type { SessionReplay } from "../Replay.js"
 import { changedRows, placementText } from "./Evaluate.js"
 import type { Gate } from "./Gate.js"
-import { reminderLines } from "./ReminderText.js"
+import { reminderLines } from "@verbatim/domain/Eval/ReminderText"
 import type { RunInfo } from "./Run.js"
 
 const xml = (text: string): string =>

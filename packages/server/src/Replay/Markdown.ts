@@ -8,7 +8,7 @@ import { isEmpty } from "./Diff.js"
 import { changedRows, placementText } from "./Evaluate.js"
 import { compared, type Gate, percent } from "./Gate.js"
 import { latencyText, type Summary, tokens, totalCost } from "./Report.js"
-import { hasReminders, reminderLines, totalsText } from "./ReminderText.js"
+import { hasReminders, reminderLines, totalsText } from "@verbatim/domain/Eval/ReminderText"
 import type { RunInfo } from "./Run.js"
 
 /** At most this many sessions are detailed; the JSON report has them all. */

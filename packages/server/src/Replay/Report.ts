@@ -4,7 +4,7 @@ import { Option } from "effect"
 import type { Compared, SessionReplay, Tokens } from "../Replay.js"
 import type { Cut, DecisionDiff } from "./Diff.js"
 import { type Gate, percent } from "./Gate.js"
-import { hasReminders, reminderLines, type ReminderTotals, reminderTotals, totalsText } from "./ReminderText.js"
+import { hasReminders, reminderLines, type ReminderTotals, reminderTotals, totalsText } from "@verbatim/domain/Eval/ReminderText"
 import type { RunInfo } from "./Run.js"
 
 /** Totals over all sessions. */
@@ -127,6 +127,7 @@ export const renderText = (summary: Summary, gate: Gate, results: ReadonlyArray<
     `  time in model calls: ${latencyText(summary)}`,
     `  agreement with the users' outcome: ${percent(gate.agreement.shadow)} (live plans ${percent(gate.agreement.live)}, ` +
     `noise floor ${percent(gate.noiseFloor)}; invariant violations ${gate.invariantViolations}): ${gate.verdict}`,
+    ...gate.reasons.map((reason) => `  why: ${reason}`),
     ...(mode === "aa" ? [`  disagreement floor (the live plans and each repeat against the first): ${percent(gate.noiseFloor)}`] : []),
     "",
     ...results.flatMap(details)

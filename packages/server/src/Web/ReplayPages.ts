@@ -8,7 +8,7 @@ import * as ModelPrices from "@verbatim/planner/ModelPrices"
 import type { ReplayReportBody, SessionReplayView } from "@verbatim/domain/ReplayReport"
 import type { StoredReport } from "@verbatim/projections/ReplayReports"
 import { DateTime, Option } from "effect"
-import { reminderLines, totalsText } from "../Replay/ReminderText.js"
+import { hasReminders, reminderLines, totalsText } from "@verbatim/domain/Eval/ReminderText"
 import { type Html, html } from "./Html.js"
 
 const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
@@ -63,7 +63,7 @@ ${g.reasons.length === 0 ? null : html`<ul data-reasons>${g.reasons.map((r) => h
 <dt>Sessions regrouped</dt><dd>${s.regrouped}</dd>
 <dt>Instructions cut differently</dt><dd>${s.cutsChanged}</dd>
 <dt>Questions added, resolved</dt><dd>${s.questionsAdded}, ${s.questionsResolved}</dd>
-${s.reminders === undefined ? null : html`<dt>Reminders</dt><dd>${totalsText(s.reminders)}</dd>`}
+${s.reminders === undefined || !hasReminders(s.reminders) ? null : html`<dt>Reminders</dt><dd>${totalsText(s.reminders)}</dd>`}
 <dt>Tokens (candidate; live)</dt><dd>${s.tokens.shadow.input} in / ${s.tokens.shadow.output} out; ${s.tokens.live.input} in / ${s.tokens.live.output} out</dd>
 </dl>
 <h2>Changed</h2>

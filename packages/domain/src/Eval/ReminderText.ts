@@ -1,5 +1,5 @@
 /** A replay's reminder changes in words, the same in the text and Markdown reports, JUnit and the web page. */
-import type { Judgement, LabelName, ReminderChange, ReminderDiff, ReminderMove } from "@verbatim/domain/Eval/ReminderDiff"
+import type { Judgement, LabelName, ReminderChange, ReminderDiff, ReminderMove } from "./ReminderDiff.js"
 
 /** A local due time, or that the time is asked of the user. */
 export const dueText = (local: string | null): string => (local === null ? "(time asked)" : local)
