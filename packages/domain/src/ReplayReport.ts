@@ -9,6 +9,22 @@ const Tokens = Schema.Struct({ input: Schema.Number, output: Schema.Number })
 const Cut = Schema.Struct({ seq: Schema.Number, kind: Schema.Literal("message", "directive"), text: Schema.String })
 const QuestionChange = Schema.Struct({ seqs: Schema.Array(Schema.Number), reason: Schema.String })
 const Groups = Schema.Array(Schema.Array(Schema.Number))
+const Label = Schema.NullOr(Schema.Literal("done", "cancelled"))
+const Judgement = Schema.NullOr(Schema.Literal("regression", "improvement"))
+const ReminderChange = Schema.Struct({ seq: Schema.Number, quote: Schema.String, local: Schema.NullOr(Schema.String), label: Label, effect: Judgement })
+const ReminderMove = Schema.Struct({
+  seq: Schema.Number,
+  quote: Schema.String,
+  from: Schema.NullOr(Schema.String),
+  to: Schema.NullOr(Schema.String),
+  label: Label,
+  effect: Judgement
+})
+const reminderCounts = {
+  unchanged: Schema.Number,
+  regressions: Schema.Number,
+  improvements: Schema.Number
+}
 
 export const ReplaySummary = Schema.Struct({
   promptVersion: Schema.String,
@@ -22,6 +38,8 @@ export const ReplaySummary = Schema.Struct({
   cutsChanged: Schema.Number,
   questionsAdded: Schema.Number,
   questionsResolved: Schema.Number,
+  /** Reminders added, lost, moved and unchanged, and the changes the users' own handling judges; absent in older reports. */
+  reminders: Schema.optional(Schema.Struct({ added: Schema.Number, lost: Schema.Number, moved: Schema.Number, ...reminderCounts })),
   tokens: Schema.Struct({ live: Tokens, shadow: Tokens }),
   /** The candidate's cost in dollars (null: no known price) at the list or the batch rate; absent in older reports. */
   cost: Schema.optional(Schema.Struct({ shadow: Schema.NullOr(Schema.Number), rate: Schema.Literal("list", "batch") })),
@@ -40,7 +58,14 @@ export const SessionReplayView = Schema.Union(
       regrouped: Schema.Struct({ before: Groups, after: Groups }),
       cuts: Schema.Struct({ removed: Schema.Array(Cut), added: Schema.Array(Cut) }),
       questions: Schema.Struct({ added: Schema.Array(QuestionChange), resolved: Schema.Array(QuestionChange) })
-    })
+    }),
+    /** The reminders the candidate adds, loses or moves in time (local `YYYY-MM-DDTHH:MM`; null: asked); absent in older reports. */
+    reminders: Schema.optional(Schema.Struct({
+      added: Schema.Array(ReminderChange),
+      lost: Schema.Array(ReminderChange),
+      moved: Schema.Array(ReminderMove),
+      ...reminderCounts
+    }))
   }),
   Schema.Struct({ sessionId: Schema.String, status: Schema.Literal("failed", "skipped"), error: Schema.String })
 )

@@ -19,13 +19,24 @@ export const EvalCase = Schema.Struct({
   about: Schema.String,
   /** The sender's people as the prompt lists them. */
   contacts: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String })),
-  /** Seq 1, 2, … in order. */
-  messages: Schema.Array(Schema.Struct({ text: Schema.String, forwardedFrom: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }) })),
+  /** The sender's time zone (an IANA name; UTC when absent): the clock reminders' times are read on. */
+  zone: Schema.optionalWith(Schema.String, { default: () => "UTC" }),
+  /** Seq 1, 2, … in order; `at`, when the message was sent (an ISO instant; absent: a second apart from the epoch). */
+  messages: Schema.Array(Schema.Struct({
+    text: Schema.String,
+    forwardedFrom: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
+    at: Schema.optional(Schema.DateTimeUtc)
+  })),
   /**
    * Where each message belongs: a contact's or a new person's name, `(unattached)` or `(bot)`.
    * A seq left out is not scored.
    */
   expected: Schema.Record({ key: Schema.String, value: Schema.String }),
+  /**
+   * The reminders the sender asked for: the message, its words exactly, and when on the sender's
+   * clock (`YYYY-MM-DDTHH:MM`). Scored under prompts that plan reminders; absent: none is asked for.
+   */
+  reminders: Schema.optionalWith(Schema.Array(Schema.Struct({ seq: Schema.Int, quote: Schema.String, due: Schema.String })), { default: () => [] }),
   /** The answer recorded for the shipped prompt (what `eval --record` writes as its cassette). */
   recorded: Plan
 })

@@ -25,8 +25,10 @@ export interface PlanContract {
   readonly tool: ModelTool
   /** Messages carry their local time in the sender's zone, and the request names the zone. */
   readonly clock: boolean
+  /** The plan may list reminders. */
+  readonly reminders: boolean
 }
 
 /** The contract of a prompt version: `v1`'s own, the reminders contract for every other. */
 export const contractOf = (promptVersion: string): PlanContract =>
-  promptVersion === "v1" ? { tool: recordPlanToolV1, clock: false } : { tool: recordPlanTool, clock: true }
+  promptVersion === "v1" ? { tool: recordPlanToolV1, clock: false, reminders: false } : { tool: recordPlanTool, clock: true, reminders: true }

@@ -23,6 +23,8 @@ import { type DecisionDiff, diffDecisions, isEmpty } from "./Replay/Diff.js"
 import { sessionStream } from "@verbatim/domain/Streams"
 import { evaluate, type Evaluation, loadPeople } from "./Replay/Evaluate.js"
 import { stability } from "./Replay/Stability.js"
+import { compareReminders, zoneOf } from "./Replay/Reminders.js"
+import { type ReminderDiff, remindersUnchanged } from "@verbatim/domain/Eval/ReminderDiff"
 
 /** Tokens in and out, summed over a session's plans. */
 export interface Tokens {
@@ -39,6 +41,8 @@ export interface Compared {
   /** Log positions of the transcripts (text derived from attachments) the session's messages were read with. */
   readonly transcripts: ReadonlyArray<number>
   readonly diff: DecisionDiff
+  /** The reminders the candidate adds, loses or moves in time, judged by what the user did with the live ones. */
+  readonly reminders: ReminderDiff
   readonly model: string
   /** Whether the shadow reused the live plans' calls from the log (same prompt hash and model): no tokens spent. */
   readonly reused: boolean
@@ -140,6 +144,7 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
     decide(state.messages, e.event.chunk, Option.getOrElse(decodePlan(e.event.plan), () => ({ people: [], unattached: [], unclear: [], botMessages: [] })))
   )
   const people = options.people(state.user)
+  const zone = yield* zoneOf(state.user)
   const promptHash = options.reuse?.promptHash
   const otherPrompt = live.find((e) => e.event.promptHash !== promptHash)
   if (options.aa === true && otherPrompt !== undefined) {
@@ -149,7 +154,7 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
   const reusable = options.aa !== true && options.repeat <= 1 && options.reuse !== undefined && options.reuse.model !== null && live.length > 0 &&
     live.every((e) => e.event.promptHash === options.reuse!.promptHash && e.event.model === options.reuse!.model)
   // A defect here is one session's (an unrecorded request under a recorded model): report it, go on.
-  const runs = reusable ? Either.right([]) : yield* Effect.forEach(Arr.range(1, Math.max(1, options.repeat)), () => planSession(messages, contacts, promptVersion)).pipe(
+  const runs = reusable ? Either.right([]) : yield* Effect.forEach(Arr.range(1, Math.max(1, options.repeat)), () => planSession(messages, contacts, promptVersion, zone)).pipe(
     Effect.catchAllDefect((defect) => Effect.fail({ message: defect instanceof Error ? defect.message : String(defect) })),
     Effect.either
   )
@@ -160,12 +165,15 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
     : runs.right.map((run) => run.plans.map((p) => decide(state.messages, p.built.chunk, p.result.plan)))
   const shadowDecisions = shadowRuns[0]!
   const diff = diffDecisions(liveDecisions, shadowDecisions)
+  const livePlans = live.map((e) => e.event.plan)
+  const reminders = yield* compareReminders(zone, messages, livePlans, planned === undefined ? livePlans : planned.plans.map((p) => p.result.plan))
   return {
     sessionId,
-    status: isEmpty(diff) ? "unchanged" : "changed",
+    status: isEmpty(diff) && remindersUnchanged(reminders) ? "unchanged" : "changed",
     lastPosition: events[events.length - 1]!.position,
     transcripts: events.filter((e) => e.event._tag === "MediaTranscribed").map((e) => e.position),
     diff,
+    reminders,
     model: planned === undefined ? options.reuse!.model! : [...new Set(planned.plans.map((p) => p.result.model))].join(", "),
     reused: planned === undefined,
     livePrompts: [...new Set(live.map((e) => `${e.event.promptVersion}@${e.event.promptHash}`))],

@@ -21,6 +21,7 @@ const v2Report = [
   "  tokens: 2000 in / 210 out (live plans: 1800 in / 180 out)",
   "  time in model calls: candidate 0.0 s, live 0.0 s",
   "  agreement with the users' outcome: 80.0% (live plans 100.0%, noise floor 0.0%; invariant violations 0): FAIL",
+  "  why: agreement fell from 100.0% to 80.0%, beyond the noise floor of 0.0%",
   "",
   `session ${sessions.one}: changed (model scripted; tokens 1100 in / 120 out, live 1000 in / 100 out)`,
   "  moved: seq 4 from Tom to (unattached)",
@@ -100,6 +101,7 @@ describe("verbatim replay", () => {
           cutsChanged: 0,
           questionsAdded: 0,
           questionsResolved: 1,
+          reminders: { added: 0, lost: 0, moved: 0, unchanged: 0, regressions: 0, improvements: 0 },
           tokens: { live: tokens(800, 80), shadow: tokens(900, 90) },
           cost: { shadow: null, rate: "list" },
           latency: { live: 0, shadow: 0 }
@@ -113,6 +115,7 @@ describe("verbatim replay", () => {
             cuts: { removed: [], added: [] },
             questions: { added: [], resolved: [{ seqs: [2], reason: "unclear" }] }
           },
+          reminders: { added: [], lost: [], moved: [], unchanged: 0, regressions: 0, improvements: 0 },
           lastPosition: 25,
           transcripts: [],
           model: "scripted",

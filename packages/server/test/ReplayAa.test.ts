@@ -83,6 +83,7 @@ describe("replay --aa", () => {
           cutsChanged: 0,
           questionsAdded: 0,
           questionsResolved: 0,
+          reminders: { added: 0, lost: 0, moved: 0, unchanged: 0, regressions: 0, improvements: 0 },
           tokens,
           cost: { shadow: (0.5 * (2000 * 1 + 200 * 5)) / 1_000_000, rate: "batch" },
           latency: { live: 0, shadow: 60_000 }

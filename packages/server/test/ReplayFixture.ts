@@ -79,25 +79,27 @@ export interface Recorded {
   readonly promptHash: string
 }
 
-const modelLayer = (cassettes: string, steps: ReadonlyArray<ScriptStep>) =>
+export const modelLayer = (cassettes: string, steps: ReadonlyArray<ScriptStep>) =>
   RecordedLanguageModel.layerRecording(cassettes).pipe(Layer.provide(ScriptedLanguageModel.layer(steps)))
 
-const servicesLayer = (dir: string, prompts: string, model: Layer.Layer<LanguageModel>) =>
+/** The plan job's services over the store in `dir`, the prompts (the default `v1`) and the user's zone (UTC). */
+export const servicesLayer = (dir: string, prompts: string, model: Layer.Layer<LanguageModel>, defaultVersion = "v1", zone = "UTC") =>
   PlanJob.layer.pipe(
     Layer.provideMerge(Layer.mergeAll(
       model,
-      PromptRegistry.layer({ directory: prompts, defaultVersion: "v1" }),
+      PromptRegistry.layer({ directory: prompts, defaultVersion }),
       Tokenizer.layer,
       PlanningConfig.layerConfig,
       IdGenerator.layerTest,
       PlanningHold.layer,
-      TimeZones.layerZone("UTC")
+      TimeZones.layerZone(zone)
     )),
     Layer.provideMerge(Store.layerSqlite({ filename: join(dir, "verbatim.db") })),
     Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map())))
   )
 
-const capture = (n: number, text: string) =>
+/** Alice's message `n`, sent at `sentAt`. */
+export const capture = (n: number, text: string, sentAt = DateTime.unsafeMake(0)) =>
   Ingest.capture({
     _tag: "NewMessage",
     provider: "telegram",
@@ -110,7 +112,7 @@ const capture = (n: number, text: string) =>
     forwardedFrom: null,
     replyTo: null,
     attachments: [], links: [], mediaGroup: null,
-    sentAt: DateTime.unsafeMake(0)
+    sentAt
   })
 
 const messagesOf = (sessionId: SessionId) =>
@@ -119,17 +121,22 @@ const messagesOf = (sessionId: SessionId) =>
 
 const people = [{ id: "person_1" as PersonId, name: "Ana" }, { id: "person_2" as PersonId, name: "Tom" }]
 
+/** The prompt folder and cassettes of a fixture in `dir`: the packaged `live` prompt, and `candidate` as it with one more line. */
+export const promptsAndCassettes = (dir: string, live: string, candidate: string, line: string) => {
+  const prompts = join(dir, "prompts")
+  mkdirSync(prompts)
+  copyFileSync(join(packagedPromptDirectory, `${live}.md`), join(prompts, `${live}.md`))
+  writeFileSync(join(prompts, `${candidate}.md`), readFileSync(join(prompts, `${live}.md`), "utf8") + `\n${line}\n`)
+  return { prompts, cassettes: join(dir, "cassettes") }
+}
+
 /**
  * Build the store and cassettes in `dir`. Session three's plan failed (a refusal); the same
  * request is then recorded answering, so a retry succeeds.
  */
 export const record = (dir: string) =>
   Effect.gen(function*() {
-    const prompts = join(dir, "prompts")
-    const cassettes = join(dir, "cassettes")
-    mkdirSync(prompts)
-    copyFileSync(join(packagedPromptDirectory, "v1.md"), join(prompts, "v1.md"))
-    writeFileSync(join(prompts, "v2.md"), readFileSync(join(prompts, "v1.md"), "utf8") + "\nKeep everything about one person in one note.\n")
+    const { cassettes, prompts } = promptsAndCassettes(dir, "v1", "v2", "Keep everything about one person in one note.")
     const refused = new LanguageModelError({ reason: "refused", message: "no record_plan call (stop_reason refusal)" })
     yield* Effect.gen(function*() {
       const jobs = yield* PlanJob

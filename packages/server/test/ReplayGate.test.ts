@@ -17,6 +17,7 @@ const session = (
   reused: false,
   transcripts: [],
   diff: { moved: [], regrouped: { before: [], after: [] }, cuts: { removed: [], added: [] }, questions: { added: [], resolved: [] } },
+  reminders: { added: [], lost: [], moved: [], unchanged: 0, regressions: 0, improvements: 0 },
   model: "m",
   livePrompts: [],
   tokens: { live: { input: 0, output: 0 }, shadow: { input: 0, output: 0 } },

@@ -25,7 +25,8 @@ const scored = {
     invariants: { violations: [], personCreations: [] },
     corrected: { answered: [], moved: [], edited: [] }
   },
-  stability: { runs: 1, stable: 0, messages: 0 }
+  stability: { runs: 1, stable: 0, messages: 0 },
+  reminders: { added: [], lost: [], moved: [], unchanged: 0, regressions: 0, improvements: 0 }
 }
 
 describe("replay report", () => {

@@ -8,6 +8,7 @@ import * as AnthropicLanguageModel from "@verbatim/planner/AnthropicLanguageMode
 import * as Store from "@verbatim/projections/Store"
 import type { FakeBatchRequest, FakeEntry } from "@verbatim/testkit/FakeAnthropicBatches"
 import { ConfigProvider, Layer } from "effect"
+import { TimeZones } from "../src/TimeZones.js"
 import { join } from "node:path"
 import * as Planner from "../src/Planning/Planner.js"
 
@@ -57,7 +58,7 @@ const settings = (dir: string, baseUrl: string) =>
   ])))
 
 const overStore = <A, E>(dir: string, baseUrl: string, planner: Layer.Layer<A, E>) =>
-  planner.pipe(
+  Layer.merge(planner, TimeZones.layerZone("UTC")).pipe(
     Layer.provideMerge(Store.layerSqlite({ filename: join(dir, "verbatim.db") })),
     Layer.provide(settings(dir, baseUrl))
   )

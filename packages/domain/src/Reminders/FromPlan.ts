@@ -5,9 +5,9 @@
  * that does not read as a clock time, has passed by the message's own time, or lies more than five
  * years ahead becomes a question. Nothing a plan proposes is dropped without a word.
  */
-import { DateTime, Option } from "effect"
+import { DateTime, Option, Schema } from "effect"
 import { type MessageId, ReminderId } from "../Ids.js"
-import type { PlanReminder } from "../Plan.js"
+import { PlanReminder } from "../Plan.js"
 import { formatLocal, instantOf, parseLocal, type Resolution } from "./LocalTime.js"
 
 /** A message of the session as reminders need it: where the words are, and when it was sent. */
@@ -107,4 +107,13 @@ export const proposedReminders = (
     seen.add(proposed.reminderId)
     return true
   })
+}
+
+/** A plan's reminders as the model sent them (a plan as recorded, decoded or not); an entry that is not one reads as words not found. */
+export const remindersOf = (plan: unknown): ReadonlyArray<PlanReminder> => {
+  const listed = typeof plan === "object" && plan !== null ? (plan as { readonly reminders?: unknown }).reminders : undefined
+  if (!Array.isArray(listed)) return []
+  return listed.map((entry: unknown) =>
+    Option.getOrElse(Schema.decodeUnknownOption(PlanReminder)(entry), () => ({ seq: -1, quote: "", due: "" }))
+  )
 }

@@ -1,13 +1,17 @@
 /**
  * One case of the shipped evaluation set made into what replay works on: its messages as
  * captured, its contacts as the prompt lists them, the user's people, and its expected outcome
- * as labels (scored like the labels the log yields).
+ * as labels (scored like the labels the log yields); and its reminders scored against the ones it expects.
  */
 import { noExtras } from "@verbatim/domain/Attachment"
 import * as Directory from "@verbatim/domain/Eval/Directory"
 import type { SessionLabels } from "@verbatim/domain/Eval/Labels"
 import { messageIdOf, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
-import { type InboundMessage, makeInboundMessage } from "@verbatim/domain/Message"
+import { type InboundMessage, makeInboundMessage, sentAtOf } from "@verbatim/domain/Message"
+import type { Plan } from "@verbatim/domain/Plan"
+import { reminderViews } from "@verbatim/domain/Eval/ReminderDiff"
+import { type ReminderScore, scoreReminders } from "@verbatim/domain/Eval/ReminderScore"
+import { proposedReminders } from "@verbatim/domain/Reminders/FromPlan"
 import type { EvalCase } from "@verbatim/planner/EvalSet"
 import type { Contact } from "@verbatim/planner/RenderRequest"
 import { DateTime } from "effect"
@@ -19,6 +23,7 @@ export interface PreparedCase {
   readonly contacts: ReadonlyArray<Contact>
   readonly people: Directory.Directory
   readonly labels: SessionLabels
+  readonly zone: string
 }
 
 const target = (people: Directory.Directory, owner: string): Directory.Target => {
@@ -43,7 +48,7 @@ export const prepare = (evalCase: EvalCase): PreparedCase => {
       forwardedFrom: m.forwardedFrom,
       replyTo: null,
       ...noExtras,
-      receivedAt: DateTime.unsafeMake(i * 1000)
+      receivedAt: m.at ?? DateTime.unsafeMake(i * 1000)
     })
   )
   const contacts = evalCase.contacts.map((c) => ({ id: PersonId.make(c.id), name: c.name }))
@@ -57,5 +62,11 @@ export const prepare = (evalCase: EvalCase): PreparedCase => {
     answered: [],
     edited: []
   }
-  return { messages, contacts, people, labels }
+  return { messages, contacts, people, labels, zone: evalCase.zone }
+}
+
+/** A plan's reminders (its chunks' together) checked against the case's messages in its zone, scored against the expected ones. */
+export const scoreCaseReminders = (evalCase: EvalCase, messages: ReadonlyArray<InboundMessage>, plans: ReadonlyArray<Plan>): ReminderScore => {
+  const sources = messages.map((m) => ({ seq: m.seq, messageId: m.id, text: m.text, sentAt: sentAtOf(m) }))
+  return scoreReminders(evalCase.reminders, reminderViews(proposedReminders(plans.flatMap((p) => p.reminders ?? []), sources, evalCase.zone)))
 }

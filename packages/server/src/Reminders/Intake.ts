@@ -12,31 +12,21 @@
 import type { PlanId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { ReplyId } from "@verbatim/domain/Ids"
 import { sentAtOf } from "@verbatim/domain/Message"
-import { PlanReminder } from "@verbatim/domain/Plan"
 import { ReminderCommand } from "@verbatim/domain/Reminders/Decide"
-import { type ProposedReminder, proposedReminders } from "@verbatim/domain/Reminders/FromPlan"
+import { type ProposedReminder, proposedReminders, remindersOf } from "@verbatim/domain/Reminders/FromPlan"
 import { TakeCommand, takeDecider } from "@verbatim/domain/Reminders/Take"
 import { askTimeButtons, askTimeText, untakenText } from "@verbatim/domain/Reminders/Text"
 import { planRemindersStream, sessionStream } from "@verbatim/domain/Streams"
 import { EventStore } from "@verbatim/projections/EventStore"
 import { ReminderBook } from "@verbatim/projections/ReminderBook"
 import { Wakeups } from "@verbatim/projections/Wakeups"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { DateTime, Effect } from "effect"
 import * as Replies from "../Replies.js"
 import * as Runner from "../Runner.js"
 import { load } from "../Sessions.js"
 import { TimeZones } from "../TimeZones.js"
 import * as Actions from "./Actions.js"
 import * as Replanned from "./Replanned.js"
-
-/** The plan's reminders as the model sent them; an entry that is not one reads as words not found. */
-const remindersOf = (plan: unknown): ReadonlyArray<PlanReminder> => {
-  const listed = typeof plan === "object" && plan !== null ? (plan as { readonly reminders?: unknown }).reminders : undefined
-  if (!Array.isArray(listed)) return []
-  return listed.map((entry: unknown) =>
-    Option.getOrElse(Schema.decodeUnknownOption(PlanReminder)(entry), () => ({ seq: -1, quote: "", due: "" }))
-  )
-}
 
 const outcomeOf = (p: ProposedReminder) =>
   p._tag === "Schedule"

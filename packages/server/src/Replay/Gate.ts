@@ -1,7 +1,7 @@
 /**
  * The verdict on a prompt or model change: the shadow plans' agreement with the users' own
  * outcome against the live plans', judged against the noise floor. FAIL when the shadow loses
- * more than the floor or breaks an invariant; INCONCLUSIVE when it loses no more than the floor
+ * more than the floor, breaks an invariant or loses (or moves) a reminder its user marked done; INCONCLUSIVE when it loses no more than the floor
  * (noise could explain it); PASS when it loses nothing.
  */
 import { addTallies, agreement, emptyTally, type Tally } from "@verbatim/domain/Eval/Score"
@@ -39,9 +39,11 @@ export const gate = (results: ReadonlyArray<SessionReplay>, floor = 0): Gate => 
   const violations = sessions.flatMap((r) => r.evaluation.invariants.violations)
   const failed = results.filter((r) => r.status === "failed").length
   const loss = agreement(live) - agreement(shadow)
+  const reminderRegressions = sessions.reduce((n, r) => n + r.reminders.regressions, 0)
   const reasons = [
     ...(violations.length > 0 ? [`${violations.length} invariant violation(s)`] : []),
     ...(failed > 0 ? [`${failed} session(s) could not be planned`] : []),
+    ...(reminderRegressions > 0 ? [`${reminderRegressions} reminder(s) the users marked done lost or moved to another time`] : []),
     ...(loss > measured + 1e-9 ? [`agreement fell from ${percent(agreement(live))} to ${percent(agreement(shadow))}, beyond the noise floor of ${percent(measured)}`] : [])
   ]
   const within = loss > 1e-9 && reasons.length === 0

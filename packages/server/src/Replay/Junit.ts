@@ -1,11 +1,12 @@
 /**
  * The replay report as JUnit XML for CI dashboards: one test case per session (failing when it
- * loses agreement with its user's outcome, breaks an invariant or could not be planned; skipped
- * when it was not replayed) and one for the gate itself.
+ * loses agreement with its user's outcome, loses or moves a reminder its user marked done, breaks
+ * an invariant or could not be planned; skipped when it was not replayed) and one for the gate.
  */
 import type { SessionReplay } from "../Replay.js"
 import { changedRows, placementText } from "./Evaluate.js"
 import type { Gate } from "./Gate.js"
+import { reminderLines } from "@verbatim/domain/Eval/ReminderText"
 import type { RunInfo } from "./Run.js"
 
 const xml = (text: string): string =>
@@ -22,9 +23,11 @@ const caseOf = (r: SessionReplay): Case => {
   if (r.status === "failed") return { name: r.sessionId, failure: r.error, skipped: null }
   const { live, shadow, invariants } = r.evaluation
   const lost = shadow.correct < live.correct
-  if (!lost && invariants.violations.length === 0) return { name: r.sessionId, failure: null, skipped: null }
+  const reminders = r.reminders.regressions > 0
+  if (!lost && !reminders && invariants.violations.length === 0) return { name: r.sessionId, failure: null, skipped: null }
   const details = [
     ...(lost ? [`agrees on ${shadow.correct} message(s), live ${live.correct}`] : []),
+    ...(reminders ? [`${r.reminders.regressions} reminder(s) the user marked done lost or moved`, ...reminderLines(r.reminders).map((l) => `reminder ${l}`)] : []),
     ...changedRows(r.evaluation).map((m) =>
       `seq ${m.seq}: user ${placementText(m.label)}, live ${placementText(m.live)}, candidate ${placementText(m.candidate)} (${m.verdict})`),
     ...invariants.violations.map((v) => `invariant broken: ${JSON.stringify(v)}`)

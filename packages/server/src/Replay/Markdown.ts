@@ -4,9 +4,11 @@
  * candidate's owners side by side.
  */
 import type { SessionReplay } from "../Replay.js"
+import { isEmpty } from "./Diff.js"
 import { changedRows, placementText } from "./Evaluate.js"
 import { compared, type Gate, percent } from "./Gate.js"
 import { latencyText, type Summary, tokens, totalCost } from "./Report.js"
+import { hasReminders, reminderLines, totalsText } from "@verbatim/domain/Eval/ReminderText"
 import type { RunInfo } from "./Run.js"
 
 /** At most this many sessions are detailed; the JSON report has them all. */
@@ -23,7 +25,7 @@ const session = (r: ReturnType<typeof compared>[number]): ReadonlyArray<string> 
   return [
     `**\`${r.sessionId}\`**: ${shadow.correct} of ${labelled(shadow)} agree (live ${live.correct} of ${labelled(live)})`,
     "",
-    ...(rows.length === 0 ? ["Regrouped or cut differently; every message keeps its owner."] : [
+    ...(rows.length === 0 ? [isEmpty(r.diff) ? "Every message keeps its owner and its cuts." : "Regrouped or cut differently; every message keeps its owner."] : [
       "| seq | message | user | live | candidate | verdict |",
       "|---:|---|---|---|---|---|",
       ...rows.map((m) =>
@@ -31,6 +33,7 @@ const session = (r: ReturnType<typeof compared>[number]): ReadonlyArray<string> 
       )
     ]),
     ...r.evaluation.invariants.violations.map((v) => `- invariant broken: ${JSON.stringify(v)}`),
+    ...(reminderLines(r.reminders).length === 0 ? [] : ["", ...reminderLines(r.reminders).map((line) => `- reminder ${cell(line)}`)]),
     ""
   ]
 }
@@ -46,7 +49,8 @@ export const renderMarkdown = (run: RunInfo, summary: Summary, gate: Gate, resul
     `${summary.failed} failed, ${summary.skipped} skipped. Invariant violations: ${gate.invariantViolations}. ` +
     `New people: ${gate.personCreations} (${gate.duplicatePeople} where the user had them). ` +
     `Tokens: ${tokens(summary.tokens.shadow)}${totalCost(summary)}, live plans ${tokens(summary.tokens.live)}. ` +
-    `Time in model calls: ${latencyText(summary)}.`,
+    `Time in model calls: ${latencyText(summary)}.` +
+    (hasReminders(summary.reminders) ? ` Reminders: ${totalsText(summary.reminders)}.` : ""),
     ...gate.reasons.map((reason) => `- ${reason}`),
     "",
     "| plans | correct | wrong | asked | unlabelled |",

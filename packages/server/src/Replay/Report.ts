@@ -4,6 +4,7 @@ import { Option } from "effect"
 import type { Compared, SessionReplay, Tokens } from "../Replay.js"
 import type { Cut, DecisionDiff } from "./Diff.js"
 import { type Gate, percent } from "./Gate.js"
+import { hasReminders, reminderLines, type ReminderTotals, reminderTotals, totalsText } from "@verbatim/domain/Eval/ReminderText"
 import type { RunInfo } from "./Run.js"
 
 /** Totals over all sessions. */
@@ -19,6 +20,8 @@ export interface Summary {
   readonly cutsChanged: number
   readonly questionsAdded: number
   readonly questionsResolved: number
+  /** Reminders the candidate adds, loses, moves or keeps, and the changes the users' own handling judges. */
+  readonly reminders: ReminderTotals
   readonly tokens: { readonly live: Tokens; readonly shadow: Tokens }
   /** The shadow plans' cost over the sessions whose model has a price (null: none has), and the rate it is at. */
   readonly cost: { readonly shadow: number | null; readonly rate: ModelPrices.Rate }
@@ -63,6 +66,7 @@ export const summarise = (promptVersion: string, results: ReadonlyArray<SessionR
     cutsChanged: total((d) => d.cuts.removed.length + d.cuts.added.length),
     questionsAdded: total((d) => d.questions.added.length),
     questionsResolved: total((d) => d.questions.resolved.length),
+    reminders: reminderTotals(compared.map((r) => r.reminders)),
     tokens: { live: tokens("live"), shadow: tokens("shadow") },
     cost: { shadow: costs.length === 0 ? null : costs.reduce((a, b) => a + b, 0), rate: rateOf(compared) },
     latency: latency(compared, rateOf(compared))
@@ -104,7 +108,8 @@ const details = (r: SessionReplay): ReadonlyArray<string> => {
     ...d.cuts.removed.map((c) => `  no longer cut: ${cut(c)}`),
     ...d.cuts.added.map((c) => `  newly cut: ${cut(c)}`),
     ...d.questions.added.map((q) => `  question added (${q.reason}): seq ${q.seqs.join(" ")}`),
-    ...d.questions.resolved.map((q) => `  question resolved (${q.reason}): seq ${q.seqs.join(" ")}`)
+    ...d.questions.resolved.map((q) => `  question resolved (${q.reason}): seq ${q.seqs.join(" ")}`),
+    ...reminderLines(r.reminders).map((line) => `  reminder ${line}`)
   ]
 }
 
@@ -117,10 +122,12 @@ export const renderText = (summary: Summary, gate: Gate, results: ReadonlyArray<
     `  sessions regrouped: ${summary.regrouped}`,
     `  instructions cut differently: ${summary.cutsChanged}`,
     `  questions added: ${summary.questionsAdded}, resolved: ${summary.questionsResolved}`,
+    ...(hasReminders(summary.reminders) ? [`  reminders: ${totalsText(summary.reminders)}`] : []),
     `  tokens: ${tokens(summary.tokens.shadow)}${totalCost(summary)} (live plans: ${tokens(summary.tokens.live)})`,
     `  time in model calls: ${latencyText(summary)}`,
     `  agreement with the users' outcome: ${percent(gate.agreement.shadow)} (live plans ${percent(gate.agreement.live)}, ` +
     `noise floor ${percent(gate.noiseFloor)}; invariant violations ${gate.invariantViolations}): ${gate.verdict}`,
+    ...gate.reasons.map((reason) => `  why: ${reason}`),
     ...(mode === "aa" ? [`  disagreement floor (the live plans and each repeat against the first): ${percent(gate.noiseFloor)}`] : []),
     "",
     ...results.flatMap(details)

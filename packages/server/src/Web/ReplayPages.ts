@@ -1,12 +1,14 @@
 /**
  * Replay reports on the pages: the kept runs of `verbatim replay --publish`, newest first, and one
  * report whole: the verdict and agreement with the users' own outcome, the summary, then per session the notes that moved, messages regrouped,
- * instructions cut differently, questions added or resolved, and tokens and cost.
+ * instructions cut differently, questions added or resolved, reminders added, lost or moved in
+ * time (with what their users did with them), and tokens and cost.
  */
 import * as ModelPrices from "@verbatim/planner/ModelPrices"
 import type { ReplayReportBody, SessionReplayView } from "@verbatim/domain/ReplayReport"
 import type { StoredReport } from "@verbatim/projections/ReplayReports"
 import { DateTime, Option } from "effect"
+import { hasReminders, reminderLines, totalsText } from "@verbatim/domain/Eval/ReminderText"
 import { type Html, html } from "./Html.js"
 
 const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
@@ -37,7 +39,8 @@ const session = (s: SessionReplayView): Html => {
     ...d.cuts.removed.map((c) => html`<li>no longer cut from message ${c.seq}: <del class="cut">${c.text}</del></li>`),
     ...d.cuts.added.map((c) => html`<li>newly cut from message ${c.seq}: <del class="cut">${c.text}</del></li>`),
     ...d.questions.added.map((q) => html`<li>question added (${q.reason}): messages ${q.seqs.join(", ")}</li>`),
-    ...d.questions.resolved.map((q) => html`<li>question resolved (${q.reason}): messages ${q.seqs.join(", ")}</li>`)
+    ...d.questions.resolved.map((q) => html`<li>question resolved (${q.reason}): messages ${q.seqs.join(", ")}</li>`),
+    ...(s.reminders === undefined ? [] : reminderLines(s.reminders).map((line) => html`<li data-reminder>reminder ${line}</li>`))
   ]
   return html`<li data-replay-session="${s.status}"><a href="/sessions/${s.sessionId}">${s.sessionId}</a>: ${s.status} <span class="muted">· ${s.model} · ${s.tokens.shadow.input} in / ${s.tokens.shadow.output} out${
     cost(s.model, s.tokens.shadow)
@@ -60,6 +63,7 @@ ${g.reasons.length === 0 ? null : html`<ul data-reasons>${g.reasons.map((r) => h
 <dt>Sessions regrouped</dt><dd>${s.regrouped}</dd>
 <dt>Instructions cut differently</dt><dd>${s.cutsChanged}</dd>
 <dt>Questions added, resolved</dt><dd>${s.questionsAdded}, ${s.questionsResolved}</dd>
+${s.reminders === undefined || !hasReminders(s.reminders) ? null : html`<dt>Reminders</dt><dd>${totalsText(s.reminders)}</dd>`}
 <dt>Tokens (candidate; live)</dt><dd>${s.tokens.shadow.input} in / ${s.tokens.shadow.output} out; ${s.tokens.live.input} in / ${s.tokens.live.output} out</dd>
 </dl>
 <h2>Changed</h2>
