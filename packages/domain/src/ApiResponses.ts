@@ -162,44 +162,7 @@ export type SearchResults = typeof SearchResults.Type
 export const AnswerResult = Schema.Struct({ questionId: QuestionId, noteId: NoteId })
 export type AnswerResult = typeof AnswerResult.Type
 
-/** Where (part of) a message went. A message may be in a note and have a directive cut from it. */
-export const Disposition = Schema.Union(
-  Schema.TaggedStruct("InNote", { noteId: NoteId }),
-  /** In a note its user discarded: still in the log, restorable. */
-  Schema.TaggedStruct("Discarded", { noteId: NoteId }),
-  Schema.TaggedStruct("InQuestion", { questionId: QuestionId }),
-  Schema.TaggedStruct("Instruction", { kind: Schema.Literal("message", "directive"), text: Schema.String })
-)
-export type Disposition = typeof Disposition.Type
-
-/** Every message of a session and where it went; an empty list means not planned yet. */
-/**
- * Each reminder the session's live plans proposed and the one outcome it came to (`RemindersTaken`):
- * scheduled, words not in the message, or its time asked; with the reminder's state now, when there is one.
- */
-export const ReminderAccounting = Schema.Struct({
-  planId: PlanId,
-  seq: Schema.Number,
-  quote: Schema.String,
-  outcome: Schema.Literal("scheduled", "not-a-quote", "ask-when"),
-  detail: Schema.NullOr(Schema.String),
-  reminderId: Schema.NullOr(ReminderId),
-  status: Schema.NullOr(ReminderStatus)
-})
-export type ReminderAccounting = typeof ReminderAccounting.Type
-
-export const SessionAccounting = Schema.Struct({
-  sessionId: SessionId,
-  user: UserId,
-  status: Schema.Literal("open", "closed", "planned", "failed"),
-  messages: Schema.Array(Schema.Struct({
-    messageId: MessageId,
-    seq: Schema.Number,
-    dispositions: Schema.Array(Disposition)
-  })),
-  reminders: Schema.Array(ReminderAccounting)
-})
-export type SessionAccounting = typeof SessionAccounting.Type
+export * from "./Accounting.js"
 
 /**
  * Where an event is in the order a reader must follow, `transactionId:position`: on PostgreSQL a

@@ -7,6 +7,13 @@ import { asksDdl, createTables, curationDdl, mediaDdl, readingDetailsDdl, remind
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex } from "./Queries/Search.js"
 import { replayReportsTable } from "./ReplayReports.js"
+import { fillReminderOutcomes, fillSentAt } from "./Backfills.js"
+
+export { fillReminderOutcomes, fillSentAt } from "./Backfills.js"
+
+/** A migration that runs these statements in order. */
+const runDdl = (statements: ReadonlyArray<string>) =>
+  Effect.flatMap(SqlClient, (sql) => Effect.forEach(statements, (statement) => sql.unsafe(statement), { discard: true }))
 
 /** Where the event log's columns differ: how positions are numbered, and how wide a whole number is. */
 interface EventColumns {
@@ -121,76 +128,37 @@ const leaseLapses = Effect.flatMap(SqlClient, (sql) => sql`ALTER TABLE leases AD
  * from before this migration gets them (and the readable text of those messages and their notes)
  * from `verbatim rebuild`, which replays the log through the current projections.
  */
-const messageMedia = Effect.flatMap(SqlClient, (sql) => Effect.forEach(mediaDdl, (statement) => sql.unsafe(statement), { discard: true }))
+const messageMedia = runDdl(mediaDdl)
 
 /** Curation's columns; a store from before has no curation events, so nothing needs filling. */
-const curation = Effect.flatMap(SqlClient, (sql) => Effect.forEach(curationDdl, (statement) => sql.unsafe(statement), { discard: true }))
+const curation = runDdl(curationDdl)
 
 /** Reminders' table; a store from before has no reminder events, so nothing needs filling. */
-const reminders = Effect.flatMap(SqlClient, (sql) => Effect.forEach(remindersDdl, (statement) => sql.unsafe(statement), { discard: true }))
+const reminders = runDdl(remindersDdl)
 
 /** Users' time zones; a store from before has no zone events. */
-const userZones = Effect.flatMap(SqlClient, (sql) => Effect.forEach(userZonesDdl, (statement) => sql.unsafe(statement), { discard: true }))
+const userZones = runDdl(userZonesDdl)
 
 /** Questions asked of the notes; a store from before has none. */
-const asks = Effect.flatMap(SqlClient, (sql) => Effect.forEach(asksDdl, (statement) => sql.unsafe(statement), { discard: true }))
+const asks = runDdl(asksDdl)
 
 /**
  * What a reading found when it found no text, and a document's pages. Readings recorded before
  * carry neither (their events have no such fields), so nothing needs filling.
  */
-const readingDetails = Effect.flatMap(SqlClient, (sql) => Effect.forEach(readingDetailsDdl, (statement) => sql.unsafe(statement), { discard: true }))
-
-/**
- * Each message's send time, filled from its `MessageReceived` event in the log (the receipt time
- * when the event has none), as the messages projection writes it: a store migrated from before
- * reads exactly as one rebuilt from its log.
- */
-export const fillSentAt = Effect.flatMap(SqlClient, (sql) => {
-  const received = sql.onDialectOrElse({
-    pg: () =>
-      sql`SELECT payload::jsonb #>> '{message,id}' AS message_id, payload::jsonb #>> '{message,sentAt}' AS sent_at
-        FROM events WHERE type = 'MessageReceived'`,
-    orElse: () =>
-      sql`SELECT json_extract(payload, '$.message.id') AS message_id, json_extract(payload, '$.message.sentAt') AS sent_at
-        FROM events WHERE type = 'MessageReceived'`
-  })
-  return Effect.all([
-    sql`UPDATE messages SET sent_at = received.sent_at FROM (${received}) AS received
-      WHERE messages.message_id = received.message_id AND received.sent_at IS NOT NULL`,
-    sql`UPDATE messages SET sent_at = received_at WHERE sent_at IS NULL`
-  ], { discard: true })
-})
+const readingDetails = runDdl(readingDetailsDdl)
 
 /** Messages' send times, by sender (see `sentAtDdl`), filled from the log. */
-const messageSentAt = Effect.flatMap(SqlClient, (sql) =>
-  Effect.zipRight(Effect.forEach(sentAtDdl, (statement) => sql.unsafe(statement), { discard: true }), fillSentAt))
+const messageSentAt = Effect.zipRight(runDdl(sentAtDdl), fillSentAt)
 
 /** Plans that replaced others owe their reminders (see `replannedRemindersDdl`). */
-const replannedReminders = Effect.flatMap(SqlClient, (sql) => Effect.forEach(replannedRemindersDdl, (statement) => sql.unsafe(statement), { discard: true }))
+const replannedReminders = runDdl(replannedRemindersDdl)
 
 /** Replies sent as WhatsApp templates, reminders held for its window (see `reminderWindowDdl`). */
-const reminderWindow = Effect.flatMap(SqlClient, (sql) => Effect.forEach(reminderWindowDdl, (statement) => sql.unsafe(statement), { discard: true }))
-
-/**
- * What each plan's reminders came to (see `reminderOutcomesDdl`), filled from the `RemindersTaken`
- * events in the log as the plans projection writes it: a store migrated from before reads exactly
- * as one rebuilt from its log.
- */
-export const fillReminderOutcomes = Effect.flatMap(SqlClient, (sql) => {
-  const taken = sql.onDialectOrElse({
-    pg: () => sql`SELECT payload::json ->> 'planId' AS plan_id, payload::json -> 'reminders' AS outcomes FROM events WHERE type = 'RemindersTaken'`,
-    orElse: () => sql`SELECT json_extract(payload, '$.planId') AS plan_id, json_extract(payload, '$.reminders') AS outcomes FROM events WHERE type = 'RemindersTaken'`
-  })
-  return Effect.flatMap(taken, (rows) =>
-    Effect.forEach(rows, (row) =>
-      sql`UPDATE plans SET reminder_outcomes = ${typeof row["outcomes"] === "string" ? row["outcomes"] : JSON.stringify(row["outcomes"])}
-        WHERE plan_id = ${String(row["plan_id"])}`, { discard: true }))
-})
+const reminderWindow = runDdl(reminderWindowDdl)
 
 /** What each plan's reminders came to: the column, filled from the log. */
-const reminderOutcomes = Effect.flatMap(SqlClient, (sql) =>
-  Effect.zipRight(Effect.forEach(reminderOutcomesDdl, (statement) => sql.unsafe(statement), { discard: true }), fillReminderOutcomes))
+const reminderOutcomes = Effect.zipRight(runDdl(reminderOutcomesDdl), fillReminderOutcomes)
 
 const run = Migrator.make({})
 

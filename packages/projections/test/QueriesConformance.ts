@@ -151,7 +151,8 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
             dispositions: [note1, { _tag: "Instruction", kind: "directive", text: ", remind me" }],
             disposition: note1
           }
-        ]
+        ],
+        reminders: []
       }))
     }).pipe(Effect.provide(layer())))
 
