@@ -4,11 +4,12 @@
  * with a Cancel button each. Commands, never content; each reply is queued once.
  */
 import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
-import { ReplyId, userIdOf } from "@verbatim/domain/Ids"
+import { ReplyId, type UserId, userIdOf } from "@verbatim/domain/Ids"
 import { ZoneCommand, zoneDecider } from "@verbatim/domain/Reminders/Zone"
 import { closeZones, zoneName } from "@verbatim/domain/Reminders/Zones"
 import { cancelButtons, upcomingText, zoneText } from "@verbatim/domain/Reminders/Text"
 import { zoneStream } from "@verbatim/domain/Streams"
+import type { IdempotencyKey } from "@verbatim/projections/EventStore"
 import { ReminderBook } from "@verbatim/projections/ReminderBook"
 import { DateTime, Effect } from "effect"
 import * as Replies from "../Replies.js"
@@ -29,15 +30,13 @@ const reply = (item: NewMessage, command: string, text: string, buttons: Readonl
     questionId: null
   })
 
-/** `/tz` or `/tz NAME`: true when this message's reply was queued now. */
-export const timeZone = Effect.fn("Reminders.timeZone")(function*(item: NewMessage, name: string | null) {
-  const user = userIdOf(item.provider, item.senderId)
-  if (name === null) return yield* reply(item, "tz", zoneText.current(yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(user))))
+/**
+ * Set a user's time zone by name, a command on their zone stream (recorded under `keys`, when a
+ * message asked): what to tell them, set, the same already, or which names are close.
+ */
+export const setZone = Effect.fn("Reminders.setZone")(function*(user: UserId, name: string, keys: ReadonlyArray<IdempotencyKey>) {
   const now = yield* DateTime.now
-  const text = yield* Runner.run(zoneDecider, zoneStream(user), () => Effect.succeed(ZoneCommand.Set({ user, name, now })), {
-    keys: [{ provider: item.provider, providerMessageId: item.providerMessageId }],
-    keep: false
-  }).pipe(
+  return yield* Runner.run(zoneDecider, zoneStream(user), () => Effect.succeed(ZoneCommand.Set({ user, name, now })), { keys, keep: false }).pipe(
     Effect.flatMap((done) =>
       done._tag === "Appended"
         ? Effect.succeed(zoneText.set(done.state ?? name))
@@ -47,7 +46,13 @@ export const timeZone = Effect.fn("Reminders.timeZone")(function*(item: NewMessa
         rejection.reason === "unchanged" ? zoneText.same(zoneName(name) ?? name) : zoneText.unknown(name, closeZones(name))
       ))
   )
-  return yield* reply(item, "tz", text)
+})
+
+/** `/tz` or `/tz NAME`: true when this message's reply was queued now. */
+export const timeZone = Effect.fn("Reminders.timeZone")(function*(item: NewMessage, name: string | null) {
+  const user = userIdOf(item.provider, item.senderId)
+  if (name === null) return yield* reply(item, "tz", zoneText.current(yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(user))))
+  return yield* reply(item, "tz", yield* setZone(user, name, [{ provider: item.provider, providerMessageId: item.providerMessageId }]))
 })
 
 /** `/reminders`: true when this message's reply was queued now. */

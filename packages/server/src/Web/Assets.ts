@@ -50,7 +50,7 @@ mark.quoted { background: #ffca28; outline: 2px solid #8a6d00; font-weight: 600;
 .compose textarea { min-height: 8rem; resize: vertical; white-space: pre-wrap; }
 .ask textarea { min-height: 3.5rem; resize: vertical; }
 .actions { display: flex; flex-wrap: wrap; gap: .4rem; margin: .3rem 0 0; align-items: center; }
-.actions input[type=datetime-local] { font: inherit; padding: .35rem .5rem; border: 1px solid var(--muted); border-radius: .4rem; background: #fff; margin-left: .3rem; }
+.actions input:not([type=hidden]) { font: inherit; padding: .35rem .5rem; border: 1px solid var(--muted); border-radius: .4rem; background: #fff; margin-left: .3rem; }
 [data-reminder] blockquote, .answer blockquote { margin: 0; padding: .2rem .8rem; border-left: 3px solid #b58900; white-space: pre-wrap; font-size: 1.05rem; }
 .compose p { margin: 0; }
 [data-open] + form { margin-top: .75rem; }

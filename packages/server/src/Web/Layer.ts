@@ -20,10 +20,11 @@ import type * as Curation from "../Curation.js"
 import type * as Dispatch from "../Inbox/Dispatch.js"
 import type { PlanJob } from "../Planning/PlanJob.js"
 import type { PlanningHold } from "../Planning/PlanningHold.js"
+import { TimeZones } from "../TimeZones.js"
 import { answer } from "./Answering.js"
 import { askFromPage, confirmFromPage } from "./AskForm.js"
 import { askedPage, askPage } from "./AskPages.js"
-import { pressFromPage, reminderUser, remindersPage } from "./RemindersPage.js"
+import { pressFromPage, reminderUser, remindersPage, zoneFromPage } from "./RemindersPage.js"
 import { banner } from "./Banner.js"
 import * as Curating from "./Curating.js"
 import { composeForm, file, send } from "./Composing.js"
@@ -173,8 +174,10 @@ const pages = HttpApiBuilder.Router.use((router) =>
         const user = reminderUser(subject, operatorUser)
         const open = yield* book.of(user, ["asking", "held", "scheduled", "delivered"], 200)
         const finished = yield* book.of(user, ["done", "cancelled"], 50)
-        return Option.some(remindersPage(open, [...finished].reverse(), csrf, yield* query("notice")))
+        const zone = yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(user))
+        return Option.some(remindersPage(open, [...finished].reverse(), csrf, yield* query("notice"), zone))
       }))))
+    yield* router.post("/reminders/zone", provided(zoneFromPage(operatorUser)))
     yield* router.post("/reminders/:id", provided(pressFromPage))
     yield* router.get("/search", provided(signedIn("Search", "search", ({ subject }) =>
       Effect.gen(function*() {

@@ -11,6 +11,7 @@ import { dueText, type ReminderAction, statusText } from "@verbatim/domain/Remin
 import type { ReminderRow } from "@verbatim/projections/ReminderBook"
 import { DateTime, Effect, Either, Option, Schema } from "effect"
 import { act, press, rescheduleTo } from "../Reminders/Actions.js"
+import { setZone } from "../Reminders/ChatCommands.js"
 import { ReminderBook } from "@verbatim/projections/ReminderBook"
 import { type Html, html } from "./Html.js"
 import * as SignIn from "./SignIn.js"
@@ -36,11 +37,16 @@ const row = (r: ReminderRow, csrf: string): Html =>
     r.noteId === null ? null : html` · <a href="/notes/${r.noteId}?mark=${encodeURIComponent(`${r.messageId}:${r.start}-${r.end}`)}">where you asked</a>`
   }</p>${r.status === "done" || r.status === "cancelled" ? null : forms(r, csrf)}</li>`
 
-/** The user's reminders: those whose time is asked, to come or awaiting done first, then the finished ones. */
-export const remindersPage = (open: ReadonlyArray<ReminderRow>, finished: ReadonlyArray<ReminderRow>, csrf: string, notice: string): Html =>
+/** The form that sets the user's time zone, as `/tz` does in the chat. */
+const zoneForm = (zone: string, csrf: string): Html =>
+  html`<form method="post" action="/reminders/zone" class="actions"><input type="hidden" name="csrf" value="${csrf}"><label for="zone">Your time zone</label><input id="zone" name="zone" value="${zone}" autocomplete="off" spellcheck="false" required><button type="submit">Set</button></form>`
+
+/** The user's reminders: those whose time is asked, to come or awaiting done first, then the finished ones; and their time zone. */
+export const remindersPage = (open: ReadonlyArray<ReminderRow>, finished: ReadonlyArray<ReminderRow>, csrf: string, notice: string, zone: string): Html =>
   html`<h1>Reminders</h1>
-<p class="muted">Each in the words you asked for it with. Ask for one in a message ("remind me on Friday to call Ana"); /tz sets your time zone.</p>
+<p class="muted">Each in the words you asked for it with. Ask for one in a message ("remind me on Friday to call Ana"). Times are on your time zone's clock (an IANA name such as Europe/Lisbon; /tz in the chat sets it too).</p>
 ${notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`}
+${zoneForm(zone, csrf)}
 ${open.length === 0 ? html`<p class="muted">Nothing coming up.</p>` : html`<ul class="list">${open.map((r) => row(r, csrf))}</ul>`}
 <h2>Done and cancelled</h2>
 ${finished.length === 0 ? html`<p class="muted">None yet.</p>` : html`<ul class="list">${finished.map((r) => row(r, csrf))}</ul>`}`
@@ -64,6 +70,19 @@ const setTime = (r: ReminderRow, reading: string) =>
       Effect.as(`I will remind you at ${reading.slice(0, 16).replace("T", " ")} (${r.zone}).`),
       Effect.catchTag("Rejected", (rejection) => Effect.succeed(`Nothing changed: ${rejection.detail}.`))
     )
+  })
+
+const ZoneForm = Schema.Struct({ csrf: Schema.String, zone: Schema.String })
+
+/** POST /reminders/zone: the viewer's time zone set by name, as `/tz` sets it; back to the page with what happened. */
+export const zoneFromPage = (operator: UserId) =>
+  Effect.gen(function*() {
+    const who = yield* SignIn.current
+    if (Option.isNone(who)) return yield* HttpServerResponse.redirect("/signin?next=%2Freminders", { status: 303 })
+    const form = yield* HttpServerRequest.schemaBodyUrlParams(ZoneForm)
+    if (!(yield* SignIn.WebKeys).isCsrf(who.value.cookie, form.csrf)) return yield* HttpServerResponse.text("Forbidden: a stale or missing form token", { status: 403 })
+    const said = yield* setZone(reminderUser(who.value.subject, operator), form.zone.trim(), [])
+    return yield* HttpServerResponse.redirect(`/reminders?notice=${encodeURIComponent(said)}`, { status: 303 })
   })
 
 /** POST /reminders/:id: the button pressed, as its reminder's user; back to the page with what happened. */

@@ -8,6 +8,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { MessageId } from "@verbatim/domain/Ids"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { reminderIdOf } from "@verbatim/domain/Reminders/FromPlan"
+import { zoneText } from "@verbatim/domain/Reminders/Text"
+import { closeZones } from "@verbatim/domain/Reminders/Zones"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { Effect } from "effect"
 import { PlanTrigger } from "../../src/Planning/PlanTrigger.js"
@@ -61,7 +63,17 @@ describe.skipIf(chromium === undefined)("a reminder whose time is asked, on the 
         const notice = await page.$eval("[role=status]", (p) => p.textContent)
         const line = await page.$eval("li[data-reminder] p", (p) => p.textContent)
         await shoot(page, "t2-reminder-time-set")
-        return { item, problems, refused, notice, line }
+        // The time zone, set from the page as /tz sets it: a name spelt loosely, then one that is none.
+        const zoneIs = () => page.$eval("#zone", (input) => (input as unknown as { value: string }).value)
+        const zoneBefore = await zoneIs()
+        await page.$eval("#zone", (input) => { ;(input as unknown as { value: string }).value = "europe/lisbon" })
+        await submit(page, "form[action='/reminders/zone'] button")
+        const zoneSet = { notice: await page.$eval("[role=status]", (p) => p.textContent), zone: await zoneIs(), line: await page.$eval("li[data-reminder] p", (p) => p.textContent) }
+        await shoot(page, "t3-reminder-zone-set")
+        await page.$eval("#zone", (input) => { ;(input as unknown as { value: string }).value = "Mars/Olympus" })
+        await submit(page, "form[action='/reminders/zone'] button")
+        const zoneRefused = { notice: await page.$eval("[role=status]", (p) => p.textContent), zone: await zoneIs() }
+        return { item, problems, refused, notice, line, zoneBefore, zoneSet, zoneRefused }
       })
       expect(seen).toEqual({
         item: {
@@ -72,11 +84,20 @@ describe.skipIf(chromium === undefined)("a reminder whose time is asked, on the 
         problems: [],
         refused: "Nothing changed: the new time has already passed.",
         notice: "I will remind you at 2031-05-01 10:30 (UTC).",
-        line: "due 2031-05-01 10:30 (UTC) · coming up · where you asked"
+        line: "due 2031-05-01 10:30 (UTC) · coming up · where you asked",
+        zoneBefore: "UTC",
+        // A reminder keeps the clock it was set on.
+        zoneSet: {
+          notice: "Your time zone is now Europe/Lisbon: reminders are set and sent on its clock.",
+          zone: "Europe/Lisbon",
+          line: "due 2031-05-01 10:30 (UTC) · coming up · where you asked"
+        },
+        zoneRefused: { notice: zoneText.unknown("Mars/Olympus", closeZones("Mars/Olympus")), zone: "Europe/Lisbon" }
       })
       const listed = (yield* api("/api/reminders?user=web:operator")).json as { items: ReadonlyArray<{ id: string; status: string; dueAt: string; dueLocal: string }> }
       expect(listed.items.map((r) => [r.id, r.status, r.dueAt, r.dueLocal])).toEqual([[reminderId, "scheduled", "2031-05-01T10:30:00.000Z", "2031-05-01T10:30"]])
       const tags = (yield* eventLog).map((line) => line.split(" ")[1] ?? "").filter((tag) => tag.startsWith("Reminder"))
       expect(tags).toEqual(["ReminderTimeAsked", "RemindersTaken", "ReminderRescheduled"])
+      expect((yield* eventLog).filter((line) => line.endsWith(" TimeZoneSet")).length).toBe(1)
     }).pipe(Effect.scoped, Effect.provide(layerOver(fakeAnthropicModel("sk-test")))), 90_000)
 })
