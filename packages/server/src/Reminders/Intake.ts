@@ -5,9 +5,10 @@
  * buttons, the reminder waiting for its answer), the sender told of words not found, and the
  * outcome of every one recorded once (`RemindersTaken`). A promoted replay's plan re-derives the
  * session's reminders: those the plans it replaced set and no live plan asks for any more are
- * cancelled, unless the user acted on them (`Replanned`). Safe to repeat after a crash at any step: a reminder is scheduled once,
- * the reply is queued once, the outcomes are recorded once. A pass takes what applied plans still
- * owe (`ReminderBook.owed`), woken when a plan is applied.
+ * cancelled, unless the user acted on them (`Replanned`). Safe to repeat after a crash at any
+ * step: a reminder is scheduled once, a question asked once, a reply queued once, the outcomes
+ * recorded once. A pass takes what applied plans still owe (`ReminderBook.owed`), woken when a
+ * plan is applied.
  */
 import type { PlanId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { ReplyId } from "@verbatim/domain/Ids"
