@@ -83,6 +83,10 @@ describe("a reminder whose time is not clear", () => {
         status: "asking",
         late: false
       }])
+      // `/reminders` lists it first, with its Cancel ("No reminder") beside the one set.
+      expect(yield* telegram(aliceUpdate(3, { text: "/reminders" }))).toEqual({ status: 200, body: "" })
+      const listed = `Coming up (UTC):\n1. no time set yet: ${first}\n2. 2030-01-02 09:00: ${second}`
+      yield* eventually(telegramCalls, (all) => sentTexts(all).includes(listed))
       expect(yield* telegram(press(`r:page:${firstId}`, 800001))).toEqual({ status: 200, body: "" })
       expect(yield* telegram(press(`r:monday:${firstId}`, 800002))).toEqual({ status: 200, body: "" })
       expect(yield* telegram(press(`r:cancel:${firstId}`, 800003))).toEqual({ status: 200, body: "" })

@@ -135,15 +135,21 @@ export const actionText = (action: Exclude<ReminderAction, "page">, dueLocal: st
     : `Snoozed until ${clock(dueLocal ?? "")}.`
 
 /**
- * `/reminders`: the upcoming ones, soonest first, each at the clock time it was set for (its zone
- * named when it is not the sender's zone now); or that there are none.
+ * `/reminders`: those whose time is still to be given first, then the upcoming ones, soonest
+ * first, each at the clock time it was set for (its zone named when it is not the sender's zone
+ * now); or that there are none.
  */
-export const upcomingText = (reminders: ReadonlyArray<{ readonly quote: string; readonly dueLocal: string; readonly zone: string }>, zone: string): string =>
+export const upcomingText = (
+  reminders: ReadonlyArray<{ readonly quote: string; readonly dueLocal: string; readonly zone: string; readonly status: ReminderStatus }>,
+  zone: string
+): string =>
   reminders.length === 0
     ? "No reminders coming up. Ask for one in a message (\"remind me on Friday\") and it is set when the session is filed."
     : [
       `Coming up (${zone}):`,
-      ...reminders.map((r, i) => `${i + 1}. ${clock(r.dueLocal)}${r.zone === zone ? "" : ` ${r.zone}`}: ${r.quote}`)
+      ...reminders.map((r, i) =>
+        `${i + 1}. ${r.status === "asking" ? "no time set yet" : `${clock(r.dueLocal)}${r.zone === zone ? "" : ` ${r.zone}`}`}: ${r.quote}`
+      )
     ].join("\n")
 
 /** A Cancel button for each listed reminder, numbered as the list is. */

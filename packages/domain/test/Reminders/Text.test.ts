@@ -87,7 +87,11 @@ describe("reminder texts", () => {
   })
 
   it("lists what is coming up, naming a reminder's zone only when it is not the sender's now", () => {
-    expect(upcomingText([{ quote: "call Ana", dueLocal: "2026-03-30T09:00", zone: "Europe/Lisbon" }, { quote: "pay rent", dueLocal: "2026-04-01T08:00", zone: "UTC" }], "Europe/Lisbon"))
-      .toBe("Coming up (Europe/Lisbon):\n1. 2026-03-30 09:00: call Ana\n2. 2026-04-01 08:00 UTC: pay rent")
+    expect(upcomingText([
+      { quote: "ping me", dueLocal: "", zone: "Europe/Lisbon", status: "asking" },
+      { quote: "call Ana", dueLocal: "2026-03-30T09:00", zone: "Europe/Lisbon", status: "scheduled" },
+      { quote: "pay rent", dueLocal: "2026-04-01T08:00", zone: "UTC", status: "scheduled" }
+    ], "Europe/Lisbon"))
+      .toBe("Coming up (Europe/Lisbon):\n1. no time set yet: ping me\n2. 2026-03-30 09:00: call Ana\n3. 2026-04-01 08:00 UTC: pay rent")
   })
 })

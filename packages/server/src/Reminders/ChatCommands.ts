@@ -1,7 +1,7 @@
 /**
  * The reminder commands of the chat: `/tz` shows the sender's time zone or sets it (a command on
- * their zone stream, recorded under the message's key), and `/reminders` lists the upcoming ones
- * with a Cancel button each. Commands, never content; each reply is queued once.
+ * their zone stream, recorded under the message's key), and `/reminders` lists those whose time
+ * is still to be given and the upcoming ones, with a Cancel button each. Commands, never content; each reply is queued once.
  */
 import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { ReplyId, type UserId, userIdOf } from "@verbatim/domain/Ids"
@@ -59,6 +59,6 @@ export const timeZone = Effect.fn("Reminders.timeZone")(function*(item: NewMessa
 export const upcoming = Effect.fn("Reminders.upcoming")(function*(item: NewMessage) {
   const user = userIdOf(item.provider, item.senderId)
   const zone = yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(user))
-  const reminders = yield* Effect.flatMap(ReminderBook, (book) => book.of(user, ["scheduled"], listed))
+  const reminders = yield* Effect.flatMap(ReminderBook, (book) => book.of(user, ["asking", "scheduled"], listed))
   return yield* reply(item, "reminders", upcomingText(reminders, zone), cancelButtons(reminders))
 })
