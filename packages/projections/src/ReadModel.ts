@@ -89,7 +89,8 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly questionSession: (questionId: QuestionId) => Effect.Effect<Option.Option<SessionId>, StoreError>
   readonly noteSession: (noteId: NoteId) => Effect.Effect<Option.Option<SessionId>, StoreError>
   /** Open sessions whose last message arrived at or before `cutoff` (ISO time). */
-  readonly idleSessions: (cutoff: string) => Effect.Effect<ReadonlyArray<SessionId>, StoreError>
+  /** Open sessions quiet since `cutoff` (ISO), those on the web pages since `webCutoff`. */
+  readonly idleSessions: (cutoff: string, webCutoff: string) => Effect.Effect<ReadonlyArray<SessionId>, StoreError>
   /** Closed sessions with no applied plan and no recorded failure. */
   readonly unplannedSessions: Effect.Effect<ReadonlyArray<SessionId>, StoreError>
   /** A user's sessions whose last planning attempt failed. */
@@ -171,7 +172,7 @@ export const make = Effect.gen(function*() {
     messageSession: (messageId) => run(Sessions.messageSession(messageId)),
     questionSession: (questionId) => run(Sessions.questionSession(questionId)),
     noteSession: (noteId) => run(Sessions.noteSession(noteId)),
-    idleSessions: (cutoff) => run(Sessions.idleSessions(cutoff)),
+    idleSessions: (cutoff, webCutoff) => run(Sessions.idleSessions(cutoff, webCutoff)),
     unplannedSessions: run(Sessions.unplannedSessions),
     failedSessions: (user) => run(Sessions.failedSessions(user)),
     sessionUser: (sessionId) => run(Sessions.sessionUser(sessionId)),

@@ -20,7 +20,7 @@ import { ServerConfig } from "./ServerConfig.js"
 export const BackgroundLive = Layer.scopedDiscard(
   Effect.gen(function*() {
     const settings = yield* ServerConfig
-    yield* Effect.forkScoped(Scheduler.run(settings.sessionIdle, "1 second"))
+    yield* Effect.forkScoped(Scheduler.run(settings.sessionIdle, settings.webSessionIdle, "1 second"))
     yield* Effect.forkScoped(Effect.flatMap(PlanTrigger, (trigger) => trigger.follow("500 millis")))
     yield* Effect.forkScoped(Outbox.runEvery("2 seconds"))
     yield* Effect.forkScoped(MediaWorker.runEvery("2 seconds"))

@@ -11,18 +11,18 @@ import { ReadModel } from "@verbatim/projections/ReadModel"
 import { closeSession } from "./Inbox/Ingest.js"
 
 /** Close every open session idle for `idle`; how many closed. */
-export const closeIdle = Effect.fn("Scheduler.closeIdle")(function*(idle: Duration.Duration) {
+export const closeIdle = Effect.fn("Scheduler.closeIdle")(function*(idle: Duration.Duration, webIdle: Duration.Duration = idle) {
   const now = yield* DateTime.now
-  const cutoff = DateTime.formatIso(DateTime.subtractDuration(now, idle))
-  const idleSessions = yield* Effect.flatMap(ReadModel, (read) => read.idleSessions(cutoff))
+  const cutoff = (quiet: Duration.Duration) => DateTime.formatIso(DateTime.subtractDuration(now, quiet))
+  const idleSessions = yield* Effect.flatMap(ReadModel, (read) => read.idleSessions(cutoff(idle), cutoff(webIdle)))
   let closed = 0
   for (const sessionId of idleSessions) if (yield* closeSession(sessionId, "idle")) closed += 1
   return closed
 })
 
 /** Close idle sessions every `interval` forever (run it in a scoped fiber). */
-export const run = (idle: Duration.Duration, interval: Duration.DurationInput) =>
-  closeIdle(idle).pipe(
+export const run = (idle: Duration.Duration, webIdle: Duration.Duration, interval: Duration.DurationInput) =>
+  closeIdle(idle, webIdle).pipe(
     Effect.tapErrorCause((cause) => Effect.logError("closing idle sessions failed", cause)),
     Effect.ignore,
     Effect.repeat(Schedule.spaced(interval)),

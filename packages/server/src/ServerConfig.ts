@@ -25,6 +25,8 @@ export interface ServerSettings {
   /** Connections one address may hold open at once (the trusted proxies' excepted). */
   readonly maxConnectionsPerAddress: number
   readonly sessionIdle: Duration.Duration
+  /** A session captured on the web pages closes after this much quiet: someone typing a batch on a page takes longer than a chat's forwards. */
+  readonly webSessionIdle: Duration.Duration
   readonly apiToken: Option.Option<Redacted.Redacted>
   readonly telegramBotToken: Option.Option<Redacted.Redacted>
   readonly telegramApiBase: string
@@ -97,6 +99,7 @@ export const config: Config.Config<ServerSettings> = Config.all({
   maxConnections: positiveInt("VERBATIM_MAX_CONNECTIONS").pipe(Config.withDefault(128)),
   maxConnectionsPerAddress: positiveInt("VERBATIM_MAX_CONNECTIONS_PER_ADDRESS").pipe(Config.withDefault(64)),
   sessionIdle: positiveInt("VERBATIM_SESSION_IDLE_SECONDS").pipe(Config.withDefault(30), Config.map(Duration.seconds)),
+  webSessionIdle: positiveInt("VERBATIM_WEB_SESSION_IDLE_SECONDS").pipe(Config.withDefault(900), Config.map(Duration.seconds)),
   apiToken: Config.option(secret("VERBATIM_API_TOKEN", "unset it to have a token generated, or set a token")),
   telegramBotToken: Config.option(Config.redacted("TELEGRAM_BOT_TOKEN")),
   telegramApiBase: Config.string("TELEGRAM_API_BASE").pipe(Config.withDefault("https://api.telegram.org")),
@@ -157,6 +160,7 @@ const testSettings: ServerSettings = {
   maxConnections: 128,
   maxConnectionsPerAddress: 64,
   sessionIdle: Duration.seconds(30),
+  webSessionIdle: Duration.seconds(900),
   apiToken: Option.none(),
   telegramBotToken: Option.none(),
   telegramApiBase: "http://127.0.0.1:1",

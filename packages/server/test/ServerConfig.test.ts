@@ -12,6 +12,7 @@ describe("ServerConfig", () => {
       expect({
         ...settings,
         sessionIdle: Duration.toSeconds(settings.sessionIdle),
+        webSessionIdle: Duration.toSeconds(settings.webSessionIdle),
         headersTimeout: Duration.toSeconds(settings.headersTimeout),
         requestTimeout: Duration.toSeconds(settings.requestTimeout)
       }).toEqual({
@@ -27,6 +28,7 @@ describe("ServerConfig", () => {
         maxConnections: 128,
         maxConnectionsPerAddress: 64,
         sessionIdle: 30,
+        webSessionIdle: 900,
         apiToken: Option.none(),
         telegramBotToken: Option.none(),
         telegramApiBase: "https://api.telegram.org",

@@ -17,11 +17,11 @@ const sessionId = "telegram:100000001:100000001:1"
 
 const read = <A, E>(f: (model: ReadModel["Type"]) => Effect.Effect<A, E>) => Effect.flatMap(ReadModel, f)
 const messageSession = (provider: "telegram" | "whatsapp", id: string) => read((m) => m.messageSession(messageIdOf(provider, id)))
-const idleSessions = (cutoff: string) => read((m) => m.idleSessions(cutoff))
+const idleSessions = (cutoff: string, webCutoff = cutoff) => read((m) => m.idleSessions(cutoff, webCutoff))
 
-const newMessage = (providerMessageId: string, text: string) =>
+const newMessage = (providerMessageId: string, text: string, provider: "telegram" | "web" = "telegram") =>
   NewMessage.make({
-    provider: "telegram",
+    provider,
     providerMessageId,
     senderId: sender,
     chatId: sender,
@@ -35,10 +35,10 @@ const newMessage = (providerMessageId: string, text: string) =>
   })
 
 /** Capture a message as if it arrived at `iso` (the test clock is set there). */
-const captureAt = (iso: string, providerMessageId: string, text: string) =>
+const captureAt = (iso: string, providerMessageId: string, text: string, provider: "telegram" | "web" = "telegram") =>
   Effect.andThen(
     TestClock.setTime(DateTime.toEpochMillis(DateTime.unsafeMake(iso))),
-    Ingest.capture(newMessage(providerMessageId, text))
+    Ingest.capture(newMessage(providerMessageId, text, provider))
   )
 
 /** Run `effect`, and return SQLite's query plan (its detail lines) for each statement it ran. */
@@ -77,6 +77,15 @@ describe.each([
       expect(yield* idleSessions("2026-11-30T10:05:00.000Z")).toEqual([sessionId])
       expect(yield* Ingest.closeSession(sessionId as never, "idle")).toBe(true)
       expect(yield* idleSessions("2026-11-30T11:00:00.000Z")).toEqual([])
+    }).pipe(Effect.provide(Layer.merge(store(), TimeZones.layerZone("UTC")))))
+
+  it.effect("a session on the web pages is idle by its own, longer cutoff", () =>
+    Effect.gen(function*() {
+      yield* captureAt("2026-11-30T10:00:00Z", "6557", "Ana moved to Lyon")
+      yield* captureAt("2026-11-30T10:00:00Z", "w1", "Bea starts at the clinic", "web")
+      const web = "web:100000001::1"
+      expect(yield* idleSessions("2026-11-30T10:00:30.000Z", "2026-11-30T09:45:30.000Z")).toEqual([sessionId])
+      expect(yield* idleSessions("2026-11-30T10:15:00.000Z", "2026-11-30T10:00:00.000Z")).toEqual([sessionId, web].sort())
     }).pipe(Effect.provide(Layer.merge(store(), TimeZones.layerZone("UTC")))))
 })
 

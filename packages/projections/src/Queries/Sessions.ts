@@ -59,18 +59,22 @@ export const noteSession = (noteId: NoteId) =>
       execute: (id) => sql`SELECT session_id FROM notes WHERE note_id = ${id}`
     })(noteId).pipe(Effect.map(Option.map((r) => r.session_id))))
 
-/** Open sessions whose last message (by seq, the order of capture) arrived at or before `cutoff` (ISO time). */
-export const idleSessions = (cutoff: string) =>
+/**
+ * Open sessions whose last message (by seq, the order of capture) arrived at or before `cutoff`
+ * (ISO time); those captured on the web pages at or before `webCutoff`.
+ */
+export const idleSessions = (cutoff: string, webCutoff: string) =>
   Effect.flatMap(SqlClient, (sql) =>
     SqlSchema.findAll({
-      Request: Schema.String,
+      Request: Schema.Struct({ at: Schema.String, webAt: Schema.String }),
       Result: SessionRow,
-      execute: (at) =>
+      execute: ({ at, webAt }) =>
         sql`SELECT s.session_id FROM sessions s
           WHERE s.closed_at IS NULL
-            AND (SELECT m.received_at FROM messages m WHERE m.session_id = s.session_id ORDER BY m.seq DESC LIMIT 1) <= ${at}
+            AND (SELECT m.received_at FROM messages m WHERE m.session_id = s.session_id ORDER BY m.seq DESC LIMIT 1)
+              <= CASE WHEN s.provider = 'web' THEN ${webAt} ELSE ${at} END
           ORDER BY s.session_id`
-    })(cutoff).pipe(Effect.map(sessionIds)))
+    })({ at: cutoff, webAt: webCutoff }).pipe(Effect.map(sessionIds)))
 
 /** Closed sessions with no applied plan and no recorded failure: planning is still owed. */
 export const unplannedSessions = Effect.flatMap(SqlClient, (sql) =>

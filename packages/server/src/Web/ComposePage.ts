@@ -42,6 +42,10 @@ export const newestReply = (replies: ReadonlyArray<ConversationReply>): string =
 const replies = (view: ComposeView): Html =>
   html`<div aria-live="polite" data-live-replies="${newestReply(view.replies)}">${repliesFragment(view.replies)}</div>`
 
+/** A quiet spell in words: seconds under two minutes, whole minutes from there. */
+const quiet = (seconds: number): string =>
+  seconds < 120 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.round(seconds / 60)} minutes`
+
 export const composePage = (view: ComposeView): Html =>
   html`<h1>Capture</h1>
 ${view.notice === "" ? null : html`<p role="status" class="notice">${view.notice}</p>`}
@@ -52,7 +56,7 @@ ${view.refused === null ? null : html`<p id="compose-error" class="error">${view
 <textarea id="text" name="text" rows="6" required aria-describedby="compose-help${view.refused === null ? "" : " compose-error"}"${
     view.refused === null ? null : html` aria-invalid="true"`
   }>${view.refused?.text ?? ""}</textarea>
-<p id="compose-help" class="muted">Each message is kept exactly as you type or paste it. Send one or several; they are filed together when you file them, or after ${view.idleSeconds} seconds of quiet.</p>
+<p id="compose-help" class="muted">Each message is kept exactly as you type or paste it. Send one or several; they are filed together when you file them, or after ${quiet(view.idleSeconds)} of quiet.</p>
 <label for="forwardedFrom">Forwarded from <span class="muted">(optional)</span></label>
 <input id="forwardedFrom" name="forwardedFrom" value="${view.refused?.forwardedFrom ?? ""}" autocomplete="off">
 <div class="answers"><button type="submit" name="then" value="send">Send</button><button type="submit" name="then" value="file">Send and file now</button></div>

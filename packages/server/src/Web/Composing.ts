@@ -51,7 +51,7 @@ const view = (user: UserId, csrf: string, notice: string, refused: ComposeView["
       formId: yield* Effect.flatMap(IdGenerator, (ids) => ids.next("m")),
       open: Option.isSome(sessions.open) ? yield* read.sessionMessages(sessions.open.value) : [],
       replies: yield* read.conversationReplies("web", chatOf(user), 10),
-      idleSeconds: Duration.toSeconds(settings.sessionIdle),
+      idleSeconds: Duration.toSeconds(settings.webSessionIdle),
       notice: notices[notice] ?? "",
       refused
     })

@@ -69,14 +69,17 @@ describe.skipIf(chromium === undefined)("capture from the page in Chromium", () 
         await shoot(page, "13-compose-open-session")
         await write(page, pasted[2]!, "file")
         const notice = await page.$eval("[role=status]", (p) => p.textContent)
-        return { emptyProblems, resent, inSession, openProblems, notice }
+        const help = await page.$eval("#compose-help", (p) => p.textContent)
+        return { emptyProblems, resent, inSession, openProblems, notice, help }
       })
       expect(before).toEqual({
         emptyProblems: [],
         resent: "?notice=again",
         inSession: pasted.slice(0, 2),
         openProblems: [],
-        notice: "Filing now: the bot's reply appears below as soon as it is made (without scripts, reload the page)."
+        notice: "Filing now: the bot's reply appears below as soon as it is made (without scripts, reload the page).",
+        // A session on the page waits a quarter of an hour of quiet (VERBATIM_WEB_SESSION_IDLE_SECONDS), not a chat's 30 seconds.
+        help: "Each message is kept exactly as you type or paste it. Send one or several; they are filed together when you file them, or after 15 minutes of quiet."
       })
       expect(yield* capturedTexts).toEqual(pasted)
       expect(yield* closeIdle).toEqual({ closed: 0, planned: 1 })
