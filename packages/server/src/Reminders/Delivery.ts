@@ -13,17 +13,16 @@
  * given a time.
  */
 import { ReplyId } from "@verbatim/domain/Ids"
-import { lateAfter, ReminderCommand, reminderDecider } from "@verbatim/domain/Reminders/Decide"
+import { lateAfter, ReminderCommand } from "@verbatim/domain/Reminders/Decide"
 import { deliveryText, reminderButtons } from "@verbatim/domain/Reminders/Text"
 import { hasWindow, routeOf } from "@verbatim/domain/Reminders/Window"
-import { reminderStream } from "@verbatim/domain/Streams"
 import { ReminderBook, type ReminderRow } from "@verbatim/projections/ReminderBook"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Wakeups } from "@verbatim/projections/Wakeups"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
 import * as Replies from "../Replies.js"
-import * as Runner from "../Runner.js"
 import { markedLink, WebLinks } from "../WebLinks.js"
+import { act } from "./Actions.js"
 import { ReminderTemplate } from "./Template.js"
 
 /** The longest the loop sleeps: the safety net of a wake-up missed (another instance's schedule heard late). */
@@ -32,8 +31,9 @@ const longestSleep = Duration.minutes(1)
 /** Reminders delivered per read of what is due. */
 const pageSize = 100
 
+/** Whether the command on the reminder's stream recorded something (a refusal records nothing). */
 const decided = (reminder: ReminderRow, command: ReminderCommand) =>
-  Runner.run(reminderDecider, reminderStream(reminder.reminderId), () => Effect.succeed(command), { keep: false }).pipe(
+  act(reminder.reminderId, command).pipe(
     Effect.map((done) => done._tag === "Appended" && done.events.length > 0),
     Effect.catchTag("Rejected", () => Effect.succeed(false))
   )
