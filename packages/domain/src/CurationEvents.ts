@@ -16,14 +16,18 @@ export const NoteMoved = Schema.TaggedStruct("NoteMoved", {
   sessionId: SessionId,
   personId: Schema.NullOr(PersonId),
   owner: Owner,
-  movedAt: Schema.DateTimeUtc
+  movedAt: Schema.DateTimeUtc,
+  /** The superseded note whose correction this re-applies, when a promoted plan carried it. */
+  carriedFrom: Schema.optionalWith(NoteId, { exact: true })
 })
 
 /** A note set aside by its user: its messages read "discarded by the user". */
 export const NoteDiscarded = Schema.TaggedStruct("NoteDiscarded", {
   noteId: NoteId,
   sessionId: SessionId,
-  discardedAt: Schema.DateTimeUtc
+  discardedAt: Schema.DateTimeUtc,
+  /** The superseded note whose correction this re-applies, when a promoted plan carried it. */
+  carriedFrom: Schema.optionalWith(NoteId, { exact: true })
 })
 
 /**
@@ -36,7 +40,9 @@ export const NoteSplit = Schema.TaggedStruct("NoteSplit", {
   newNoteId: NoteId,
   sessionId: SessionId,
   sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Finite })),
-  splitAt: Schema.DateTimeUtc
+  splitAt: Schema.DateTimeUtc,
+  /** The superseded note whose correction this re-applies, when a promoted plan carried it. */
+  carriedFrom: Schema.optionalWith(NoteId, { exact: true })
 })
 
 /** A discarded note brought back as it was. */

@@ -32,7 +32,7 @@ export const Segment = Schema.Union(
 )
 export type Segment = typeof Segment.Type
 
-export const QuestionReason = Schema.Literal("unclear", "unplanned", "contested", "failed")
+export const QuestionReason = Schema.Literal("unclear", "unplanned", "contested", "failed", "corrected")
 export type QuestionReason = typeof QuestionReason.Type
 
 /** An answer offered to the sender for a question. */

@@ -76,11 +76,24 @@ export const importSummary = (input: { readonly recorded: number; readonly sessi
   "Their notes are filed as they are planned, without a reply each; questions about them are listed on /api/questions." +
   (input.refused === 0 ? "" : ` ${plural(input.refused, "message was", "messages were")} refused (the import names them).`)
 
-const questionLead: Record<QuestionReason, string> = {
+const questionLead: Record<Exclude<QuestionReason, "corrected">, string> = {
   unclear: "Who is this about?",
   contested: "I could not tell who this is about.",
   unplanned: "I did not know where to file this.",
   failed: "I could not sort these messages yet; they are kept safe and will be filed when planning works again."
+}
+
+const ownerName = (candidate: Candidate): string => candidate._tag === "Person" ? candidate.name : "your own notes"
+
+/**
+ * Why a question is asked. A correction a new plan no longer fits names the user's choice (the
+ * first candidate) and where the plan filed the messages (the rest).
+ */
+export const questionLeadOf = (reason: QuestionReason, candidates: ReadonlyArray<Candidate> = []): string => {
+  if (reason !== "corrected") return questionLead[reason]
+  const [mine, ...planned] = candidates
+  const where = planned.length === 0 ? "are no longer filed together" : `are filed under ${planned.map(ownerName).join(" and ")}`
+  return `After an update, these messages ${where}; you had moved them to ${mine === undefined ? "another note" : ownerName(mine)}. Where do they belong?`
 }
 
 /**
@@ -117,8 +130,8 @@ export const cut = (text: string, max: number, length: (text: string) => number 
 
 const unshownLine = (unshown: number): string => `…and ${plural(unshown, "more message", "more messages")}.`
 
-const renderQuestion = (reason: QuestionReason, excerpts: ReadonlyArray<string>, unshown: number): string =>
-  [questionLead[reason], ...excerpts.map((text) => `«${text}»`), ...(unshown === 0 ? [] : [unshownLine(unshown)])].join("\n\n")
+const renderQuestion = (lead: string, excerpts: ReadonlyArray<string>, unshown: number): string =>
+  [lead, ...excerpts.map((text) => `«${text}»`), ...(unshown === 0 ? [] : [unshownLine(unshown)])].join("\n\n")
 
 /**
  * The text of a question: why it is asked and the messages it concerns, within `limit`. Each
@@ -126,27 +139,32 @@ const renderQuestion = (reason: QuestionReason, excerpts: ReadonlyArray<string>,
  * alike, and below `shortestExcerpt` the last messages are counted instead of shown. Linear in
  * the messages (times the log of the excerpt length): a question may concern a whole session.
  */
-export const questionText = (reason: QuestionReason, texts: ReadonlyArray<string>, limit = replyLimit("telegram", true)): string => {
+export const questionText = (
+  reason: QuestionReason,
+  texts: ReadonlyArray<string>,
+  limit = replyLimit("telegram", true),
+  candidates: ReadonlyArray<Candidate> = []
+): string => {
+  const lead = cut(questionLeadOf(reason, candidates), Math.floor(limit / 2))
   // How many messages fit at the shortest excerpt: each adds its excerpt, « », and a blank line;
   // all of them need no "…and N more" line, so they may fit where all but one and that line do not.
   const sizes = texts.map((text) => 4 + cut(text, shortestExcerpt).length)
-  const lead = questionLead[reason].length
   let count = 0
-  if (lead + sizes.reduce((sum, size) => sum + size, 0) <= limit) count = texts.length
+  if (lead.length + sizes.reduce((sum, size) => sum + size, 0) <= limit) count = texts.length
   else {
-    let used = lead
+    let used = lead.length
     while (count < texts.length && used + sizes[count]! + 2 + unshownLine(texts.length - count - 1).length <= limit) {
       used += sizes[count]!
       count += 1
     }
   }
   const shown = texts.slice(0, count)
-  const fits = (length: number) => renderQuestion(reason, shown.map((t) => cut(t, length)), texts.length - count).length <= limit
+  const fits = (length: number) => renderQuestion(lead, shown.map((t) => cut(t, length)), texts.length - count).length <= limit
   let length = shortestExcerpt
   for (let step = excerptLength; step >= 1; step = Math.floor(step / 2)) {
     while (length + step <= excerptLength && fits(length + step)) length += step
   }
-  return cut(renderQuestion(reason, shown.map((t) => cut(t, length)), texts.length - count), limit)
+  return cut(renderQuestion(lead, shown.map((t) => cut(t, length)), texts.length - count), limit)
 }
 
 /** The options offered: each candidate, then "keep as my own note". */

@@ -62,6 +62,8 @@ export type Command = Data.TaggedEnum<{
     readonly revision: number
     readonly replan: boolean
     readonly ids: IdSupply
+    /** When corrections a promoted plan carries are re-applied. */
+    readonly now: DateTime.Utc
   }
   /** Planning failed: recorded, and the owed messages parked (once) so none is lost. */
   FailPlan: {

@@ -1,6 +1,16 @@
-/** The notes part of a session's state: each live note, whose it is, its messages, and whether its user set it aside. */
+/**
+ * The notes part of a session's state: each live note, whose it is, its messages, whether its user
+ * set it aside, and what of that the user chose by hand (the corrections a promoted plan carries).
+ */
+import type { Owner } from "../Decision.js"
 import type { Event } from "../Events.js"
 import type { MessageId, NoteId, PersonId, PlanId, UserId } from "../Ids.js"
+
+/** A boundary a user cut by splitting a note: the message `seq` begins a note, `before` ended the other. */
+export interface Cut {
+  readonly seq: number
+  readonly before: MessageId
+}
 
 /** A live note of the session. */
 export interface NoteState {
@@ -8,9 +18,14 @@ export interface NoteState {
   readonly user: UserId
   readonly planId: PlanId | null
   readonly personId: PersonId | null
+  readonly owner: Owner
   /** Its messages, by seq. */
   readonly sources: ReadonlyArray<{ readonly messageId: MessageId; readonly seq: number }>
   readonly discarded: boolean
+  /** Whether its owner was chosen by hand (moved, or split from a note that was). */
+  readonly moved: boolean
+  /** The split that began it, when it was split off another note. */
+  readonly cut: Cut | null
 }
 
 export type Notes = ReadonlyMap<NoteId, NoteState>
@@ -25,16 +40,29 @@ export const evolveNotes = (notes: Notes, event: Event): Notes => {
   switch (event._tag) {
     case "NoteRecorded": {
       const sources = [...event.sources].sort((a, b) => a.seq - b.seq)
-      return new Map(notes).set(event.noteId, { noteId: event.noteId, user: event.user, planId: event.planId, personId: event.personId, sources, discarded: false })
+      return new Map(notes).set(event.noteId, {
+        noteId: event.noteId,
+        user: event.user,
+        planId: event.planId,
+        personId: event.personId,
+        owner: event.owner,
+        sources,
+        discarded: false,
+        moved: false,
+        cut: null
+      })
     }
     case "NoteMoved":
-      return withNote(notes, event.noteId, { personId: event.personId })
+      return withNote(notes, event.noteId, { personId: event.personId, owner: event.owner, moved: true })
     case "NoteSplit": {
       const note = notes.get(event.noteId)
       if (note === undefined) return notes
       const moved = new Set(event.sources.map((s) => s.messageId))
-      return new Map(withNote(notes, event.noteId, { sources: note.sources.filter((s) => !moved.has(s.messageId)) }))
-        .set(event.newNoteId, { ...note, noteId: event.newNoteId, sources: note.sources.filter((s) => moved.has(s.messageId)) })
+      const kept = note.sources.filter((s) => !moved.has(s.messageId))
+      const later = note.sources.filter((s) => moved.has(s.messageId))
+      const cut = kept.length === 0 || later.length === 0 ? null : { seq: later[0]!.seq, before: kept[kept.length - 1]!.messageId }
+      return new Map(withNote(notes, event.noteId, { sources: kept }))
+        .set(event.newNoteId, { ...note, noteId: event.newNoteId, sources: later, cut })
     }
     case "NoteDiscarded":
     case "NoteRestored":

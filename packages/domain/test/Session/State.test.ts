@@ -83,7 +83,17 @@ describe("the session state", () => {
       appliedPlans: [],
       questions: new Map(),
       filed: new Map([[null, new Set([messageId(2)])]]),
-      notes: new Map([[NoteId.make("note_2"), { noteId: "note_2", user, planId: null, personId: "person_1", sources: sources(2), discarded: false }]]),
+      notes: new Map([[NoteId.make("note_2"), {
+        noteId: "note_2",
+        user,
+        planId: null,
+        personId: "person_1",
+        owner: person("Ana"),
+        sources: sources(2),
+        discarded: false,
+        moved: false,
+        cut: null
+      }]]),
       answeredSeqs: [2],
       revision: before.revision + 1
     })

@@ -148,7 +148,8 @@ export const recordPlans = (
     known: options.known ?? [],
     revision,
     replan: options.replan ?? false,
-    ids: countingIds()
+    ids: countingIds(),
+    now: at(100)
   })
 
 export const failPlan = (reason: PlanFailureReason, detail: string, revision: number, replan = false) =>

@@ -19,7 +19,7 @@ import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Contact } from "@verbatim/planner/RenderRequest"
-import { Array as Arr, Clock, Context, Duration, Effect, Layer } from "effect"
+import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer } from "effect"
 import { IdGenerator } from "../IdGenerator.js"
 import * as Metrics from "../Metrics.js"
 import { counted, type UsageSink } from "./PlanJobReport.js"
@@ -159,9 +159,10 @@ const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: R
   const prompt = { version: planned.right.prompt.version, hash: planned.right.prompt.hash }
   const plans = chunksOf(planned.right)
   for (const p of plans) usage.add(p.model, p.usage)
+  const now = yield* DateTime.now
   return yield* execute(sessionId, () =>
     Effect.map(read.knownPeople(user), (known) =>
-      Command.RecordPlans({ prompt, plans, known, revision: state.revision, replan, ids }))).pipe(
+      Command.RecordPlans({ prompt, plans, known, revision: state.revision, replan, ids, now }))).pipe(
       Effect.as("planned" as const),
       Effect.catchTag("Rejected", () => Effect.succeed("busy" as const)),
       // A plan the store refuses is a recorded failure, never a silent loop of model calls.

@@ -1,6 +1,7 @@
 /** The read pages: people, a person's notes, open questions, a session's messages, and sign-in. */
 import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
 import type { SearchHit, SessionAccountingView, SessionPlan } from "@verbatim/projections/ReadModel"
+import { questionLeadOf } from "@verbatim/domain/ReplyText"
 import { DateTime } from "effect"
 import { personForms } from "./CurationForms.js"
 import { type Html, html } from "./Html.js"
@@ -72,12 +73,15 @@ export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Not
 ${notes.length === 0 ? html`<p class="muted">None yet.</p>` : noteList(notes)}
 ${discardedList(discarded)}`
 
-const reasons: Record<Question["reason"], string> = {
+const reasons: Record<Exclude<Question["reason"], "corrected">, string> = {
   unclear: "Who is this about?",
   contested: "More than one person could be meant.",
   unplanned: "The plan left these out: where do they go?",
   failed: "These could not be sorted yet; they are kept safe."
 }
+
+/** Why a question is asked; a correction an update no longer fits names both places, as the bot does. */
+const reasonOf = (q: Question): string => q.reason === "corrected" ? questionLeadOf(q.reason, q.candidates) : reasons[q.reason]
 
 const answerButton = (q: Question, csrf: string, option: string, label: string) =>
   html`<form method="post" action="/questions/${q.id}/answer"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="option" value="${option}"><button type="submit">${label}</button></form>`
@@ -97,7 +101,7 @@ ${
       ? html`<p class="muted">No open questions.</p>`
       : html`<ul class="list">${
         questions.map((q) =>
-          html`<li><p><strong>${reasons[q.reason]}</strong> <a href="/sessions/${q.sessionId}" class="muted">session</a></p>${
+          html`<li><p><strong>${reasonOf(q)}</strong> <a href="/sessions/${q.sessionId}" class="muted">session</a></p>${
             q.sources.map((s) => html`<div class="body">${s.text}</div>`)
           }${q.candidates.length === 0 ? null : answerButtons(q, csrf)}</li>`
         )
