@@ -72,12 +72,12 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
       const original = Option.getOrThrow(yield* read.noteAudit("n1"))
       expect([audit.curation, audit.discardedAt, original.curation]).toEqual([
         [
-          { _tag: "SplitFrom", from: "n1", at: G.at(1010) },
-          { _tag: "Moved", to: { _tag: "Unattached" }, at: G.at(1000) },
-          { _tag: "Discarded", at: G.at(1020) }
+          { _tag: "SplitFrom", from: "n1", at: G.at(1010), carriedFrom: null },
+          { _tag: "Moved", to: { _tag: "Unattached" }, at: G.at(1000), carriedFrom: null },
+          { _tag: "Discarded", at: G.at(1020), carriedFrom: null }
         ],
         G.at(1020),
-        [{ _tag: "SplitOff", into: "n1b", seqs: [2], at: G.at(1010) }]
+        [{ _tag: "SplitOff", into: "n1b", seqs: [2], at: G.at(1010), carriedFrom: null }]
       ])
       const accounting = Option.getOrThrow(yield* read.sessionAccounting("c"))
       expect(accounting.messages.map((m) => m.dispositions)).toEqual([

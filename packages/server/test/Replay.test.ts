@@ -182,10 +182,12 @@ describe("verbatim audit, retry, replay --promote, rebuild --verify", () => {
   it.scoped("--promote records the v2 plans: the superseded notes, questions and cuts leave the projections", () =>
     Effect.gen(function*() {
       const { env } = yield* recorded
-      const promoted = yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two, "--promote"], env)
+      const promoted = yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two, "--promote", "--yes"], env)
+      const none = "0 corrections: 0 carried over (0 re-applied, 0 so already), 0 turned into questions, 0 lost"
       expect({ code: promoted.code, stdout: promoted.stdout }).toEqual({
         code: 0,
-        stdout: v2Report.join("\n") + `promoted session ${sessions.one}: planned\npromoted session ${sessions.two}: planned\n`
+        stdout: v2Report.join("\n") + `session ${sessions.one}: promoted; ${none}\nsession ${sessions.two}: promoted; ${none}\n` +
+          "promoted 2 sessions: 0 corrections, 0 carried over, 0 turned into questions, 0 lost\n"
       })
       const one = yield* runCli(["accounting", sessions.one], env)
       expect(normalise(one.stdout)).toEqual([

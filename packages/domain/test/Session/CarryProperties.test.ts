@@ -12,7 +12,7 @@ import type { Event } from "../../src/Events.js"
 import { countingIds, type IdSupply, type MessageId } from "../../src/Ids.js"
 import type { Plan } from "../../src/Plan.js"
 import { Command } from "../../src/Session/Commands.js"
-import { correctionsOf } from "../../src/Session/Corrections.js"
+import { unkept } from "../../src/Session/Corrections.js"
 import { sessionDecider } from "../../src/Session/Decide.js"
 import { plannable, type SessionState } from "../../src/Session/State.js"
 import { chunk, closedSession } from "./fixtures.js"
@@ -96,32 +96,6 @@ const places = (history: History): Map<MessageId, number> => {
   return count
 }
 
-const sameSet = (a: ReadonlyArray<{ readonly messageId: MessageId }>, b: ReadonlyArray<{ readonly messageId: MessageId }>) =>
-  a.length === b.length && a.every((s) => b.some((t) => t.messageId === s.messageId))
-
-/** The corrections that are neither in effect nor asked after a promotion, described; empty when none is lost. */
-const lost = (before: SessionState, after: SessionState): Array<string> => {
-  const { notes, pending } = correctionsOf(before, before.appliedPlans)
-  const live = [...after.notes.values()]
-  const asked = (sources: ReadonlyArray<{ readonly messageId: MessageId }>) =>
-    [...after.questions.values()].some((q) => q.status === "open" && q.reason === "corrected" && sameSet(q.sources, sources))
-  const noteOf = (messageId: MessageId) => live.find((n) => n.sources.some((s) => s.messageId === messageId))
-  const problems: Array<string> = []
-  for (const f of notes) {
-    if (f.cut !== null && noteOf(f.cut.before) !== undefined && noteOf(f.cut.before) === noteOf(f.sources[0]!.messageId)) {
-      problems.push(`the cut before ${f.cut.seq} of ${f.from} is gone`)
-    }
-    if (f.discarded) {
-      const kept = live.find((n) => n.discarded && sameSet(n.sources, f.sources))
-      if (kept === undefined || (f.moved && kept.personId !== f.personId)) problems.push(`the discard of ${f.from} is gone`)
-    } else if (f.moved && !asked(f.sources) && !f.sources.every((s) => noteOf(s.messageId)?.personId === f.personId)) {
-      problems.push(`the move of ${f.from} is gone`)
-    }
-  }
-  for (const p of pending) if (!asked(p.sources)) problems.push(`the question ${p.from} is gone`)
-  return problems
-}
-
 const input = session({ maxMessages: 7 }).filter((m) => m.length > 0).chain((messages) =>
   fc.record({
     messages: fc.constant(messages),
@@ -145,7 +119,7 @@ describe("promotion properties", () => {
           // Every message answered: nothing is planned again.
           expect(recorded.length > 0).toBe(plannable(before).length > 0)
           expect([...places(history).entries()].filter(([, n]) => n !== 1)).toEqual([])
-          expect(lost(before, history.state)).toEqual([])
+          expect(unkept(before, history.state)).toEqual([])
         }
       }),
       { numRuns: propertyRuns(300) }

@@ -8,14 +8,17 @@ import { sessionStream } from "@verbatim/domain/Streams"
 import { type DateTime, Effect } from "effect"
 import { EventStore } from "../EventStore.js"
 
+/** Set on a change a promoted plan re-applied: the superseded note the user had made it on. */
+type Carried = { readonly carriedFrom: NoteId | null }
+
 /** One change a user made to a note. */
 export type CurationStep =
-  | { readonly _tag: "Moved"; readonly to: Owner; readonly at: DateTime.Utc }
+  | { readonly _tag: "Moved"; readonly to: Owner; readonly at: DateTime.Utc } & Carried
   /** Messages `seqs` left this note for `into`. */
-  | { readonly _tag: "SplitOff"; readonly into: NoteId; readonly seqs: ReadonlyArray<number>; readonly at: DateTime.Utc }
+  | { readonly _tag: "SplitOff"; readonly into: NoteId; readonly seqs: ReadonlyArray<number>; readonly at: DateTime.Utc } & Carried
   /** This note was cut from `from`. */
-  | { readonly _tag: "SplitFrom"; readonly from: NoteId; readonly at: DateTime.Utc }
-  | { readonly _tag: "Discarded"; readonly at: DateTime.Utc }
+  | { readonly _tag: "SplitFrom"; readonly from: NoteId; readonly at: DateTime.Utc } & Carried
+  | { readonly _tag: "Discarded"; readonly at: DateTime.Utc } & Carried
   | { readonly _tag: "Restored"; readonly at: DateTime.Utc }
 
 /** The curation of note `noteId` of session `sessionId`. */
@@ -25,16 +28,17 @@ export const noteHistory = (sessionId: SessionId, noteId: NoteId) =>
     const recorded = yield* store.readStream(sessionStream(sessionId))
     const steps: Array<CurationStep> = []
     for (const { event } of recorded) {
+      const carriedFrom = "carriedFrom" in event ? event.carriedFrom ?? null : null
       switch (event._tag) {
         case "NoteMoved":
-          if (event.noteId === noteId) steps.push({ _tag: "Moved", to: event.owner, at: event.movedAt })
+          if (event.noteId === noteId) steps.push({ _tag: "Moved", to: event.owner, at: event.movedAt, carriedFrom })
           break
         case "NoteSplit":
-          if (event.noteId === noteId) steps.push({ _tag: "SplitOff", into: event.newNoteId, seqs: event.sources.map((s) => s.seq), at: event.splitAt })
-          if (event.newNoteId === noteId) steps.push({ _tag: "SplitFrom", from: event.noteId, at: event.splitAt })
+          if (event.noteId === noteId) steps.push({ _tag: "SplitOff", into: event.newNoteId, seqs: event.sources.map((s) => s.seq), at: event.splitAt, carriedFrom })
+          if (event.newNoteId === noteId) steps.push({ _tag: "SplitFrom", from: event.noteId, at: event.splitAt, carriedFrom })
           break
         case "NoteDiscarded":
-          if (event.noteId === noteId) steps.push({ _tag: "Discarded", at: event.discardedAt })
+          if (event.noteId === noteId) steps.push({ _tag: "Discarded", at: event.discardedAt, carriedFrom })
           break
         case "NoteRestored":
           if (event.noteId === noteId) steps.push({ _tag: "Restored", at: event.restoredAt })

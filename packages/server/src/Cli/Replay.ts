@@ -15,13 +15,13 @@
  * the configured one) against itself, reusing nothing: the live plans and each of the `--repeat`
  * runs are compared with the first, and the share that moved is the noise floor, written to the
  * JSON report for `--noise-floor-from`. `--publish` keeps the report where the web pages show it
- * (`/replays`). `--promote` then runs the plan job again for each changed session, appending
- * plans that supersede the live ones. `verbatim replay compare A.json B.json` compares two saved
+ * (`/replays`). `--promote` then plans each changed session again and prints what would become
+ * of its users' corrections; `--promote --yes` records those plans, superseding the live ones,
+ * with every correction carried over or asked. `verbatim replay compare A.json B.json` compares two saved
  * JSON reports. `verbatim replay asks [--prompt VERSION] [--model NAME] [--user ID]` asks recorded
  * questions again under an ask prompt, in the shadow.
  */
 import { Args, Command, Options } from "@effect/cli"
-import type { SessionId } from "@verbatim/domain/Ids"
 import { PromptRegistry } from "@verbatim/planner/PromptRegistry"
 import { ReplayReports } from "@verbatim/projections/ReplayReports"
 import * as Store from "@verbatim/projections/Store"
@@ -43,6 +43,7 @@ import { renderMarkdown } from "../Replay/Markdown.js"
 import { renderJson, renderText, summarise } from "../Replay/Report.js"
 import { runInfo } from "../Replay/Run.js"
 import { CliError } from "./CliError.js"
+import { promote } from "./Promote.js"
 import { batchPlannerLayer, plannerLayer } from "./Layers.js"
 import { TimeZones } from "../TimeZones.js"
 
@@ -83,7 +84,10 @@ const options = {
   failOnRegression: Options.boolean("fail-on-regression").pipe(
     Options.withDescription("Exit 1 when agreement with the users' outcome falls beyond the noise floor or an invariant breaks")
   ),
-  promote: Options.boolean("promote").pipe(Options.withDescription("Record the new plans for changed sessions"))
+  promote: Options.boolean("promote").pipe(
+    Options.withDescription("Plan the changed sessions again, carrying their users' corrections; prints what would change unless --yes")
+  ),
+  yes: Options.boolean("yes").pipe(Options.withDescription("With --promote: record the new plans"))
 }
 
 /** Keep the report for the web pages, under an id of its own. */
@@ -92,20 +96,6 @@ const publish = (promptVersion: string, body: string) =>
     const id = yield* Effect.flatMap(IdGenerator, (g) => g.next("replay"))
     yield* (yield* ReplayReports).publish({ id, createdAt: yield* Clock.currentTimeMillis, promptVersion, body })
     yield* Console.log(`report kept for the web pages: /replays/${id}`)
-  })
-
-const promote = (sessions: ReadonlyArray<SessionId>, promptVersion: string) =>
-  Effect.gen(function*() {
-    const jobs = yield* PlanJob
-    const failed: Array<string> = []
-    for (const sessionId of sessions) {
-      const outcome = yield* jobs.run(sessionId, { promptVersion, replan: true })
-      yield* Console.log(`promoted session ${sessionId}: ${outcome}`)
-      if (outcome !== "planned") failed.push(sessionId)
-    }
-    if (failed.length > 0) {
-      return yield* new CliError({ message: `not promoted: ${failed.join(", ")}; the live plans stay in force, see the log` })
-    }
   })
 
 const readReport = (file: string) =>
@@ -170,7 +160,7 @@ const replayCommand = Command.make("replay", options, ({ prompt: promptOption, .
       : renderText(summary, verdict, results, mode)
     )
     if (args.publish) yield* publish(args.prompt, renderJson(run, summary, verdict, results))
-    if (args.promote) yield* promote(results.filter((r) => r.status === "changed").map((r) => r.sessionId), args.prompt)
+    if (args.promote) yield* promote(results.filter((r) => r.status === "changed").map((r) => r.sessionId), args.prompt, args.yes)
     if (args.failOnRegression && verdict.verdict === "FAIL") {
       return yield* new CliError({ message: `regression under prompt ${args.prompt}: ${verdict.reasons.join("; ")}` })
     }

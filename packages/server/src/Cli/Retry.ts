@@ -10,6 +10,7 @@ import { CliError } from "./CliError.js"
 
 const said: Record<Exclude<PlanOutcome, "failed" | "held">, string> = {
   "planned": "planned: its notes and questions are recorded",
+  "previewed": "planned without recording: nothing changed",
   "already-planned": "already planned; nothing to do (use `verbatim replay --promote` to re-plan under another prompt)",
   "not-closed": "not closed yet; it is planned once it closes",
   "busy": "another process is planning it right now; try again in a moment",

@@ -13,13 +13,17 @@
 import type { PlanFailureReason } from "@verbatim/domain/Events"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { Command, type PlannedChunk } from "@verbatim/domain/Session/Commands"
+import { promotion, type Promotion } from "@verbatim/domain/Session/Corrections"
+import { sessionDecider } from "@verbatim/domain/Session/Decide"
+import type { KnownPerson } from "@verbatim/domain/Session/People"
 import * as SessionState from "@verbatim/domain/Session/State"
+import type { Event } from "@verbatim/domain/Events"
 import type { EventStore } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Contact } from "@verbatim/planner/RenderRequest"
-import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer } from "effect"
+import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Either, Layer } from "effect"
 import { IdGenerator } from "../IdGenerator.js"
 import * as Metrics from "../Metrics.js"
 import { counted, type UsageSink } from "./PlanJobReport.js"
@@ -37,7 +41,17 @@ import { TimeZones } from "../TimeZones.js"
  * What one run did. `crashed`: planning the session stopped the process `maxCrashes` times in a
  * row, so its messages are parked as a question and it is not planned again but by `verbatim retry`.
  */
-export type PlanOutcome = "planned" | "failed" | "already-planned" | "not-closed" | "busy" | "no-model" | "held" | "awaiting-media" | "crashed"
+export type PlanOutcome =
+  | "planned"
+  | "previewed"
+  | "failed"
+  | "already-planned"
+  | "not-closed"
+  | "busy"
+  | "no-model"
+  | "held"
+  | "awaiting-media"
+  | "crashed"
 
 /** The lease key of a session's planning. */
 export const planLease = (sessionId: SessionId) => `plan:${sessionId}`
@@ -71,6 +85,10 @@ export interface RunOptions {
   readonly promptVersion?: string
   readonly replan?: boolean
   readonly afterCrashes?: boolean
+  /** Decide the plans and tell `promoted`, appending nothing (`previewed`): a promotion's dry run. */
+  readonly preview?: boolean
+  /** Told what a re-plan did, or would do, with the user's corrections. */
+  readonly promoted?: (promotion: Promotion) => Effect.Effect<void>
 }
 
 type Needs =
@@ -160,9 +178,17 @@ const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: R
   const plans = chunksOf(planned.right)
   for (const p of plans) usage.add(p.model, p.usage)
   const now = yield* DateTime.now
-  return yield* execute(sessionId, () =>
-    Effect.map(read.knownPeople(user), (known) =>
-      Command.RecordPlans({ prompt, plans, known, revision: state.revision, replan, ids, now }))).pipe(
+  const told = (before: SessionState.SessionState, events: ReadonlyArray<Event>) =>
+    replan && options.promoted !== undefined ? options.promoted(promotion(before, events)) : Effect.void
+  const record = (known: ReadonlyArray<KnownPerson>) => Command.RecordPlans({ prompt, plans, known, revision: state.revision, replan, ids, now })
+  if (options.preview === true) {
+    const decided = sessionDecider.decide(state, record(yield* read.knownPeople(user)))
+    if (Either.isLeft(decided)) return "busy" as const
+    yield* told(state, decided.right)
+    return "previewed" as const
+  }
+  return yield* execute(sessionId, () => Effect.map(read.knownPeople(user), record)).pipe(
+      Effect.tap((executed) => executed._tag === "Appended" ? told(state, executed.events) : Effect.void),
       Effect.as("planned" as const),
       Effect.catchTag("Rejected", () => Effect.succeed("busy" as const)),
       // A plan the store refuses is a recorded failure, never a silent loop of model calls.

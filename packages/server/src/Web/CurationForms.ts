@@ -27,11 +27,17 @@ const stepText = (step: CurationStep): Html => {
   }
 }
 
+/** A change an update carried over from the note the user had made it on. */
+const carried = (step: CurationStep): Html =>
+  "carriedFrom" in step && step.carriedFrom !== null
+    ? html` <span class="muted">(your change from before an update, kept)</span>`
+    : html``
+
 /** What its user did to the note, oldest first. */
 export const history = (audit: NoteAuditView): Html =>
   audit.curation.length === 0
     ? html``
-    : html`<h2>Changes you made</h2><ol class="list" data-history>${audit.curation.map((s) => html`<li>${when(s.at)}: ${stepText(s)}</li>`)}</ol>`
+    : html`<h2>Changes you made</h2><ol class="list" data-history>${audit.curation.map((s) => html`<li>${when(s.at)}: ${stepText(s)}${carried(s)}</li>`)}</ol>`
 
 /** The note's forms; a discarded note offers only its restore. */
 export const noteForms = (audit: NoteAuditView, people: ReadonlyArray<Person>, csrf: string): Html => {
