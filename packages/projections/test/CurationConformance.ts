@@ -60,7 +60,7 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
       expect(yield* read.knownPeople(G.user)).toEqual([
         { personId: "person-anna", name: "Anna S." },
         { personId: "person-x", name: "Xana" },
-        { personId: "person-x", name: "Ana" }
+        { personId: "person-x", name: "Ana", mergedFrom: "person-ana" }
       ])
     }).pipe(Effect.provide(layer())))
 

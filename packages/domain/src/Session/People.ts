@@ -8,10 +8,11 @@ import type { Event } from "../Events.js"
 import { type IdSupply, PersonId, type UserId } from "../Ids.js"
 import { notTextIn } from "../Inbound/bodyShape.js"
 
-/** A person of the user's. */
+/** A person of the user's; or, with `mergedFrom`, the name and id of one merged into them. */
 export interface KnownPerson {
   readonly personId: PersonId
   readonly name: string
+  readonly mergedFrom?: PersonId
 }
 
 /**
@@ -33,13 +34,14 @@ export const nameKey = (name: string): string => name.trim().toLowerCase()
  * never recorded.
  */
 export const resolver = (known: ReadonlyArray<KnownPerson>, user: UserId, ids: IdSupply) => {
-  const byId = new Map(known.map((p) => [p.personId as string, p.personId]))
+  // A merged person's id stands for whom they joined: a correction made before the merge still finds them.
+  const byId = new Map(known.flatMap((p) => [[p.personId as string, p.personId] as const, ...(p.mergedFrom === undefined ? [] : [[p.mergedFrom as string, p.personId] as const])]))
   const byName = new Map<string, PersonId>()
   for (const p of known) if (!byName.has(nameKey(p.name))) byName.set(nameKey(p.name), p.personId)
   const added: Array<Event> = []
-  /** The owner as recorded: a contact id only when it is one of the user's. */
+  /** The owner as recorded: a contact id only when it is one of the user's (a merged one's stands for whom they joined). */
   const owner = <O extends Owner>(given: O): O =>
-    given._tag === "Person" && given.contactId !== null && !byId.has(given.contactId) ? { ...given, contactId: null } : given
+    given._tag === "Person" && given.contactId !== null ? { ...given, contactId: byId.get(given.contactId) ?? null } : given
   const resolve = (given: Owner): PersonId | null => {
     if (given._tag === "Unattached") return null
     const listed = given.contactId === null ? undefined : byId.get(given.contactId)

@@ -122,7 +122,7 @@ export const decideRecordPlans = (state: SessionState, command: RecordPlans): De
   const drafted = command.plans.map(draftChunk(state, command, to, people))
   const planOf = (seq: number) => (drafted.find((_, i) => seq <= command.plans[i]!.chunk.toSeq) ?? drafted[drafted.length - 1]!).planId
   const superseded = command.replan ? state.appliedPlans : []
-  const names = new Map(command.known.map((p) => [p.personId as string, p.name]))
+  const names = new Map(command.known.filter((p) => p.mergedFrom === undefined).map((p) => [p.personId as string, p.name]))
   const { after, notes, questions, taken } = carry(correctionsOf(state, superseded), drafted.flatMap((d) => d.notes), drafted.flatMap((d) => d.questions), {
     sessionId: to.sessionId,
     now: command.now,

@@ -231,3 +231,18 @@ describe("a promoted plan carries the user's corrections", () => {
     ])
   })
 })
+
+describe("a carried move finds its person after a merge", () => {
+  it("moves to whom the chosen person was merged into, even when renamed first", () => {
+    // Anna was renamed "Anna Lima", then merged into Ana: the move to her stands for Ana.
+    const merged = [{ personId: personId("p-ana"), name: "Ana" }, { personId: personId("p-ana"), name: "Anna Lima", mergedFrom: personId("p-anna") }, known[2]!]
+    promoted([...planned, moved("note_b", anna)], samePlan, merged).then([
+      planProduced("plan_1", samePlan, 1, 4, ["plan_a"]),
+      noteRecorded("note_1", ana, "p-ana", [1, 2]),
+      noteRecorded("note_2", bob, "p-bob", [3, 4]),
+      planApplied("plan_1", ["note_1", "note_2"]),
+      moved("note_2", ana, "note_b"),
+      replyQueued("reply_1", "Added 2 notes: Ana.")
+    ])
+  })
+})

@@ -19,7 +19,7 @@ export const knownPeople = (user: UserId) =>
     decodeRows(KnownRow)(sql`SELECT person_id, name, merged_into FROM people WHERE user_id = ${user} ORDER BY person_id`).pipe(
       Effect.map((rows): Array<KnownPerson> => [
         ...rows.filter((r) => r.merged_into === null).map((r) => ({ personId: r.person_id, name: r.name })),
-        ...rows.flatMap((r) => r.merged_into === null ? [] : [{ personId: r.merged_into, name: r.name }])
+        ...rows.flatMap((r) => r.merged_into === null ? [] : [{ personId: r.merged_into, name: r.name, mergedFrom: r.person_id }])
       ])
     ))
 
