@@ -53,17 +53,16 @@ export class OperatorReads extends Context.Tag("@verbatim/server/OperatorReads")
         ).pipe(Effect.provide(context), Effect.orDie)
       return OperatorReads.of({
         mode,
-        shown: (reader, reads) =>
-          Effect.gen(function*() {
-            if (reader._tag === "User") return (user: string) => user === reader.user
-            if (mode === "none") return (user: string) => user === operatorUser
-            if (mode === "all") return () => true
-            const request = yield* HttpServerRequest.HttpServerRequest
-            const route = `${request.method} ${new URL(request.url, "http://local").pathname}`
-            const readAt = yield* DateTime.now
-            yield* Effect.forEach(byUser(reads), (read) => record(route, readAt, read), { discard: true })
-            return () => true
-          }).pipe(Effect.withSpan("OperatorReads.shown"))
+        shown: Effect.fn("OperatorReads.shown")(function*(reader: Subject, reads: ReadonlyArray<Read>) {
+          if (reader._tag === "User") return (user: string) => user === reader.user
+          if (mode === "none") return (user: string) => user === operatorUser
+          if (mode === "all") return () => true
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const route = `${request.method} ${new URL(request.url, "http://local").pathname}`
+          const readAt = yield* DateTime.now
+          yield* Effect.forEach(byUser(reads), (read) => record(route, readAt, read), { discard: true })
+          return () => true
+        })
       })
     })
   )

@@ -8,9 +8,10 @@ import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { expect } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import * as ReminderIntake from "../src/Reminders/Intake.js"
 import type { ServerSettings } from "../src/ServerConfig.js"
+import { WebKeys } from "../src/Web/SignIn.js"
 import { aliceUpdate, api, closeIdle, layer, telegram } from "./harness.js"
 
 export const alice = "telegram:100000001"
@@ -45,6 +46,9 @@ const alicePlan: Plan = {
 
 /** The server with both users' notes to come, reading other users' notes as `mode` says. */
 export const layerFor = (mode: ServerSettings["operatorReads"]) => layer([planStep(operatorPlan), planStep(alicePlan)], { settings: { operatorReads: mode } })
+
+/** `layerFor` with the pages' keys, so a test can sign a user in with a cookie of its own. */
+export const pagesLayerFor = (mode: ServerSettings["operatorReads"]) => WebKeys.layer.pipe(Layer.provideMerge(layerFor(mode)))
 
 /** Both users' messages captured and planned. */
 export const history = Effect.gen(function*() {
