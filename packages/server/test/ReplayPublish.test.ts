@@ -23,6 +23,15 @@ const kept = (dataDir: string) =>
     Effect.orDie
   )
 
+/** A report the CLI published from the recorded store, kept in the server's own store too. */
+const publishedHere = Effect.gen(function*() {
+  const { env } = yield* Effect.flatMap(tempDir("verbatim-publish-"), record)
+  yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two, "--publish"], env)
+  const [report] = yield* kept(env["VERBATIM_DATA_DIR"]!)
+  yield* Effect.flatMap(ReplayReports, (reports) => reports.publish({ ...report!, createdAt: 0 }))
+  return report!
+})
+
 describe("verbatim replay --publish", () => {
   it.scoped("keeps the report it printed as JSON, under an id it names", () =>
     Effect.gen(function*() {
@@ -44,11 +53,7 @@ describe("verbatim replay --publish", () => {
 
   it.scoped.skipIf(chromium === undefined)("the operator's page shows the summary, then each changed session's moves, regroupings and cuts", () =>
     Effect.gen(function*() {
-      const { env } = yield* Effect.flatMap(tempDir("verbatim-publish-"), record)
-      yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two, "--publish"], env)
-      const [report] = yield* kept(env["VERBATIM_DATA_DIR"]!)
-      // The same report, kept in the server's own store.
-      yield* Effect.flatMap(ReplayReports, (reports) => reports.publish({ ...report!, createdAt: 0 }))
+      yield* publishedHere
       const { baseUrl } = yield* Harness
       const seen = yield* browse(async (browser) => {
         const page = await browser.newPage()
@@ -81,15 +86,12 @@ describe("verbatim replay --publish", () => {
 
   it.scoped("under VERBATIM_OPERATOR_READS=none the page keeps each session's status and tokens, and leaves out the changes that quote its user's words", () =>
     Effect.gen(function*() {
-      const { env } = yield* Effect.flatMap(tempDir("verbatim-publish-"), record)
-      yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two, "--publish"], env)
-      const [report] = yield* kept(env["VERBATIM_DATA_DIR"]!)
-      yield* Effect.flatMap(ReplayReports, (reports) => reports.publish({ ...report!, createdAt: 0 }))
+      const report = yield* publishedHere
       const { baseUrl } = yield* Harness
       const seen = yield* Effect.promise(async () => {
         const signIn = await fetch(`${baseUrl}/signin`, { method: "POST", body: new URLSearchParams({ token: apiToken }), redirect: "manual" })
         const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!
-        const page = await (await fetch(`${baseUrl}/replays/${report!.id}`, { headers: { cookie } })).text()
+        const page = await (await fetch(`${baseUrl}/replays/${report.id}`, { headers: { cookie } })).text()
         const text = (html: string) => unescapeHtml(html.replace(/<[^>]+>/g, ""))
         return {
           withheld: text(/<p class="muted" data-withheld>([\s\S]*?)<\/p>/.exec(page)?.[1] ?? ""),
