@@ -39,6 +39,8 @@ export const start = async (env: Readonly<Record<string, string>>, bundle = bund
       VERBATIM_API_TOKEN: apiToken,
       // The harness's connections all come from loopback, like a reverse proxy's.
       VERBATIM_TRUSTED_PROXIES: "127.0.0.1",
+      // It checks every user's notes through the API (and reads the event log), as a single-person install may.
+      VERBATIM_OPERATOR_READS: "all",
       ...env
     }
   })

@@ -1,6 +1,7 @@
 /** A session's accounting as the API returns it: where every message went, and every reminder its plans proposed. */
 import { Schema } from "effect"
 import { MessageId, NoteId, PlanId, QuestionId, ReminderId, SessionId, UserId } from "./Ids.js"
+import { withheldField } from "./OperatorReads/Mode.js"
 import { ReminderStatus } from "./Reminders/Events.js"
 
 /** Where (part of) a message went. A message may be in a note and have a directive cut from it. */
@@ -38,6 +39,7 @@ export const SessionAccounting = Schema.Struct({
     seq: Schema.Number,
     dispositions: Schema.Array(Disposition)
   })),
-  reminders: Schema.Array(ReminderAccounting)
+  reminders: Schema.Array(ReminderAccounting),
+  ...withheldField
 })
 export type SessionAccounting = typeof SessionAccounting.Type

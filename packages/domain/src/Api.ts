@@ -1,7 +1,7 @@
 /** The HTTP contract: webhooks, the bearer-protected read API and health. Server and clients derive from it. */
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authorization, BadRequest, Conflict, NotFound, NotReady, PayloadTooLarge, Unauthorized } from "./ApiErrors.js"
+import { Authorization, BadRequest, Conflict, NotFound, NotReady, OperatorReadRefused, PayloadTooLarge, Unauthorized } from "./ApiErrors.js"
 import * as R from "./ApiResponses.js"
 import { CaptureGroup } from "./CaptureApi.js"
 import { CurationGroup } from "./CurationApi.js"
@@ -11,7 +11,7 @@ import * as WhatsApp from "./Inbound/WhatsApp.js"
 import { AskGroup } from "./AskApi.js"
 import { RemindersGroup } from "./RemindersApi.js"
 
-export { Authorization, BadRequest, Conflict, NotFound, NotReady, PayloadTooLarge, Unauthorized } from "./ApiErrors.js"
+export { Authorization, BadRequest, Conflict, NotFound, NotReady, OperatorReadRefused, PayloadTooLarge, Unauthorized } from "./ApiErrors.js"
 
 /** Webhooks acknowledge with an empty 200: providers only look at the status. */
 const Ack = HttpApiSchema.Empty(200)
@@ -88,31 +88,33 @@ const StatusParam = R.QuestionStatus.annotations({
 export class ReadApiGroup extends HttpApiGroup.make("api")
   .add(HttpApiEndpoint.get("people", "/people")
       .annotate(OpenApi.Summary, "List people")
-      .annotate(OpenApi.Description, "The people notes are about, by person id, with their note counts; `user` narrows to one user's.").setUrlParams(Schema.Struct(ListParams)).addSuccess(R.PeoplePage))
+      .annotate(OpenApi.Description, "The people notes are about, by person id, with their note counts; `user` narrows to one user's. Under VERBATIM_OPERATOR_READS=none another user's people are listed without their names (`withheld` says why).").setUrlParams(Schema.Struct(ListParams)).addSuccess(R.PeoplePage))
   .add(
     HttpApiEndpoint.get("personNotes", "/people/:id/notes")
       .annotate(OpenApi.Summary, "List a person's notes")
-      .annotate(OpenApi.Description, "A person's notes in the order they were recorded, each body derived from its source messages.")
+      .annotate(OpenApi.Description, "A person's notes in the order they were recorded, each body derived from its source messages. Another user's person is a 403 under VERBATIM_OPERATOR_READS=none.")
       .setPath(Schema.Struct({ id: PersonId }))
       .setUrlParams(Schema.Struct(PositionListParams))
       .addSuccess(R.NotesPage)
       .addError(NotFound)
+      .addError(OperatorReadRefused)
   )
   .add(HttpApiEndpoint.get("note", "/notes/:id")
       .annotate(OpenApi.Summary, "Get a note")
-      .annotate(OpenApi.Description, "One note with its body and its source messages.").setPath(Schema.Struct({ id: NoteId })).addSuccess(R.Note).addError(NotFound))
+      .annotate(OpenApi.Description, "One note with its body and its source messages. Another user's note is a 403 under VERBATIM_OPERATOR_READS=none.").setPath(Schema.Struct({ id: NoteId })).addSuccess(R.Note).addError(NotFound).addError(OperatorReadRefused))
   .add(
     HttpApiEndpoint.get("noteAudit", "/notes/:id/audit")
       .annotate(OpenApi.Summary, "Trace a note to its characters")
-      .annotate(OpenApi.Description, "The body as slices of its source messages and separators, each source's text in parts by who wrote them (sender, transcriber or image reader with its model, rendering), the instructions cut with their offsets, the plan, prompt and model, merges and the answer that confirmed it.")
+      .annotate(OpenApi.Description, "The body as slices of its source messages and separators, each source's text in parts by who wrote them (sender, transcriber or image reader with its model, rendering), the instructions cut with their offsets, the plan, prompt and model, merges and the answer that confirmed it. Another user's note is a 403 under VERBATIM_OPERATOR_READS=none.")
       .setPath(Schema.Struct({ id: NoteId }))
       .addSuccess(R.NoteAudit)
       .addError(NotFound)
+      .addError(OperatorReadRefused)
   )
   .add(
     HttpApiEndpoint.get("questions", "/questions")
       .annotate(OpenApi.Summary, "List questions")
-      .annotate(OpenApi.Description, "Questions the planner or a failure parked, with their messages and the answers offered; `status` narrows to open or answered ones.")
+      .annotate(OpenApi.Description, "Questions the planner or a failure parked, with their messages and the answers offered; `status` narrows to open or answered ones. Under VERBATIM_OPERATOR_READS=none another user's questions are listed without their messages' text or the names offered (`withheld` says why).")
       .setUrlParams(Schema.Struct({ ...PositionListParams, status: optionalParam(StatusParam) }))
       .addSuccess(R.QuestionsPage)
   )
@@ -129,7 +131,7 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
   .add(
     HttpApiEndpoint.get("accounting", "/sessions/:id/accounting")
       .annotate(OpenApi.Summary, "Account for a session's messages")
-      .annotate(OpenApi.Description, "Every message of a session with its dispositions: in a note, in a question, an instruction to the bot, or still awaiting a plan or a transcription.")
+      .annotate(OpenApi.Description, "Every message of a session with its dispositions: in a note, in a question, an instruction to the bot, or still awaiting a plan or a transcription. Under VERBATIM_OPERATOR_READS=none another user's session is accounted without its instructions' text or its reminders' words (`withheld` says why).")
       .setPath(Schema.Struct({ id: SessionId }))
       .addSuccess(R.SessionAccounting)
       .addError(NotFound)
@@ -137,19 +139,21 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
   .add(
     HttpApiEndpoint.get("search", "/search")
       .annotate(OpenApi.Summary, "Search notes and messages")
-      .annotate(OpenApi.Description, "Messages whose text holds every word of `q` (case folded, accents kept), newest first, each with the note it is in; a note's body is its messages' text, so this finds notes too. `user` narrows to one user's.")
+      .annotate(OpenApi.Description, "Messages whose text holds every word of `q` (case folded, accents kept), newest first, each with the note it is in; a note's body is its messages' text, so this finds notes too. `user` narrows to one user's. Under VERBATIM_OPERATOR_READS=none only the operator's own messages (`web:operator`) are searched, and `user` naming another user is a 403.")
       .setUrlParams(Schema.Struct({ q: Schema.String, user: optionalParam(UserId), limit: optionalParam(Limit) }))
       .addSuccess(R.SearchResults)
+      .addError(OperatorReadRefused)
   )
   .add(
     HttpApiEndpoint.get("events", "/events")
       .annotate(OpenApi.Summary, "Read the event log")
-      .annotate(OpenApi.Description, "Events after a cursor in the order a catch-up reader follows them, a page at a time; `nextAfter` continues.")
+      .annotate(OpenApi.Description, "Events after a cursor in the order a catch-up reader follows them, a page at a time; `nextAfter` continues. The log holds every user's text: a 403 unless VERBATIM_OPERATOR_READS=all.")
       .setUrlParams(Schema.Struct({
         after: optionalParam(R.EventCursor),
         limit: optionalParam(Limit)
       }))
       .addSuccess(R.EventsPage)
+      .addError(OperatorReadRefused)
   )
   .middleware(Authorization)
   .prefix("/api")

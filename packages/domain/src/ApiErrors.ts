@@ -26,6 +26,14 @@ export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()(
   HttpApiSchema.annotations({ status: 413 })
 ) {}
 
+/**
+ * A read the operator is not shown: another user's text under `VERBATIM_OPERATOR_READS=none` (or
+ * the whole event log under `none` and `audited`); `message` names the setting and what to set.
+ */
+export class OperatorReadRefused
+  extends Schema.TaggedError<OperatorReadRefused>()("OperatorReadRefused", { message: Schema.String }, HttpApiSchema.annotations({ status: 403 }))
+{}
+
 /** `/readyz` when a dependency (the database) is unreachable. */
 export class NotReady extends Schema.TaggedError<NotReady>()("NotReady", { message: Schema.String }, HttpApiSchema.annotations({ status: 503 })) {}
 

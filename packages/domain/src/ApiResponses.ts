@@ -7,6 +7,7 @@ import { AttachmentKind } from "./Attachment.js"
 import { DerivedSource, PageSpan, Part, TranscriptSegment } from "./Media.js"
 import { ReminderStatus } from "./Reminders/Events.js"
 import { notTextIn } from "./Inbound/bodyShape.js"
+import { withheldField } from "./OperatorReads/Mode.js"
 
 /** One page of a list; pass `nextCursor` back as `cursor` for the next page (null: no more). */
 export const Page = <S extends Schema.Schema.Any>(item: S) =>
@@ -20,7 +21,8 @@ export const Person = Schema.Struct({
   id: PersonId,
   user: UserId,
   name: Schema.String,
-  noteCount: Schema.Number
+  noteCount: Schema.Number,
+  ...withheldField
 })
 export type Person = typeof Person.Type
 
@@ -36,7 +38,8 @@ export const Note = Schema.Struct({
   personId: Schema.NullOr(PersonId),
   body: Schema.String,
   sources: Schema.Array(SourceRef),
-  recordedAt: Schema.DateTimeUtc
+  recordedAt: Schema.DateTimeUtc,
+  ...withheldField
 })
 export type Note = typeof Note.Type
 
@@ -112,7 +115,8 @@ export const Question = Schema.Struct({
   reason: QuestionReason,
   status: QuestionStatus,
   sources: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Number, text: Schema.String })),
-  candidates: Schema.Array(Candidate)
+  candidates: Schema.Array(Candidate),
+  ...withheldField
 })
 export type Question = typeof Question.Type
 

@@ -4,7 +4,7 @@
  */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { Authorization, BadRequest, NotFound } from "./ApiErrors.js"
+import { Authorization, BadRequest, NotFound, OperatorReadRefused } from "./ApiErrors.js"
 import { storable } from "./ApiResponses.js"
 import { AskId, MessageId, NoteId, UserId } from "./Ids.js"
 
@@ -50,7 +50,7 @@ export class AskGroup extends HttpApiGroup.make("ask")
       .annotate(OpenApi.Summary, "Ask a question of a user's notes")
       .annotate(
         OpenApi.Description,
-        "Answered with the user's own words only: the model chooses which words answer, and every quote is checked to be exactly in one of the user's messages (a quote that is not is dropped and counted). The question is recorded first; the answer is waited for up to 25 seconds (`status` is `posed` if it is still coming: `GET /api/asks/{id}` then). The model down: `failed`, with the question kept. `user` must be `web:operator` (the default) or a user on the allow-list; a question is at most 2,000 characters."
+        "Answered with the user's own words only: the model chooses which words answer, and every quote is checked to be exactly in one of the user's messages (a quote that is not is dropped and counted). The question is recorded first; the answer is waited for up to 25 seconds (`status` is `posed` if it is still coming: `GET /api/asks/{id}` then). The model down: `failed`, with the question kept. `user` must be `web:operator` (the default) or a user on the allow-list (another user's words are not the operator's to read under VERBATIM_OPERATOR_READS=none: a 403); a question is at most 2,000 characters."
       )
       .setPayload(AskPayload)
       .addSuccess(Asked)
@@ -58,19 +58,20 @@ export class AskGroup extends HttpApiGroup.make("ask")
   .add(
     HttpApiEndpoint.get("asks", "/asks")
       .annotate(OpenApi.Summary, "A user's questions")
-      .annotate(OpenApi.Description, "A user's questions and their answers, newest first (at most 100).")
+      .annotate(OpenApi.Description, "A user's questions and their answers, newest first (at most 100); another user's are a 403 under VERBATIM_OPERATOR_READS=none.")
       .setUrlParams(Schema.Struct({ user: UserId }))
       .addSuccess(AskedList)
   )
   .add(
     HttpApiEndpoint.get("asked", "/asks/:id")
       .annotate(OpenApi.Summary, "One question")
-      .annotate(OpenApi.Description, "One question and where it stands, with its answer's quotes once it has them.")
+      .annotate(OpenApi.Description, "One question and where it stands, with its answer's quotes once it has them; another user's is a 403 under VERBATIM_OPERATOR_READS=none.")
       .setPath(Schema.Struct({ id: AskId }))
       .addSuccess(Asked)
       .addError(NotFound)
   )
   .addError(BadRequest)
+  .addError(OperatorReadRefused)
   .middleware(Authorization)
   .prefix("/api")
 {}

@@ -30,6 +30,7 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   ReplyFailed: 1,
   WebSignIn: 1,
   WebSignedOut: 1,
+  OperatorRead: 1,
   ReminderScheduled: 1,
   ReminderTimeAsked: 1,
   ReminderHeld: 1,

@@ -16,6 +16,7 @@ import { AskEvent } from "./Ask/Events.js"
 import { TokenUsage } from "./TokenUsage.js"
 import { ReminderEvent, RemindersTaken, TimeZoneSet } from "./Reminders/Events.js"
 import { WebSignedOut, WebSignIn } from "./WebEvents.js"
+import { OperatorRead } from "./OperatorReads/Events.js"
 
 export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed }
 export * from "./Ask/Events.js"
@@ -26,6 +27,7 @@ export {
   MediaTranscribed,
   ReplyFailed,
   ReplyQueued,
+  OperatorRead,
   ReplySent,
   WebSignedOut,
   WebSignIn
@@ -208,6 +210,7 @@ export const Event = Schema.Union(
   ReplyFailed,
   WebSignIn,
   WebSignedOut,
+  OperatorRead,
   ...ReminderEvent.members,
   RemindersTaken,
   TimeZoneSet,

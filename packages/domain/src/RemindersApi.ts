@@ -7,6 +7,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
 import { Authorization, BadRequest, changeEndpoint } from "./ApiErrors.js"
 import { MessageId, NoteId, ReminderId, SessionId, UserId } from "./Ids.js"
+import { withheldField } from "./OperatorReads/Mode.js"
 import { ReminderStatus } from "./Reminders/Events.js"
 
 /** Where a reminder stands. */
@@ -28,7 +29,8 @@ export const Reminder = Schema.Struct({
   /** The clock reading it falls due at (`YYYY-MM-DDTHH:MM`); null while its time is asked. */
   dueLocal: Schema.NullOr(Schema.String),
   status: ReminderState,
-  late: Schema.Boolean
+  late: Schema.Boolean,
+  ...withheldField
 })
 export type Reminder = typeof Reminder.Type
 
@@ -51,7 +53,7 @@ export class RemindersGroup extends HttpApiGroup.make("reminders")
   .add(
     HttpApiEndpoint.get("reminders", "/reminders")
       .annotate(OpenApi.Summary, "A user's reminders")
-      .annotate(OpenApi.Description, "A user's reminders, soonest due first (at most 200); `status` narrows to those in one state.")
+      .annotate(OpenApi.Description, "A user's reminders, soonest due first (at most 200); `status` narrows to those in one state. Another user's are listed without their words under VERBATIM_OPERATOR_READS=none (`withheld` says why).")
       .setUrlParams(Schema.Struct({ user: UserId, status: Schema.optionalWith(ReminderState, { exact: true }) }))
       .addSuccess(RemindersList)
   )

@@ -28,5 +28,8 @@ export const planRemindersStream = (planId: PlanId): string => `plan-reminders-$
 /** A user's time zone setting. */
 export const zoneStream = (user: UserId): string => `zone-${user}`
 
+/** What the operator read of a user's data (`OperatorRead`, under VERBATIM_OPERATOR_READS=audited), shown to the user. */
+export const operatorReadsStream = (user: UserId): string => `operator-reads-${user}`
+
 /** One question asked of a user's notes: posed, then answered or failed. */
 export const askStream = (askId: AskId): string => `ask-${askId}`

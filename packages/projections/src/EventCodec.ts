@@ -52,6 +52,7 @@ const schemas: { readonly [K in EventType]: Schema.Schema<Extract<Event, { reado
   ReplySent: Events.ReplySent,
   WebSignIn: Events.WebSignIn,
   WebSignedOut: Events.WebSignedOut,
+  OperatorRead: Events.OperatorRead,
   ReminderScheduled: Events.ReminderScheduled,
   ReminderTimeAsked: Events.ReminderTimeAsked,
   ReminderHeld: Events.ReminderHeld,

@@ -3,6 +3,7 @@
  * is not configured. Logged like everything else, so with the JSON logger each line is one object.
  */
 import { HttpServer } from "@effect/platform"
+import type { OperatorReadsMode } from "@verbatim/domain/OperatorReads/Mode"
 import * as Store from "@verbatim/projections/Store"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { resolve } from "node:path"
@@ -24,6 +25,14 @@ export const noTranscriberNotice =
 export const noImageReaderNotice =
   "no image reader: photos are fetched, stored and filed as unread; install tesseract-ocr to read them here, or set ANTHROPIC_API_KEY"
 
+/** Said at start-up: what the operator reads of other users' data. */
+export const operatorReadsNotice: { readonly [M in OperatorReadsMode]: string } = {
+  none:
+    "operator reads: none (VERBATIM_OPERATOR_READS): the API token and the operator's sign-in see other users' counts and accounting, never their text; set audited to read it with each read recorded where its user sees it, or all",
+  audited: "operator reads: audited (VERBATIM_OPERATOR_READS): the operator reads other users' text, and each read is recorded where its user sees it",
+  all: "operator reads: all (VERBATIM_OPERATOR_READS): the operator reads every user's text, unrecorded"
+}
+
 /** Logs the report once the server listens. */
 export const layer = Layer.effectDiscard(
   Effect.gen(function*() {
@@ -43,6 +52,7 @@ export const layer = Layer.effectDiscard(
       `web pages: ${Option.getOrElse(publicUrl, () => address)}/ (sign in with the API token to read, search, and capture messages at /compose; /web in a chat sends a user their link${
         Option.isNone(publicUrl) ? " once VERBATIM_PUBLIC_URL is set" : ""
       })`,
+      operatorReadsNotice[settings.operatorReads],
       ...(token.generated ? [`API token (generated, kept in ${token.path}): ${Redacted.value(token.token)}`] : []),
       ...notConfigured({ ...settings, apiToken: Option.some(token.token) }),
       ...(model._tag === "None" ? [noModelNotice] : []),

@@ -1,6 +1,7 @@
 /** Server settings read through `Config`; anything optional left unset is reported, never fatal. */
 import { type ChatProvider, type UserId, userIdOf } from "@verbatim/domain/Ids"
 import { chatProviders, isChatProvider } from "@verbatim/domain/Inbound/Providers"
+import { type OperatorReadsMode, OperatorReadsMode as Modes } from "@verbatim/domain/OperatorReads/Mode"
 import { Config, ConfigError, Context, Duration, Either, Layer, Option, Redacted } from "effect"
 import { parseTrustedProxies, type TrustedProxies } from "./Web/ClientAddress.js"
 
@@ -39,6 +40,8 @@ export interface ServerSettings {
   readonly metricsPublic: boolean
   /** Reverse proxies whose `X-Forwarded-For` names the client (`VERBATIM_TRUSTED_PROXIES`); none by default. */
   readonly trustedProxies: TrustedProxies
+  /** What the operator reads of other users' data (`VERBATIM_OPERATOR_READS`): `none` unless set. */
+  readonly operatorReads: OperatorReadsMode
 }
 
 /** Why a sender id is not how its provider names a sender (both name a sender by digits), or null. */
@@ -114,7 +117,8 @@ export const config: Config.Config<ServerSettings> = Config.all({
     Config.mapOrFail((text) =>
       Either.mapLeft(parseTrustedProxies(text), (message) => ConfigError.InvalidData(["VERBATIM_TRUSTED_PROXIES"], message))
     )
-  )
+  ),
+  operatorReads: Config.literal(...Modes.literals)("VERBATIM_OPERATOR_READS").pipe(Config.withDefault("none" as const))
 }).pipe(
   // Node refuses a headers timeout longer than the request's: say which settings, not a stack.
   Config.mapOrFail((settings) =>
@@ -170,7 +174,9 @@ const testSettings: ServerSettings = {
   port: 0,
   host: "127.0.0.1",
   metricsPublic: true,
-  trustedProxies: []
+  trustedProxies: [],
+  // Tests read every user's notes unless they say otherwise; `serve` reads none by default.
+  operatorReads: "all"
 }
 
 export class ServerConfig extends Context.Tag("@verbatim/server/ServerConfig")<ServerConfig, ServerSettings>() {

@@ -74,11 +74,11 @@ const serve = (env: Record<string, string>, lines: number, umask = "022") =>
   })
 
 describe("verbatim serve", () => {
-  it.scoped("starts with no configuration, says where it listens, where its data is, what is not configured and what reads photos, as JSON lines", () =>
+  it.scoped("starts with no configuration, says where it listens, where its data is, what the operator reads, what is not configured and what reads photos, as JSON lines", () =>
     Effect.gen(function*() {
       const dir = yield* tempDir("verbatim-serve-")
       const port = yield* freePort
-      const said = yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 14)
+      const said = yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 15)
       expect(said.stderr).toEqual("")
       const general = (line: string) =>
         line.replace(dir, "<dir>").replace(`:${port}`, ":<port>").replace(/: \S{43}$/, ": <token>").replace(/tesseract \d+\.\d+\.\d+/, "tesseract <version>")
@@ -88,6 +88,7 @@ describe("verbatim serve", () => {
           "verbatim listening on http://127.0.0.1:<port>",
           "data: <dir>/verbatim.db",
           "web pages: http://127.0.0.1:<port>/ (sign in with the API token to read, search, and capture messages at /compose; /web in a chat sends a user their link once VERBATIM_PUBLIC_URL is set)",
+          "operator reads: none (VERBATIM_OPERATOR_READS): the API token and the operator's sign-in see other users' counts and accounting, never their text; set audited to read it with each read recorded where its user sees it, or all",
           "API token (generated, kept in <dir>/api-token): <token>",
           "TELEGRAM_WEBHOOK_SECRET is not set: Telegram webhooks are refused (401)",
           "WHATSAPP_VERIFY_TOKEN is not set: WhatsApp webhook verification is refused",
@@ -112,7 +113,7 @@ describe("verbatim serve", () => {
       writeFileSync(join(dir, "run.sh"), "#!/bin/sh", { mode: 0o755 })
       mkdirSync(join(dir, "exports"), { mode: 0o755 })
       const port = yield* freePort
-      yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 13)
+      yield* serve({ VERBATIM_DATA_DIR: dir, PORT: String(port) }, 14)
       // A write, so the database's journal files exist too.
       expect(yield* Effect.promise(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status))).toBe(200)
       const modes = Object.fromEntries(

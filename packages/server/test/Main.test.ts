@@ -6,7 +6,7 @@ import { readFileSync, statSync } from "node:fs"
 import { createServer as createNetServer } from "node:net"
 import { join, resolve } from "node:path"
 import { tempDir } from "@verbatim/testkit/TempDir"
-import { noImageReaderNotice, noModelNotice, noTranscriberNotice } from "../src/Announce.js"
+import { noImageReaderNotice, noModelNotice, noTranscriberNotice, operatorReadsNotice } from "../src/Announce.js"
 import { ServerLive } from "../src/Main.js"
 
 /** A port nothing listens on right now (`PORT` must be 1–65535, so 0 cannot ask the system). */
@@ -55,6 +55,7 @@ describe("Main", () => {
         `verbatim listening on http://127.0.0.1:${reply.port}`,
         `data: ${resolve(dir, "verbatim.db")}`,
         `web pages: http://127.0.0.1:${reply.port}/ (sign in with the API token to read, search, and capture messages at /compose; /web in a chat sends a user their link once VERBATIM_PUBLIC_URL is set)`,
+        operatorReadsNotice.none,
         `API token (generated, kept in ${join(dir, "api-token")}): ${reply.token}`,
         "TELEGRAM_WEBHOOK_SECRET is not set: Telegram webhooks are refused (401)",
         "WHATSAPP_VERIFY_TOKEN is not set: WhatsApp webhook verification is refused",

@@ -4,6 +4,7 @@
  * by a bot link never sees it.
  */
 import { describe, expect, it } from "@effect/vitest"
+import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
 import { ReplayReportBody } from "@verbatim/domain/ReplayReport"
 import { ReplayReports } from "@verbatim/projections/ReplayReports"
 import * as Store from "@verbatim/projections/Store"
@@ -11,6 +12,7 @@ import { Effect, Schema } from "effect"
 import { join } from "node:path"
 import { runCli, tempDir } from "./CliHarness.js"
 import { apiToken, Harness, layer } from "./harness.js"
+import { unescapeHtml } from "./unescapeHtml.js"
 import { record, sessions } from "./ReplayFixture.js"
 import { browse, chromium, shoot, violations } from "./web/browser.js"
 
@@ -20,6 +22,15 @@ const kept = (dataDir: string) =>
     Effect.provide(Store.layerSqlite({ filename: join(dataDir, "verbatim.db") })),
     Effect.orDie
   )
+
+/** A report the CLI published from the recorded store, kept in the server's own store too. */
+const publishedHere = Effect.gen(function*() {
+  const { env } = yield* Effect.flatMap(tempDir("verbatim-publish-"), record)
+  yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two, "--publish"], env)
+  const [report] = yield* kept(env["VERBATIM_DATA_DIR"]!)
+  yield* Effect.flatMap(ReplayReports, (reports) => reports.publish({ ...report!, createdAt: 0 }))
+  return report!
+})
 
 describe("verbatim replay --publish", () => {
   it.scoped("keeps the report it printed as JSON, under an id it names", () =>
@@ -42,11 +53,7 @@ describe("verbatim replay --publish", () => {
 
   it.scoped.skipIf(chromium === undefined)("the operator's page shows the summary, then each changed session's moves, regroupings and cuts", () =>
     Effect.gen(function*() {
-      const { env } = yield* Effect.flatMap(tempDir("verbatim-publish-"), record)
-      yield* runCli(["replay", "--prompt", "v2", "--session", sessions.one, "--session", sessions.two, "--publish"], env)
-      const [report] = yield* kept(env["VERBATIM_DATA_DIR"]!)
-      // The same report, kept in the server's own store.
-      yield* Effect.flatMap(ReplayReports, (reports) => reports.publish({ ...report!, createdAt: 0 }))
+      yield* publishedHere
       const { baseUrl } = yield* Harness
       const seen = yield* browse(async (browser) => {
         const page = await browser.newPage()
@@ -76,4 +83,27 @@ describe("verbatim replay --publish", () => {
         problems: []
       })
     }).pipe(Effect.provide(layer([]))), 120_000)
+
+  it.scoped("under VERBATIM_OPERATOR_READS=none the page keeps each session's status and tokens, and leaves out the changes that quote its user's words", () =>
+    Effect.gen(function*() {
+      const report = yield* publishedHere
+      const { baseUrl } = yield* Harness
+      const seen = yield* Effect.promise(async () => {
+        const signIn = await fetch(`${baseUrl}/signin`, { method: "POST", body: new URLSearchParams({ token: apiToken }), redirect: "manual" })
+        const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!
+        const page = await (await fetch(`${baseUrl}/replays/${report.id}`, { headers: { cookie } })).text()
+        const text = (html: string) => unescapeHtml(html.replace(/<[^>]+>/g, ""))
+        return {
+          withheld: text(/<p class="muted" data-withheld>([\s\S]*?)<\/p>/.exec(page)?.[1] ?? ""),
+          changed: [...page.matchAll(/<li data-replay-session="changed">([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!))
+        }
+      })
+      expect(seen).toEqual({
+        withheld: `Other users' sessions are shown without their changes: ${notReadMessage}`,
+        changed: [
+          `${sessions.one}: changed · scripted · 1100 in / 120 out (live 1000 in / 100 out) (changes not shown)`,
+          `${sessions.two}: changed · scripted · 900 in / 90 out (live 800 in / 80 out) (changes not shown)`
+        ]
+      })
+    }).pipe(Effect.provide(layer([], { settings: { operatorReads: "none" } }))), 120_000)
 })

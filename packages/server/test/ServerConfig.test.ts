@@ -38,7 +38,8 @@ describe("ServerConfig", () => {
         port: 8080,
         host: "127.0.0.1",
         metricsPublic: true,
-        trustedProxies: []
+        trustedProxies: [],
+        operatorReads: "none"
       })
       expect(notConfigured(settings)).toEqual([
         "TELEGRAM_WEBHOOK_SECRET is not set: Telegram webhooks are refused (401)",
@@ -55,6 +56,13 @@ describe("ServerConfig", () => {
     Effect.gen(function*() {
       expect((yield* load({ VERBATIM_METRICS_PUBLIC: "false" })).metricsPublic).toBe(false)
       expect((yield* load({ VERBATIM_METRICS_PUBLIC: "true" })).metricsPublic).toBe(true)
+    }))
+
+  it.effect("VERBATIM_OPERATOR_READS is none unless set to audited or all", () =>
+    Effect.gen(function*() {
+      const modes = []
+      for (const value of ["none", "audited", "all"]) modes.push((yield* load({ VERBATIM_OPERATOR_READS: value })).operatorReads)
+      expect(modes).toEqual(["none", "audited", "all"])
     }))
 
   it.effect("reads every setting, secrets redacted", () =>
@@ -133,7 +141,8 @@ describe("ServerConfig", () => {
         Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_MAX_CONNECTIONS: "-1" }))),
         Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_HEADERS_TIMEOUT_SECONDS: "31" }))),
         Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_TRUSTED_PROXIES: "10.0.0.1, proxy.internal" }))),
-        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_TRUSTED_PROXIES: "10.0.0.0/33" })))
+        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_TRUSTED_PROXIES: "10.0.0.0/33" }))),
+        Effect.flip(Effect.withConfigProvider(config, provider({ VERBATIM_OPERATOR_READS: "some" })))
       ])
       expect(errors.map(String)).toEqual([
         "(Invalid data at VERBATIM_MAX_BODY_BYTES: \"must be a positive whole number\")",
@@ -145,7 +154,8 @@ describe("ServerConfig", () => {
         "(Invalid data at VERBATIM_MAX_CONNECTIONS: \"must be a positive whole number\")",
         "(Invalid data at VERBATIM_HEADERS_TIMEOUT_SECONDS: \"must not be longer than VERBATIM_REQUEST_TIMEOUT_SECONDS\")",
         "(Invalid data at VERBATIM_TRUSTED_PROXIES: \"\"proxy.internal\" is not an IP address or a range such as 10.0.0.0/8\")",
-        "(Invalid data at VERBATIM_TRUSTED_PROXIES: \"\"10.0.0.0/33\" is not an IP address or a range such as 10.0.0.0/8\")"
+        "(Invalid data at VERBATIM_TRUSTED_PROXIES: \"\"10.0.0.0/33\" is not an IP address or a range such as 10.0.0.0/8\")",
+        "(Invalid data at VERBATIM_OPERATOR_READS: \"Expected one of (none, audited, all) but received \"some\"\")"
       ])
     }))
 })

@@ -15,6 +15,7 @@ import { Effect, Option } from "effect"
 import { awaitAnswer, pose } from "../Ask/Pose.js"
 import { askedView } from "../Ask/Reply.js"
 import { IdGenerator } from "../IdGenerator.js"
+import { operator, type OperatorReads, require } from "../OperatorReads.js"
 import { ServerConfig } from "../ServerConfig.js"
 import type { TimeZones } from "../TimeZones.js"
 import type { WebLinks } from "../WebLinks.js"
@@ -27,10 +28,10 @@ export const layer = HttpApiBuilder.group(Api, "ask", (handlers) =>
     const settings = yield* ServerConfig
     const book = yield* AskBook
     const ids = yield* IdGenerator
-    const context = yield* Effect.context<EventStore | FoldCache | Wakeups | AskBook | TimeZones | WebLinks>()
+    const context = yield* Effect.context<EventStore | FoldCache | Wakeups | AskBook | TimeZones | WebLinks | OperatorReads>()
     const view = (row: AskRow) => askedView(row).pipe(Effect.orDie, Effect.provide(context))
     const found = (id: AskId) =>
-      Effect.flatMap(Effect.orDie(book.get(id)), Option.match({ onNone: () => Effect.fail(new NotFound({ resource: "ask", id })), onSome: view }))
+      Effect.flatMap(Effect.orDie(book.get(id)), Option.match({ onNone: () => Effect.fail(new NotFound({ resource: "ask", id })), onSome: Effect.succeed }))
     return handlers
       .handle("ask", ({ payload }) =>
         Effect.gen(function*() {
@@ -45,11 +46,22 @@ export const layer = HttpApiBuilder.group(Api, "ask", (handlers) =>
             })
           }
           const askId = AskId.make(yield* ids.next("ask"))
+          // The answer is the user's own words: asking for another user reads them.
+          yield* require(operator, { user, kind: "ask", ids: [askId] }).pipe(Effect.provide(context))
           yield* pose({ askId, user, question: payload.question, via: "api", provider: null, chat: null }).pipe(Effect.orDie, Effect.provide(context))
           const row = yield* awaitAnswer(askId, answerWait).pipe(Effect.orDie, Effect.provide(context))
           return yield* Option.match(row, { onNone: () => Effect.dieMessage("a recorded question is not in the read model"), onSome: view })
         }))
       .handle("asks", ({ urlParams }) =>
-        Effect.flatMap(Effect.orDie(book.of(urlParams.user, 100)), (rows) => Effect.map(Effect.forEach(rows, view), (items) => ({ items }))))
-      .handle("asked", ({ path }) => found(path.id))
+        Effect.gen(function*() {
+          const rows = yield* Effect.orDie(book.of(urlParams.user, 100))
+          yield* require(operator, { user: urlParams.user, kind: "asks", ids: rows.map((r) => r.askId) }).pipe(Effect.provide(context))
+          return { items: yield* Effect.forEach(rows, view) }
+        }))
+      .handle("asked", ({ path }) =>
+        Effect.gen(function*() {
+          const row = yield* found(path.id)
+          yield* require(operator, { user: row.user, kind: "ask", ids: [path.id] }).pipe(Effect.provide(context))
+          return yield* view(row)
+        }))
   }))

@@ -1,12 +1,15 @@
 /** The bearer-protected read API: people, notes, audits, questions and answers, accounting, the event log. */
 import { HttpApiBuilder } from "@effect/platform"
-import { Api, Conflict, NotFound } from "@verbatim/domain/Api"
+import { Api, Conflict, NotFound, OperatorReadRefused } from "@verbatim/domain/Api"
 import type { AnswerResult } from "@verbatim/domain/ApiResponses"
+import { eventLogMessage } from "@verbatim/domain/OperatorReads/Mode"
+import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
 import type { EventStore } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
 import * as Answers from "../Inbox/Answers.js"
 import type { IdGenerator } from "../IdGenerator.js"
+import { listed, listedOne, operator, OperatorReads, require, scope } from "../OperatorReads.js"
 import { ServerConfig } from "../ServerConfig.js"
 
 /** Items per page when the request does not say. */
@@ -26,18 +29,38 @@ export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const settings = yield* ServerConfig
-    const context = yield* Effect.context<EventStore | ReadModel | IdGenerator>()
+    const reads = yield* OperatorReads
+    const context = yield* Effect.context<EventStore | ReadModel | IdGenerator | OperatorReads>()
     const page = (params: { readonly user?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) => ({
       user: params.user,
       limit: params.limit ?? defaultLimit,
       cursor: params.cursor
     })
     return handlers
-      .handle("people", ({ urlParams }) => Effect.orDie(read.people(page(urlParams))))
-      .handle("personNotes", ({ path, urlParams }) => orNotFound("person", path.id, read.notesByPerson(path.id, page(urlParams))))
-      .handle("note", ({ path }) => orNotFound("note", path.id, read.note(path.id)))
-      .handle("noteAudit", ({ path }) => orNotFound("note", path.id, read.noteAudit(path.id)))
-      .handle("questions", ({ urlParams }) => Effect.orDie(read.questions({ ...page(urlParams), status: urlParams.status })))
+      .handle("people", ({ urlParams }) =>
+        Effect.gen(function*() {
+          const found = yield* Effect.orDie(read.people(page(urlParams)))
+          return { ...found, items: yield* listed(operator, "people", found.items, (p) => ({ user: p.user, id: p.id }), Withheld.person) }
+        }).pipe(Effect.provide(context)))
+      .handle("personNotes", ({ path, urlParams }) =>
+        Effect.gen(function*() {
+          const person = yield* orNotFound("person", path.id, read.person(path.id))
+          const notes = yield* orNotFound("person", path.id, read.notesByPerson(path.id, page(urlParams)))
+          yield* require(operator, { user: person.user, kind: "person", ids: [path.id, ...notes.items.map((n) => n.id)] })
+          return notes
+        }).pipe(Effect.provide(context)))
+      .handle("note", ({ path }) =>
+        Effect.tap(orNotFound("note", path.id, read.note(path.id)), (note) => require(operator, { user: note.user, kind: "note", ids: [note.id] })).pipe(
+          Effect.provide(context)
+        ))
+      .handle("noteAudit", ({ path }) =>
+        Effect.tap(orNotFound("note", path.id, read.noteAudit(path.id)), (audit) => require(operator, { user: audit.note.user, kind: "note", ids: [path.id] }))
+          .pipe(Effect.provide(context)))
+      .handle("questions", ({ urlParams }) =>
+        Effect.gen(function*() {
+          const found = yield* Effect.orDie(read.questions({ ...page(urlParams), status: urlParams.status }))
+          return { ...found, items: yield* listed(operator, "questions", found.items, (q) => ({ user: q.user, id: q.id }), Withheld.question) }
+        }).pipe(Effect.provide(context)))
       .handle("answer", ({ path, payload }) =>
         Answers.answer(path.id, { _tag: "Given", answer: payload.answer }, null).pipe(
           Effect.orDie,
@@ -54,8 +77,20 @@ export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
             }
           })
         ))
-      .handle("accounting", ({ path }) => orNotFound("session", path.id, read.sessionAccounting(path.id)))
+      .handle("accounting", ({ path }) =>
+        Effect.gen(function*() {
+          const accounting = yield* orNotFound("session", path.id, read.sessionAccounting(path.id))
+          return yield* listedOne(operator, "session", accounting, (a) => ({ user: a.user, id: a.sessionId }), Withheld.accounting)
+        }).pipe(Effect.provide(context)))
       .handle("search", ({ urlParams }) =>
-        Effect.orDie(Effect.map(read.search(urlParams.q, { user: urlParams.user, limit: urlParams.limit ?? 50 }), (hits) => ({ hits }))))
-      .handle("events", ({ urlParams }) => Effect.orDie(read.events(urlParams.after, urlParams.limit ?? 100, settings.eventsPageBytes)))
+        Effect.gen(function*() {
+          const user = yield* scope(operator, urlParams.user)
+          const hits = yield* Effect.orDie(read.search(urlParams.q, { user, limit: urlParams.limit ?? 50 }))
+          const shown = yield* reads.shown(operator, hits.map((h) => ({ user: h.user, kind: "search", ids: [h.messageId] })))
+          return { hits: hits.filter((h) => shown(h.user)) }
+        }).pipe(Effect.provide(context)))
+      .handle("events", ({ urlParams }) =>
+        reads.mode === "all"
+          ? Effect.orDie(read.events(urlParams.after, urlParams.limit ?? 100, settings.eventsPageBytes))
+          : Effect.fail(new OperatorReadRefused({ message: eventLogMessage(reads.mode) })))
   }))

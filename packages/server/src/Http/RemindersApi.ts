@@ -5,7 +5,8 @@
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, BadRequest, Conflict, NotFound } from "@verbatim/domain/Api"
-import { ReminderState } from "@verbatim/domain/RemindersApi"
+import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
+import { type Reminder, ReminderState } from "@verbatim/domain/RemindersApi"
 import type { ReminderId } from "@verbatim/domain/Ids"
 import { ReminderCommand } from "@verbatim/domain/Reminders/Decide"
 import type { EventStore } from "@verbatim/projections/EventStore"
@@ -13,11 +14,12 @@ import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReminderBook, type ReminderRow } from "@verbatim/projections/ReminderBook"
 import { DateTime, Effect, Either, Option } from "effect"
 import { dueAfter } from "@verbatim/domain/Reminders/Choices"
+import { listed, listedOne, operator, type OperatorReads } from "../OperatorReads.js"
 import { act, rescheduleTo } from "../Reminders/Actions.js"
 
 const states = ReminderState.literals
 
-const shown = (r: ReminderRow) => ({
+const shown = (r: ReminderRow): Reminder => ({
   id: r.reminderId,
   user: r.user,
   sessionId: r.sessionId,
@@ -36,7 +38,8 @@ const shown = (r: ReminderRow) => ({
 export const layer = HttpApiBuilder.group(Api, "reminders", (handlers) =>
   Effect.gen(function*() {
     const book = yield* ReminderBook
-    const context = yield* Effect.context<EventStore | FoldCache>()
+    const context = yield* Effect.context<EventStore | FoldCache | OperatorReads>()
+    const whose = (r: Reminder) => ({ user: r.user, id: r.id })
     const found = (id: ReminderId) =>
       Effect.flatMap(Effect.orDie(book.get(id)), Option.match({ onNone: () => Effect.fail(new NotFound({ resource: "reminder", id })), onSome: Effect.succeed }))
     /** Run the command the reminder and the time make, as its user; answer with the reminder as it now stands. */
@@ -50,11 +53,14 @@ export const layer = HttpApiBuilder.group(Api, "reminders", (handlers) =>
           Effect.mapError((rejection): BadRequest | Conflict =>
             rejection.reason === "invalid" ? new BadRequest({ message: rejection.detail }) : new Conflict({ message: rejection.detail }))
         )
-        return shown(yield* found(id))
+        return yield* listedOne(operator, "reminders", shown(yield* found(id)), whose, Withheld.reminder).pipe(Effect.provide(context))
       })
     return handlers
       .handle("reminders", ({ urlParams }) =>
-        Effect.map(Effect.orDie(book.of(urlParams.user, urlParams.status === undefined ? states : [urlParams.status], 200)), (rows) => ({ items: rows.map(shown) })))
+        Effect.gen(function*() {
+          const rows = yield* Effect.orDie(book.of(urlParams.user, urlParams.status === undefined ? states : [urlParams.status], 200))
+          return { items: yield* listed(operator, "reminders", rows.map(shown), whose, Withheld.reminder).pipe(Effect.provide(context)) }
+        }))
       .handle("reminderDone", ({ path }) => change(path.id, (r, now) => Effect.succeed(ReminderCommand.Done({ by: r.user, now }))))
       .handle("cancelReminder", ({ path }) => change(path.id, (r, now) => Effect.succeed(ReminderCommand.Cancel({ by: r.user, now, reason: "user" }))))
       .handle("snoozeReminder", ({ path, payload }) =>

@@ -8,6 +8,7 @@ import type { HttpApp } from "@effect/platform"
 import { Api } from "@verbatim/domain/Api"
 import { Effect, Exit, Layer } from "effect"
 import * as Metrics from "../Metrics.js"
+import { OperatorReads } from "../OperatorReads.js"
 import { RuntimeMetrics } from "../RuntimeMetrics.js"
 import * as Web from "../Web/Layer.js"
 import { WebKeys } from "../Web/SignIn.js"
@@ -43,7 +44,8 @@ export const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide([Webhooks.layer, ReadApi.layer, CaptureApi.layer, CurationApi.layer, RemindersApi.layer, AskApi.layer, Health.layer.pipe(Layer.provide(RuntimeMetrics.layer))]),
   Layer.provide(WebhookAuth.layer),
   // `/web` in a chat answers with a sign-in link made with the pages' keys (and `WebLinks`, from outside).
-  Layer.provide(WebKeys.layer)
+  Layer.provide(WebKeys.layer),
+  Layer.provide(OperatorReads.layer)
 )
 
 /**
@@ -54,6 +56,7 @@ export const layer = HttpApiBuilder.serve((app) => timed(bounded(app))).pipe(
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
   Layer.provide(ApiReference.layer),
   Layer.provide(Web.layer),
+  Layer.provide(OperatorReads.layer),
   Layer.provide(DecodeErrors.layer),
   Layer.provide(ApiLive),
   Layer.provide(Auth.layer),

@@ -17,14 +17,14 @@ export const pageHeaders = {
 }
 
 /** Where the page is, for the navigation's current link. */
-export type Section = "people" | "own" | "compose" | "ask" | "reminders" | "questions" | "search" | "replays" | "none"
+export type Section = "people" | "own" | "compose" | "ask" | "reminders" | "questions" | "search" | "replays" | "reads" | "none"
 
 export interface Shell {
   readonly title: string
   readonly section: Section
   /** The signed-in page's CSRF token (its sign-out form); none on the sign-in page. */
   readonly csrf: string | null
-  /** The operator's pages add the replay reports to the navigation. */
+  /** The operator's pages add the replay reports to the navigation; a user's, what the operator read of theirs. */
   readonly operator?: boolean
   /** Why what is sent is not being filed, when it is not (`Banner.ts`). */
   readonly banner?: string | null
@@ -55,7 +55,7 @@ ${
     }${link("/ask", "Ask", shell.section === "ask")}${link("/reminders", "Reminders", shell.section === "reminders")}${
       link("/questions", "Questions", shell.section === "questions")
     }${link("/search", "Search", shell.section === "search")}${
-      shell.operator === true ? link("/replays", "Replays", shell.section === "replays") : null
+      shell.operator === true ? link("/replays", "Replays", shell.section === "replays") : link("/reads", "Operator reads", shell.section === "reads")
     }</nav>
 <form method="post" action="/signout" class="signout"><input type="hidden" name="csrf" value="${shell.csrf}"><button type="submit">Sign out</button><button type="submit" formaction="/signout/everywhere" class="quiet">Sign out everywhere</button></form>`
   }

@@ -3,7 +3,8 @@
  * play from the second a phrase came from (`Range` requests, so `<audio src="…#t=12,15">` seeks
  * without JavaScript), a photo beside its text, a PDF page drawn beside the text read from it.
  * Only to the signed-in sender (another user gets a 404, as for a note that is not theirs; no
- * sign-in goes to sign in). A type a browser could run (HTML, SVG) is never served as itself: only
+ * sign-in goes to sign in), and to the operator as `VERBATIM_OPERATOR_READS` says (403 naming it
+ * under `none`, each request recorded as a read under `audited`). A type a browser could run (HTML, SVG) is never served as itself: only
  * audio, video, raster images and PDFs go inline, anything else as a download, and every answer
  * is sandboxed.
  */
@@ -14,6 +15,7 @@ import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
 import { isPdf, pagePng } from "../Media/Documents.js"
 import { joined } from "../Media/Images.js"
+import { require } from "../OperatorReads.js"
 import { param } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
 
@@ -29,6 +31,8 @@ const headers = {
 
 const notFound = HttpServerResponse.text("Not found", { status: 404, headers })
 
+const refused = (message: string) => HttpServerResponse.text(`Forbidden: ${message}`, { status: 403, headers })
+
 /** The stored bytes of the signed-in user's attachment named by the path, or none. */
 const ownedFile = Effect.gen(function*() {
   const who = yield* SignIn.current
@@ -37,6 +41,8 @@ const ownedFile = Effect.gen(function*() {
   const ordinal = Number(yield* param("ordinal"))
   const row = (yield* (yield* ReadModel).mediaOf(messageId)).find((r) => r.messageId === messageId && r.ordinal === ordinal)
   if (row === undefined || row.sha256 === null || !SignIn.maySee(who.value.subject, row.sender)) return { _tag: "None" } as const
+  const read = yield* Effect.either(require(who.value.subject, { user: row.sender, kind: "media", ids: [`${messageId}/${ordinal}`] }))
+  if (read._tag === "Left") return { _tag: "Refused", message: read.left.message } as const
   const bytes = yield* (yield* Blobs).get(row.sha256)
   if (Option.isNone(bytes)) return { _tag: "None" } as const
   return { _tag: "File", bytes: bytes.value, type: (bytes.value.mimeType ?? row.mimeType ?? "").split(";")[0]!.trim().toLowerCase() } as const
@@ -50,6 +56,7 @@ export const mediaFile = Effect.gen(function*() {
   const found = yield* ownedFile
   if (found._tag === "SignIn") return yield* toSignIn
   if (found._tag === "None") return yield* notFound
+  if (found._tag === "Refused") return yield* refused(found.message)
   const data = joined(found.bytes)
   const safe = inline.test(found.type)
   const base = {
@@ -77,6 +84,7 @@ export const mediaFile = Effect.gen(function*() {
 export const mediaPage = Effect.gen(function*() {
   const found = yield* ownedFile
   if (found._tag === "SignIn") return yield* toSignIn
+  if (found._tag === "Refused") return yield* refused(found.message)
   const page = Number(yield* param("page"))
   if (found._tag === "None" || !isPdf(found.bytes) || !Number.isInteger(page) || page < 1) return yield* notFound
   const png = yield* Effect.option(pagePng(found.bytes, page))

@@ -1,6 +1,6 @@
 /** The read pages: people, a person's notes, open questions, a session's messages, and sign-in. */
 import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
-import type { SearchHit, SessionAccountingView, SessionPlan } from "@verbatim/projections/ReadModel"
+import type { SearchHit } from "@verbatim/projections/ReadModel"
 import { questionLeadOf } from "@verbatim/domain/ReplyText"
 import { DateTime } from "effect"
 import { personForms } from "./CurationForms.js"
@@ -17,7 +17,7 @@ const searchForm = (action: string, label: string, query: string, placeholder: s
 </form>`
 
 /** Everyone with notes, a name filter on top; `whose`: each with the user whose person it is (the operator sees everyone's). */
-export const peoplePage = (people: ReadonlyArray<Person>, query: string, whose: boolean): Html =>
+export const peoplePage = (people: ReadonlyArray<Person>, query: string, whose: boolean, others: ReadonlyArray<Person> = []): Html =>
   html`<h1>People</h1>
 ${searchForm("/", "Find", query, "A name")}
 ${
@@ -30,7 +30,27 @@ ${
           }</li>`
         )
       }</ul>`
-  }`
+  }
+${othersSummary(others)}`
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** Other users' people the operator does not read, as counts per user: no names, no notes. */
+const othersSummary = (others: ReadonlyArray<Person>): Html | null => {
+  if (others.length === 0) return null
+  const users = new Map<string, { people: number; notes: number }>()
+  for (const p of others) {
+    const counts = users.get(p.user) ?? { people: 0, notes: 0 }
+    users.set(p.user, { people: counts.people + 1, notes: counts.notes + p.noteCount })
+  }
+  return html`<h2>Other users</h2>
+<p class="muted" data-withheld>${others[0]?.withheld ?? ""}</p>
+<ul class="list" data-others>${
+    [...users].map(([user, counts]) =>
+      html`<li><span data-user>${user}</span> <span class="count">${counted(counts.people, "person", "people")}, ${counted(counts.notes, "note", "notes")}</span></li>`
+    )
+  }</ul>`
+}
 
 /** Notes, each with its date and sources, linked to its audit. */
 const noteList = (notes: ReadonlyArray<Note>, which: "live" | "discarded" = "live"): Html =>
@@ -66,18 +86,20 @@ ${noteList(notes)}
 ${discardedList(extras.discarded)}
 ${personForms(person, extras.people, extras.csrf)}`
 
-/** The sender's own notes (about no one), newest first, then the discarded ones. */
-export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>): Html =>
+/** The sender's own notes (about no one), newest first, then the discarded ones; `withheld`: why other users' are not among them. */
+export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>, withheld: string | null = null): Html =>
   html`<h1>Own notes</h1>
 <p class="muted">Notes about no one in particular: your own thinking.</p>
+${withheld === null ? null : html`<p class="muted" data-withheld>Only yours (web:operator) are listed. ${withheld}</p>`}
 ${notes.length === 0 ? html`<p class="muted">None yet.</p>` : noteList(notes)}
 ${discardedList(discarded)}`
 
-const reasons: Record<Exclude<Question["reason"], "corrected">, string> = {
+const reasons: Record<Question["reason"], string> = {
   unclear: "Who is this about?",
   contested: "More than one person could be meant.",
   unplanned: "The plan left these out: where do they go?",
-  failed: "These could not be sorted yet; they are kept safe."
+  failed: "These could not be sorted yet; they are kept safe.",
+  corrected: "After an update, these are filed apart from where they were moved: where do they belong?"
 }
 
 /** Why a question is asked; a correction an update no longer fits names both places, as the bot does. */
@@ -92,6 +114,12 @@ const answerButtons = (q: Question, csrf: string): Html =>
     q.candidates.map((c, i) => answerButton(q, csrf, String(i), c._tag === "Person" ? c.name : "Keep as my own notes"))
   }${q.candidates.some((c) => c._tag === "Unattached") ? null : answerButton(q, csrf, "own", "Keep as my own notes")}</div>`
 
+/** Another user's question the operator does not read: why it was asked and where, without its messages or choices. */
+const withheldQuestion = (q: Question): Html =>
+  html`<li data-withheld><p><strong>${reasons[q.reason]}</strong> <span class="muted" data-user>${q.user}</span> <a href="/sessions/${q.sessionId}" class="muted">session</a></p><p class="muted">${
+    counted(q.sources.length, "message", "messages")
+  }, not shown: ${q.withheld ?? ""}</p></li>`
+
 /** The open questions with their messages and an answer button per choice; `notice` says what the last answer did. */
 export const questionsPage = (questions: ReadonlyArray<Question>, csrf: string, notice: string): Html =>
   html`<h1>Questions</h1>
@@ -101,64 +129,12 @@ ${
       ? html`<p class="muted">No open questions.</p>`
       : html`<ul class="list">${
         questions.map((q) =>
-          html`<li><p><strong>${reasonOf(q)}</strong> <a href="/sessions/${q.sessionId}" class="muted">session</a></p>${
+          q.withheld !== undefined ? withheldQuestion(q) : html`<li><p><strong>${reasonOf(q)}</strong> <a href="/sessions/${q.sessionId}" class="muted">session</a></p>${
             q.sources.map((s) => html`<div class="body">${s.text}</div>`)
           }${q.candidates.length === 0 ? null : answerButtons(q, csrf)}</li>`
         )
       }</ul>`
   }`
-
-/** What a session page shows beside its accounting. */
-export interface SessionDetails {
-  /** Each message's current text, by message id. */
-  readonly texts: ReadonlyMap<string, string>
-  /** Whom each note the session's messages are in is about, by note id. */
-  readonly owners: ReadonlyMap<string, string>
-  readonly plans: ReadonlyArray<SessionPlan>
-}
-
-const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposition"], owners: SessionDetails["owners"]): Html => {
-  switch (d._tag) {
-    case "InNote":
-      return html`in <a href="/notes/${d.noteId}">a note about ${owners.get(d.noteId) ?? "someone"}</a>`
-    case "Discarded":
-      return html`discarded by the user, in <a href="/notes/${d.noteId}">a note about ${owners.get(d.noteId) ?? "someone"}</a> that can be restored`
-    case "InQuestion":
-      return html`in <a href="/questions">a question</a>`
-    case "Instruction":
-      return html`an instruction to the bot`
-    case "AwaitingPlan":
-      return html`awaiting a plan`
-    case "AwaitingTranscription":
-      return html`awaiting transcription`
-  }
-}
-
-/** The plans that filed a session, a superseded one marked with the plan that replaced it. */
-const planList = (plans: ReadonlyArray<SessionPlan>): Html =>
-  plans.length === 0
-    ? html`<p class="muted">Not planned yet.</p>`
-    : html`<ul class="list" data-plans>${
-      plans.map((p) =>
-        html`<li>${p.planId}: messages ${p.fromSeq}&ndash;${p.toSeq}, prompt ${p.promptVersion}, ${p.model}, ${p.inputTokens} in / ${p.outputTokens} out${
-          p.supersededBy === null ? null : html` <span class="muted">(replaced by ${p.supersededBy})</span>`
-        }</li>`
-      )
-    }</ul>`
-
-/** A session's messages, each with its one disposition, then the plans that filed them. */
-export const sessionPage = (accounting: SessionAccountingView, details: SessionDetails): Html =>
-  html`<h1>Session</h1>
-<p class="muted">${accounting.sessionId} · ${accounting.status}</p>
-<ol class="list">${
-    accounting.messages.map((m) =>
-      html`<li><span class="tag">seq ${m.seq}</span> <span data-disposition="${m.disposition._tag}">${dispositionLabel(m.disposition, details.owners)}</span><div class="body">${
-        details.texts.get(m.messageId) ?? ""
-      }</div></li>`
-    )
-  }</ol>
-<h2>Plans</h2>
-${planList(details.plans)}`
 
 const refusals = {
   token: "That token is not this server's.",
@@ -203,10 +179,11 @@ const marked = (text: string, query: string): Html => {
   return html`${text.split(new RegExp(`(${words.join("|")})`, "iu")).map((piece, i) => (i % 2 === 1 ? html`<mark>${piece}</mark>` : html`${piece}`))}`
 }
 
-/** Messages matching a search, each linked to its note (or its session when it is in none). */
-export const searchPage = (query: string, hits: ReadonlyArray<SearchHit>): Html =>
+/** Messages matching a search, each linked to its note (or its session when it is in none); `withheld`: why only the operator's own are searched. */
+export const searchPage = (query: string, hits: ReadonlyArray<SearchHit>, withheld: string | null = null): Html =>
   html`<h1>Search</h1>
 ${searchForm("/search", "Words", query, "Words from a note or a message")}
+${withheld === null ? null : html`<p class="muted" data-withheld>Only your own messages (web:operator) are searched. ${withheld}</p>`}
 ${
     query.trim() === ""
       ? null

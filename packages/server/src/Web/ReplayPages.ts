@@ -2,14 +2,22 @@
  * Replay reports on the pages: the kept runs of `verbatim replay --publish`, newest first, and one
  * report whole: the verdict and agreement with the users' own outcome, the summary, then per session the notes that moved, messages regrouped,
  * instructions cut differently, questions added or resolved, reminders added, lost or moved in
- * time (with what their users did with them), and tokens and cost.
+ * time (with what their users did with them), and tokens and cost. Those lines hold users' words
+ * and names: of another user's session they are left out for an operator who does not read
+ * other users' text (`VERBATIM_OPERATOR_READS=none`), and recorded as a read under `audited`.
  */
 import * as ModelPrices from "@verbatim/planner/ModelPrices"
-import type { ReplayReportBody, SessionReplayView } from "@verbatim/domain/ReplayReport"
-import type { StoredReport } from "@verbatim/projections/ReplayReports"
-import { DateTime, Option } from "effect"
+import { SessionId } from "@verbatim/domain/Ids"
+import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
+import { ReplayReportBody, type SessionReplayView } from "@verbatim/domain/ReplayReport"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import { ReplayReports, type StoredReport } from "@verbatim/projections/ReplayReports"
+import { DateTime, Effect, Option, Schema } from "effect"
+import { OperatorReads } from "../OperatorReads.js"
 import { hasReminders, reminderLines, totalsText } from "@verbatim/domain/Eval/ReminderText"
 import { type Html, html } from "./Html.js"
+import { param } from "./Routing.js"
+import { signedIn } from "./Viewer.js"
 
 const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
 
@@ -28,12 +36,12 @@ const groups = (gs: ReadonlyArray<ReadonlyArray<number>>) => gs.map((g) => `[${g
 const cost = (model: string, tokens: { readonly input: number; readonly output: number }) =>
   Option.match(ModelPrices.cost(model, tokens), { onNone: () => "", onSome: (d) => `, ${ModelPrices.formatDollars(d)}` })
 
-const session = (s: SessionReplayView): Html => {
+const session = (detailed: (sessionId: string) => boolean) => (s: SessionReplayView): Html => {
   if ("error" in s) {
     return html`<li data-replay-session="${s.status}"><a href="/sessions/${s.sessionId}">${s.sessionId}</a>: ${s.status}, ${s.error}</li>`
   }
   const d = s.diff
-  const lines: Array<Html> = [
+  const lines: Array<Html> = !detailed(s.sessionId) ? [] : [
     ...d.moved.map((m) => html`<li>message ${m.seq} moved from ${m.from} to ${m.to}</li>`),
     ...(d.regrouped.before.length + d.regrouped.after.length > 0 ? [html`<li>regrouped: ${groups(d.regrouped.before)} &rarr; ${groups(d.regrouped.after)}</li>`] : []),
     ...d.cuts.removed.map((c) => html`<li>no longer cut from message ${c.seq}: <del class="cut">${c.text}</del></li>`),
@@ -44,11 +52,13 @@ const session = (s: SessionReplayView): Html => {
   ]
   return html`<li data-replay-session="${s.status}"><a href="/sessions/${s.sessionId}">${s.sessionId}</a>: ${s.status} <span class="muted">· ${s.model} · ${s.tokens.shadow.input} in / ${s.tokens.shadow.output} out${
     cost(s.model, s.tokens.shadow)
-  } (live ${s.tokens.live.input} in / ${s.tokens.live.output} out)</span>${lines.length === 0 ? null : html`<ul>${lines}</ul>`}</li>`
+  } (live ${s.tokens.live.input} in / ${s.tokens.live.output} out)</span>${
+    detailed(s.sessionId) ? null : html` <span class="muted" data-withheld>(changes not shown)</span>`
+  }${lines.length === 0 ? null : html`<ul>${lines}</ul>`}</li>`
 }
 
-/** One report: the summary first, then the sessions that changed, then the rest. */
-export const replayPage = (report: StoredReport, body: ReplayReportBody): Html => {
+/** One report: the summary first, then the sessions that changed, then the rest; `detailed`: whether a session's changes are shown. */
+export const replayPage = (report: StoredReport, body: ReplayReportBody, detailed: (sessionId: string) => boolean = () => true): Html => {
   const s = body.summary
   const changed = body.sessions.filter((x) => x.status === "changed")
   const rest = body.sessions.filter((x) => x.status !== "changed")
@@ -66,7 +76,38 @@ ${g.reasons.length === 0 ? null : html`<ul data-reasons>${g.reasons.map((r) => h
 ${s.reminders === undefined || !hasReminders(s.reminders) ? null : html`<dt>Reminders</dt><dd>${totalsText(s.reminders)}</dd>`}
 <dt>Tokens (candidate; live)</dt><dd>${s.tokens.shadow.input} in / ${s.tokens.shadow.output} out; ${s.tokens.live.input} in / ${s.tokens.live.output} out</dd>
 </dl>
+${body.sessions.every((x) => detailed(x.sessionId)) ? null : html`<p class="muted" data-withheld>Other users' sessions are shown without their changes: ${notReadMessage}</p>`}
 <h2>Changed</h2>
-${changed.length === 0 ? html`<p class="muted">No session changed.</p>` : html`<ol class="list">${changed.map(session)}</ol>`}
-${rest.length === 0 ? null : html`<h2>The others</h2><ol class="list">${rest.map(session)}</ol>`}`
+${changed.length === 0 ? html`<p class="muted">No session changed.</p>` : html`<ol class="list">${changed.map(session(detailed))}</ol>`}
+${rest.length === 0 ? null : html`<h2>The others</h2><ol class="list">${rest.map(session(detailed))}</ol>`}`
 }
+
+/** `/replays`: the kept reports, for the operator. */
+export const replaysRoute = signedIn("Replay reports", "replays", ({ subject }) =>
+  subject._tag === "Operator"
+    ? Effect.map(Effect.flatMap(ReplayReports, (r) => r.list(100)), (reports) => Option.some(replaysPage(reports)))
+    : Effect.succeed(Option.none()))
+
+/** `/replays/:id`: one report, each session's changes shown as its user's text is to the operator. */
+export const replayRoute = signedIn("Replay report", "replays", ({ subject }) =>
+  Effect.gen(function*() {
+    const id = yield* param("id")
+    const report = subject._tag === "Operator" ? yield* (yield* ReplayReports).get(id) : Option.none()
+    const body = Option.flatMap(report, (r) => Schema.decodeUnknownOption(Schema.parseJson(ReplayReportBody))(r.body))
+    if (Option.isNone(report) || Option.isNone(body)) return Option.none()
+    const read = yield* ReadModel
+    const reads = yield* OperatorReads
+    const users = new Map(
+      yield* Effect.forEach(body.value.sessions, (s) => Effect.map(read.sessionUser(SessionId.make(s.sessionId)), (user) => [s.sessionId, Option.getOrNull(user)] as const))
+    )
+    const shown = yield* reads.shown(subject, body.value.sessions.flatMap((s) => {
+      const user = users.get(s.sessionId)
+      return user === null || user === undefined ? [] : [{ user, kind: "replay" as const, ids: [id, s.sessionId] }]
+    }))
+    // A session the read model does not know has no user to record a read for: its changes are shown under `all` alone.
+    const detailed = (sessionId: string) => {
+      const user = users.get(sessionId)
+      return user === null || user === undefined ? reads.mode === "all" : shown(user)
+    }
+    return Option.some(replayPage(report.value, body.value, detailed))
+  }), "replay report")

@@ -1,0 +1,101 @@
+/**
+ * The read pages' routes: people, own notes, a person, a note, questions and search. A user sees
+ * their own; the operator their own (`web:operator`) and other users' as `VERBATIM_OPERATOR_READS`
+ * says: under `none` their counts and shapes (a person or note of theirs is a 403 page), under
+ * `audited` their text with each page recorded as a read of each user's shown, under `all` all.
+ */
+import { HttpServerResponse } from "@effect/platform"
+import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
+import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Effect, Option } from "effect"
+import { OperatorReads, require, scope } from "../OperatorReads.js"
+import { notePage, quoteMarkOf } from "./NotePage.js"
+import { ownPage, peoplePage, personPage, questionsPage, searchPage } from "./Pages.js"
+import { param, query } from "./Routing.js"
+import * as SignIn from "./SignIn.js"
+import { signedIn } from "./Viewer.js"
+
+/** A person's page shows this many of their newest notes. */
+const notesShown = 200
+
+/** Why the operator's list leaves other users' text out, when it does. */
+const limited = (subject: SignIn.Subject) =>
+  Effect.map(OperatorReads, ({ mode }) => (subject._tag === "Operator" && mode === "none" ? notReadMessage : null))
+
+/** `/`: everyone with notes the viewer reads, matching the name asked for; other users' as counts when the operator does not read them. */
+export const people = signedIn("People", "people", ({ subject }) =>
+  Effect.gen(function*() {
+    const q = (yield* query("q")).trim().toLocaleLowerCase()
+    const all = yield* Effect.flatMap(ReadModel, (read) => read.peopleByActivity({ limit: 500, user: SignIn.userOf(subject) }))
+    const matching = all.filter((p) => q === "" || p.name.toLocaleLowerCase().includes(q))
+    const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, matching.map((p) => ({ user: p.user, kind: "people", ids: [p.id] }))))
+    // Other users' people are counted whatever the name asked for: a name is what is not read.
+    const others = all.filter((p) => !shown(p.user)).map(Withheld.person)
+    return Option.some(peoplePage(matching.filter((p) => shown(p.user)), (yield* query("q")).trim(), subject._tag === "Operator", others))
+  }))
+
+/** `/own`: the viewer's own notes; the operator's are everyone's unless they do not read other users'. */
+export const own = signedIn("Own notes", "own", ({ subject }) =>
+  Effect.gen(function*() {
+    const read = yield* ReadModel
+    const user = yield* scope(subject, undefined)
+    const notes = yield* read.ownNotes(user, notesShown)
+    const discarded = yield* read.ownNotes(user, notesShown, true)
+    const shown = yield* Effect.flatMap(OperatorReads, (reads) =>
+      reads.shown(subject, [...notes, ...discarded].map((n) => ({ user: n.user, kind: "own-notes", ids: [n.id] }))))
+    const visible = (list: typeof notes) => list.filter((n) => shown(n.user))
+    return Option.some(ownPage(visible(notes), visible(discarded), yield* limited(subject)))
+  }))
+
+/** `/people/:id`: a person's notes, or (merged away) the person they joined. */
+export const person = Effect.flatMap(param("id"), (id) =>
+  Effect.gen(function*() {
+    const read = yield* ReadModel
+    // A merged person's old address leads to the person they joined, for a signed-in viewer who may see them.
+    const who = yield* SignIn.current
+    const into = Option.isNone(who) ? Option.none() : yield* Effect.flatMap(read.mergedInto(id), (merged) =>
+      Option.isNone(merged) ? Effect.succeedNone : read.person(merged.value))
+    if (Option.isSome(who) && Option.isSome(into) && SignIn.maySee(who.value.subject, into.value.user)) {
+      return yield* HttpServerResponse.redirect(`/people/${into.value.id}`, { status: 303 })
+    }
+    return yield* signedIn("Person", "people", ({ csrf, subject }) =>
+      Effect.gen(function*() {
+        const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
+        if (Option.isNone(person)) return Option.none()
+        const notes = yield* read.newestNotes(id, notesShown)
+        const discarded = yield* read.newestNotes(id, notesShown, true)
+        yield* require(subject, { user: person.value.user, kind: "person", ids: [id, ...notes.map((n) => n.id), ...discarded.map((n) => n.id)] })
+        const people = (yield* read.people({ limit: 500, user: person.value.user })).items
+        return Option.some(personPage(person.value, notes, { discarded, people, csrf, notice: yield* query("notice") }))
+      }), "person")
+  }))
+
+/** `/notes/:id`: a note and its audit, with the forms that curate it. */
+export const note = signedIn("Note", "people", ({ csrf, subject }) =>
+  Effect.gen(function*() {
+    const read = yield* ReadModel
+    const audit = Option.filter(yield* read.noteAudit(yield* param("id")), (a) => SignIn.maySee(subject, a.note.user))
+    if (Option.isNone(audit)) return Option.none()
+    yield* require(subject, { user: audit.value.note.user, kind: "note", ids: [audit.value.note.id] })
+    const people = yield* read.people({ limit: 500, user: audit.value.note.user })
+    return Option.some(notePage(audit.value, people.items, csrf, yield* query("notice"), quoteMarkOf(yield* query("mark"))))
+  }), "note")
+
+/** `/questions`: the open questions; other users' without their text when the operator does not read it. */
+export const questions = signedIn("Questions", "questions", ({ csrf, subject }) =>
+  Effect.gen(function*() {
+    const open = yield* Effect.flatMap(ReadModel, (read) => read.questions({ limit: 200, status: "open", user: SignIn.userOf(subject) }))
+    const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, open.items.map((q) => ({ user: q.user, kind: "questions", ids: [q.id] }))))
+    const listed = open.items.map((q) => (shown(q.user) ? q : Withheld.question(q)))
+    return Option.some(questionsPage(listed, csrf, yield* query("notice")))
+  }))
+
+/** `/search`: the viewer's messages holding every word; the operator's own alone when they do not read other users'. */
+export const search = signedIn("Search", "search", ({ subject }) =>
+  Effect.gen(function*() {
+    const q = yield* query("q")
+    const hits = yield* Effect.flatMap(ReadModel, (read) => Effect.flatMap(scope(subject, undefined), (user) => read.search(q, { user, limit: 50 })))
+    const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, hits.map((h) => ({ user: h.user, kind: "search", ids: [h.messageId] }))))
+    return Option.some(searchPage(q, hits.filter((h) => shown(h.user)), yield* limited(subject)))
+  }))

@@ -1,0 +1,93 @@
+/**
+ * A session's page: every message with its one disposition, colour-coded, then the plans that
+ * filed it. Another user's session, for an operator who does not read their text
+ * (`VERBATIM_OPERATOR_READS=none`), is its accounting alone: the dispositions and plans, without
+ * the messages' text or whom their notes are about.
+ */
+import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
+import { ReadModel } from "@verbatim/projections/ReadModel"
+import type { SessionAccountingView, SessionPlan } from "@verbatim/projections/ReadModel"
+import { Effect, Option } from "effect"
+import { OperatorReads } from "../OperatorReads.js"
+import { type Html, html } from "./Html.js"
+import { param } from "./Routing.js"
+import * as SignIn from "./SignIn.js"
+import { signedIn } from "./Viewer.js"
+
+/** What a session page shows beside its accounting. */
+export interface SessionDetails {
+  /** Each message's current text, by message id. */
+  readonly texts: ReadonlyMap<string, string>
+  /** Whom each note the session's messages are in is about, by note id. */
+  readonly owners: ReadonlyMap<string, string>
+  readonly plans: ReadonlyArray<SessionPlan>
+  /** Why the messages' text is left out, when it is. */
+  readonly withheld: string | null
+}
+
+/** A note, and whom it is about when that is shown. */
+const aNote = (owner: string | undefined) => (owner === undefined ? "a note" : `a note about ${owner}`)
+
+const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposition"], owners: SessionDetails["owners"]): Html => {
+  switch (d._tag) {
+    case "InNote":
+      return html`in <a href="/notes/${d.noteId}">${aNote(owners.get(d.noteId))}</a>`
+    case "Discarded":
+      return html`discarded by the user, in <a href="/notes/${d.noteId}">${aNote(owners.get(d.noteId))}</a> that can be restored`
+    case "InQuestion":
+      return html`in <a href="/questions">a question</a>`
+    case "Instruction":
+      return html`an instruction to the bot`
+    case "AwaitingPlan":
+      return html`awaiting a plan`
+    case "AwaitingTranscription":
+      return html`awaiting transcription`
+  }
+}
+
+/** The plans that filed a session, a superseded one marked with the plan that replaced it. */
+const planList = (plans: ReadonlyArray<SessionPlan>): Html =>
+  plans.length === 0
+    ? html`<p class="muted">Not planned yet.</p>`
+    : html`<ul class="list" data-plans>${
+      plans.map((p) =>
+        html`<li>${p.planId}: messages ${p.fromSeq}&ndash;${p.toSeq}, prompt ${p.promptVersion}, ${p.model}, ${p.inputTokens} in / ${p.outputTokens} out${
+          p.supersededBy === null ? null : html` <span class="muted">(replaced by ${p.supersededBy})</span>`
+        }</li>`
+      )
+    }</ul>`
+
+/** A session's messages, each with its one disposition, then the plans that filed them. */
+export const sessionPage = (accounting: SessionAccountingView, details: SessionDetails): Html =>
+  html`<h1>Session</h1>
+<p class="muted">${accounting.sessionId} · ${accounting.status}</p>
+${details.withheld === null ? null : html`<p class="notice" data-withheld>${details.withheld}</p>`}
+<ol class="list">${
+    accounting.messages.map((m) =>
+      html`<li><span class="tag">seq ${m.seq}</span> <span data-disposition="${m.disposition._tag}">${dispositionLabel(m.disposition, details.owners)}</span>${
+        details.withheld === null ? html`<div class="body">${details.texts.get(m.messageId) ?? ""}</div>` : null
+      }</li>`
+    )
+  }</ol>
+<h2>Plans</h2>
+${planList(details.plans)}`
+
+/** `GET /sessions/:id`: the session's accounting, with its text when the viewer reads it (recorded under `audited`). */
+export const sessionRoute = signedIn("Session", "none", ({ subject }) =>
+  Effect.gen(function*() {
+    const read = yield* ReadModel
+    const id = yield* param("id")
+    const accounting = yield* read.sessionAccounting(id)
+    if (Option.isNone(accounting) || !SignIn.maySee(subject, accounting.value.user)) return Option.none()
+    const plans = yield* read.sessionPlans(id)
+    const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, [{ user: accounting.value.user, kind: "session", ids: [id] }]))
+    if (!shown(accounting.value.user)) {
+      return Option.some(sessionPage(accounting.value, { texts: new Map(), owners: new Map(), plans, withheld: notReadMessage }))
+    }
+    const messages = yield* read.sessionMessages(id)
+    const noteIds = new Set(accounting.value.messages.flatMap((m) => (m.disposition._tag === "InNote" || m.disposition._tag === "Discarded" ? [m.disposition.noteId] : [])))
+    const notes = yield* Effect.forEach([...noteIds], (noteId) => read.note(noteId))
+    const owners = new Map(notes.flatMap(Option.toArray).map((n) => [n.id as string, n.owner._tag === "Person" ? n.owner.name : "your own thoughts"]))
+    const texts = new Map(messages.map((m) => [m.id as string, m.text]))
+    return Option.some(sessionPage(accounting.value, { texts, owners, plans, withheld: null }))
+  }), "session")

@@ -1,0 +1,168 @@
+/**
+ * `VERBATIM_OPERATOR_READS` over real HTTP with the bearer token (the operator): under `none`
+ * another user's text is a 403 naming the setting or listed without it, counts and states kept,
+ * the operator's own notes (`web:operator`) read whole, and nothing recorded; under `audited` the
+ * text, with exactly one `OperatorRead` per request and user; under `all` everything, unrecorded.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { eventLogMessage, notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
+import { Effect } from "effect"
+import { api } from "./harness.js"
+import { alice, aliceSession, history, ids, layerFor, operatorReads, operatorSession } from "./operatorReadsFixture.js"
+
+const refused = { status: 403, json: { message: notReadMessage, _tag: "OperatorReadRefused" } }
+const withheld = notReadMessage
+
+const beaNote = {
+  id: ids.beaNote,
+  user: "web:operator",
+  sessionId: operatorSession,
+  owner: { _tag: "Person", contactId: null, name: "Bea" },
+  personId: ids.beaPerson,
+  body: "Bea lends me her ladder on Friday.",
+  sources: [{ messageId: "web:web:operator/b1", seq: 1 }],
+  recordedAt: "1970-01-01T00:00:31.000Z"
+}
+
+const anaNote = {
+  id: ids.anaNote,
+  user: alice,
+  sessionId: aliceSession,
+  owner: { _tag: "Person", contactId: null, name: "Ana Souza" },
+  personId: ids.anaPerson,
+  body: "Ana moved to Porto in May.\n\nShe starts at the clinic on Monday",
+  sources: [{ messageId: `${alice}:1`, seq: 1 }, { messageId: `${alice}:2`, seq: 2 }],
+  recordedAt: "1970-01-01T00:00:31.000Z"
+}
+
+const reminder = {
+  id: "r0yekome09yjg47vc0o2x8",
+  user: alice,
+  sessionId: aliceSession,
+  messageId: `${alice}:2`,
+  noteId: ids.anaNote,
+  quote: "remind me on Sunday",
+  start: 36,
+  end: 55,
+  dueAt: "2026-01-04T09:00:00.000Z",
+  zone: "UTC",
+  dueLocal: "2026-01-04T09:00",
+  status: "scheduled",
+  late: false
+}
+
+const question = {
+  id: ids.question,
+  sessionId: aliceSession,
+  user: alice,
+  reason: "unclear",
+  status: "open",
+  sources: [{ messageId: `${alice}:3`, seq: 3, text: "Ana or Tom, one of them has a cat." }],
+  candidates: [{ _tag: "Person", contactId: null, name: "Ana" }, { _tag: "Person", contactId: null, name: "Tom" }]
+}
+
+/** Alice's session accounted, with the instruction cut, the message to the bot and the reminder's words as given. */
+const accounting = (directive: string, instruction: string, quote: string) => ({
+  sessionId: aliceSession,
+  user: alice,
+  status: "planned",
+  messages: [
+    { messageId: `${alice}:1`, seq: 1, dispositions: [{ _tag: "InNote", noteId: ids.anaNote }] },
+    { messageId: `${alice}:2`, seq: 2, dispositions: [{ _tag: "InNote", noteId: ids.anaNote }, { _tag: "Instruction", kind: "directive", text: directive }] },
+    { messageId: `${alice}:3`, seq: 3, dispositions: [{ _tag: "InQuestion", questionId: ids.question }] },
+    { messageId: `${alice}:4`, seq: 4, dispositions: [{ _tag: "Instruction", kind: "message", text: instruction }] }
+  ],
+  reminders: [{ planId: "plan_2", seq: 2, quote, outcome: "scheduled", detail: null, reminderId: reminder.id, status: "scheduled" }]
+})
+
+describe("VERBATIM_OPERATOR_READS over the API", () => {
+  it.effect("none: other users' text is refused or left out, counts and states kept; the operator's own read whole; nothing recorded", () =>
+    Effect.gen(function*() {
+      yield* history
+      expect(yield* api("/api/people")).toEqual({
+        status: 200,
+        json: {
+          items: [
+            { id: ids.beaPerson, user: "web:operator", name: "Bea", noteCount: 1 },
+            { id: ids.anaPerson, user: alice, name: "", noteCount: 1, withheld }
+          ],
+          nextCursor: null
+        }
+      })
+      expect(yield* api(`/api/people/${ids.beaPerson}/notes`)).toEqual({ status: 200, json: { items: [beaNote], nextCursor: null } })
+      expect(yield* api(`/api/people/${ids.anaPerson}/notes`)).toEqual(refused)
+      expect(yield* api(`/api/notes/${ids.beaNote}`)).toEqual({ status: 200, json: beaNote })
+      expect(yield* api(`/api/notes/${ids.anaNote}`)).toEqual(refused)
+      expect(yield* api(`/api/notes/${ids.anaNote}/audit`)).toEqual(refused)
+      expect(yield* api("/api/questions")).toEqual({
+        status: 200,
+        json: {
+          items: [{ ...question, sources: [{ messageId: `${alice}:3`, seq: 3, text: "" }], candidates: question.candidates.map((c) => ({ ...c, name: "" })), withheld }],
+          nextCursor: null
+        }
+      })
+      expect(yield* api(`/api/sessions/${aliceSession}/accounting`)).toEqual({ status: 200, json: { ...accounting("", "", ""), withheld } })
+      expect(yield* api(`/api/reminders?user=${alice}`)).toEqual({ status: 200, json: { items: [{ ...reminder, quote: "", withheld }] } })
+      // Search runs over the operator's own messages alone: a hit is itself a read of the words.
+      expect(yield* api("/api/search?q=clinic")).toEqual({ status: 200, json: { hits: [] } })
+      expect(yield* api("/api/search?q=ladder")).toEqual({
+        status: 200,
+        json: { hits: [{ messageId: "web:web:operator/b1", sessionId: operatorSession, seq: 1, user: "web:operator", text: "Bea lends me her ladder on Friday.", noteId: ids.beaNote }] }
+      })
+      expect(yield* api(`/api/search?q=clinic&user=${alice}`)).toEqual(refused)
+      expect(yield* api("/api/events")).toEqual({ status: 403, json: { message: eventLogMessage("none"), _tag: "OperatorReadRefused" } })
+      expect(yield* api("/api/ask", { method: "POST", body: { question: "Where does Ana work?", user: alice } })).toEqual(refused)
+      expect(yield* api(`/api/asks?user=${alice}`)).toEqual(refused)
+      // Curation is a write: made, and answered without the text.
+      expect(yield* api(`/api/notes/${ids.anaNote}/discard`, { method: "POST" }))
+        .toEqual({ status: 200, json: { ...anaNote, body: "", owner: { _tag: "Person", contactId: null, name: "" }, withheld } })
+      expect(yield* api(`/api/notes/${ids.anaNote}/discard`, { method: "POST" })).toEqual({ status: 409, json: { message: "the note is already discarded", _tag: "Conflict" } })
+      expect(yield* api(`/api/people/${ids.anaPerson}/rename`, { method: "POST", body: { name: "Ana S." } }))
+        .toEqual({ status: 200, json: { id: ids.anaPerson, user: alice, name: "", noteCount: 0, withheld } })
+      expect(yield* operatorReads).toEqual([])
+    }).pipe(Effect.provide(layerFor("none"))))
+
+  it.effect("audited: the text, and exactly one OperatorRead per request and user, before the answer; the operator's own reads record nothing", () =>
+    Effect.gen(function*() {
+      yield* history
+      expect(yield* api(`/api/notes/${ids.anaNote}`)).toEqual({ status: 200, json: anaNote })
+      const first = { stream: `operator-reads-${alice}#1`, kind: "note", route: `GET /api/notes/${ids.anaNote}`, ids: [ids.anaNote], user: alice }
+      expect(yield* operatorReads).toEqual([first])
+      expect(yield* api(`/api/notes/${ids.beaNote}`)).toEqual({ status: 200, json: beaNote })
+      expect(yield* api("/api/search?q=ladder")).toEqual({
+        status: 200,
+        json: { hits: [{ messageId: "web:web:operator/b1", sessionId: operatorSession, seq: 1, user: "web:operator", text: "Bea lends me her ladder on Friday.", noteId: ids.beaNote }] }
+      })
+      expect(yield* operatorReads).toEqual([first])
+      expect(yield* api("/api/people")).toEqual({
+        status: 200,
+        json: {
+          items: [{ id: ids.beaPerson, user: "web:operator", name: "Bea", noteCount: 1 }, { id: ids.anaPerson, user: alice, name: "Ana Souza", noteCount: 1 }],
+          nextCursor: null
+        }
+      })
+      expect(yield* api(`/api/sessions/${aliceSession}/accounting`)).toEqual({ status: 200, json: accounting(", remind me on Sunday", "thanks bot", "remind me on Sunday") })
+      expect(yield* api(`/api/reminders?user=${alice}`)).toEqual({ status: 200, json: { items: [reminder] } })
+      expect(yield* api("/api/questions")).toEqual({ status: 200, json: { items: [question], nextCursor: null } })
+      // The log cannot be recorded user by user: it stays closed.
+      expect(yield* api("/api/events")).toEqual({ status: 403, json: { message: eventLogMessage("audited"), _tag: "OperatorReadRefused" } })
+      expect(yield* operatorReads).toEqual([
+        first,
+        { stream: `operator-reads-${alice}#2`, kind: "people", route: "GET /api/people", ids: [ids.anaPerson], user: alice },
+        { stream: `operator-reads-${alice}#3`, kind: "session", route: `GET /api/sessions/${aliceSession}/accounting`, ids: [aliceSession], user: alice },
+        { stream: `operator-reads-${alice}#4`, kind: "reminders", route: "GET /api/reminders", ids: [reminder.id], user: alice },
+        { stream: `operator-reads-${alice}#5`, kind: "questions", route: "GET /api/questions", ids: [ids.question], user: alice }
+      ])
+    }).pipe(Effect.provide(layerFor("audited"))))
+
+  it.effect("all: every user's text, the event log too, and nothing recorded", () =>
+    Effect.gen(function*() {
+      yield* history
+      expect(yield* api(`/api/notes/${ids.anaNote}`)).toEqual({ status: 200, json: anaNote })
+      expect(yield* api(`/api/sessions/${aliceSession}/accounting`)).toEqual({ status: 200, json: accounting(", remind me on Sunday", "thanks bot", "remind me on Sunday") })
+      const log = yield* api("/api/events?limit=1")
+      expect({ status: log.status, events: (log.json as { events: ReadonlyArray<{ streamId: string }> }).events.map((e) => e.streamId) })
+        .toEqual({ status: 200, events: [`session-${operatorSession}`] })
+      expect(yield* operatorReads).toEqual([])
+    }).pipe(Effect.provide(layerFor("all"))))
+})
