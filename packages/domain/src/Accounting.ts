@@ -10,6 +10,8 @@ export const Disposition = Schema.Union(
   /** In a note its user discarded: still in the log, restorable. */
   Schema.TaggedStruct("Discarded", { noteId: NoteId }),
   Schema.TaggedStruct("InQuestion", { questionId: QuestionId }),
+  /** Its words erased at its user's request (a forgetting): in no note or question, and its place kept. */
+  Schema.TaggedStruct("Erased", { erasedAt: Schema.String }),
   Schema.TaggedStruct("Instruction", { kind: Schema.Literal("message", "directive"), text: Schema.String })
 )
 export type Disposition = typeof Disposition.Type

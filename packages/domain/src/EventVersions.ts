@@ -44,5 +44,8 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   AskPosed: 1,
   AskAnswered: 1,
   AskFailed: 1,
-  AskQuoteConfirmed: 1
+  AskQuoteConfirmed: 1,
+  Forgotten: 1,
+  MessagesErased: 1,
+  PersonForgotten: 1
 }

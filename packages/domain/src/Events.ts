@@ -17,9 +17,11 @@ import { TokenUsage } from "./TokenUsage.js"
 import { ReminderEvent, RemindersTaken, TimeZoneSet } from "./Reminders/Events.js"
 import { WebSignedOut, WebSignIn } from "./WebEvents.js"
 import { OperatorRead } from "./OperatorReads/Events.js"
+import { ForgetEvent } from "./Forget/Events.js"
 
 export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed }
 export * from "./Ask/Events.js"
+export * from "./Forget/Events.js"
 export * from "./Reminders/Events.js"
 export {
   MediaFailed,
@@ -211,6 +213,7 @@ export const Event = Schema.Union(
   WebSignIn,
   WebSignedOut,
   OperatorRead,
+  ...ForgetEvent.members,
   ...ReminderEvent.members,
   RemindersTaken,
   TimeZoneSet,

@@ -33,3 +33,6 @@ export const operatorReadsStream = (user: UserId): string => `operator-reads-${u
 
 /** One question asked of a user's notes: posed, then answered or failed. */
 export const askStream = (askId: AskId): string => `ask-${askId}`
+
+/** What a user asked to forget (`Forgotten`), one stream per user. */
+export const forgetStream = (user: UserId): string => `forget-${user}`

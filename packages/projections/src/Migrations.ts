@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { asksDdl, createTables, curationDdl, mediaDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
+import { asksDdl, createTables, curationDdl, erasedDdl, mediaDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex } from "./Queries/Search.js"
 import { replayReportsTable } from "./ReplayReports.js"
@@ -160,6 +160,9 @@ const reminderWindow = runDdl(reminderWindowDdl)
 /** What each plan's reminders came to: the column, filled from the log. */
 const reminderOutcomes = Effect.zipRight(runDdl(reminderOutcomesDdl), fillReminderOutcomes)
 
+/** Messages erased by a forgetting (see `erasedDdl`). */
+const erasedMessages = runDdl(erasedDdl)
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -184,7 +187,8 @@ const migrations = {
   "19_reading_details": readingDetails,
   "20_replanned_reminders": replannedReminders,
   "21_reminder_window": reminderWindow,
-  "22_reminder_outcomes": reminderOutcomes
+  "22_reminder_outcomes": reminderOutcomes,
+  "23_erased_messages": erasedMessages
 }
 
 const table = "verbatim_migrations"

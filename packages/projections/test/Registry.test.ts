@@ -42,6 +42,9 @@ describe("projection registry", () => {
       "WebSignIn",
       "WebSignedOut",
       "OperatorRead",
+      "Forgotten",
+      "MessagesErased",
+      "PersonForgotten",
       "ReminderScheduled",
       "ReminderTimeAsked",
       "ReminderHeld",
@@ -95,6 +98,9 @@ describe("projection registry", () => {
       WebSignIn: [],
       WebSignedOut: [],
       OperatorRead: [],
+      Forgotten: [],
+      MessagesErased: ["erasures"],
+      PersonForgotten: ["erasures"],
       ReminderScheduled: ["reminders"],
       ReminderTimeAsked: ["reminders"],
       ReminderHeld: ["reminders"],
@@ -113,6 +119,6 @@ describe("projection registry", () => {
   })
 
   it("applies the read models in this order", () => {
-    expect(projections.map((p) => p.name)).toEqual(["sessions", "messages", "plans", "notes", "questions", "instructions", "people", "note curation", "replies", "reminders", "user zones", "asks"])
+    expect(projections.map((p) => p.name)).toEqual(["sessions", "messages", "plans", "notes", "questions", "instructions", "people", "note curation", "replies", "reminders", "user zones", "asks", "erasures"])
   })
 })

@@ -4,7 +4,7 @@
  */
 import { Data, type DateTime, type Either } from "effect"
 import type { Answer, Event, PlanFailureReason, TokenUsage } from "../Events.js"
-import type { IdSupply, MessageId, NoteId, QuestionId, SessionId, UserId } from "../Ids.js"
+import type { IdSupply, MessageId, NoteId, QuestionId, ReplyId, SessionId, UserId } from "../Ids.js"
 import type { Edit, NewMessage } from "../Inbound/Inbound.js"
 import type { DerivedSource, PageSpan, TranscriptSegment } from "../Media.js"
 import type { Json } from "../Json.js"
@@ -93,6 +93,13 @@ export type Command = Data.TaggedEnum<{
   }
   /** Cut a note in two before its message `atSeq`: that message and the later ones become note `newNoteId`. */
   SplitNote: { readonly noteId: NoteId; readonly atSeq: number; readonly asker: UserId | null; readonly ids: IdSupply; readonly now: DateTime.Utc }
+  /** Erase these messages' words (a forgetting, `forgetId`), scrubbing `replies` that quoted them. */
+  Erase: {
+    readonly messageIds: ReadonlyArray<MessageId>
+    readonly forgetId: string
+    readonly replies: ReadonlyArray<ReplyId>
+    readonly now: DateTime.Utc
+  }
   /** Set a note aside (`discard: true`) or bring it back. */
   DiscardNote: { readonly noteId: NoteId; readonly discard: boolean; readonly asker: UserId | null; readonly now: DateTime.Utc }
 }>

@@ -9,6 +9,7 @@ import { makeInboundMessage } from "../Message.js"
 import { decideAnswer } from "./Answer.js"
 import { type Command, type Decision, type Rejected, rejected } from "./Commands.js"
 import { decideDiscardNote, decideMoveNote, decideSplitNote } from "./Curation.js"
+import { decideErase } from "./Erase.js"
 import { decideMedia } from "./Media.js"
 import { decideFailPlan, decideRecordPlans } from "./Plans.js"
 import { evolve, empty, nextSeq, senderText, type SessionState } from "./State.js"
@@ -55,6 +56,8 @@ const edit = (state: SessionState, { edit: item }: Command & { readonly _tag: "E
   const id = messageIdOf(item.provider, item.providerMessageId)
   const message = state.messages.find((m) => m.id === id)
   if (message === undefined || state.sessionId === null) return Either.left(rejected("not-in-session"))
+  // An edit arriving after its message was forgotten brings none of its words back.
+  if (state.erased.has(id)) return Either.left(rejected("edit-ignored", "the message was forgotten"))
   if (message.sender !== userIdOf(item.provider, item.senderId)) {
     return Either.left(rejected("edit-ignored", "the edit comes from someone other than the sender"))
   }
@@ -99,6 +102,8 @@ export const decide = (state: SessionState, command: Command): Decision => {
       return decideSplitNote(state, command)
     case "DiscardNote":
       return decideDiscardNote(state, command)
+    case "Erase":
+      return decideErase(state, command)
   }
 }
 

@@ -53,6 +53,8 @@ export interface SessionState {
   readonly filed: ReadonlyMap<PlanId | null, ReadonlySet<MessageId>>
   /** The live notes, by id, as curated. */
   readonly notes: Notes
+  /** Messages whose words were erased at their user's request: in no note or question, planned never again. */
+  readonly erased: ReadonlySet<MessageId>
   /**
    * Counts every event but edits and media outcomes: a plan decided at one revision is stale at another (edits do
    * not make it stale, because note bodies are derived from the text as it stands).
@@ -60,9 +62,11 @@ export interface SessionState {
   readonly revision: number
 }
 
-/** The messages a plan may still file: all but those an answer filed. */
+/** The messages a plan may still file: all but those an answer filed and those erased. */
 export const plannable = (state: SessionState): ReadonlyArray<InboundMessage> =>
-  state.answeredSeqs.length === 0 ? state.messages : state.messages.filter((m) => !state.answeredSeqs.includes(m.seq))
+  state.answeredSeqs.length === 0 && state.erased.size === 0
+    ? state.messages
+    : state.messages.filter((m) => !state.answeredSeqs.includes(m.seq) && !state.erased.has(m.id))
 
 /** How many attachments of the messages a plan may still file are still awaited by a reader. */
 export const awaitedMedia = (state: SessionState): number => awaitedIn(state, plannable(state))
@@ -102,6 +106,7 @@ export const empty: SessionState = {
   questions: new Map(),
   filed: new Map(),
   notes: new Map(),
+  erased: new Set(),
   revision: 0
 }
 
@@ -117,6 +122,32 @@ const retire = (state: SessionState, plans: ReadonlyArray<PlanId>): SessionState
   for (const plan of plans) filed.delete(plan)
   const questions = new Map([...state.questions].filter(([, q]) => q.planId === null || !plans.includes(q.planId)))
   return { ...state, filed, questions, notes: retireNotes(state.notes, plans), appliedPlans: state.appliedPlans.filter((id) => !plans.includes(id)) }
+}
+
+/** Erased messages keep their place in the session and lose their words, their media's text and every note and question. */
+const erase = (state: SessionState, gone: ReadonlySet<MessageId>): SessionState => {
+  const keep = <S extends { readonly messageId: MessageId }>(sources: ReadonlyArray<S>) => sources.filter((s) => !gone.has(s.messageId))
+  const notes = new Map([...state.notes].flatMap(([id, note]) => {
+    const sources = keep(note.sources)
+    return sources.length === 0 ? [] : [[id, sources.length === note.sources.length ? note : { ...note, sources }] as const]
+  }))
+  const questions = new Map([...state.questions].map(([id, q]) => {
+    const sources = keep(q.sources)
+    if (sources.length === q.sources.length) return [id, q] as const
+    return [id, { ...q, sources, status: sources.length === 0 && q.status === "open" ? "withdrawn" as const : q.status }] as const
+  }))
+  const filed = new Map([...state.filed].map(([plan, ids]) => [plan, new Set([...ids].filter((id) => !gone.has(id)))] as const))
+  const media = new Map([...state.media].filter(([id]) => !gone.has(id)))
+  return {
+    ...state,
+    messages: state.messages.map((m) => gone.has(m.id) ? { ...m, text: "", forwardedFrom: null, attachments: [], links: [] } as InboundMessage : m),
+    media,
+    notes,
+    questions,
+    filed,
+    openFailedQuestions: state.openFailedQuestions.filter((id) => questions.get(id)?.status === "open"),
+    erased: new Set([...state.erased, ...gone])
+  }
 }
 
 const evolveFacts = (state: SessionState, event: Event): SessionState => {
@@ -186,6 +217,8 @@ const evolveFacts = (state: SessionState, event: Event): SessionState => {
     case "NoteDiscarded":
     case "NoteRestored":
       return { ...state, notes: evolveNotes(state.notes, event) }
+    case "MessagesErased":
+      return erase(state, new Set(event.messageIds))
     case "QuestionAnswered":
     case "QuestionWithdrawn":
       return {

@@ -4,6 +4,7 @@
  */
 import type { EventType } from "@verbatim/domain/Events"
 import { Asks } from "./Asks.js"
+import { Erasures } from "./Erasures.js"
 import { Instructions } from "./Instructions.js"
 import { Messages } from "./Messages.js"
 import { NoteCuration } from "./NoteCuration.js"
@@ -34,15 +35,17 @@ export const projections: ReadonlyArray<AnyProjection> = [
   Replies,
   Reminders,
   UserZones,
-  Asks
+  Asks,
+  Erasures
 ]
 
 /**
  * Event types recorded in the log for audit only, changing no read-model row: a sign-in or
  * sign-out is a fact, not a view; a confirmed quote is a label replay reads from the log; an
- * operator's read is shown to its user from their stream.
+ * operator's read is shown to its user from their stream; a forgetting's effect is its
+ * `MessagesErased` and `PersonForgotten`.
  */
-export const notProjected: ReadonlyArray<EventType> = ["WebSignIn", "WebSignedOut", "AskQuoteConfirmed", "OperatorRead"]
+export const notProjected: ReadonlyArray<EventType> = ["WebSignIn", "WebSignedOut", "AskQuoteConfirmed", "OperatorRead", "Forgotten"]
 
 const byType = new Map<EventType, Array<AnyProjection>>()
 for (const projection of projections) {

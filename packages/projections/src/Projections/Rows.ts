@@ -22,7 +22,10 @@ const indexed: Partial<Record<TableName, ReadonlyArray<string>>> = {
   note_directives: ["note_id"],
   questions: ["plan_id"],
   instructions: ["plan_id", "message_id"],
-  message_media: ["message_id"]
+  message_media: ["message_id"],
+  message_edits: ["message_id"],
+  question_messages: ["question_id"],
+  reminders: ["message_id"]
 }
 
 const keyColumns = Object.fromEntries(tables.map((t) => [t.name, t.key.split(", ")])) as unknown as Record<TableName, ReadonlyArray<string>>

@@ -164,6 +164,9 @@ export const reminderWindowDdl = [
 /** What each of a plan's reminders came to, as its `RemindersTaken` recorded them (JSON), for the accounting. */
 export const reminderOutcomesDdl = [`ALTER TABLE plans ADD COLUMN reminder_outcomes TEXT`]
 
+/** When a message's words were erased at its user's request (a forgetting); null while they are kept. */
+export const erasedDdl = [`ALTER TABLE messages ADD COLUMN erased_at TEXT`]
+
 /** Create every read-model table (a migration). */
 export const createTables = Effect.gen(function*() {
   const sql = yield* SqlClient

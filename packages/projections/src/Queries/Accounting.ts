@@ -21,7 +21,7 @@ export interface SessionAccountingView extends SessionAccounting {
 
 /** Not placed yet: waiting for its attachments' text while some is still to come, for a plan otherwise. */
 const primaryOf = (awaitingMedia: boolean, dispositions: ReadonlyArray<Disposition>): PrimaryDisposition =>
-  dispositions.find((d) => d._tag === "InNote" || d._tag === "Discarded") ??
+  dispositions.find((d) => d._tag === "InNote" || d._tag === "Discarded" || d._tag === "Erased") ??
     dispositions.find((d) => d._tag === "InQuestion") ??
     dispositions.find((d) => d._tag === "Instruction" && d.kind === "message") ??
     (awaitingMedia ? { _tag: "AwaitingTranscription" } : { _tag: "AwaitingPlan" })
@@ -32,7 +32,7 @@ const SessionRow = Schema.Struct({
   last_plan_failure: Schema.NullOr(Schema.String),
   applied: Num
 })
-const MessageRow = Schema.Struct({ message_id: MessageId, seq: Num })
+const MessageRow = Schema.Struct({ message_id: MessageId, seq: Num, erased_at: Schema.NullOr(Schema.String) })
 const MediaRow = Schema.Struct({ message_id: MessageId, kind: AttachmentKind })
 const InNoteRow = Schema.Struct({ message_id: MessageId, note_id: NoteId, discarded: Num })
 const InQuestionRow = Schema.Struct({ message_id: MessageId, question_id: QuestionId })
@@ -51,7 +51,7 @@ export const sessionAccounting = Effect.fn("ReadModel.sessionAccounting")(functi
     FROM sessions s WHERE s.session_id = ${sessionId}`)
   if (session === undefined) return Option.none<SessionAccountingView>()
   const messages = yield* decodeRows(MessageRow)(sql`
-    SELECT message_id, seq FROM messages WHERE session_id = ${sessionId} ORDER BY seq`)
+    SELECT message_id, seq, erased_at FROM messages WHERE session_id = ${sessionId} ORDER BY seq`)
   // Attachments a reader takes whose text has neither landed nor failed for good (see `Media.isAwaited`).
   const awaited = yield* decodeRows(MediaRow)(sql`SELECT message_id, kind FROM message_media
     WHERE session_id = ${sessionId} AND derived_text IS NULL AND (failure_permanent IS NULL OR failure_permanent = 0)`)
@@ -90,7 +90,7 @@ export const sessionAccounting = Effect.fn("ReadModel.sessionAccounting")(functi
     user: session.user_id,
     status,
     messages: messages.map((m) => {
-      const dispositions = dispositionsOf(m.message_id)
+      const dispositions = m.erased_at === null ? dispositionsOf(m.message_id) : [{ _tag: "Erased" as const, erasedAt: m.erased_at }]
       return {
         messageId: m.message_id,
         seq: m.seq,

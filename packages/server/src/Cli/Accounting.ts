@@ -13,6 +13,8 @@ const describe = (d: PrimaryDisposition): string => {
       return `note ${d.noteId}, discarded by the user`
     case "InQuestion":
       return `question ${d.questionId}`
+    case "Erased":
+      return `erased on ${d.erasedAt.slice(0, 10)} at the user's request`
     case "Instruction":
       return `instruction (${d.kind}): ${JSON.stringify(d.text)}`
     case "AwaitingPlan":

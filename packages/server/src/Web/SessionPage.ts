@@ -36,6 +36,8 @@ const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposit
       return html`discarded by the user, in <a href="/notes/${d.noteId}">${aNote(owners.get(d.noteId))}</a> that can be restored`
     case "InQuestion":
       return html`in <a href="/questions">a question</a>`
+    case "Erased":
+      return html`erased on ${d.erasedAt.slice(0, 10)} at your request`
     case "Instruction":
       return html`an instruction to the bot`
     case "AwaitingPlan":

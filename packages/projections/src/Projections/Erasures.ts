@@ -1,0 +1,84 @@
+/**
+ * Forgetting on the read model: erased messages keep their row (its place in the session, marked
+ * `erased_at`) with no words; their edits, cuts, instructions and confirmations go; the notes and
+ * questions that held them lose them (a note left with none goes, an open question is withdrawn);
+ * the replies that quoted them and reminders that quoted them keep no text; a forgotten person's row
+ * goes. Every change sets absolute values, so the live path and a rebuild from the scrubbed log agree.
+ */
+import type { ForgetEvent } from "@verbatim/domain/Forget/Events"
+import type { StoredOf } from "../EventCodec.js"
+import { deriveBody } from "./Notes.js"
+import { patch, type Projection } from "./Projection.js"
+import type { Batch } from "./Rows.js"
+
+const erase = (batch: Batch, event: StoredOf<"MessagesErased">) => {
+  const gone = new Set<unknown>(event.messageIds)
+  for (const id of event.messageIds) {
+    const message = batch.get("messages", id)
+    if (message) {
+      batch.update("messages", message, {
+        text: "",
+        sender_text: message["sender_text"] === null ? null : "",
+        forwarded_from: null,
+        erased_at: event.erasedAt
+      })
+    }
+    for (const edit of batch.where("message_edits", "message_id", id)) batch.delete("message_edits", edit)
+    for (const media of batch.where("message_media", "message_id", id)) {
+      batch.update("message_media", media, { derived_text: media["derived_text"] === null ? null : "", segments: null, file_name: null })
+    }
+    for (const instruction of batch.where("instructions", "message_id", id)) batch.delete("instructions", instruction)
+    for (const reminder of batch.where("reminders", "message_id", id)) batch.update("reminders", reminder, { quote: "" })
+    const confirmation = batch.get("confirmations", id)
+    if (confirmation) batch.delete("confirmations", confirmation)
+  }
+  for (const noteId of event.notes) {
+    for (const source of batch.where("note_sources", "note_id", noteId)) if (gone.has(source["message_id"])) batch.delete("note_sources", source)
+    const directives = batch.where("note_directives", "note_id", noteId).sort((a, b) => Number(a["ordinal"]) - Number(b["ordinal"]))
+    for (const directive of directives) batch.delete("note_directives", directive)
+    const note = batch.get("notes", noteId)
+    if (batch.where("note_sources", "note_id", noteId).length === 0) {
+      if (note) batch.delete("notes", note)
+      continue
+    }
+    directives.filter((d) => !gone.has(d["message_id"])).forEach((d, ordinal) => batch.put("note_directives", { ...d, ordinal }))
+    deriveBody(batch, noteId)
+  }
+  for (const questionId of event.questions) {
+    for (const held of batch.where("question_messages", "question_id", questionId)) if (gone.has(held["message_id"])) batch.delete("question_messages", held)
+    const question = batch.get("questions", questionId)
+    if (question && question["status"] === "open" && batch.where("question_messages", "question_id", questionId).length === 0) {
+      batch.update("questions", question, { status: "withdrawn" })
+    }
+  }
+  for (const replyId of event.replies) patch(batch, "replies", replyId, { text: "" })
+}
+
+export const Erasures: Projection<ForgetEvent["_tag"]> = {
+  name: "erasures",
+  canHandle: ["MessagesErased", "PersonForgotten"],
+  wants(event, _position, keys) {
+    if (event._tag === "Forgotten") return
+    if (event._tag === "PersonForgotten") return keys.add("people", "person_id", event.personId)
+    for (const id of event.messageIds) {
+      for (const table of ["messages", "message_edits", "message_media", "instructions", "reminders", "confirmations"] as const) {
+        keys.add(table, "message_id", id)
+      }
+    }
+    for (const noteId of event.notes) {
+      for (const table of ["notes", "note_sources", "note_directives"] as const) keys.add(table, "note_id", noteId)
+    }
+    for (const questionId of event.questions) {
+      keys.add("questions", "question_id", questionId)
+      keys.add("question_messages", "question_id", questionId)
+    }
+    for (const replyId of event.replies) keys.add("replies", "reply_id", replyId)
+  },
+  evolve(batch, { event }) {
+    if (event._tag === "MessagesErased") return erase(batch, event)
+    if (event._tag === "PersonForgotten") {
+      const person = batch.get("people", event.personId)
+      if (person) batch.delete("people", person)
+    }
+  }
+}
