@@ -23,17 +23,7 @@ export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, Person
 export * from "./Ask/Events.js"
 export * from "./Forget/Events.js"
 export * from "./Reminders/Events.js"
-export {
-  MediaFailed,
-  MediaFetched,
-  MediaTranscribed,
-  ReplyFailed,
-  ReplyQueued,
-  OperatorRead,
-  ReplySent,
-  WebSignedOut,
-  WebSignIn
-}
+export { MediaFailed, MediaFetched, MediaTranscribed, OperatorRead, ReplyFailed, ReplyQueued, ReplySent, WebSignedOut, WebSignIn }
 
 export { TokenUsage } from "./TokenUsage.js"
 

@@ -116,6 +116,7 @@ describe("a data directory the CLI may not use", () => {
         const sql = yield* SqlClient
         yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 23`
         yield* sql`ALTER TABLE messages DROP COLUMN erased_at`
+        yield* sql`DROP TABLE forget_scrubs`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)

@@ -80,9 +80,11 @@ export const redact = (forgetting: Forgetting, event: Event): Event => {
     case "PersonRenamed":
       return forgetting.people.has(event.personId) ? { ...event, name: "" } : event
     case "ReplyQueued":
-      return forgetting.replies.has(event.replyId)
-        ? { ...event, text: "", buttons: event.buttons.map((b) => forgetting.names.has(nameKey(b.label)) ? { ...b, label: "" } : b) }
-        : event
+      return {
+        ...event,
+        text: forgetting.replies.has(event.replyId) ? "" : event.text,
+        buttons: event.buttons.map((b) => forgetting.names.has(nameKey(b.label)) ? { ...b, label: "" } : b)
+      }
     case "ReminderScheduled":
     case "ReminderTimeAsked":
       return gone(event.messageId) ? { ...event, quote: "" } : event

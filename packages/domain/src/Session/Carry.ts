@@ -11,8 +11,8 @@
  *   nothing; otherwise the new plan grouped them differently, and they leave its notes for a
  *   question (`corrected`) naming the user's choice and the plan's.
  * - a correction asked by an earlier promotion and still open is asked again.
- * Answers need nothing: their messages are never planned again. Taking messages out can spoil a
- * fit found before, so the fits are found again until no more corrections need asking.
+ * Answers need nothing (never planned again). Taking messages out can spoil a fit found before,
+ * so the fits are found again until no more corrections need asking.
  */
 import type { Candidate, DirectiveCut, Owner, QuestionReason } from "../Decision.js"
 import type { Event } from "../Events.js"
@@ -52,11 +52,7 @@ export interface CarryContext {
   readonly planOf: (seq: number) => PlanId
 }
 
-export interface Outcome {
-  readonly kind: CorrectionKind
-  readonly from: string
-  readonly result: "applied" | "in-effect" | "asked"
-}
+export interface Outcome { readonly kind: CorrectionKind; readonly from: string; readonly result: "applied" | "in-effect" | "asked" }
 
 export interface Carried {
   readonly notes: ReadonlyArray<DraftNote>

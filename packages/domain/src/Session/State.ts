@@ -5,6 +5,7 @@ import type { Event, PlanFailureReason } from "../Events.js"
 import type { MessageId, PlanId, QuestionId, SessionId, UserId } from "../Ids.js"
 import { isExported } from "../Inbound/ChatExport.js"
 import { awaitedIn, type MessageMedia, received, withMedia, withStatus } from "./MediaState.js"
+import { erase } from "./Erased.js"
 import { evolveNotes, type NoteState, type Notes, retireNotes } from "./NoteState.js"
 import type { InboundMessage } from "../Message.js"
 
@@ -89,25 +90,9 @@ export const isFiled = (state: SessionState, messageId: MessageId): boolean => {
 export const nextSeq = (state: SessionState): number => (state.messages[state.messages.length - 1]?.seq ?? 0) + 1
 
 export const empty: SessionState = {
-  sessionId: null,
-  user: null,
-  provider: null,
-  chat: null,
-  messages: [],
-  media: new Map(),
-  editedAt: new Map(),
-  closed: false,
-  closedAt: null,
-  appliedPlans: [],
-  failures: 0,
-  lastFailure: null,
-  openFailedQuestions: [],
-  answeredSeqs: [],
-  questions: new Map(),
-  filed: new Map(),
-  notes: new Map(),
-  erased: new Set(),
-  revision: 0
+  sessionId: null, user: null, provider: null, chat: null, messages: [], media: new Map(), editedAt: new Map(),
+  closed: false, closedAt: null, appliedPlans: [], failures: 0, lastFailure: null, openFailedQuestions: [],
+  answeredSeqs: [], questions: new Map(), filed: new Map(), notes: new Map(), erased: new Set(), revision: 0
 }
 
 const withQuestion = (state: SessionState, questionId: QuestionId, status: QuestionState["status"]) => {
@@ -122,32 +107,6 @@ const retire = (state: SessionState, plans: ReadonlyArray<PlanId>): SessionState
   for (const plan of plans) filed.delete(plan)
   const questions = new Map([...state.questions].filter(([, q]) => q.planId === null || !plans.includes(q.planId)))
   return { ...state, filed, questions, notes: retireNotes(state.notes, plans), appliedPlans: state.appliedPlans.filter((id) => !plans.includes(id)) }
-}
-
-/** Erased messages keep their place in the session and lose their words, their media's text and every note and question. */
-const erase = (state: SessionState, gone: ReadonlySet<MessageId>): SessionState => {
-  const keep = <S extends { readonly messageId: MessageId }>(sources: ReadonlyArray<S>) => sources.filter((s) => !gone.has(s.messageId))
-  const notes = new Map([...state.notes].flatMap(([id, note]) => {
-    const sources = keep(note.sources)
-    return sources.length === 0 ? [] : [[id, sources.length === note.sources.length ? note : { ...note, sources }] as const]
-  }))
-  const questions = new Map([...state.questions].map(([id, q]) => {
-    const sources = keep(q.sources)
-    if (sources.length === q.sources.length) return [id, q] as const
-    return [id, { ...q, sources, status: sources.length === 0 && q.status === "open" ? "withdrawn" as const : q.status }] as const
-  }))
-  const filed = new Map([...state.filed].map(([plan, ids]) => [plan, new Set([...ids].filter((id) => !gone.has(id)))] as const))
-  const media = new Map([...state.media].filter(([id]) => !gone.has(id)))
-  return {
-    ...state,
-    messages: state.messages.map((m) => gone.has(m.id) ? { ...m, text: "", forwardedFrom: null, attachments: [], links: [] } as InboundMessage : m),
-    media,
-    notes,
-    questions,
-    filed,
-    openFailedQuestions: state.openFailedQuestions.filter((id) => questions.get(id)?.status === "open"),
-    erased: new Set([...state.erased, ...gone])
-  }
 }
 
 const evolveFacts = (state: SessionState, event: Event): SessionState => {

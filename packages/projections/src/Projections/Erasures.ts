@@ -6,6 +6,7 @@
  * goes. Every change sets absolute values, so the live path and a rebuild from the scrubbed log agree.
  */
 import type { ForgetEvent } from "@verbatim/domain/Forget/Events"
+import { nameKey } from "@verbatim/domain/Session/People"
 import type { StoredOf } from "../EventCodec.js"
 import { deriveBody } from "./Notes.js"
 import { patch, type Projection } from "./Projection.js"
@@ -54,12 +55,42 @@ const erase = (batch: Batch, event: StoredOf<"MessagesErased">) => {
   for (const replyId of event.replies) patch(batch, "replies", replyId, { text: "" })
 }
 
+type Named = { readonly _tag: string; readonly contactId?: string | null; readonly name?: string }
+
+/**
+ * A forgotten person's names leave the questions that offered or took them and the buttons that
+ * showed them, as `redact` leaves those events; their row goes. A rebuild finds the row without a
+ * name (its events were scrubbed) and the other rows blank already.
+ */
+const forgetPerson = (batch: Batch, event: StoredOf<"PersonForgotten">) => {
+  const person = batch.get("people", event.personId)
+  if (!person) return
+  const former = typeof person["former_names"] === "string" ? person["former_names"].split("\n") : []
+  const names = new Set([String(person["name"] ?? ""), ...former].filter((n) => n !== "").map(nameKey))
+  const blank = <N extends Named>(c: N): N =>
+    c._tag === "Person" && (c.contactId === event.personId || names.has(nameKey(c.name ?? ""))) ? { ...c, name: "" } : c
+  for (const question of batch.where("questions", "user_id", event.user)) {
+    const candidates = JSON.stringify((JSON.parse(String(question["candidates"])) as Array<Named>).map(blank))
+    const answer = question["answer"] === null ? null : JSON.stringify(blank(JSON.parse(String(question["answer"])) as Named))
+    if (candidates !== question["candidates"] || answer !== question["answer"]) batch.update("questions", question, { candidates, answer })
+  }
+  for (const reply of batch.where("replies", "user_id", event.user)) {
+    const buttons = JSON.stringify((JSON.parse(String(reply["buttons"])) as Array<{ label: string }>).map((b) => names.has(nameKey(b.label)) ? { ...b, label: "" } : b))
+    if (buttons !== reply["buttons"]) batch.update("replies", reply, { buttons })
+  }
+  batch.delete("people", person)
+}
+
 export const Erasures: Projection<ForgetEvent["_tag"]> = {
   name: "erasures",
   canHandle: ["MessagesErased", "PersonForgotten"],
   wants(event, _position, keys) {
     if (event._tag === "Forgotten") return
-    if (event._tag === "PersonForgotten") return keys.add("people", "person_id", event.personId)
+    if (event._tag === "PersonForgotten") {
+      keys.add("questions", "user_id", event.user)
+      keys.add("replies", "user_id", event.user)
+      return keys.add("people", "person_id", event.personId)
+    }
     for (const id of event.messageIds) {
       for (const table of ["messages", "message_edits", "message_media", "instructions", "reminders", "confirmations"] as const) {
         keys.add(table, "message_id", id)
@@ -76,9 +107,6 @@ export const Erasures: Projection<ForgetEvent["_tag"]> = {
   },
   evolve(batch, { event }) {
     if (event._tag === "MessagesErased") return erase(batch, event)
-    if (event._tag === "PersonForgotten") {
-      const person = batch.get("people", event.personId)
-      if (person) batch.delete("people", person)
-    }
+    if (event._tag === "PersonForgotten") forgetPerson(batch, event)
   }
 }

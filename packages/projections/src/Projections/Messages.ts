@@ -60,7 +60,8 @@ export const Messages: Projection<Handled> = {
             received_at: m.receivedAt,
             sent_at: m.sentAt ?? m.receivedAt,
             edited_at: null,
-            revisions: 1
+            revisions: 1,
+            erased_at: null
           })
         }
         return

@@ -165,7 +165,11 @@ export const reminderWindowDdl = [
 export const reminderOutcomesDdl = [`ALTER TABLE plans ADD COLUMN reminder_outcomes TEXT`]
 
 /** When a message's words were erased at its user's request (a forgetting); null while they are kept. */
-export const erasedDdl = [`ALTER TABLE messages ADD COLUMN erased_at TEXT`]
+export const erasedDdl = [
+  `ALTER TABLE messages ADD COLUMN erased_at TEXT`,
+  // Which forgettings' words are scrubbed from the log and files; not a read model (see `Scrub.ts`).
+  `CREATE TABLE forget_scrubs (forget_id TEXT PRIMARY KEY, scrubbed_at BIGINT NOT NULL)`
+]
 
 /** Create every read-model table (a migration). */
 export const createTables = Effect.gen(function*() {

@@ -13,7 +13,7 @@
 import type { PlanFailureReason } from "@verbatim/domain/Events"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { Command, type PlannedChunk } from "@verbatim/domain/Session/Commands"
-import { promotion, type Promotion } from "@verbatim/domain/Session/Corrections"
+import { promotion } from "@verbatim/domain/Session/Corrections"
 import { sessionDecider } from "@verbatim/domain/Session/Decide"
 import type { KnownPerson } from "@verbatim/domain/Session/People"
 import * as SessionState from "@verbatim/domain/Session/State"
@@ -34,24 +34,11 @@ import { operatorFault } from "@verbatim/planner/LanguageModelError"
 import { isRetryable } from "@verbatim/planner/Retry"
 import { Tokenizer } from "@verbatim/planner/Tokenizer"
 import { PlanningHold } from "./PlanningHold.js"
+import type { PlanOutcome, RunOptions } from "./PlanRun.js"
+
+export type { PlanOutcome, RunOptions } from "./PlanRun.js"
 import { execute, load } from "../Sessions.js"
 import { TimeZones } from "../TimeZones.js"
-
-/**
- * What one run did. `crashed`: planning the session stopped the process `maxCrashes` times in a
- * row, so its messages are parked as a question and it is not planned again but by `verbatim retry`.
- */
-export type PlanOutcome =
-  | "planned"
-  | "previewed"
-  | "failed"
-  | "already-planned"
-  | "not-closed"
-  | "busy"
-  | "no-model"
-  | "held"
-  | "awaiting-media"
-  | "crashed"
 
 /** The lease key of a session's planning. */
 export const planLease = (sessionId: SessionId) => `plan:${sessionId}`
@@ -76,20 +63,6 @@ const chunksOf = (planned: SessionPlans): ReadonlyArray<PlannedChunk> =>
     truncation: p.built.truncation,
     durationMs: p.result.durationMs
   }))
-
-/**
- * Options of a run: a prompt version other than the configured one, plans it supersedes (replay
- * promotion), and one more try of a session parked because its planning kept stopping the process.
- */
-export interface RunOptions {
-  readonly promptVersion?: string
-  readonly replan?: boolean
-  readonly afterCrashes?: boolean
-  /** Decide the plans and tell `promoted`, appending nothing (`previewed`): a promotion's dry run. */
-  readonly preview?: boolean
-  /** Told what a re-plan did, or would do, with the user's corrections. */
-  readonly promoted?: (promotion: Promotion) => Effect.Effect<void>
-}
 
 type Needs =
   | EventStore

@@ -1,0 +1,78 @@
+/**
+ * `verbatim forget` over a recorded store: without `--yes` it changes nothing; with it the words
+ * are gone from every byte of the SQLite files (the database, its write-ahead log), the
+ * accounting reads `Erased`, and `rebuild --verify` holds on the scrubbed log.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { load } from "../src/Sessions.js"
+import { normalise, runCli, tempDir } from "./CliHarness.js"
+import { modelLayer, record, servicesLayer, sessions } from "./ReplayFixture.js"
+
+/** Whether any file of the store (database, -wal, -shm) holds `marker`'s bytes. */
+const storeHolds = (dir: string, marker: string): ReadonlyArray<string> =>
+  readdirSync(dir).filter((f) => f.startsWith("verbatim.db")).filter((f) => existsSync(join(dir, f)) && readFileSync(join(dir, f)).includes(Buffer.from(marker, "utf8")))
+
+const noteOf = (env: Record<string, string>, sessionId: (typeof sessions)["one"], seqs: ReadonlyArray<number>) =>
+  Effect.map(load(sessionId), ({ state }) => [...state.notes.values()].find((n) => n.sources.map((s) => s.seq).join() === seqs.join())!.noteId).pipe(
+    Effect.provide(servicesLayer(env["VERBATIM_DATA_DIR"]!, env["VERBATIM_PROMPT_DIR"]!, modelLayer(env["VERBATIM_CASSETTE_DIR"]!, [])))
+  )
+
+describe("verbatim forget", () => {
+  it.scoped("a note's words leave every byte of the store; its message reads Erased; rebuild --verify holds", () =>
+    Effect.gen(function*() {
+      const { env } = yield* Effect.flatMap(tempDir("verbatim-forget-"), record)
+      const dir = env["VERBATIM_DATA_DIR"]!
+      const tom = yield* noteOf(env, sessions.one, [4])
+      expect(storeHolds(dir, "Tom moved to Lisbon").length).toBeGreaterThan(0)
+      const preview = yield* runCli(["forget", "--note", tom], env)
+      expect(preview).toEqual({
+        code: 0,
+        stderr: "",
+        stdout: "would forget 1 message of 1 session of telegram:100000001; nothing was changed: run again with --yes to forget them for good\n"
+      })
+      const done = yield* runCli(["forget", "--note", tom, "--yes"], env)
+      expect({ code: done.code, stdout: done.stdout.replace(/\(forget_[^)]+\)/, "(forget_<id>)").replace(/\d+ stored events?/, "N stored events") }).toEqual({
+        code: 0,
+        stdout: "forgot 1 message of 1 session of telegram:100000001 (forget_<id>): N stored events rewritten without their words, " +
+          "the store compacted; backups taken before still hold them\n"
+      })
+      expect(storeHolds(dir, "Tom moved to Lisbon")).toEqual([])
+      expect(storeHolds(dir, "Lisbon")).toEqual([])
+      const accounting = yield* runCli(["accounting", sessions.one], env)
+      expect(normalise(accounting.stdout).replace(/erased on \d{4}-\d\d-\d\d/, "erased on <date>")).toEqual([
+        `session ${sessions.one} (planned), user telegram:100000001, 4 message(s)`,
+        "  seq 1 telegram:100000001:1: note note_1",
+        "  seq 2 telegram:100000001:2: note note_1",
+        "  seq 3 telegram:100000001:3: note note_2; cut \"remind me on Friday: \"",
+        "  seq 4 telegram:100000001:4: erased on <date> at the user's request",
+        ""
+      ].join("\n"))
+      const again = yield* runCli(["forget", "--note", tom, "--yes"], env)
+      expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 1, stderr: "verbatim: nothing by that id: `verbatim events` and the web pages show the ids\n" })
+      const verify = yield* runCli(["rebuild", "--verify"], env)
+      expect({ code: verify.code, stdout: verify.stdout.replace(/\d+ event/, "N event"), stderr: verify.stderr.replace(/rebuild: .*\n/, "") }).toEqual({
+        stderr: "",
+        code: 0,
+        stdout: "verified: rebuilding from N event(s) reproduces every table\n"
+      })
+    }), { timeout: 120_000 })
+
+  it.scoped("a person: every note filed under them and their name, from every byte of the store", () =>
+    Effect.gen(function*() {
+      const { env } = yield* Effect.flatMap(tempDir("verbatim-forget-"), record)
+      const dir = env["VERBATIM_DATA_DIR"]!
+      for (const marker of ["quiet desk by the window", "starts at the clinic"]) expect(storeHolds(dir, marker).length).toBeGreaterThan(0)
+      const done = yield* runCli(["forget", "--person", "person_1", "--yes"], env)
+      expect(done.code).toEqual(0)
+      // "Ana prefers tea" is in a question (its plan failed), filed under no one: it stays.
+      const markers = ["quiet desk by the window", "starts at the clinic", "4 April"]
+      expect(markers.filter((marker) => storeHolds(dir, marker).length > 0)).toEqual([])
+      // Tom's words stay: only Ana's notes were forgotten.
+      expect(storeHolds(dir, "Tom moved to Lisbon").length).toBeGreaterThan(0)
+      const verify = yield* runCli(["rebuild", "--verify"], env)
+      expect({ code: verify.code, stderr: verify.stderr.replace(/rebuild: .*\n/, "") }).toEqual({ code: 0, stderr: "" })
+    }), { timeout: 120_000 })
+})
