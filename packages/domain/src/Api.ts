@@ -5,6 +5,7 @@ import { Authorization, BadRequest, Conflict, NotFound, NotReady, OperatorReadRe
 import * as R from "./ApiResponses.js"
 import { CaptureGroup } from "./CaptureApi.js"
 import { CurationGroup } from "./CurationApi.js"
+import { ForgetGroup } from "./ForgetApi.js"
 import { NoteId, PersonId, QuestionId, SessionId, UserId } from "./Ids.js"
 import * as Telegram from "./Inbound/Telegram.js"
 import * as WhatsApp from "./Inbound/WhatsApp.js"
@@ -193,6 +194,7 @@ export class Api extends HttpApi.make("verbatim")
   .add(ReadApiGroup)
   .add(CaptureGroup)
   .add(CurationGroup)
+  .add(ForgetGroup)
   .add(RemindersGroup)
   .add(AskGroup)
   .add(HealthGroup)

@@ -12,7 +12,7 @@ export class Unauthorized
 
 export class NotFound extends Schema.TaggedError<NotFound>()(
   "NotFound",
-  { resource: Schema.Literal("person", "note", "question", "session", "reminder", "ask"), id: Schema.String },
+  { resource: Schema.Literal("person", "note", "question", "session", "reminder", "ask", "message"), id: Schema.String },
   HttpApiSchema.annotations({ status: 404 })
 ) {}
 

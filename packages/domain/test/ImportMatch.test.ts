@@ -14,6 +14,14 @@ describe("matching exported messages to live ones by minute and text", () => {
     expect(minuteOf(at("2024-03-01T09:02:59.999Z")).map(DateTime.formatIso)).toEqual(["2024-03-01T09:02:00.000Z", "2024-03-01T09:03:00.000Z"])
   })
 
+  it("lets a forgotten message stand for a line of its minute no kept message claims, so its words never come back", () => {
+    const forgotten: Captured = { ...live("w2", "2024-03-01T09:02:30Z", ""), erased: true }
+    expect(ids(matchByContent(
+      [exported("2024-03-01T09:02:00Z", "Ana starts Monday"), exported("2024-03-01T09:02:00Z", "the words forgotten"), exported("2024-03-01T09:03:00Z", "new")],
+      [live("w1", "2024-03-01T09:02:10Z", "Ana starts Monday"), forgotten]
+    ))).toEqual(["w1", "w2", null])
+  })
+
   it("finds a live message sent seconds into the minute an export wrote without seconds", () => {
     expect(ids(matchByContent([exported("2024-03-01T09:02:00Z", "Ana starts Monday")], [live("w1", "2024-03-01T09:02:41Z", "Ana starts Monday")])))
       .toEqual(["w1"])

@@ -3,7 +3,10 @@
  * exports have none; a Telegram export's ids are the exporting account's, see `BotChat.ts`): the
  * same sender (the importing user, by construction), the same minute and exactly the same text.
  * Each live message stands for at most one exported message, so two identical lines in one
- * minute are both recorded unless the log has both.
+ * minute are both recorded unless the log has both. A message whose words were forgotten has none
+ * to compare: it stands for a line of its minute no kept message claims, so an import never brings
+ * forgotten words back (at the cost of skipping a new line of that minute when the export lacks
+ * the forgotten one).
  */
 import { DateTime } from "effect"
 
@@ -13,6 +16,8 @@ export interface Captured {
   readonly sentAt: DateTime.Utc
   /** The sender's own words (an attachment's derived text not included). */
   readonly text: string
+  /** Its words were forgotten. */
+  readonly erased?: boolean
 }
 
 /** The minute an instant falls in, as [start, end). */
@@ -34,11 +39,19 @@ export const matchByContent = (
   const queues = new Map<string, Array<Captured>>()
   const byTime = [...live].sort((a, b) =>
     DateTime.toEpochMillis(a.sentAt) - DateTime.toEpochMillis(b.sentAt) || (a.providerMessageId < b.providerMessageId ? -1 : 1))
+  const forgotten = new Map<number, Array<Captured>>()
   for (const captured of byTime) {
+    if (captured.erased === true) {
+      const minute = DateTime.toEpochMillis(minuteOf(captured.sentAt)[0])
+      const queue = forgotten.get(minute) ?? []
+      if (!queue.some((q) => q.providerMessageId === captured.providerMessageId)) forgotten.set(minute, [...queue, captured])
+      continue
+    }
     const key = keyOf(captured.sentAt, captured.text)
     const queue = queues.get(key)
     if (queue === undefined) queues.set(key, [captured])
     else if (!queue.some((q) => q.providerMessageId === captured.providerMessageId)) queue.push(captured)
   }
-  return messages.map((message) => queues.get(keyOf(message.sentAt, message.text))?.shift() ?? null)
+  const matched = messages.map((message) => queues.get(keyOf(message.sentAt, message.text))?.shift() ?? null)
+  return matched.map((found, i) => found ?? forgotten.get(DateTime.toEpochMillis(minuteOf(messages[i]!.sentAt)[0]))?.shift() ?? null)
 }

@@ -93,4 +93,7 @@ export const forget = (target: ForgetTarget, asker: UserId | null, user: UserId 
     const forgotten = recorded._tag === "Appended" ? recorded.events.find((e) => e._tag === "Forgotten") : undefined
     const rewritten = forgotten?._tag === "Forgotten" ? yield* scrub(forgotten, yield* Scrub.sessionsOfUser(owner)) : 0
     return { forgetId, user: owner, messages: scope.messages.length, sessions: sessions.length, people: scope.people.length, rewritten } satisfies Forgot
-  })
+  }).pipe(
+    // A row the store cannot decode, or a forgetting recorded twice under one fresh id: defects, not refusals.
+    Effect.catchTags({ ParseError: Effect.die, ForgetRefused: Effect.die })
+  )

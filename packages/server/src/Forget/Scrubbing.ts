@@ -73,12 +73,11 @@ export const scrub = (forgotten: Forgotten, userSessions: ReadonlyArray<string>)
   })
 
 /** Every forgetting the log holds that was not scrubbed to the end (a crash cut it short): scrubbed now. */
-export const scrubPending = (sessionsOf: (user: Forgotten["user"]) => Effect.Effect<ReadonlyArray<string>, unknown>) =>
-  Effect.gen(function*() {
-    const store = yield* EventStore
-    const forgettings = yield* Stream.runCollect(store.readAll(start, { types: ["Forgotten"] }))
-    for (const { event } of forgettings) {
-      if (event._tag !== "Forgotten" || (yield* Scrub.isScrubbed(event.forgetId))) continue
-      yield* scrub(event, yield* Effect.orDie(sessionsOf(event.user)))
-    }
-  })
+export const scrubPending = Effect.gen(function*() {
+  const store = yield* EventStore
+  const forgettings = yield* Stream.runCollect(store.readAll(start, { types: ["Forgotten"] }))
+  for (const { event } of forgettings) {
+    if (event._tag !== "Forgotten" || (yield* Scrub.isScrubbed(event.forgetId))) continue
+    yield* scrub(event, yield* Scrub.sessionsOfUser(event.user))
+  }
+})

@@ -17,6 +17,7 @@ import * as ApiReference from "./ApiReference.js"
 import * as Auth from "./Auth.js"
 import * as CaptureApi from "./CaptureApi.js"
 import * as CurationApi from "./CurationApi.js"
+import * as ForgetApi from "./ForgetApi.js"
 import * as AskApi from "./AskApi.js"
 import * as RemindersApi from "./RemindersApi.js"
 import * as DecodeErrors from "./DecodeErrors.js"
@@ -41,7 +42,7 @@ const timed = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
 /** The contract implemented; needs the store, the jobs' services, `ApiToken`, `DirectReplies` and `WebLinks`. */
 export const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide(Auth.layer),
-  Layer.provide([Webhooks.layer, ReadApi.layer, CaptureApi.layer, CurationApi.layer, RemindersApi.layer, AskApi.layer, Health.layer.pipe(Layer.provide(RuntimeMetrics.layer))]),
+  Layer.provide([Webhooks.layer, ReadApi.layer, CaptureApi.layer, CurationApi.layer, ForgetApi.layer, RemindersApi.layer, AskApi.layer, Health.layer.pipe(Layer.provide(RuntimeMetrics.layer))]),
   Layer.provide(WebhookAuth.layer),
   // `/web` in a chat answers with a sign-in link made with the pages' keys (and `WebLinks`, from outside).
   Layer.provide(WebKeys.layer),
