@@ -11,6 +11,7 @@ import * as Telegram from "./Inbound/Telegram.js"
 import * as WhatsApp from "./Inbound/WhatsApp.js"
 import { AskGroup } from "./AskApi.js"
 import { RemindersGroup } from "./RemindersApi.js"
+import { SubjectAccessCopy } from "./SubjectAccess/Copy.js"
 
 export { Authorization, BadRequest, Conflict, NotFound, NotReady, OperatorReadRefused, PayloadTooLarge, Unauthorized } from "./ApiErrors.js"
 
@@ -97,6 +98,15 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
       .setPath(Schema.Struct({ id: PersonId }))
       .setUrlParams(Schema.Struct(PositionListParams))
       .addSuccess(R.NotesPage)
+      .addError(NotFound)
+      .addError(OperatorReadRefused)
+  )
+  .add(
+    HttpApiEndpoint.get("personExport", "/people/:id/export")
+      .annotate(OpenApi.Summary, "Export everything held about a person")
+      .annotate(OpenApi.Description, "The subject-access copy of a person: their names (now, before renames, and of the people merged into them), then every note filed under them in the order recorded, discarded ones apart, each with its body, owner, source messages as stored (sent and received times, edits, the attachments read and by which model), the instructions cut, the plan or answer that filed it and its user's changes. All notes, however many. A person merged away is exported as the person they joined. Another user's person is a 403 under VERBATIM_OPERATOR_READS=none.")
+      .setPath(Schema.Struct({ id: PersonId }))
+      .addSuccess(SubjectAccessCopy)
       .addError(NotFound)
       .addError(OperatorReadRefused)
   )

@@ -19,7 +19,8 @@ import * as Media from "./Queries/Media.js"
 import type { MediaWork } from "./Queries/Media.js"
 import { notebook, notebookUsers } from "./Queries/Notebook.js"
 import type { Notebook } from "./Queries/Notebook.js"
-import { knownPeople, mergedInto, peopleByActivity } from "./Queries/People.js"
+import { knownPeople, mergedInto, peopleByActivity, personNames } from "./Queries/People.js"
+import type { PersonNames } from "./Queries/People.js"
 import * as Replies from "./Queries/Replies.js"
 import type { ConversationReply } from "./Queries/Replies.js"
 import * as Captured from "./Queries/Captured.js"
@@ -35,6 +36,7 @@ export type { Conversation, ConversationReply, SessionPlan, ConversationSessions
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
 export type { Notebook, NotebookNote, NotebookPerson, NotebookSource } from "./Queries/Notebook.js"
 export type { SourceEdit } from "./Queries/Audit.js"
+export type { PersonNames }
 export type { CurationStep } from "./Queries/Curation.js"
 
 /** A page of items and the cursor for the next one (null: no more). */
@@ -62,8 +64,13 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly newestNotes: (personId: string, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
   /** A user's own notes (about no one; everyone's when no user), newest first; the discarded ones when `discarded`. */
   readonly ownNotes: (user: string | undefined, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
-  /** None when the person is unknown. */
-  readonly notesByPerson: (personId: string, options: ListOptions) => Effect.Effect<Option.Option<Page<Note>>, StoreError>
+  /** The names a person had before, and the people merged into them. */
+  readonly personNames: (personId: string) => Effect.Effect<PersonNames, StoreError>
+  /** None when the person is unknown; their discarded notes instead when `discarded`. */
+  readonly notesByPerson: (
+    personId: string,
+    options: ListOptions & { readonly discarded?: boolean | undefined }
+  ) => Effect.Effect<Option.Option<Page<Note>>, StoreError>
   readonly note: (noteId: string) => Effect.Effect<Option.Option<Note>, StoreError>
   readonly noteAudit: (noteId: string) => Effect.Effect<Option.Option<NoteAuditView>, StoreError>
   readonly questions: (
@@ -158,6 +165,7 @@ export const make = Effect.gen(function*() {
     mergedInto: (personId) => run(mergedInto(personId)),
     newestNotes: (personId, limit, discarded) => run(Lists.newestNotes(personId, limit, discarded)),
     ownNotes: (user, limit, discarded) => run(Lists.ownNotes(user, limit, discarded)),
+    personNames: (personId) => run(personNames(personId)),
     notesByPerson: (personId, options) => run(Lists.notesByPerson(personId, options)),
     note: (noteId) => run(Lists.note(noteId)),
     noteAudit: (noteId) => run(noteAudit(noteId).pipe(Effect.provideService(EventStore, store))),

@@ -148,4 +148,37 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
       expect((yield* rebuildAndVerify).differing).toEqual([])
       expect(JSON.stringify(yield* dump)).toBe(JSON.stringify(live))
     }).pipe(Effect.provide(layer())))
+
+  it.effect("a person's former names and those merged into them; their notes a page at a time, the discarded ones apart; whom each was filed under as recorded", () =>
+    Effect.gen(function*() {
+      yield* G.given(...filed, ["person-x", [G.personAdded("person-x", "Xana")]], [G.sessionStream("c"), [C.noteSplit("c", "n1", "n1b", [2])]], [
+        C.peopleStream,
+        [
+          C.personRenamed("person-ana", "Ana B"),
+          C.peopleMerged("person-anna", "person-ana"),
+          C.peopleMerged("person-ana", "person-x"),
+          C.personRenamed("person-x", "Xana Lima")
+        ]
+      ], [G.sessionStream("c"), [C.noteDiscarded("c", "n1b")]])
+      const read = yield* ReadModel
+      const ids = (page: Option.Option<{ readonly items: ReadonlyArray<{ readonly id: string }>; readonly nextCursor: string | null }>) =>
+        Option.map(page, (p) => ({ ids: p.items.map((n) => n.id), more: p.nextCursor !== null }))
+      const first = Option.getOrThrow(yield* read.notesByPerson("person-x", { limit: 1 }))
+      expect({
+        names: yield* read.personNames("person-x"),
+        first: ids(Option.some(first)),
+        next: ids(yield* read.notesByPerson("person-x", { limit: 1, cursor: first.nextCursor ?? undefined })),
+        discarded: ids(yield* read.notesByPerson("person-x", { limit: 1, discarded: true })),
+        filedUnder: [Option.getOrThrow(yield* read.noteAudit("n1b")).filedUnder, Option.getOrThrow(yield* read.noteAudit("n2")).filedUnder]
+      }).toEqual({
+        names: {
+          formerNames: ["Xana"],
+          mergedIn: [{ id: "person-ana", name: "Ana B", formerNames: ["Ana"] }, { id: "person-anna", name: "Anna S.", formerNames: [] }]
+        },
+        first: Option.some({ ids: ["n1"], more: true }),
+        next: Option.some({ ids: [], more: false }),
+        discarded: Option.some({ ids: ["n1b"], more: true }),
+        filedUnder: [{ personId: "person-ana", name: "Ana" }, null]
+      })
+    }).pipe(Effect.provide(layer())))
 }

@@ -45,14 +45,16 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         ],
         sources: [
           {
-            messageId: mid("a/1"), seq: 1, providerMessageId: "p-a-1", text: "Met Ana at the bakery.", receivedAt: G.at(1), forwardedFrom: null,
+            messageId: mid("a/1"), seq: 1, providerMessageId: "p-a-1", text: "Met Ana at the bakery.", provider: "telegram", sentAt: G.at(1),
+            receivedAt: G.at(1), forwardedFrom: null,
             parts: [{ start: 0, end: 22, origin: { _tag: "Sender" } }],
             edits: [{ previousText: "Met Ana at the café.", text: "Met Ana at the bakery.", editedAt: G.at(60) }],
             media: []
           },
           {
             messageId: mid("a/2"), seq: 2, providerMessageId: "p-a-2", text: "She moves to Lisbon, remind me tomorrow",
-            parts: [{ start: 0, end: 39, origin: { _tag: "Sender" } }], receivedAt: G.at(2), forwardedFrom: null, edits: [], media: []
+            parts: [{ start: 0, end: 39, origin: { _tag: "Sender" } }], provider: "telegram", sentAt: G.at(2), receivedAt: G.at(2),
+            forwardedFrom: null, edits: [], media: []
           }
         ],
         directives: [{ messageId: mid("a/2"), seq: 2, text: ", remind me tomorrow", start: 19, end: 39 }],
@@ -64,6 +66,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         confirmation: null,
         discardedAt: null,
         curation: [],
+        filedUnder: { personId: PersonId.make("person-ana"), name: "Ana" },
         reminders: []
       }))
     }).pipe(Effect.provide(layer())))

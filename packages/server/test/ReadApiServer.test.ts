@@ -134,6 +134,7 @@ describe("health and metrics", () => {
         "/api/notes/{id}/restore",
         "/api/notes/{id}/split",
         "/api/people",
+        "/api/people/{id}/export",
         "/api/people/{id}/merge",
         "/api/people/{id}/notes",
         "/api/people/{id}/rename",

@@ -15,7 +15,8 @@ export const ReadKind = Schema.Literal(
   "ask",
   "reminders",
   "media",
-  "replay"
+  "replay",
+  "subject-access"
 )
 export type ReadKind = typeof ReadKind.Type
 

@@ -4,14 +4,14 @@ import type { NoteAudit, SourceMedia } from "@verbatim/domain/ApiResponses"
 import type { AttachmentKind } from "@verbatim/domain/Attachment"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import { Answer, type TokenUsage } from "@verbatim/domain/Events"
-import { MessageId, PlanId, QuestionId, ReminderId } from "@verbatim/domain/Ids"
+import { MessageId, PlanId, Provider, QuestionId, ReminderId } from "@verbatim/domain/Ids"
 import { ReminderStatus } from "@verbatim/domain/Reminders/Events"
 import { type DateTime, Effect, Option, Schema } from "effect"
 import { type Part, TranscriptSegment } from "@verbatim/domain/Media"
 import { readableOf, statusOf } from "../Projections/MessageMedia.js"
 import type { Row } from "../Projections/Rows.js"
 import { decodeRows, IsoTime, Json, Num } from "./Columns.js"
-import { type CurationStep, noteHistory } from "./Curation.js"
+import { type CurationStep, type FiledUnder, noteHistory } from "./Curation.js"
 import { noteColumns, NoteRow, toNote } from "./Views.js"
 
 /** One revision of a source message: the text it replaced and when. */
@@ -27,6 +27,9 @@ export interface SourceEdit {
  */
 export interface NoteAuditView extends NoteAudit {
   readonly sources: ReadonlyArray<NoteAudit["sources"][number] & {
+    readonly provider: Provider
+    /** When the sender sent it, as the provider says (its receipt time when it does not). */
+    readonly sentAt: DateTime.Utc
     readonly receivedAt: DateTime.Utc
     readonly forwardedFrom: string | null
     readonly edits: ReadonlyArray<SourceEdit>
@@ -34,6 +37,7 @@ export interface NoteAuditView extends NoteAudit {
   readonly plan: (NonNullable<NoteAudit["plan"]> & { readonly usage: TokenUsage }) | null
   readonly discardedAt: DateTime.Utc | null
   readonly curation: ReadonlyArray<CurationStep>
+  readonly filedUnder: FiledUnder
 }
 
 const AuditedNoteRow = Schema.Struct({
@@ -46,10 +50,12 @@ const AuditedNoteRow = Schema.Struct({
 const SourceRow = Schema.Struct({
   message_id: MessageId,
   seq: Num,
+  provider: Provider,
   provider_message_id: Schema.String,
   text: Schema.String,
   sender_text: Schema.NullOr(Schema.String),
   forwarded_from: Schema.NullOr(Schema.String),
+  sent_at: Schema.NullOr(IsoTime),
   received_at: IsoTime
 })
 
@@ -107,8 +113,8 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
     SELECT ${sql.literal(noteColumns)}, n.plan_id, n.question_id, n.merged_from, n.discarded_at
     FROM notes n JOIN events e ON e.position = n.position WHERE n.note_id = ${noteId}`)
   if (row === undefined) return Option.none<NoteAuditView>()
-  const sources = yield* decodeRows(SourceRow)(sql`SELECT m.message_id, m.seq, m.provider_message_id, m.text, m.sender_text, m.forwarded_from,
-    m.received_at FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE s.note_id = ${noteId} ORDER BY m.seq`)
+  const sources = yield* decodeRows(SourceRow)(sql`SELECT m.message_id, m.seq, m.provider, m.provider_message_id, m.text, m.sender_text,
+    m.forwarded_from, m.sent_at, m.received_at FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE s.note_id = ${noteId} ORDER BY m.seq`)
   const media = yield* sql<Row>`SELECT a.* FROM message_media a JOIN note_sources s ON s.message_id = a.message_id
     WHERE s.note_id = ${noteId} ORDER BY a.message_id, a.ordinal`
   const edits = yield* decodeRows(EditRow)(sql`
@@ -130,6 +136,7 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
   const plan = plans[0]
   const answered = answers[0]
   const note = toNote(row, sources.map((s) => ({ messageId: s.message_id, seq: s.seq })))
+  const history = yield* noteHistory(row.session_id, row.note_id)
   return Option.some<NoteAuditView>({
     note,
     segments: assembled.segments,
@@ -140,6 +147,8 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
       text: s.text,
       parts: partsOf(s, media.filter((a) => a["message_id"] === s.message_id)),
       media: media.filter((a) => a["message_id"] === s.message_id).flatMap(sourceMedia),
+      provider: s.provider,
+      sentAt: s.sent_at ?? s.received_at,
       receivedAt: s.received_at,
       forwardedFrom: s.forwarded_from,
       edits: edits.filter((e) => e.message_id === s.message_id).map((e) => ({
@@ -181,6 +190,7 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
       status: r.status
     })),
     discardedAt: row.discarded_at,
-    curation: yield* noteHistory(row.session_id, row.note_id)
+    curation: history.steps,
+    filedUnder: history.filedUnder
   })
 })

@@ -3,7 +3,7 @@
  * only the outcome): moves, splits, discards and restores, oldest first.
  */
 import type { Owner } from "@verbatim/domain/Decision"
-import type { NoteId, SessionId } from "@verbatim/domain/Ids"
+import type { NoteId, PersonId, SessionId } from "@verbatim/domain/Ids"
 import { sessionStream } from "@verbatim/domain/Streams"
 import { type DateTime, Effect } from "effect"
 import { EventStore } from "../EventStore.js"
@@ -21,14 +21,23 @@ export type CurationStep =
   | { readonly _tag: "Discarded"; readonly at: DateTime.Utc } & Carried
   | { readonly _tag: "Restored"; readonly at: DateTime.Utc }
 
-/** The curation of note `noteId` of session `sessionId`. */
+/** Whom a note was filed under as it was recorded, before any move or merge; null: the user's own notes. */
+export type FiledUnder = { readonly personId: PersonId | null; readonly name: string } | null
+
+/**
+ * The curation of note `noteId` of session `sessionId`, and whom it was filed under as recorded
+ * (a note split off another: whom that one was).
+ */
 export const noteHistory = (sessionId: SessionId, noteId: NoteId) =>
   Effect.gen(function*() {
     const store = yield* EventStore
     const recorded = yield* store.readStream(sessionStream(sessionId))
     const steps: Array<CurationStep> = []
+    const filed = new Map<NoteId, FiledUnder>()
     for (const { event } of recorded) {
       const carriedFrom = "carriedFrom" in event ? event.carriedFrom ?? null : null
+      if (event._tag === "NoteRecorded") filed.set(event.noteId, event.owner._tag === "Person" ? { personId: event.personId, name: event.owner.name } : null)
+      if (event._tag === "NoteSplit") filed.set(event.newNoteId, filed.get(event.noteId) ?? null)
       switch (event._tag) {
         case "NoteMoved":
           if (event.noteId === noteId) steps.push({ _tag: "Moved", to: event.owner, at: event.movedAt, carriedFrom })
@@ -45,5 +54,5 @@ export const noteHistory = (sessionId: SessionId, noteId: NoteId) =>
           break
       }
     }
-    return steps
+    return { steps, filedUnder: filed.get(noteId) ?? null }
   })

@@ -86,14 +86,15 @@ export const ownNotes = (user: string | undefined, limit: number, discarded = fa
 /** A positional list's cursor: the API lets only digits through. */
 const afterPosition = (cursor: string | undefined) => (cursor === undefined ? 0 : Number(cursor))
 
-/** A person's notes in the order they were recorded, or none when the person is unknown. */
-export const notesByPerson = (personId: string, options: ListOptions) =>
+/** A person's notes in the order they were recorded (their discarded ones when `discarded`), or none when the person is unknown. */
+export const notesByPerson = (personId: string, options: ListOptions & { readonly discarded?: boolean | undefined }) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const known = yield* sql`SELECT 1 AS n FROM people WHERE person_id = ${personId}`
     const rows = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
       JOIN events e ON e.position = n.position
-      WHERE n.person_id = ${personId} AND n.discarded_at IS NULL AND n.position > ${afterPosition(options.cursor)}
+      WHERE n.person_id = ${personId} AND n.discarded_at IS ${sql.literal(options.discarded === true ? "NOT NULL" : "NULL")}
+        AND n.position > ${afterPosition(options.cursor)}
         AND ${options.user === undefined ? sql`1 = 1` : sql`n.user_id = ${options.user}`}
       ORDER BY n.position LIMIT ${options.limit}`)
     if (known.length === 0 && rows.length === 0) return Option.none()

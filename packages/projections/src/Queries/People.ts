@@ -41,3 +41,24 @@ export const mergedInto = (personId: string) =>
     decodeRows(Schema.Struct({ merged_into: Schema.NullOr(PersonId) }))(sql`SELECT merged_into FROM people WHERE person_id = ${personId}`).pipe(
       Effect.map((rows) => Option.fromNullable(rows[0]?.merged_into))
     ))
+
+/** A person's names before renames, and the people merged into them (with theirs), in the order they were added. */
+export interface PersonNames {
+  readonly formerNames: ReadonlyArray<string>
+  readonly mergedIn: ReadonlyArray<{ readonly id: PersonId; readonly name: string; readonly formerNames: ReadonlyArray<string> }>
+}
+
+const NamesRow = Schema.Struct({ person_id: PersonId, name: Schema.String, former_names: Schema.NullOr(Schema.String) })
+
+const formerOf = (row: typeof NamesRow.Type) => (row.former_names === null || row.former_names === "" ? [] : row.former_names.split("\n"))
+
+/** The names `personId` and the people merged into them were known by (`merged_into` always names whom a chain of merges left). */
+export const personNames = (personId: string) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    decodeRows(NamesRow)(sql`SELECT person_id, name, former_names FROM people
+      WHERE person_id = ${personId} OR merged_into = ${personId} ORDER BY position, person_id`).pipe(
+      Effect.map((rows): PersonNames => ({
+        formerNames: rows.filter((r) => r.person_id === personId).flatMap(formerOf),
+        mergedIn: rows.filter((r) => r.person_id !== personId).map((r) => ({ id: r.person_id, name: r.name, formerNames: formerOf(r) }))
+      }))
+    ))

@@ -1,4 +1,4 @@
-/** The bearer-protected read API: people, notes, audits, questions and answers, accounting, the event log. */
+/** The bearer-protected read API: people, notes, audits, a person's subject-access copy, questions and answers, accounting, the event log. */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, Conflict, NotFound, OperatorReadRefused } from "@verbatim/domain/Api"
 import type { AnswerResult } from "@verbatim/domain/ApiResponses"
@@ -11,6 +11,7 @@ import * as Answers from "../Inbox/Answers.js"
 import type { IdGenerator } from "../IdGenerator.js"
 import { listed, listedOne, operator, OperatorReads, require, scope } from "../OperatorReads.js"
 import { ServerConfig } from "../ServerConfig.js"
+import * as SubjectAccess from "../SubjectAccess.js"
 
 /** Items per page when the request does not say. */
 export const defaultLimit = 50
@@ -48,6 +49,12 @@ export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
           const notes = yield* orNotFound("person", path.id, read.notesByPerson(path.id, page(urlParams)))
           yield* require(operator, { user: person.user, kind: "person", ids: [path.id, ...notes.items.map((n) => n.id)] })
           return notes
+        }).pipe(Effect.provide(context)))
+      .handle("personExport", ({ path }) =>
+        Effect.gen(function*() {
+          const into = yield* Effect.orDie(read.mergedInto(path.id))
+          const copy = yield* SubjectAccess.copyOf(operator, Option.getOrElse(into, () => path.id)).pipe(Effect.catchTag("StoreError", Effect.die))
+          return yield* Option.match(copy, { onNone: () => Effect.fail(new NotFound({ resource: "person", id: path.id })), onSome: Effect.succeed })
         }).pipe(Effect.provide(context)))
       .handle("note", ({ path }) =>
         Effect.tap(orNotFound("note", path.id, read.note(path.id)), (note) => require(operator, { user: note.user, kind: "note", ids: [note.id] })).pipe(

@@ -31,6 +31,7 @@ import { composeForm, file, send } from "./Composing.js"
 import { stylesheet } from "./Assets.js"
 import { composeScript, liveReplies } from "./ComposeReplies.js"
 import { mediaFile, mediaPage } from "./MediaFiles.js"
+import { jsonCopy, markdownCopy } from "./PersonCopy.js"
 import * as ReadRoutes from "./ReadRoutes.js"
 import { readsRoute } from "./ReadsPage.js"
 import { replayRoute, replaysRoute } from "./ReplayPages.js"
@@ -69,6 +70,8 @@ const pages = HttpApiBuilder.Router.use((router) =>
     yield* router.get("/own", provided(ReadRoutes.own))
     // A person merged into another is found under the person they joined.
     yield* router.get("/people/:id", provided(ReadRoutes.person))
+    yield* router.get("/people/:id/export.md", provided(markdownCopy))
+    yield* router.get("/people/:id/export.json", provided(jsonCopy))
     yield* router.get("/notes/:id", provided(ReadRoutes.note))
     yield* router.get("/media/:message/:ordinal", provided(mediaFile))
     yield* router.get("/media/:message/:ordinal/pages/:page", provided(mediaPage))

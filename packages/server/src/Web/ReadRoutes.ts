@@ -48,28 +48,36 @@ export const own = signedIn("Own notes", "own", ({ subject }) =>
     return Option.some(ownPage(visible(notes), visible(discarded), yield* limited(subject)))
   }))
 
+/**
+ * A route about the person in the path, `suffix` after their address: one merged away leads (303)
+ * to the same address under the person they joined, for a signed-in viewer who may see them.
+ */
+export const aboutPerson = <A, E, R>(suffix: string, route: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(param("id"), (id) =>
+    Effect.gen(function*() {
+      const read = yield* ReadModel
+      const who = yield* SignIn.current
+      const into = Option.isNone(who) ? Option.none() : yield* Effect.flatMap(read.mergedInto(id), (merged) =>
+        Option.isNone(merged) ? Effect.succeedNone : read.person(merged.value))
+      if (Option.isSome(who) && Option.isSome(into) && SignIn.maySee(who.value.subject, into.value.user)) {
+        return yield* HttpServerResponse.redirect(`/people/${into.value.id}${suffix}`, { status: 303 })
+      }
+      return yield* route
+    }))
+
 /** `/people/:id`: a person's notes, or (merged away) the person they joined. */
-export const person = Effect.flatMap(param("id"), (id) =>
+export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subject }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
-    // A merged person's old address leads to the person they joined, for a signed-in viewer who may see them.
-    const who = yield* SignIn.current
-    const into = Option.isNone(who) ? Option.none() : yield* Effect.flatMap(read.mergedInto(id), (merged) =>
-      Option.isNone(merged) ? Effect.succeedNone : read.person(merged.value))
-    if (Option.isSome(who) && Option.isSome(into) && SignIn.maySee(who.value.subject, into.value.user)) {
-      return yield* HttpServerResponse.redirect(`/people/${into.value.id}`, { status: 303 })
-    }
-    return yield* signedIn("Person", "people", ({ csrf, subject }) =>
-      Effect.gen(function*() {
-        const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
-        if (Option.isNone(person)) return Option.none()
-        const notes = yield* read.newestNotes(id, notesShown)
-        const discarded = yield* read.newestNotes(id, notesShown, true)
-        yield* require(subject, { user: person.value.user, kind: "person", ids: [id, ...notes.map((n) => n.id), ...discarded.map((n) => n.id)] })
-        const people = (yield* read.people({ limit: 500, user: person.value.user })).items
-        return Option.some(personPage(person.value, notes, { discarded, people, csrf, notice: yield* query("notice") }))
-      }), "person")
-  }))
+    const id = yield* param("id")
+    const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
+    if (Option.isNone(person)) return Option.none()
+    const notes = yield* read.newestNotes(id, notesShown)
+    const discarded = yield* read.newestNotes(id, notesShown, true)
+    yield* require(subject, { user: person.value.user, kind: "person", ids: [id, ...notes.map((n) => n.id), ...discarded.map((n) => n.id)] })
+    const people = (yield* read.people({ limit: 500, user: person.value.user })).items
+    return Option.some(personPage(person.value, notes, { discarded, people, csrf, notice: yield* query("notice") }))
+  }), "person"))
 
 /** `/notes/:id`: a note and its audit, with the forms that curate it. */
 export const note = signedIn("Note", "people", ({ csrf, subject }) =>

@@ -39,7 +39,8 @@ const whats: { readonly [K in ReadKind]: (ids: number) => string } = {
   ask: () => "an answer to Ask",
   reminders: (n) => `your reminders (${n})`,
   media: () => "a file you sent",
-  replay: () => "a replay report of your sessions"
+  replay: () => "a replay report of your sessions",
+  "subject-access": () => "a copy of everything filed about a person"
 }
 
 const when = (time: DateTime.Utc) => `${DateTime.formatIso(time).replace("T", " ").slice(0, 16)} UTC`

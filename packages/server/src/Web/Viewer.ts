@@ -8,7 +8,7 @@ import { OperatorReadRefused } from "@verbatim/domain/ApiErrors"
 import { Effect, Option } from "effect"
 import { banner } from "./Banner.js"
 import { type Html, html } from "./Html.js"
-import { page, respond, type Section } from "./Layout.js"
+import { page, respond, type Section, type Shell } from "./Layout.js"
 import * as SignIn from "./SignIn.js"
 
 /** Who the page is for and its form token. */
@@ -26,12 +26,15 @@ const refusedPage = (message: string): Html =>
 <p data-refused>${message}</p>
 <p><a href="/">Go to the people</a></p>`
 
-/** A page for a signed-in browser; others go to sign in first. `None` content is a 404 (also for what is not the viewer's). */
-export const signedIn = <E, R>(
-  title: string,
+/**
+ * What a signed-in browser is sent, `answer` making the response of what `content` found; others
+ * go to sign in first. `None` content is a 404 (also for what is not the viewer's).
+ */
+const serve = <A, E, R>(
   section: Section,
-  content: (viewer: Viewer) => Effect.Effect<Option.Option<Html>, E | OperatorReadRefused, R>,
-  missing = "page"
+  content: (viewer: Viewer) => Effect.Effect<Option.Option<A>, E | OperatorReadRefused, R>,
+  answer: (shell: Omit<Shell, "title">, found: A) => Effect.Effect<HttpServerResponse.HttpServerResponse>,
+  missing: string
 ) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -46,7 +49,7 @@ export const signedIn = <E, R>(
     return yield* content(who.value).pipe(
       Effect.flatMap(Option.match({
         onNone: () => notFound(who.value.csrf, missing),
-        onSome: (main) => respond(page({ ...shell, title }, main))
+        onSome: (found) => answer(shell, found)
       })),
       Effect.catchIf(
         (e): e is OperatorReadRefused => e instanceof OperatorReadRefused,
@@ -54,3 +57,18 @@ export const signedIn = <E, R>(
       )
     )
   })
+
+/** A page for a signed-in browser; others go to sign in first. `None` content is a 404 (also for what is not the viewer's). */
+export const signedIn = <E, R>(
+  title: string,
+  section: Section,
+  content: (viewer: Viewer) => Effect.Effect<Option.Option<Html>, E | OperatorReadRefused, R>,
+  missing = "page"
+) => serve(section, content, (shell, main) => respond(page({ ...shell, title }, main)), missing)
+
+/** A file for a signed-in browser (a download), sent as `content` made it; sign-in, 404 and 403 as for a page. */
+export const signedInFile = <E, R>(
+  section: Section,
+  content: (viewer: Viewer) => Effect.Effect<Option.Option<HttpServerResponse.HttpServerResponse>, E | OperatorReadRefused, R>,
+  missing = "page"
+) => serve(section, content, (_, file) => Effect.succeed(file), missing)

@@ -44,6 +44,8 @@ const auditOf = (texts: ReadonlyArray<string>, cut: ReadonlyArray<{ readonly seq
       providerMessageId: `p-${m.seq}`,
       text: m.text,
       parts: m.text === "" ? [] : [{ start: 0, end: m.text.length, origin: { _tag: "Sender" } }],
+      provider: "telegram",
+      sentAt: at,
       receivedAt: at,
       forwardedFrom: null,
       edits: [],
@@ -58,6 +60,7 @@ const auditOf = (texts: ReadonlyArray<string>, cut: ReadonlyArray<{ readonly seq
     confirmation: null,
     discardedAt: null,
     curation: [],
+    filedUnder: { personId: null, name: "Ana <b>" },
     reminders: []
   }
 }

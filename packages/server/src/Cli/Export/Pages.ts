@@ -1,13 +1,13 @@
 /**
  * Which file each page goes to: one folder per user, one page per person with notes and one for
- * the user's own notes, named by `Slug`; and how an export brings a folder up to date.
+ * the user's own notes, named by the domain's `Slug`; and how an export brings a folder up to date.
  */
+import { distinctSlugs } from "@verbatim/domain/Slug"
 import type { Notebook } from "@verbatim/projections/ReadModel"
 import { randomBytes } from "node:crypto"
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { isExported, renderPage } from "./Markdown.js"
-import { distinctSlugs } from "./Slug.js"
 
 /** The page of a user's own notes; no person's page can take the name, slugs never start with `_`. */
 export const unattachedFile = "_unattached.md"

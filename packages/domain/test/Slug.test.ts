@@ -1,6 +1,6 @@
 /** File names of exported pages: safe for any name, told apart in the order their owners came. */
 import { describe, expect, it } from "@effect/vitest"
-import { distinctSlugs, slug } from "../src/Cli/Export/Slug.js"
+import { distinctSlugs, slug } from "../src/Slug.js"
 
 describe("export file names", () => {
   it("keeps letters and digits of any script, joined by hyphens, and names the nameless", () => {
