@@ -22,6 +22,8 @@ export interface Summary {
   readonly events: number
   /** The log position of its newest event (0 when it has none). */
   readonly lastPosition: number
+  /** When the newest forgetting it holds was recorded (epoch milliseconds), or null: a forgetting after it is not in it. */
+  readonly newestForgetting: number | null
 }
 
 const describe = (error: unknown): string => {
@@ -40,7 +42,7 @@ const onFile = <A, E>(filename: string, effect: Effect.Effect<A, E, SqlClient>) 
     Effect.scoped
   )
 
-const SummaryRow = Schema.Struct({ n: Num, last: Num })
+const SummaryRow = Schema.Struct({ n: Num, last: Num, erased: Schema.NullOr(Num) })
 const CheckRow = Schema.Struct({ quick_check: Schema.String })
 
 /** The file's events, once SQLite's own check passes and it has the store's log; failures name it `label`. */
@@ -56,8 +58,9 @@ const inspect = (filename: string, label: string) =>
           message: `${label} is damaged: ${checks.map((c) => c.quick_check).join("; ")}`
         })
       }
-      const [row] = yield* decodeRows(SummaryRow)(sql`SELECT COUNT(*) AS n, COALESCE(MAX(position), 0) AS last FROM events`)
-      return { events: row?.n ?? 0, lastPosition: row?.last ?? 0 } satisfies Summary
+      const [row] = yield* decodeRows(SummaryRow)(sql`SELECT COUNT(*) AS n, COALESCE(MAX(position), 0) AS last,
+        MAX(CASE WHEN type = 'Forgotten' THEN recorded_at END) AS erased FROM events`)
+      return { events: row?.n ?? 0, lastPosition: row?.last ?? 0, newestForgetting: row?.erased ?? null } satisfies Summary
     })
   ).pipe(
     Effect.catchIf(

@@ -59,6 +59,8 @@ export interface Compared {
   readonly evaluation: Evaluation
   /** With `repeat` above 1: the messages every repeat placed as the first did, of all the session's messages. */
   readonly stability: { readonly runs: number; readonly stable: number; readonly messages: number }
+  /** Messages whose words were forgotten: left out of the replay, counted here. */
+  readonly erased?: number
 }
 
 /** One session's outcome. */
@@ -131,7 +133,8 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
   const events = yield* store.readStream(sessionStream(sessionId))
   const state = SessionState.fold(events.map((e) => e.event))
   if (state.user === null) return { sessionId, status: "skipped", error: "no such session" } satisfies SessionReplay
-  const messages = state.messages
+  // Forgotten words are never sent to a model again: their messages are left out, and counted.
+  const messages = state.erased.size === 0 ? state.messages : state.messages.filter((m) => !state.erased.has(m.id))
   if (!state.closed || !Arr.isNonEmptyReadonlyArray(messages)) {
     return { sessionId, status: "skipped", error: "not closed yet" } satisfies SessionReplay
   }
@@ -141,7 +144,7 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
   const cutoff = live.length === 0 ? Number.MAX_SAFE_INTEGER : appendStart(events, live[0]!)
   const contacts = yield* (yield* ReadModel).contactsBefore(state.user, cutoff)
   const liveDecisions = live.map((e) =>
-    decide(state.messages, e.event.chunk, Option.getOrElse(decodePlan(e.event.plan), () => ({ people: [], unattached: [], unclear: [], botMessages: [] })))
+    decide(messages, e.event.chunk, Option.getOrElse(decodePlan(e.event.plan), () => ({ people: [], unattached: [], unclear: [], botMessages: [] })))
   )
   const people = options.people(state.user)
   const zone = yield* zoneOf(state.user)
@@ -162,7 +165,7 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
   const planned = runs.right[0]
   const shadowRuns = planned === undefined
     ? [liveDecisions]
-    : runs.right.map((run) => run.plans.map((p) => decide(state.messages, p.built.chunk, p.result.plan)))
+    : runs.right.map((run) => run.plans.map((p) => decide(messages, p.built.chunk, p.result.plan)))
   const shadowDecisions = shadowRuns[0]!
   const diff = diffDecisions(liveDecisions, shadowDecisions)
   const livePlans = live.map((e) => e.event.plan)
@@ -180,8 +183,9 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
     tokens: { live: sum(live.map((e) => e.event.usage)), shadow: sum(planned?.plans.map((p) => p.result.usage) ?? []) },
     rate: planned !== undefined && Option.isSome(yield* Effect.serviceOption(BatchRounds)) ? "batch" : "list",
     latency: { live: liveLatency(live), shadow: planned === undefined ? null : planned.plans.reduce((n, p) => n + p.result.durationMs, 0) },
-    evaluation: evaluate(events.map((e) => e.event), state.messages, people, liveDecisions, shadowDecisions),
-    stability: stability(state.messages.map((m) => m.seq), options.aa === true && live.length > 0 ? [liveDecisions, ...shadowRuns] : shadowRuns, people)
+    evaluation: evaluate(events.map((e) => e.event), messages, people, liveDecisions, shadowDecisions),
+    ...(state.erased.size === 0 ? {} : { erased: state.erased.size }),
+    stability: stability(messages.map((m) => m.seq), options.aa === true && live.length > 0 ? [liveDecisions, ...shadowRuns] : shadowRuns, people)
   } satisfies SessionReplay
 })
 

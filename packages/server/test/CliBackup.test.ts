@@ -60,7 +60,7 @@ describe("verbatim backup and restore", () => {
       const events = texts.length + 1
       expect(backedUp).toEqual({
         code: 0,
-        stdout: `backed up ${events} event(s), through log position ${events}, from ${live}/verbatim.db to ${file}\n`,
+        stdout: `backed up ${events} event(s), through log position ${events}, from ${live}/verbatim.db to ${file}; it includes no forgetting (words forgotten later stay in this copy: it is yours to keep or destroy)\n`,
         stderr: ""
       })
       expect(restored).toEqual({
@@ -90,7 +90,7 @@ describe("verbatim backup and restore", () => {
       )
       expect(yield* runCli(["backup", file], { VERBATIM_DATA_DIR: live })).toEqual({
         code: 0,
-        stdout: `backed up 1 event(s), through log position 1, from ${live}/verbatim.db to ${file}\n`,
+        stdout: `backed up 1 event(s), through log position 1, from ${live}/verbatim.db to ${file}; it includes no forgetting (words forgotten later stay in this copy: it is yours to keep or destroy)\n`,
         stderr: ""
       })
       expect(yield* runCli(["backup", file], { VERBATIM_DATA_DIR: live })).toEqual({

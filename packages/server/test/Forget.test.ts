@@ -4,12 +4,15 @@
  * accounting reads `Erased`, and `rebuild --verify` holds on the scrubbed log.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { load } from "../src/Sessions.js"
 import { normalise, runCli, tempDir } from "./CliHarness.js"
-import { modelLayer, record, servicesLayer, sessions } from "./ReplayFixture.js"
+import * as Directory from "@verbatim/domain/Eval/Directory"
+import { ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
+import { replaySession } from "../src/Replay.js"
+import { modelLayer, record, servicesLayer, sessions, v1 } from "./ReplayFixture.js"
 
 /** Whether any file of the store (database, -wal, -shm) holds `marker`'s bytes. */
 const storeHolds = (dir: string, marker: string): ReadonlyArray<string> =>
@@ -50,6 +53,19 @@ describe("verbatim forget", () => {
         "  seq 4 telegram:100000001:4: erased on <date> at the user's request",
         ""
       ].join("\n"))
+      const scripted = ScriptedLanguageModel.layer([v1.one])
+      // A replay sends the model none of the forgotten words, and says how many messages it left out.
+      const replayed = yield* Effect.gen(function*() {
+        const result = yield* replaySession(sessions.one, { promptVersion: "v1", repeat: 1, people: () => Directory.make([]) })
+        return { erased: "erased" in result ? result.erased : null, sent: JSON.stringify(yield* ScriptedLanguageModel.requests) }
+      }).pipe(Effect.provide(Layer.provideMerge(servicesLayer(dir, env["VERBATIM_PROMPT_DIR"]!, scripted), scripted)))
+      expect({ erased: replayed.erased, lisbon: replayed.sent.includes("Lisbon"), clinic: replayed.sent.includes("starts at the clinic") })
+        .toEqual({ erased: 1, lisbon: false, clinic: true })
+      const backup = yield* runCli(["backup", join(dir, "copy.db")], env)
+      expect(backup.stdout.replace(/at \d{4}-[\d:.TZ-]+ \(/, "at <time> (").replace(/backed up \d+ event\(s\), through log position \d+/, "backed up N")).toEqual(
+        `backed up N, from ${dir}/verbatim.db to ${join(dir, "copy.db")}; the newest forgetting it includes was recorded at <time> ` +
+          "(words forgotten later stay in this copy: it is yours to keep or destroy)\n"
+      )
       const again = yield* runCli(["forget", "--note", tom, "--yes"], env)
       expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 1, stderr: "verbatim: nothing by that id: `verbatim events` and the web pages show the ids\n" })
       const verify = yield* runCli(["rebuild", "--verify"], env)

@@ -6,7 +6,7 @@
 import { Args, Command } from "@effect/cli"
 import * as SqliteBackup from "@verbatim/projections/SqliteBackup"
 import * as Store from "@verbatim/projections/Store"
-import { Console, Effect } from "effect"
+import { Console, DateTime, Effect } from "effect"
 import { CliError } from "./CliError.js"
 import { pgDump, pgTarget } from "./PgCommands.js"
 
@@ -31,6 +31,10 @@ export const command = Command.make("backup", { file: Args.file({ name: "FILE" }
     }
     const summary = yield* SqliteBackup.backup(at.filename, file).pipe(Effect.mapError(explain))
     yield* Console.log(
-      `backed up ${summary.events} event(s), through log position ${summary.lastPosition}, from ${at.filename} to ${file}`
+      `backed up ${summary.events} event(s), through log position ${summary.lastPosition}, from ${at.filename} to ${file}; ` +
+        (summary.newestForgetting === null
+          ? "it includes no forgetting"
+          : `the newest forgetting it includes was recorded at ${DateTime.formatIso(DateTime.unsafeMake(summary.newestForgetting))}`) +
+        " (words forgotten later stay in this copy: it is yours to keep or destroy)"
     )
   })).pipe(Command.withDescription("Copy the store to a new file while the server runs (PostgreSQL: print the pg_dump command)"))

@@ -100,7 +100,8 @@ const details = (r: SessionReplay): ReadonlyArray<string> => {
   const d = r.diff
   return [
     `session ${r.sessionId}: ${r.status} (model ${r.model}; tokens ${tokens(r.tokens.shadow)}${priced(r)}, ` +
-    `live ${tokens(r.tokens.live)}${r.reused ? "; reused from the log" : ""})`,
+    `live ${tokens(r.tokens.live)}${r.reused ? "; reused from the log" : ""})` +
+      (r.erased === undefined ? "" : `; ${r.erased} forgotten message(s) left out`),
     ...d.moved.map((m) => `  moved: seq ${m.seq} from ${m.from} to ${m.to}`),
     ...(d.regrouped.before.length + d.regrouped.after.length > 0
       ? [`  regrouped: ${groups(d.regrouped.before) || "-"} -> ${groups(d.regrouped.after) || "-"}`]
