@@ -98,7 +98,7 @@ export const ReminderCancelled = Schema.TaggedStruct("ReminderCancelled", {
    * By its user; because an edit of the message took the quote away; or because a promoted
    * replay's plans no longer ask for it (only ever one the user had not acted on).
    */
-  reason: Schema.Literal("user", "quote-edited-away", "replanned")
+  reason: Schema.Literal("user", "quote-edited-away", "replanned", "forgotten")
 })
 
 /** How one reminder a plan proposed ended: scheduled, not the sender's words, or a time to ask about. */

@@ -10,13 +10,15 @@ import { Command } from "@verbatim/domain/Session/Commands"
 import type { Event } from "@verbatim/domain/Events"
 import type { ForgetTarget } from "@verbatim/domain/Forget/Events"
 import { forgetDecider } from "@verbatim/domain/Forget/Decide"
-import type { MessageId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { type MessageId, ReminderId, type ReplyId, type SessionId, type UserId } from "@verbatim/domain/Ids"
+import { ReminderCommand } from "@verbatim/domain/Reminders/Decide"
 import { forgetStream, sessionStream } from "@verbatim/domain/Streams"
 import { EventStore } from "@verbatim/projections/EventStore"
 import * as Scrub from "@verbatim/projections/Scrub"
 import { Data, DateTime, Effect } from "effect"
 import { IdGenerator } from "../IdGenerator.js"
 import * as Runner from "../Runner.js"
+import { act } from "../Reminders/Actions.js"
 import { execute } from "../Sessions.js"
 import { scrub } from "./Scrubbing.js"
 
@@ -89,6 +91,10 @@ export const forget = (target: ForgetTarget, asker: UserId | null, user: UserId 
         // Erased already (a forgetting of something that held it): nothing more to erase.
         Effect.catchTag("Rejected", () => Effect.void)
       )
+    }
+    // A reminder whose words were forgotten has nothing left to remind of.
+    for (const reminderId of yield* Scrub.remindersOf(scope.messages.map((m) => m.messageId))) {
+      yield* act(ReminderId.make(reminderId), ReminderCommand.Cancel({ by: owner, now, reason: "forgotten" })).pipe(Effect.catchTag("Rejected", () => Effect.void))
     }
     const forgotten = recorded._tag === "Appended" ? recorded.events.find((e) => e._tag === "Forgotten") : undefined
     const rewritten = forgotten?._tag === "Forgotten" ? yield* scrub(forgotten, yield* Scrub.sessionsOfUser(owner)) : 0
