@@ -5,6 +5,7 @@ import { DeciderSpec } from "@verbatim/testkit/DeciderSpec"
 import type { Event } from "../src/Events.js"
 import { forgetDecider } from "../src/Forget/Decide.js"
 import { redact } from "../src/Forget/Redact.js"
+import { askAnswered, askPosed } from "@verbatim/testkit/GivenAsks"
 import { PersonId, ReplyId, SessionId } from "../src/Ids.js"
 import { directive, instruction, noteRecorded, personAdded, planProduced, questionParked, replyQueued } from "./Session/Decided.js"
 import { closedSession, edited, messageId, person, plan } from "./Session/fixtures.js"
@@ -52,7 +53,8 @@ describe("redact", () => {
     texts: [secret, `${secret}, not the red one`],
     replies: new Set([ReplyId.make("reply_1")]),
     people: new Set([PersonId.make("person_1")]),
-    names: new Set(["zephyrine"])
+    names: new Set(["zephyrine"]),
+    everything: false
   }
 
   it("leaves no forgotten word or name in any event, and every other word as it was", () => {
@@ -66,5 +68,17 @@ describe("redact", () => {
   it("is idempotent", () => {
     const once = history.map((e) => redact(forgetting, e))
     expect(once.map((e) => redact(forgetting, e))).toEqual(once)
+  })
+
+  it("empties an ask's quotes of forgotten messages, and with everything of the user its question and every quote", () => {
+    const posed = askPosed("ask_1", "Where is the key?", 600)
+    const base = askAnswered("ask_1", messageId(2), "under the blue pot", 601)
+    // One quote of the forgotten message, one of a kept one, and a dropped quote of forgotten words.
+    const answered: Event = base._tag === "AskAnswered"
+      ? { ...base, kept: [...base.kept, { messageId: messageId(1), start: 0, end: 3, text: "Ana" }], dropped: [{ ref: "m2", text: "spare key under the blue", why: "not-in-message" }] }
+      : base
+    const texts = (e: Event) => e._tag === "AskAnswered" ? [...e.kept.map((q) => q.text), ...e.dropped.map((d) => d.text)] : e._tag === "AskPosed" ? [e.question] : []
+    expect([posed, answered].map((e) => texts(redact(forgetting, e)))).toEqual([["Where is the key?"], ["", "Ana", ""]])
+    expect([posed, answered].map((e) => texts(redact({ ...forgetting, everything: true }, e)))).toEqual([[""], ["", "", ""]])
   })
 })

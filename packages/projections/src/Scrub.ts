@@ -134,3 +134,8 @@ export const sessionsOfUser = (user: UserId) =>
   Effect.flatMap(SqlClient, (sql) =>
     Effect.map(sql<{ readonly session_id: string }>`SELECT session_id FROM sessions WHERE user_id = ${user} ORDER BY session_id`, (rows) =>
       rows.map((r) => r.session_id)))
+
+/** A user's asks (their streams may quote any of the user's messages). */
+export const asksOfUser = (user: UserId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    Effect.map(sql<{ readonly ask_id: string }>`SELECT ask_id FROM asks WHERE user_id = ${user} ORDER BY ask_id`, (rows) => rows.map((r) => r.ask_id)))

@@ -98,7 +98,7 @@ describe("projection registry", () => {
       WebSignIn: [],
       WebSignedOut: [],
       OperatorRead: [],
-      Forgotten: [],
+      Forgotten: ["erasures"],
       MessagesErased: ["erasures"],
       PersonForgotten: ["erasures"],
       ReminderScheduled: ["reminders"],

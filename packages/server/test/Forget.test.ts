@@ -91,4 +91,20 @@ describe("verbatim forget", () => {
       const verify = yield* runCli(["rebuild", "--verify"], env)
       expect({ code: verify.code, stderr: verify.stderr.replace(/rebuild: .*\n/, "") }).toEqual({ code: 0, stderr: "" })
     }), { timeout: 120_000 })
+
+  it.scoped("everything of a user: no word they sent is left in the store, and rebuild --verify holds", () =>
+    Effect.gen(function*() {
+      const { env } = yield* Effect.flatMap(tempDir("verbatim-forget-"), record)
+      const dir = env["VERBATIM_DATA_DIR"]!
+      const words = ["clinic in March", "quiet desk", "4 April", "Lisbon", "0199", "lunch with Ana", "prefers tea"]
+      expect(words.filter((w) => storeHolds(dir, w).length > 0)).toEqual(words)
+      const preview = yield* runCli(["forget", "--user", "telegram:100000001"], env)
+      expect(preview.stdout).toEqual(
+        "would forget 7 messages of 3 sessions and 2 people with their names of telegram:100000001; nothing was changed: run again with --yes to forget them for good\n"
+      )
+      expect((yield* runCli(["forget", "--user", "telegram:100000001", "--yes"], env)).code).toEqual(0)
+      expect(words.filter((w) => storeHolds(dir, w).length > 0)).toEqual([])
+      const verify = yield* runCli(["rebuild", "--verify"], env)
+      expect({ code: verify.code, stderr: verify.stderr.replace(/rebuild: .*\n/, "") }).toEqual({ code: 0, stderr: "" })
+    }), { timeout: 120_000 })
 })

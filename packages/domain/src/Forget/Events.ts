@@ -39,6 +39,7 @@ export const Forgotten = Schema.TaggedStruct("Forgotten", {
  */
 export const MessagesErased = Schema.TaggedStruct("MessagesErased", {
   sessionId: SessionId,
+  user: UserId,
   forgetId: Schema.String,
   messageIds: Schema.Array(MessageId),
   notes: Schema.Array(NoteId),

@@ -22,6 +22,8 @@ export interface Forgetting {
   readonly people: ReadonlySet<PersonId>
   /** The forgotten people's names, as `nameKey` makes them. */
   readonly names: ReadonlySet<string>
+  /** Everything of the user is forgotten: the questions they asked through Ask too. */
+  readonly everything: boolean
 }
 
 const quotes = (forgetting: Forgetting, text: string): boolean =>
@@ -84,6 +86,14 @@ export const redact = (forgetting: Forgetting, event: Event): Event => {
         ...event,
         text: forgetting.replies.has(event.replyId) ? "" : event.text,
         buttons: event.buttons.map((b) => forgetting.names.has(nameKey(b.label)) ? { ...b, label: "" } : b)
+      }
+    case "AskPosed":
+      return forgetting.everything ? { ...event, question: "" } : event
+    case "AskAnswered":
+      return {
+        ...event,
+        kept: event.kept.map((q) => forgetting.everything || gone(q.messageId) ? { ...q, text: "" } : q),
+        dropped: event.dropped.map((d) => forgetting.everything || quotes(forgetting, d.text) ? { ...d, text: "" } : d)
       }
     case "ReminderScheduled":
     case "ReminderTimeAsked":

@@ -9,7 +9,7 @@ import { type Command, type Decision, rejected } from "./Commands.js"
 import type { SessionState } from "./State.js"
 
 export const decideErase = (state: SessionState, command: Command & { readonly _tag: "Erase" }): Decision => {
-  if (state.sessionId === null) return Either.left(rejected("no-session"))
+  if (state.sessionId === null || state.user === null) return Either.left(rejected("no-session"))
   const wanted = new Set<MessageId>(command.messageIds)
   const ids = state.messages.filter((m) => wanted.has(m.id) && !state.erased.has(m.id)).map((m) => m.id)
   if (ids.length === 0) return Either.left(rejected("unchanged", "those messages are erased already"))
@@ -18,6 +18,7 @@ export const decideErase = (state: SessionState, command: Command & { readonly _
   return Either.right([{
     _tag: "MessagesErased",
     sessionId: state.sessionId,
+    user: state.user,
     forgetId: command.forgetId,
     messageIds: ids,
     notes: [...state.notes.values()].filter((n) => holds(n.sources)).map((n) => n.noteId),

@@ -1,6 +1,6 @@
 /** Erasing a session's messages: they keep their place, lose their words, leave every note and question; nothing brings them back. */
 import { describe, expect, it } from "@effect/vitest"
-import { at } from "@verbatim/testkit/Given"
+import { at, user } from "@verbatim/testkit/Given"
 import { Either } from "effect"
 import type { Event } from "../../src/Events.js"
 import { NoteId, QuestionId, ReplyId } from "../../src/Ids.js"
@@ -24,6 +24,7 @@ const erase = (seqs: ReadonlyArray<number>, replies: ReadonlyArray<string> = [])
 const erased = (seqs: ReadonlyArray<number>, notes: ReadonlyArray<string>, questions: ReadonlyArray<string>, replies: ReadonlyArray<string> = []): Event => ({
   _tag: "MessagesErased",
   sessionId,
+  user,
   forgetId: "forget_1",
   messageIds: seqs.map(messageId),
   notes: notes.map((n) => NoteId.make(n)),

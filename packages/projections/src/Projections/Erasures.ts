@@ -53,6 +53,17 @@ const erase = (batch: Batch, event: StoredOf<"MessagesErased">) => {
     }
   }
   for (const replyId of event.replies) patch(batch, "replies", replyId, { text: "" })
+  blankAsks(batch, event.user, (messageId) => gone.has(messageId), false)
+}
+
+/** The user's asks without the words of erased messages in their kept quotes; with `question`, without their question too. */
+const blankAsks = (batch: Batch, user: string, erased: (messageId: unknown) => boolean, question: boolean) => {
+  for (const ask of batch.where("asks", "user_id", user)) {
+    const kept = typeof ask["quotes"] === "string" ? JSON.parse(ask["quotes"]) as Array<{ messageId: string; text: string }> : null
+    const quotes = kept === null ? null : JSON.stringify(kept.map((q) => erased(q.messageId) ? { ...q, text: "" } : q))
+    const changes = { ...(quotes === ask["quotes"] ? {} : { quotes }), ...(question && ask["question"] !== "" ? { question: "" } : {}) }
+    if (Object.keys(changes).length > 0) batch.update("asks", ask, changes)
+  }
 }
 
 type Named = { readonly _tag: string; readonly contactId?: string | null; readonly name?: string }
@@ -83,9 +94,9 @@ const forgetPerson = (batch: Batch, event: StoredOf<"PersonForgotten">) => {
 
 export const Erasures: Projection<ForgetEvent["_tag"]> = {
   name: "erasures",
-  canHandle: ["MessagesErased", "PersonForgotten"],
+  canHandle: ["Forgotten", "MessagesErased", "PersonForgotten"],
   wants(event, _position, keys) {
-    if (event._tag === "Forgotten") return
+    if (event._tag === "Forgotten") return event.target._tag === "User" ? keys.add("asks", "user_id", event.user) : undefined
     if (event._tag === "PersonForgotten") {
       keys.add("questions", "user_id", event.user)
       keys.add("replies", "user_id", event.user)
@@ -104,9 +115,12 @@ export const Erasures: Projection<ForgetEvent["_tag"]> = {
       keys.add("question_messages", "question_id", questionId)
     }
     for (const replyId of event.replies) keys.add("replies", "reply_id", replyId)
+    keys.add("asks", "user_id", event.user)
   },
   evolve(batch, { event }) {
     if (event._tag === "MessagesErased") return erase(batch, event)
     if (event._tag === "PersonForgotten") forgetPerson(batch, event)
+    // Everything of a user: the questions they asked, and every quote of their answers.
+    if (event._tag === "Forgotten" && event.target._tag === "User") blankAsks(batch, event.user, () => true, true)
   }
 }

@@ -22,6 +22,7 @@ const indexed: Partial<Record<TableName, ReadonlyArray<string>>> = {
   note_directives: ["note_id"],
   questions: ["plan_id", "user_id"],
   replies: ["user_id"],
+  asks: ["user_id"],
   instructions: ["plan_id", "message_id"],
   message_media: ["message_id"],
   message_edits: ["message_id"],

@@ -8,9 +8,9 @@
 import type { Event } from "@verbatim/domain/Events"
 import type { Forgotten as ForgottenSchema } from "@verbatim/domain/Forget/Events"
 import { type Forgetting, redact } from "@verbatim/domain/Forget/Redact"
-import type { MessageId, ReplyId, ReminderId } from "@verbatim/domain/Ids"
+import type { AskId, MessageId, ReplyId, ReminderId } from "@verbatim/domain/Ids"
 import { nameKey } from "@verbatim/domain/Session/People"
-import { peopleStream, reminderStream, sessionStream } from "@verbatim/domain/Streams"
+import { askStream, peopleStream, reminderStream, sessionStream } from "@verbatim/domain/Streams"
 import { encode } from "@verbatim/projections/EventCodec"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import * as Scrub from "@verbatim/projections/Scrub"
@@ -62,9 +62,12 @@ export const scrub = (forgotten: Forgotten, userSessions: ReadonlyArray<string>)
     const streams = [...sessions.map((s) => sessionStream(s as Parameters<typeof sessionStream>[0])), peopleStream(forgotten.user)]
     for (const stream of streams) gather(forgotten, (yield* store.readStream(stream)).map((e) => e.event), found)
     const reminders = yield* Scrub.remindersOf([...found.messages])
-    const forgetting: Forgetting = { ...found, people: new Set(forgotten.people) }
+    const everything = forgotten.target._tag === "User"
+    const forgetting: Forgetting = { ...found, people: new Set(forgotten.people), everything }
+    // An ask may quote any of the user's messages: their asks are read whatever was forgotten.
+    const asks = (yield* Scrub.asksOfUser(forgotten.user)).map((id) => askStream(id as AskId))
     let rewritten = 0
-    for (const stream of [...streams, ...reminders.map((id) => reminderStream(id as ReminderId))]) rewritten += yield* rewriteStream(stream, forgetting)
+    for (const stream of [...streams, ...reminders.map((id) => reminderStream(id as ReminderId)), ...asks]) rewritten += yield* rewriteStream(stream, forgetting)
     yield* Scrub.dropBlobs(found.digests)
     yield* Scrub.dropReports(found.texts)
     yield* Scrub.compact
