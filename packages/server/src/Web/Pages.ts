@@ -15,9 +15,13 @@ const searchForm = (action: string, label: string, query: string, placeholder: s
 <button type="submit">Search</button>
 </form>`
 
+/** What the last change did, when it is told. */
+export const noticeOf = (notice: string): Html | null => (notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`)
+
 /** Everyone with notes, a name filter on top; `whose`: each with the user whose person it is (the operator sees everyone's). */
-export const peoplePage = (people: ReadonlyArray<Person>, query: string, whose: boolean, others: ReadonlyArray<Person> = []): Html =>
+export const peoplePage = (people: ReadonlyArray<Person>, query: string, whose: boolean, others: ReadonlyArray<Person> = [], notice = ""): Html =>
   html`<h1>People</h1>
+${noticeOf(notice)}
 ${searchForm("/", "Find", query, "A name")}
 ${
     people.length === 0
@@ -66,8 +70,9 @@ export const discardedList = (notes: ReadonlyArray<Note>): Html =>
   notes.length === 0 ? html`` : html`<h2>Discarded</h2><p class="muted">Open one to restore it.</p>${noteList(notes, "discarded")}`
 
 /** The sender's own notes (about no one), newest first, then the discarded ones; `withheld`: why other users' are not among them. */
-export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>, withheld: string | null = null): Html =>
+export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>, withheld: string | null = null, notice = ""): Html =>
   html`<h1>Own notes</h1>
+${noticeOf(notice)}
 <p class="muted">Notes about no one in particular: your own thinking.</p>
 ${withheld === null ? null : html`<p class="muted" data-withheld>Only yours (web:operator) are listed. ${withheld}</p>`}
 ${notes.length === 0 ? html`<p class="muted">None yet.</p>` : noteList(notes)}

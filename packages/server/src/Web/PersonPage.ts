@@ -1,6 +1,7 @@
 /** A person's page: their notes, newest first, their discarded notes, the forms that change them and what is held about them. */
 import type { Note, Person } from "@verbatim/domain/ApiResponses"
 import { personForms } from "./CurationForms.js"
+import { forgetPersonSection } from "./ForgetPages.js"
 import { type Html, html } from "./Html.js"
 import { discardedList, noteList } from "./Pages.js"
 
@@ -13,17 +14,14 @@ export interface PersonExtras {
   readonly notice: string
 }
 
-/**
- * What the person page says is held about them: the two downloads of the copy (`PersonCopy.ts`)
- * and what it holds; then `data-forget`, the place kept for the form that forgets the person.
- */
+/** What the person page says is held about them: the two downloads of the copy (`PersonCopy.ts`) and what it holds; then the way to forget them. */
 const heldSection = (person: Person): Html =>
   html`<section data-held>
 <h2>What I hold about ${person.name}</h2>
 <p class="muted">A copy of every note filed under ${person.name}, those of people merged into them and discarded ones included, each with the messages it was made from quoted exactly, their edits and attachments, the instructions cut, how it was filed and every change made to it.</p>
 <p><a href="/people/${person.id}/export.md" download>Download as Markdown</a> · <a href="/people/${person.id}/export.json" download>Download as JSON</a></p>
 </section>
-<section data-forget></section>`
+${forgetPersonSection(person.id, person.name)}`
 
 /** One person's notes, newest first (as given), each linked to its audit; then their discarded notes, the forms and what is held about them. */
 export const personPage = (person: Person, notes: ReadonlyArray<Note>, extras: PersonExtras): Html =>
