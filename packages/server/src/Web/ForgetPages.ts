@@ -18,14 +18,18 @@ export const forever = "It cannot be undone. Backups taken before keep them."
 export const wordsOf = (messages: number, conversations: number) =>
   `the words of ${counted(messages, "message", "messages")} in ${counted(conversations, "conversation", "conversations")}`
 
+/** "a", "a and b", "a, b and c" */
+export const listed = (items: ReadonlyArray<string>) =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`
+
 /** What a confirmation page says and shows, and where its form posts. */
 export interface Confirmation {
   /** The question it asks: "Forget Ana?" */
   readonly question: string
   /** What will be gone, in a sentence or two, ending with `forever`. */
   readonly says: string
-  /** The text being forgotten, as the viewer is shown it; null when it is not shown to them. */
-  readonly shown: Html | null
+  /** The text being forgotten, as the viewer is shown it, under its heading; null when it is not shown to them. */
+  readonly shown: { readonly heading: string; readonly text: Html } | null
   /** Why the text is not shown, when it is not. */
   readonly withheld: string | null
   readonly action: string
@@ -39,16 +43,16 @@ export interface Confirmation {
 export const confirmationPage = (c: Confirmation): Html =>
   html`<h1>${c.question}</h1>
 <p data-forgetting>${c.says}</p>
-${c.shown === null ? null : html`<h2>What will be gone</h2>
-${c.shown}`}
+${c.shown === null ? null : html`<h2>${c.shown.heading}</h2>
+${c.shown.text}`}
 ${c.withheld === null ? null : html`<p class="notice" data-withheld>Not shown to the operator: ${c.withheld}</p>`}
 <form method="post" action="${c.action}" class="curate forget" data-form="forget"><input type="hidden" name="csrf" value="${c.csrf}">
 <button type="submit">${c.button}</button>
 <a href="${c.back}">No, keep it</a>
 </form>`
 
-/** A note's text for its confirmation. */
-export const noteText = (body: string): Html => html`<div class="body" data-forgotten>${body}</div>`
+/** The text a confirmation shows going. */
+export const going = (heading: string, text: string) => ({ heading, text: html`<div class="body" data-forgotten>${text}</div>` })
 
 /** A person's names for their confirmation: the one they go by, the ones they had, and the people merged into them. */
 export interface Names {

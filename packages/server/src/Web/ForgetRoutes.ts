@@ -18,7 +18,6 @@ import { noteForgottenAt } from "../Forget/Trace.js"
 import { OperatorReads, type Read } from "../OperatorReads.js"
 import { asker, back, CsrfForm, posted } from "./Curating.js"
 import * as Pages from "./ForgetPages.js"
-import { html } from "./Html.js"
 import { param } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
 import { answered, signedIn } from "./Viewer.js"
@@ -35,15 +34,20 @@ export const confirmNote = signedIn("Forget a note", "people", ({ csrf, subject 
     const id = NoteId.make(yield* param("id"))
     const audit = Option.filter(yield* Effect.flatMap(ReadModel, (read) => read.noteAudit(id)), (a) => SignIn.maySee(subject, a.note.user))
     if (Option.isNone(audit)) return Option.none()
-    const { note, discardedAt, reminders } = audit.value
+    const { directives, discardedAt, note, reminders } = audit.value
     const scope = yield* Scrub.scopeOf({ _tag: "Note", noteId: id }, note.user)
     const shown = yield* readable(subject, { user: note.user, kind: "note", ids: [id] })
     const about = !shown ? `of ${note.user}` : note.owner._tag === "Person" ? `about ${note.owner.name}` : "of your own"
-    const set = reminders.length === 0 ? "" : ` and the words of the ${reminders.length === 1 ? "reminder" : `${reminders.length} reminders`} they set`
+    const also = [
+      ...(directives.length === 0 ? [] : [`the ${directives.length === 1 ? "instruction" : `${directives.length} instructions`} cut from them`]),
+      ...(reminders.length === 0 ? [] : [`the words of the ${reminders.length === 1 ? "reminder" : `${reminders.length} reminders`} they set`])
+    ]
     return Option.some(Pages.confirmationPage({
       question: `Forget this note ${about}?`,
-      says: `This erases ${Pages.wordsOf(scope.messages.length, conversations(scope))}, and with them this note${discardedAt === null ? "" : " (discarded, and kept until now)"}${set}. ${Pages.forever}`,
-      shown: shown ? Pages.noteText(note.body) : null,
+      says: `This erases ${Pages.wordsOf(scope.messages.length, conversations(scope))}, and with them ${
+        Pages.listed([`this note${discardedAt === null ? "" : " (discarded, and kept until now)"}`, ...also])
+      }. ${Pages.forever}`,
+      shown: shown ? Pages.going("The note", note.body) : null,
       withheld: shown ? null : notReadMessage,
       action: `/notes/${id}/forget`,
       button: "Forget this note",
@@ -114,7 +118,7 @@ export const confirmMessage = signedIn("Forget a message", "none", ({ csrf, subj
     return Option.some(Pages.confirmationPage({
       question: `Forget message ${entry.value.seq} of this conversation?`,
       says: `This erases its words${attached} from this conversation, where it will read “erased”${Pages.standingSays(standing)}. ${Pages.forever}`,
-      shown: shown ? html`<div class="body" data-forgotten>${message?.text ?? ""}</div>` : null,
+      shown: shown ? Pages.going("What will be gone", message?.text ?? "") : null,
       withheld: shown ? null : notReadMessage,
       action: `/messages/${encodeURIComponent(id)}/forget`,
       button: "Forget this message",

@@ -74,7 +74,7 @@ ${details.withheld === null ? null : html`<p class="notice" data-withheld>${deta
       html`<li><span class="tag">seq ${m.seq}</span> <span data-disposition="${m.disposition._tag}">${dispositionLabel(m.disposition, details.owners)}</span>${
         m.disposition._tag === "Erased" ? null : forgetMessageLink(m.messageId)
       }${
-        details.withheld === null ? html`<div class="body">${details.texts.get(m.messageId) ?? ""}</div>` : null
+        details.withheld === null && m.disposition._tag !== "Erased" ? html`<div class="body">${details.texts.get(m.messageId) ?? ""}</div>` : null
       }</li>`
     )
   }</ol>

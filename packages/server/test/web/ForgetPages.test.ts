@@ -41,8 +41,8 @@ describe("the confirmation before a forgetting", () => {
         confirmations.push([page.status, mainText(page.body)])
       }
       expect(confirmations).toEqual([
-        [200, `Forget this note about Ana Lima? This erases the words of 2 messages in 1 conversation, and with them this note and the words of the reminder they set. ${forever} What will be gone Ana moved to Porto in June. She starts at the clinic on Monday Forget this note No, keep it`],
-        [200, `Forget this note about Ana Lima? This erases the words of 1 message in 1 conversation, and with them this note (discarded, and kept until now). ${forever} What will be gone Ana owes me 20 euros. Forget this note No, keep it`],
+        [200, `Forget this note about Ana Lima? This erases the words of 2 messages in 1 conversation, and with them this note, the instruction cut from them and the words of the reminder they set. ${forever} The note Ana moved to Porto in June. She starts at the clinic on Monday Forget this note No, keep it`],
+        [200, `Forget this note about Ana Lima? This erases the words of 1 message in 1 conversation, and with them this note (discarded, and kept until now). ${forever} The note Ana owes me 20 euros. Forget this note No, keep it`],
         // A person: the count and the names, every one they had or took in, not the notes.
         [200, `Forget Ana Lima? This erases the words of 6 messages in 1 conversation, every note filed under Ana Lima (5 notes, 1 of them discarded) and Ana Lima's names (also Ana Souza, an earlier name; Annie, merged into Ana Lima). ${forever} Forget Ana Lima No, keep it`],
         [200, `Forget message 3 of this conversation? This erases its words and the attachment it carried from this conversation, where it will read “erased”, and the note about Ana Lima that holds it, made of it alone, goes with it. ${forever} What will be gone 🎤 She has a cat called Miso. Forget this message No, keep it`],
@@ -85,7 +85,7 @@ describe("the confirmation before a forgetting", () => {
         seen.push([page.status, mainText(page.body)])
       }
       expect(seen).toEqual([
-        [200, `Forget this note of ${alice}? This erases the words of 2 messages in 1 conversation, and with them this note and the words of the reminder they set. ${forever} ${operatorRefused} Forget this note No, keep it`],
+        [200, `Forget this note of ${alice}? This erases the words of 2 messages in 1 conversation, and with them this note, the instruction cut from them and the words of the reminder they set. ${forever} ${operatorRefused} Forget this note No, keep it`],
         [200, `Forget a person of ${alice}? This erases the words of 6 messages in 1 conversation, every note filed under them (5 notes, 1 of them discarded) and their 3 names. ${forever} ${operatorRefused} Forget this person No, keep it`],
         [200, `Forget message 4 of this conversation? This erases its words from this conversation, where it will read “erased”, and the note that holds it, made of it alone, goes with it. ${forever} ${operatorRefused} Forget this message No, keep it`]
       ])
@@ -101,7 +101,7 @@ describe("the confirmation before a forgetting", () => {
       const before = (yield* operatorReads).length
       const page = yield* fetchWith(operator, "/notes/note_2/forget")
       expect(mainText(page.body)).toBe(
-        `Forget this note about Ana Lima? This erases the words of 1 message in 1 conversation, and with them this note. ${forever} What will be gone Annie plays the cello. Forget this note No, keep it`
+        `Forget this note about Ana Lima? This erases the words of 1 message in 1 conversation, and with them this note. ${forever} The note Annie plays the cello. Forget this note No, keep it`
       )
       expect((yield* fetchWith(operator, `/messages/${message(4)}/forget`)).status).toBe(200)
       expect((yield* operatorReads).slice(before).map(({ ids, kind, route, user }) => ({ ids, kind, route, user }))).toEqual([
