@@ -4,14 +4,12 @@
  * messages read erased, each checked with axe-core, photographed and no wider than the screen.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { UserId } from "@verbatim/domain/Ids"
 import { Effect } from "effect"
 import type { Page } from "puppeteer-core"
-import { issue, WebKeys } from "../../src/Web/SignIn.js"
 import { Harness } from "../harness.js"
-import { browse, chromium, shoot, submit, violations } from "./browser.js"
+import { browse, chromium, narrowAs, shoot, submit, violations } from "./browser.js"
 import { session } from "./ForgetFixture.js"
-import { alice, history, layerFor } from "./SubjectAccessFixture.js"
+import { alice, cookieOf, history, layerFor } from "./SubjectAccessFixture.js"
 
 /** The page's accessibility problems and width, once photographed as `name`. */
 const looked = async (page: Page, name: string) => {
@@ -27,13 +25,9 @@ describe.skipIf(chromium === undefined)("forgetting in Chromium", () => {
     Effect.gen(function*() {
       yield* history
       const { baseUrl } = yield* Harness
-      const { key } = yield* WebKeys
-      const cookie = issue(key, { _tag: "User", user: UserId.make(alice) }, Date.now() + 3_600_000)
+      const cookie = (yield* cookieOf(alice)).slice("verbatim_session=".length)
       const seen = yield* browse(async (browser) => {
-        const page = await browser.newPage()
-        await page.setBypassCSP(true)
-        await page.setViewport({ width: 360, height: 740 })
-        await page.setCookie({ name: "verbatim_session", value: cookie, url: baseUrl })
+        const page = await narrowAs(await browser.newPage(), baseUrl, cookie)
         await page.goto(`${baseUrl}/notes/note_1`)
         const note = await looked(page, "f1-note-360px")
         await submit(page, "[data-forget] a")
