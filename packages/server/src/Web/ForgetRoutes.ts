@@ -130,22 +130,30 @@ export const confirmMessage = signedIn("Forget a message", "none", ({ csrf, subj
 /** A forgetting's form: done, to `then` with what was forgotten; nothing of the viewer's to forget there is a 404. */
 const forgetting = <E, R>(
   target: (id: string) => ForgetTarget,
-  then: (id: string) => Effect.Effect<string, E, R>,
+  then: (id: string, subject: SignIn.Subject) => Effect.Effect<string, E, R>,
   said: (forgot: Forgot) => string
 ) =>
   posted(CsrfForm, (id, _form, subject) =>
     Effect.gen(function*() {
-      const path = yield* then(id)
+      const path = yield* then(id, subject)
       const forgot = yield* forget(target(id), asker(subject))
       return yield* back(path, said(forgot))
     }).pipe(Effect.catchTag("NothingToForget", () => HttpServerResponse.text("Not found", { status: 404 }))))
 
 const forgotten = (what: string) => (forgot: Forgot) => `Forgotten: ${what}, ${Pages.wordsOf(forgot.messages, forgot.sessions)}.`
 
-/** `POST /notes/:id/forget`: to the note's person, or the own notes. */
-export const forgetNote = forgetting((id) => ({ _tag: "Note", noteId: NoteId.make(id) }), (id) =>
-  Effect.map(Effect.flatMap(ReadModel, (read) => read.note(id)), (note) =>
-    Option.match(Option.flatMapNullable(note, (n) => n.personId), { onNone: () => "/own", onSome: (person) => `/people/${person}` })), forgotten("a note"))
+/**
+ * `POST /notes/:id/forget`: to the note's person, or the own notes; the operator who does not read
+ * its user's text (whose person page would be refused) to its session, where its messages read erased.
+ */
+export const forgetNote = forgetting((id) => ({ _tag: "Note", noteId: NoteId.make(id) }), (id, subject) =>
+  Effect.gen(function*() {
+    const note = yield* Effect.flatMap(ReadModel, (read) => read.note(id))
+    const { mode } = yield* OperatorReads
+    if (Option.isNone(note)) return "/"
+    if (subject._tag === "Operator" && mode === "none" && note.value.user !== operatorUser) return `/sessions/${note.value.sessionId}`
+    return note.value.personId === null ? "/own" : `/people/${note.value.personId}`
+  }), forgotten("a note"))
 
 /** `POST /people/:id/forget`: to the people. */
 export const forgetPerson = forgetting((id) => ({ _tag: "Person", personId: PersonId.make(id) }), () => Effect.succeed("/"), (forgot) =>

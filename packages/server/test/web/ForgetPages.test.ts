@@ -90,7 +90,12 @@ describe("the confirmation before a forgetting", () => {
         [200, `Forget message 4 of this conversation? This erases its words from this conversation, where it will read “erased”, and the note that holds it, made of it alone, goes with it. ${forever} ${operatorRefused} Forget this message No, keep it`]
       ])
       const forgot = yield* postForm(operator, "/notes/note_1/forget", { csrf: tokenOf((yield* fetchWith(operator, "/notes/note_1/forget")).body) })
-      expect([forgot.status, forgot.location]).toEqual([303, `/people/person_1?notice=${encodeURIComponent("Forgotten: a note, the words of 2 messages in 1 conversation.")}`])
+      // To the session, where its messages read erased: the person page would be refused.
+      const notice = "Forgotten: a note, the words of 2 messages in 1 conversation."
+      expect([forgot.status, forgot.location]).toEqual([303, `/sessions/${session}?notice=${encodeURIComponent(notice)}`])
+      const landed = yield* fetchWith(operator, forgot.location!)
+      expect([landed.status, /<p role="status" class="notice">([^<]*)<\/p>/.exec(landed.body)?.[1], [...landed.body.matchAll(/data-disposition="(\w+)"/g)].map((m) => m[1])])
+        .toEqual([200, notice, ["Erased", "Erased", "InNote", "InNote", "Discarded", "InNote"]])
       expect(yield* operatorReads).toEqual([])
     }).pipe(Effect.provide(layerFor("none"))), 60_000)
 
