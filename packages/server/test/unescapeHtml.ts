@@ -2,3 +2,7 @@
 const entities: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": "\"", "&#39;": "'", "&amp;": "&" }
 
 export const unescapeHtml = (text: string): string => text.replace(/&(lt|gt|quot|#39|amp);/g, (e) => entities[e] ?? e)
+
+/** A page's main content as read: tags dropped, entities undone, spaces collapsed. */
+export const mainText = (body: string) =>
+  unescapeHtml((/<main id="main">([\s\S]*)<\/main>/.exec(body)?.[1] ?? body).replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim()

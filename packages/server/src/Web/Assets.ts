@@ -64,6 +64,8 @@ mark.quoted { background: #ffca28; outline: 2px solid #8a6d00; font-weight: 600;
 .verdict { padding: .5rem .75rem; border-left: 4px solid var(--muted); background: #fff; }
 [data-verdict="PASS"] { border-left-color: #1d6b35; } [data-verdict="FAIL"] { border-left-color: var(--cut); }
 .notice { padding: .5rem .75rem; border-left: 4px solid var(--accent); background: #fff; }
+.forget button { border-color: var(--cut); color: var(--cut); }
+[data-disposition="Erased"] { color: var(--muted); } a[data-forget] { font-size: .9rem; margin-left: .5rem; white-space: nowrap; }
 .banner { padding: .5rem .75rem; border-left: 4px solid var(--cut); background: #fff; margin: 0 0 1rem; }
 `
 

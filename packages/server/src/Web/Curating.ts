@@ -17,18 +17,15 @@ const MoveForm = Schema.Struct({ ...Csrf, to: Schema.String, name: Schema.option
 const SplitForm = Schema.Struct({ ...Csrf, atSeq: Schema.NumberFromString.pipe(Schema.int(), Schema.positive()) })
 const RenameForm = Schema.Struct({ ...Csrf, name: Schema.String })
 const MergeForm = Schema.Struct({ ...Csrf, into: Schema.String })
-const CsrfForm = Schema.Struct(Csrf)
+export const CsrfForm = Schema.Struct(Csrf)
 
-const back = (path: string, notice: string) => HttpServerResponse.redirect(`${path}?notice=${encodeURIComponent(notice)}`, { status: 303 })
+/** Back to `path`, saying what happened. */
+export const back = (path: string, notice: string) => HttpServerResponse.redirect(`${path}?notice=${encodeURIComponent(notice)}`, { status: 303 })
 
-/**
- * A curation form's handler: sign-in and CSRF checked, the form decoded, `run` given the path's
- * id and the asker; it answers where to go and what to say.
- */
-const curating = <A, I extends { readonly csrf: string }>(
+/** A form's handler: sign-in and CSRF checked, the form decoded, `run` given the path's id, the form and the asker; it answers. */
+export const posted = <A, I extends { readonly csrf: string }, E, R>(
   form: Schema.Schema<A & { readonly csrf: string }, I>,
-  run: (id: string, form: A, asker: SignIn.Subject) => Effect.Effect<readonly [path: string, notice: string], Curation.CurationRefused | StoreError, Curation.Services>,
-  refusedAt: (id: string) => string
+  run: (id: string, form: A, asker: SignIn.Subject) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 ) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -37,15 +34,24 @@ const curating = <A, I extends { readonly csrf: string }>(
     const body = yield* HttpServerRequest.schemaBodyUrlParams(form)
     const keys = yield* SignIn.WebKeys
     if (!keys.isCsrf(who.value.cookie, body.csrf)) return yield* HttpServerResponse.text("Forbidden: a stale or missing form token", { status: 403 })
-    const id = (yield* HttpRouter.params)["id"] ?? ""
-    return yield* run(id, body, who.value.subject).pipe(
+    return yield* run((yield* HttpRouter.params)["id"] ?? "", body, who.value.subject)
+  })
+
+/** A curation form's handler (see `posted`): `run` answers where to go and what to say. */
+const curating = <A, I extends { readonly csrf: string }>(
+  form: Schema.Schema<A & { readonly csrf: string }, I>,
+  run: (id: string, form: A, asker: SignIn.Subject) => Effect.Effect<readonly [path: string, notice: string], Curation.CurationRefused | StoreError, Curation.Services>,
+  refusedAt: (id: string) => string
+) =>
+  posted(form, (id, body, subject) =>
+    run(id, body, subject).pipe(
       Effect.flatMap(([path, notice]) => back(path, notice)),
       Effect.catchTag("CurationRefused", (e) =>
         e.reason === "missing" ? HttpServerResponse.text("Not found", { status: 404 }) : back(refusedAt(id), `Nothing changed: ${e.detail}.`))
-    )
-  })
+    ))
 
-const asker = (subject: SignIn.Subject) => SignIn.userOf(subject) ?? null
+/** The asker of a command from the pages: the user signed in, or null for the operator. */
+export const asker = (subject: SignIn.Subject) => SignIn.userOf(subject) ?? null
 
 const target = (form: typeof MoveForm.Type): Answer => {
   if (form.to === "own") return { _tag: "Unattached" }

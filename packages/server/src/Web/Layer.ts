@@ -17,6 +17,7 @@ import type { Wakeups } from "@verbatim/projections/Wakeups"
 import { Effect, Layer, Option } from "effect"
 import { askedView } from "../Ask/Reply.js"
 import type * as Curation from "../Curation.js"
+import type { forget } from "../Forget/Forgetting.js"
 import type * as Dispatch from "../Inbox/Dispatch.js"
 import type { PlanJob } from "../Planning/PlanJob.js"
 import type { PlanningHold } from "../Planning/PlanningHold.js"
@@ -27,6 +28,7 @@ import { askFromPage, confirmFromPage } from "./AskForm.js"
 import { askedPage, askPage } from "./AskPages.js"
 import { pressFromPage, reminderUser, remindersPage, zoneFromPage } from "./RemindersPage.js"
 import * as Curating from "./Curating.js"
+import * as ForgetRoutes from "./ForgetRoutes.js"
 import { composeForm, file, send } from "./Composing.js"
 import { stylesheet } from "./Assets.js"
 import { composeScript, liveReplies } from "./ComposeReplies.js"
@@ -42,7 +44,7 @@ import { signedIn } from "./Viewer.js"
 import * as SignInRoutes from "./SignInRoutes.js"
 import { SignInThrottle } from "./Throttle.js"
 
-/** What the pages need: the read model, capture's path for the compose box, and curation's. */
+/** What the pages need: the read model, capture's path for the compose box, curation's and forgetting's. */
 type Services =
   | ReadModel
   | Blobs
@@ -57,6 +59,7 @@ type Services =
   | OperatorReads
   | Curation.Services
   | Effect.Effect.Context<ReturnType<typeof Dispatch.handle>>
+  | Effect.Effect.Context<ReturnType<typeof forget>>
 
 /** The pages of a signed-in browser. */
 const pages = HttpApiBuilder.Router.use((router) =>
@@ -81,6 +84,12 @@ const pages = HttpApiBuilder.Router.use((router) =>
     yield* router.post("/notes/:id/restore", provided(Curating.restoreNote))
     yield* router.post("/people/:id/rename", provided(Curating.renamePerson))
     yield* router.post("/people/:id/merge", provided(Curating.mergePeople))
+    yield* router.get("/notes/:id/forget", provided(ForgetRoutes.confirmNote))
+    yield* router.post("/notes/:id/forget", provided(ForgetRoutes.forgetNote))
+    yield* router.get("/people/:id/forget", provided(ReadRoutes.aboutPerson("/forget", ForgetRoutes.confirmPerson)))
+    yield* router.post("/people/:id/forget", provided(ForgetRoutes.forgetPerson))
+    yield* router.get("/messages/:id/forget", provided(ForgetRoutes.confirmMessage))
+    yield* router.post("/messages/:id/forget", provided(ForgetRoutes.forgetMessage))
     yield* router.get("/questions", provided(ReadRoutes.questions))
     yield* router.post("/questions/:id/answer", provided(answer))
     yield* router.get("/compose", provided(composeForm))

@@ -10,6 +10,7 @@ import type { NoteAuditView } from "@verbatim/projections/ReadModel"
 import { dueText, statusText } from "@verbatim/domain/Reminders/Text"
 import { DateTime } from "effect"
 import { history, noteForms } from "./CurationForms.js"
+import { forgetNoteLink } from "./ForgetPages.js"
 import { type Html, html } from "./Html.js"
 import { sourceMedia } from "./SourceMedia.js"
 
@@ -161,4 +162,5 @@ ${
     audit.confirmation === null ? null : html` Confirmed by your answer on ${when(audit.confirmation.answeredAt)}.`
   }</p>
 ${history(audit)}
-${noteForms(audit, people, csrf)}`
+${noteForms(audit, people, csrf)}
+${forgetNoteLink(audit.note.id)}`

@@ -1,9 +1,8 @@
-/** The read pages: people, a person's notes, open questions, a session's messages, and sign-in. */
+/** The read pages: people, own notes, open questions, search, and sign-in. */
 import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
 import type { SearchHit } from "@verbatim/projections/ReadModel"
 import { questionLeadOf } from "@verbatim/domain/ReplyText"
 import { DateTime } from "effect"
-import { personForms } from "./CurationForms.js"
 import { type Html, html } from "./Html.js"
 
 const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
@@ -16,9 +15,13 @@ const searchForm = (action: string, label: string, query: string, placeholder: s
 <button type="submit">Search</button>
 </form>`
 
+/** What the last change did, when it is told. */
+export const noticeOf = (notice: string): Html | null => (notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`)
+
 /** Everyone with notes, a name filter on top; `whose`: each with the user whose person it is (the operator sees everyone's). */
-export const peoplePage = (people: ReadonlyArray<Person>, query: string, whose: boolean, others: ReadonlyArray<Person> = []): Html =>
+export const peoplePage = (people: ReadonlyArray<Person>, query: string, whose: boolean, others: ReadonlyArray<Person> = [], notice = ""): Html =>
   html`<h1>People</h1>
+${noticeOf(notice)}
 ${searchForm("/", "Find", query, "A name")}
 ${
     people.length === 0
@@ -53,7 +56,7 @@ const othersSummary = (others: ReadonlyArray<Person>): Html | null => {
 }
 
 /** Notes, each with its date and sources, linked to its audit. */
-const noteList = (notes: ReadonlyArray<Note>, which: "live" | "discarded" = "live"): Html =>
+export const noteList = (notes: ReadonlyArray<Note>, which: "live" | "discarded" = "live"): Html =>
   html`<ul class="list" data-notes="${which}">${
     notes.map((n) =>
       html`<li><div class="body">${n.body}</div><p class="muted"><a href="/notes/${n.id}">${when(n.recordedAt)} · ${n.sources.length} ${
@@ -63,45 +66,13 @@ const noteList = (notes: ReadonlyArray<Note>, which: "live" | "discarded" = "liv
   }</ul>`
 
 /** Discarded notes, apart, each restorable from its page. */
-const discardedList = (notes: ReadonlyArray<Note>): Html =>
+export const discardedList = (notes: ReadonlyArray<Note>): Html =>
   notes.length === 0 ? html`` : html`<h2>Discarded</h2><p class="muted">Open one to restore it.</p>${noteList(notes, "discarded")}`
 
-/** What the person page shows besides the person and their notes. */
-export interface PersonExtras {
-  readonly discarded: ReadonlyArray<Note>
-  /** The user's people, for the merge form. */
-  readonly people: ReadonlyArray<Person>
-  readonly csrf: string
-  readonly notice: string
-}
-
-/**
- * What the person page says is held about them: the two downloads of the copy (`PersonCopy.ts`)
- * and what it holds; then `data-forget`, the place kept for the form that forgets the person.
- */
-const heldSection = (person: Person): Html =>
-  html`<section data-held>
-<h2>What I hold about ${person.name}</h2>
-<p class="muted">A copy of every note filed under ${person.name}, those of people merged into them and discarded ones included, each with the messages it was made from quoted exactly, their edits and attachments, the instructions cut, how it was filed and every change made to it.</p>
-<p><a href="/people/${person.id}/export.md" download>Download as Markdown</a> · <a href="/people/${person.id}/export.json" download>Download as JSON</a></p>
-</section>
-<section data-forget></section>`
-
-/** One person's notes, newest first (as given), each linked to its audit; then their discarded notes, the forms and what is held about them. */
-export const personPage = (person: Person, notes: ReadonlyArray<Note>, extras: PersonExtras): Html =>
-  html`<h1>${person.name}</h1>
-${extras.notice === "" ? null : html`<p role="status" class="notice">${extras.notice}</p>`}
-<p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}${
-    notes.length < person.noteCount ? `, the newest ${notes.length} shown` : ""
-  }</p>
-${noteList(notes)}
-${discardedList(extras.discarded)}
-${personForms(person, extras.people, extras.csrf)}
-${heldSection(person)}`
-
 /** The sender's own notes (about no one), newest first, then the discarded ones; `withheld`: why other users' are not among them. */
-export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>, withheld: string | null = null): Html =>
+export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>, withheld: string | null = null, notice = ""): Html =>
   html`<h1>Own notes</h1>
+${noticeOf(notice)}
 <p class="muted">Notes about no one in particular: your own thinking.</p>
 ${withheld === null ? null : html`<p class="muted" data-withheld>Only yours (web:operator) are listed. ${withheld}</p>`}
 ${notes.length === 0 ? html`<p class="muted">None yet.</p>` : noteList(notes)}

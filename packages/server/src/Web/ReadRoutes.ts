@@ -10,8 +10,10 @@ import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
 import { OperatorReads, require, scope } from "../OperatorReads.js"
+import { forgottenNote } from "./ForgetRoutes.js"
 import { notePage, quoteMarkOf } from "./NotePage.js"
-import { ownPage, peoplePage, personPage, questionsPage, searchPage } from "./Pages.js"
+import { ownPage, peoplePage, questionsPage, searchPage } from "./Pages.js"
+import { personPage } from "./PersonPage.js"
 import { param, query } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
 import { signedIn } from "./Viewer.js"
@@ -32,7 +34,7 @@ export const people = signedIn("People", "people", ({ subject }) =>
     const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, matching.map((p) => ({ user: p.user, kind: "people", ids: [p.id] }))))
     // Other users' people are counted whatever the name asked for: a name is what is not read.
     const others = all.filter((p) => !shown(p.user)).map(Withheld.person)
-    return Option.some(peoplePage(matching.filter((p) => shown(p.user)), (yield* query("q")).trim(), subject._tag === "Operator", others))
+    return Option.some(peoplePage(matching.filter((p) => shown(p.user)), (yield* query("q")).trim(), subject._tag === "Operator", others, yield* query("notice")))
   }))
 
 /** `/own`: the viewer's own notes; the operator's are everyone's unless they do not read other users'. */
@@ -45,7 +47,7 @@ export const own = signedIn("Own notes", "own", ({ subject }) =>
     const shown = yield* Effect.flatMap(OperatorReads, (reads) =>
       reads.shown(subject, [...notes, ...discarded].map((n) => ({ user: n.user, kind: "own-notes", ids: [n.id] }))))
     const visible = (list: typeof notes) => list.filter((n) => shown(n.user))
-    return Option.some(ownPage(visible(notes), visible(discarded), yield* limited(subject)))
+    return Option.some(ownPage(visible(notes), visible(discarded), yield* limited(subject), yield* query("notice")))
   }))
 
 /**
@@ -79,12 +81,13 @@ export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subj
     return Option.some(personPage(person.value, notes, { discarded, people, csrf, notice: yield* query("notice") }))
   }), "person"))
 
-/** `/notes/:id`: a note and its audit, with the forms that curate it. */
+/** `/notes/:id`: a note and its audit, with the forms that curate and forget it; one the viewer had forgotten says so. */
 export const note = signedIn("Note", "people", ({ csrf, subject }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
-    const audit = Option.filter(yield* read.noteAudit(yield* param("id")), (a) => SignIn.maySee(subject, a.note.user))
-    if (Option.isNone(audit)) return Option.none()
+    const id = yield* param("id")
+    const audit = Option.filter(yield* read.noteAudit(id), (a) => SignIn.maySee(subject, a.note.user))
+    if (Option.isNone(audit)) return yield* forgottenNote(id, subject)
     yield* require(subject, { user: audit.value.note.user, kind: "note", ids: [audit.value.note.id] })
     const people = yield* read.people({ limit: 500, user: audit.value.note.user })
     return Option.some(notePage(audit.value, people.items, csrf, yield* query("notice"), quoteMarkOf(yield* query("mark"))))

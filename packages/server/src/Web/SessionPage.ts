@@ -1,6 +1,6 @@
 /**
- * A session's page: every message with its one disposition, colour-coded, then the plans that
- * filed it. Another user's session, for an operator who does not read their text
+ * A session's page: every message with its one disposition, colour-coded, and the way to forget
+ * it, then the plans that filed it. Another user's session, for an operator who does not read their text
  * (`VERBATIM_OPERATOR_READS=none`), is its accounting alone: the dispositions and plans, without
  * the messages' text or whom their notes are about.
  */
@@ -10,7 +10,9 @@ import type { SessionAccountingView, SessionPlan } from "@verbatim/projections/R
 import { Effect, Option } from "effect"
 import { OperatorReads } from "../OperatorReads.js"
 import { type Html, html } from "./Html.js"
-import { param } from "./Routing.js"
+import { forgetMessageLink } from "./ForgetPages.js"
+import { noticeOf } from "./Pages.js"
+import { param, query } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
 import { signedIn } from "./Viewer.js"
 
@@ -23,6 +25,8 @@ export interface SessionDetails {
   readonly plans: ReadonlyArray<SessionPlan>
   /** Why the messages' text is left out, when it is. */
   readonly withheld: string | null
+  /** What the last change did (a message forgotten). */
+  readonly notice: string
 }
 
 /** A note, and whom it is about when that is shown. */
@@ -63,11 +67,14 @@ const planList = (plans: ReadonlyArray<SessionPlan>): Html =>
 export const sessionPage = (accounting: SessionAccountingView, details: SessionDetails): Html =>
   html`<h1>Session</h1>
 <p class="muted">${accounting.sessionId} · ${accounting.status}</p>
+${noticeOf(details.notice)}
 ${details.withheld === null ? null : html`<p class="notice" data-withheld>${details.withheld}</p>`}
 <ol class="list">${
     accounting.messages.map((m) =>
       html`<li><span class="tag">seq ${m.seq}</span> <span data-disposition="${m.disposition._tag}">${dispositionLabel(m.disposition, details.owners)}</span>${
-        details.withheld === null ? html`<div class="body">${details.texts.get(m.messageId) ?? ""}</div>` : null
+        m.disposition._tag === "Erased" ? null : forgetMessageLink(m.messageId)
+      }${
+        details.withheld === null && m.disposition._tag !== "Erased" ? html`<div class="body">${details.texts.get(m.messageId) ?? ""}</div>` : null
       }</li>`
     )
   }</ol>
@@ -78,18 +85,19 @@ ${planList(details.plans)}`
 export const sessionRoute = signedIn("Session", "none", ({ subject }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
+    const notice = yield* query("notice")
     const id = yield* param("id")
     const accounting = yield* read.sessionAccounting(id)
     if (Option.isNone(accounting) || !SignIn.maySee(subject, accounting.value.user)) return Option.none()
     const plans = yield* read.sessionPlans(id)
     const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, [{ user: accounting.value.user, kind: "session", ids: [id] }]))
     if (!shown(accounting.value.user)) {
-      return Option.some(sessionPage(accounting.value, { texts: new Map(), owners: new Map(), plans, withheld: notReadMessage }))
+      return Option.some(sessionPage(accounting.value, { texts: new Map(), owners: new Map(), plans, withheld: notReadMessage, notice }))
     }
     const messages = yield* read.sessionMessages(id)
     const noteIds = new Set(accounting.value.messages.flatMap((m) => (m.disposition._tag === "InNote" || m.disposition._tag === "Discarded" ? [m.disposition.noteId] : [])))
     const notes = yield* Effect.forEach([...noteIds], (noteId) => read.note(noteId))
     const owners = new Map(notes.flatMap(Option.toArray).map((n) => [n.id as string, n.owner._tag === "Person" ? n.owner.name : "your own thoughts"]))
     const texts = new Map(messages.map((m) => [m.id as string, m.text]))
-    return Option.some(sessionPage(accounting.value, { texts, owners, plans, withheld: null }))
+    return Option.some(sessionPage(accounting.value, { texts, owners, plans, withheld: null, notice }))
   }), "session")

@@ -58,13 +58,25 @@ const serve = <A, E, R>(
     )
   })
 
+/** Content with a title and status of its own, as a forgotten note's page (410) has. */
+export interface Answered {
+  readonly _tag: "Answered"
+  readonly title: string
+  readonly status: number
+  readonly main: Html
+}
+
+export const answered = (title: string, status: number, main: Html): Answered => ({ _tag: "Answered", title, status, main })
+
 /** A page for a signed-in browser; others go to sign in first. `None` content is a 404 (also for what is not the viewer's). */
 export const signedIn = <E, R>(
   title: string,
   section: Section,
-  content: (viewer: Viewer) => Effect.Effect<Option.Option<Html>, E | OperatorReadRefused, R>,
+  content: (viewer: Viewer) => Effect.Effect<Option.Option<Html | Answered>, E | OperatorReadRefused, R>,
   missing = "page"
-) => serve(section, content, (shell, main) => respond(page({ ...shell, title }, main)), missing)
+) =>
+  serve(section, content, (shell, found) =>
+    found._tag === "Answered" ? respond(page({ ...shell, title: found.title }, found.main), found.status) : respond(page({ ...shell, title }, found)), missing)
 
 /** A file for a signed-in browser (a download), sent as `content` made it; sign-in, 404 and 403 as for a page. */
 export const signedInFile = <E, R>(

@@ -10,7 +10,7 @@ import { Effect } from "effect"
 import { issue, WebKeys } from "../../src/Web/SignIn.js"
 import { apiToken, Harness } from "../harness.js"
 import { alice, history, ids, pagesLayerFor } from "../operatorReadsFixture.js"
-import { browse, chromium, shoot, signInAsOperator, violations } from "./browser.js"
+import { browse, chromium, narrowAs, shoot, signInAsOperator, violations } from "./browser.js"
 
 describe.skipIf(chromium === undefined)("operator reads in Chromium", () => {
   it.effect("none: the people page counts other users, another user's note is refused, both without an accessibility violation", () =>
@@ -48,10 +48,7 @@ describe.skipIf(chromium === undefined)("operator reads in Chromium", () => {
         const operator = await browser.newPage()
         await signInAsOperator(operator, baseUrl, apiToken)
         await operator.goto(`${baseUrl}/notes/${ids.anaNote}`)
-        const page = await browser.createBrowserContext().then((context) => context.newPage())
-        await page.setBypassCSP(true)
-        await page.setViewport({ width: 360, height: 740 })
-        await page.setCookie({ name: "verbatim_session", value: cookie, url: baseUrl })
+        const page = await narrowAs(await browser.createBrowserContext().then((context) => context.newPage()), baseUrl, cookie)
         await page.goto(`${baseUrl}/reads`)
         const reads = await page.$$eval("[data-read]", (items) => items.map((i) => i.textContent))
         const problems = await violations(page)

@@ -47,7 +47,8 @@ const notShown = {
 const beaNotePage = "Note about Bea 1970-01-01 00:00 · session web:web:operator:operator:1 · all notes about Bea Bea lends me her ladder on Friday. " +
   "Sources seq 1 1970-01-01 00:00 · web:operator/b1 Instructions cut None. How it was filed Plan plan_1: prompt v2 ( d46ff587b72a ), model scripted. " +
   "Change it File under My own notes A new person, named below New person's name Move Discard this note " +
-  "Its messages stay in the log and the session's accounting; you can restore it."
+  "Its messages stay in the log and the session's accounting; you can restore it. " +
+  "Forget this note Unlike discarding, forgetting erases its words for good, everywhere."
 
 const anaNotePage = "Note about Ana Souza 1970-01-01 00:00 · session telegram:100000001:100000001:1 · all notes about Ana Souza " +
   "Ana moved to Porto in May. She starts at the clinic on Monday , remind me on Sunday " +
@@ -55,7 +56,8 @@ const anaNotePage = "Note about Ana Souza 1970-01-01 00:00 · session telegram:1
   "Reminders these words set &ldquo;remind me on Sunday&rdquo; due 2026-01-04 09:00 (UTC) · coming up · Reminders " +
   "How it was filed Plan plan_2: prompt v2 ( d46ff587b72a ), model scripted. Change it File under My own notes A new person, named below " +
   "New person's name Move Split before message 2: She starts at the clinic on Monday, remi… Split Discard this note " +
-  "Its messages stay in the log and the session's accounting; you can restore it."
+  "Its messages stay in the log and the session's accounting; you can restore it. " +
+  "Forget this note Unlike discarding, forgetting erases its words for good, everywhere."
 
 const sessionPlans = "Plans plan_2: messages 1&ndash;4, prompt v2, scripted, 0 in / 0 out"
 
@@ -78,7 +80,7 @@ describe("VERBATIM_OPERATOR_READS on the pages", () => {
         { status: 200, text: `Search Words Search Only your own messages (web:operator) are searched. ${notReadMessage} Nothing holds every one of those words.` },
         {
           status: 200,
-          text: `Session telegram:100000001:100000001:1 · planned ${notReadMessage} seq 1 in a note seq 2 in a note seq 3 in a question seq 4 an instruction to the bot ${sessionPlans}`
+          text: `Session telegram:100000001:100000001:1 · planned ${notReadMessage} seq 1 in a note Forget this message seq 2 in a note Forget this message seq 3 in a question Forget this message seq 4 an instruction to the bot Forget this message ${sessionPlans}`
         }
       ])
       expect(yield* page(who.alice, "/reads")).toEqual({
@@ -97,9 +99,10 @@ describe("VERBATIM_OPERATOR_READS on the pages", () => {
       expect(yield* page(who.operator, "/")).toEqual({ status: 200, text: "People Find Search Ana Souza 1 note telegram:100000001 Bea 1 note web:operator" })
       expect(yield* page(who.operator, `/sessions/${aliceSession}`)).toEqual({
         status: 200,
-        text: "Session telegram:100000001:100000001:1 · planned seq 1 in a note about Ana Souza Ana moved to Porto in May. " +
-          "seq 2 in a note about Ana Souza She starts at the clinic on Monday, remind me on Sunday seq 3 in a question Ana or Tom, one of them has a cat. " +
-          `seq 4 an instruction to the bot thanks bot ${sessionPlans}`
+        text: "Session telegram:100000001:100000001:1 · planned seq 1 in a note about Ana Souza Forget this message Ana moved to Porto in May. " +
+          "seq 2 in a note about Ana Souza Forget this message She starts at the clinic on Monday, remind me on Sunday " +
+          "seq 3 in a question Forget this message Ana or Tom, one of them has a cat. " +
+          `seq 4 an instruction to the bot Forget this message thanks bot ${sessionPlans}`
       })
       // Alice reading her own pages records nothing.
       expect((yield* page(who.alice, `/notes/${ids.anaNote}`)).status).toBe(200)

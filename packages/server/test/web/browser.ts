@@ -50,3 +50,11 @@ export const signInAsOperator = async (page: Page, baseUrl: string, token: strin
   await page.type("#token", token)
   await submit(page, "main button[type=submit]")
 }
+
+/** `page` signed in with a user's cookie value, 360 px wide as a small phone is. */
+export const narrowAs = async (page: Page, baseUrl: string, cookie: string) => {
+  await page.setBypassCSP(true)
+  await page.setViewport({ width: 360, height: 740 })
+  await page.setCookie({ name: "verbatim_session", value: cookie, url: baseUrl })
+  return page
+}

@@ -1,0 +1,36 @@
+/** A person's page: their notes, newest first, their discarded notes, the forms that change them and what is held about them. */
+import type { Note, Person } from "@verbatim/domain/ApiResponses"
+import { personForms } from "./CurationForms.js"
+import { forgetPersonSection } from "./ForgetPages.js"
+import { type Html, html } from "./Html.js"
+import { discardedList, noteList } from "./Pages.js"
+
+/** What the person page shows besides the person and their notes. */
+export interface PersonExtras {
+  readonly discarded: ReadonlyArray<Note>
+  /** The user's people, for the merge form. */
+  readonly people: ReadonlyArray<Person>
+  readonly csrf: string
+  readonly notice: string
+}
+
+/** What the person page says is held about them: the two downloads of the copy (`PersonCopy.ts`) and what it holds; then the way to forget them. */
+const heldSection = (person: Person): Html =>
+  html`<section data-held>
+<h2>What I hold about ${person.name}</h2>
+<p class="muted">A copy of every note filed under ${person.name}, those of people merged into them and discarded ones included, each with the messages it was made from quoted exactly, their edits and attachments, the instructions cut, how it was filed and every change made to it.</p>
+<p><a href="/people/${person.id}/export.md" download>Download as Markdown</a> · <a href="/people/${person.id}/export.json" download>Download as JSON</a></p>
+</section>
+${forgetPersonSection(person.id, person.name)}`
+
+/** One person's notes, newest first (as given), each linked to its audit; then their discarded notes, the forms and what is held about them. */
+export const personPage = (person: Person, notes: ReadonlyArray<Note>, extras: PersonExtras): Html =>
+  html`<h1>${person.name}</h1>
+${extras.notice === "" ? null : html`<p role="status" class="notice">${extras.notice}</p>`}
+<p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}${
+    notes.length < person.noteCount ? `, the newest ${notes.length} shown` : ""
+  }</p>
+${noteList(notes)}
+${discardedList(extras.discarded)}
+${personForms(person, extras.people, extras.csrf)}
+${heldSection(person)}`
