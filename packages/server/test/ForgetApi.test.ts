@@ -8,7 +8,7 @@ import { emptyPlan } from "@verbatim/domain/Plan"
 import { rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
-import { aliceUpdate, api, capturedTexts, closeIdle, eventLog, layer, telegram } from "./harness.js"
+import { aliceUpdate, api, capturedTexts, closeIdle, eventLog, layer, readMedia, telegram, telegramCalls, voiceSaying } from "./harness.js"
 
 const sessionId = "telegram:100000001:100000001:1"
 const message = (n: number) => `telegram:100000001:${n}`
@@ -76,5 +76,15 @@ describe("forgetting over the API", () => {
       expect(yield* api("/api/notes/note_1/forget", { method: "POST" })).toEqual({ status: 404, json: { _tag: "NotFound", resource: "note", id: "note_1" } })
       expect(yield* eventLog).toEqual(settled)
       expect((yield* rebuildAndVerify).differing).toEqual([])
+    }).pipe(Effect.provide(planned)))
+
+  it.effect("a voice note forgotten before it is read is never fetched nor heard", () =>
+    Effect.gen(function*() {
+      yield* voiceSaying("telegram", "voice-21", "Zephyrine keeps the spare key under the blue pot")
+      yield* telegram(aliceUpdate(21, { voice: { file_id: "voice-21", file_unique_id: "uv21", duration: 3, mime_type: "audio/ogg" } }))
+      expect((yield* api(`/api/messages/${message(21)}/forget`, { method: "POST" })).status).toEqual(200)
+      yield* readMedia
+      expect((yield* eventLog).map((e) => e.split(" ")[1])).toEqual(["SessionOpened", "MessageReceived", "Forgotten", "MessagesErased"])
+      expect((yield* telegramCalls).filter((c) => c.method === "getFile")).toEqual([])
     }).pipe(Effect.provide(planned)))
 })

@@ -59,7 +59,7 @@ export const mediaWork = (limit: number) =>
       execute: (n) =>
         sql`SELECT ${sql.literal(workColumns)}
           FROM message_media a JOIN messages m ON m.message_id = a.message_id
-          WHERE (a.failure_permanent IS NULL OR a.failure_permanent = 0)
+          WHERE (a.failure_permanent IS NULL OR a.failure_permanent = 0) AND m.erased_at IS NULL
             AND (a.sha256 IS NULL OR (a.derived_text IS NULL AND ${sql.in("a.kind", readable)}))
           ORDER BY a.position, a.ordinal LIMIT ${n}`
     })(limit))

@@ -13,6 +13,8 @@ import type { Rejected } from "@verbatim/domain/Session/Commands"
 import { Command, MediaOutcome } from "@verbatim/domain/Session/Commands"
 import { readerOf } from "@verbatim/domain/Media"
 import type { SessionId } from "@verbatim/domain/Ids"
+import { SqlClient } from "@effect/sql/SqlClient"
+import * as Scrub from "@verbatim/projections/Scrub"
 import { Blobs } from "@verbatim/projections/Blobs"
 import { EventStore } from "@verbatim/projections/EventStore"
 import { FoldCache } from "@verbatim/projections/FoldCache"
@@ -68,6 +70,7 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
     const folds = yield* FoldCache
     const leases = yield* Leases
     const blobs = yield* Blobs
+    const sql = yield* SqlClient
     const source = yield* MediaSource
     const readers = yield* Readers
 
@@ -102,6 +105,8 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
         const bytes = yield* source.fetch(row)
         const stored = yield* blobs.put(bytes)
         yield* record(row, MediaOutcome.Fetched({ sha256: stored.sha256, size: stored.size, mimeType: bytes.mimeType }))
+        // The message was forgotten while its bytes were fetched: they were refused, and are not kept.
+        yield* Scrub.dropBlobs([stored.sha256]).pipe(Effect.provideService(SqlClient, sql), Effect.orDie)
         yield* Metrics.mediaAttempt("fetch", "done")
         return { ...row, sha256: stored.sha256, failureStage: null, attempts: 0 } satisfies MediaWork
       })
