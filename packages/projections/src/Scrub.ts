@@ -139,3 +139,11 @@ export const sessionsOfUser = (user: UserId) =>
 export const asksOfUser = (user: UserId) =>
   Effect.flatMap(SqlClient, (sql) =>
     Effect.map(sql<{ readonly ask_id: string }>`SELECT ask_id FROM asks WHERE user_id = ${user} ORDER BY ask_id`, (rows) => rows.map((r) => r.ask_id)))
+
+/** The names these people go by and went by (their name now and former names). */
+export const namesOf = (people: ReadonlyArray<PersonId>) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    people.length === 0
+      ? Effect.succeed([])
+      : Effect.map(sql<{ readonly name: string; readonly former_names: string | null }>`SELECT name, former_names FROM people WHERE ${sql.in("person_id", people)}`, (rows) =>
+        rows.flatMap((r) => [r.name, ...(r.former_names === null ? [] : r.former_names.split("\n"))]).filter((n) => n.trim() !== "")))

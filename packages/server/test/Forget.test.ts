@@ -80,11 +80,12 @@ describe("verbatim forget", () => {
     Effect.gen(function*() {
       const { env } = yield* Effect.flatMap(tempDir("verbatim-forget-"), record)
       const dir = env["VERBATIM_DATA_DIR"]!
-      for (const marker of ["quiet desk by the window", "starts at the clinic"]) expect(storeHolds(dir, marker).length).toBeGreaterThan(0)
+      for (const marker of ["quiet desk by the window", "starts at the clinic", "notes: Ana"]) expect(storeHolds(dir, marker).length).toBeGreaterThan(0)
       const done = yield* runCli(["forget", "--person", "person_1", "--yes"], env)
       expect(done.code).toEqual(0)
       // "Ana prefers tea" is in a question (its plan failed), filed under no one: it stays.
-      const markers = ["quiet desk by the window", "starts at the clinic", "4 April"]
+      // The plan's summary named her ("Added 3 notes: Ana, Tom."): the reply that named her keeps no text.
+      const markers = ["quiet desk by the window", "starts at the clinic", "4 April", "notes: Ana"]
       expect(markers.filter((marker) => storeHolds(dir, marker).length > 0)).toEqual([])
       // Tom's words stay: only Ana's notes were forgotten.
       expect(storeHolds(dir, "Tom moved to Lisbon").length).toBeGreaterThan(0)

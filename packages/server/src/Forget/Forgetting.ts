@@ -49,8 +49,11 @@ const what = (target: ForgetTarget): string => {
   }
 }
 
-/** The replies of a session that quoted erased words: questions about them, and any reply holding one of their texts. */
-const quotingReplies = (events: ReadonlyArray<Event>, erased: ReadonlySet<MessageId>): ReadonlyArray<ReplyId> => {
+/**
+ * The replies of a session that quoted erased words (questions about them, any reply holding one
+ * of their texts) or named a forgotten person (a plan's summary names whom it filed under).
+ */
+const quotingReplies = (events: ReadonlyArray<Event>, erased: ReadonlySet<MessageId>, names: ReadonlyArray<string>): ReadonlyArray<ReplyId> => {
   const questions = new Set(events.flatMap((e) => e._tag === "QuestionParked" && e.sources.some((s) => erased.has(s.messageId)) ? [e.questionId] : []))
   const texts = events.flatMap((e) => {
     if (e._tag === "MessageReceived" && erased.has(e.message.id)) return [e.message.text]
@@ -59,8 +62,12 @@ const quotingReplies = (events: ReadonlyArray<Event>, erased: ReadonlySet<Messag
   }).map((t) => t.trim()).filter((t) => t.length > 0)
   // A question quotes its messages cut to an excerpt: their first words are enough to know it.
   const heads = texts.map((t) => t.slice(0, 24))
+  const named = names.map((n) => n.trim().toLowerCase())
   return events.flatMap((e) =>
-    e._tag === "ReplyQueued" && ((e.questionId !== null && questions.has(e.questionId)) || heads.some((h) => e.text.includes(h)))
+    e._tag === "ReplyQueued" && (
+        (e.questionId !== null && questions.has(e.questionId)) || heads.some((h) => e.text.includes(h)) ||
+        named.some((n) => e.text.toLowerCase().includes(n))
+      )
       ? [e.replyId]
       : []
   )
@@ -81,12 +88,14 @@ export const forget = (target: ForgetTarget, asker: UserId | null, user: UserId 
     const bySession = new Map<SessionId, Array<MessageId>>()
     for (const m of scope.messages) bySession.set(m.sessionId, [...(bySession.get(m.sessionId) ?? []), m.messageId])
     const sessions = [...bySession.keys()]
+    // Read before the forgetting is recorded: the people go with it.
+    const names = yield* Scrub.namesOf(scope.people)
     const recorded = yield* Runner.run(forgetDecider, forgetStream(owner), () =>
       Effect.succeed({ forgetId, user: owner, target, by: asker === null ? "operator" as const : "user" as const, messages: scope.messages.length, sessions, people: scope.people, now }))
     const store = yield* EventStore
     for (const [sessionId, messageIds] of bySession) {
       const events = (yield* store.readStream(sessionStream(sessionId))).map((e) => e.event)
-      const replies = quotingReplies(events, new Set(messageIds))
+      const replies = quotingReplies(events, new Set(messageIds), names)
       yield* execute(sessionId, () => Effect.succeed(Command.Erase({ messageIds, forgetId, replies, now }))).pipe(
         // Erased already (a forgetting of something that held it): nothing more to erase.
         Effect.catchTag("Rejected", () => Effect.void)
