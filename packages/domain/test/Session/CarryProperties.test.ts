@@ -124,7 +124,7 @@ describe("promotion properties", () => {
       }),
       { numRuns: propertyRuns(300) }
     )
-  })
+  }, 180_000)
 
   it("a promotion of the same plan with no curation changes nothing the user sees", () => {
     fc.assert(
@@ -138,7 +138,5 @@ describe("promotion properties", () => {
       }),
       { numRuns: propertyRuns(300) }
     )
-  })
+  }, 180_000)
 })
-
-
