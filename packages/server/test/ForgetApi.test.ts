@@ -66,7 +66,13 @@ describe("forgetting over the API", () => {
       expect(places(accounting.json)).toEqual(["1: InNote", "2: Erased", "3: InNote"])
       // A person: every note filed under them, and they leave the people list.
       const ana = yield* api("/api/people/person_1/forget", { method: "POST" })
-      expect([ana.status, (ana.json as { messages: number }).messages]).toEqual([200, 1])
+      expect([ana.status, { ...(ana.json as object), forgetId: "<id>" }]).toEqual([200, {
+        forgetId: "<id>",
+        user: "telegram:100000001",
+        messages: 1,
+        sessions: 1,
+        people: 1
+      }])
       expect(places((yield* api(`/api/sessions/${sessionId}/accounting`)).json)).toEqual(["1: Erased", "2: Erased", "3: InNote"])
       const people = yield* api("/api/people")
       expect((people.json as { items: ReadonlyArray<{ name: string }> }).items.map((p) => p.name)).toEqual(["Bob"])

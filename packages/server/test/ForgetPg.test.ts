@@ -6,33 +6,17 @@ import { describe, expect, it } from "@effect/vitest"
 import { messageIdOf } from "@verbatim/domain/Ids"
 import * as Store from "@verbatim/projections/Store"
 import * as Database from "@verbatim/testkit/Database"
-import { ConfigProvider, DateTime, Effect, Layer, Option } from "effect"
+import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { execFileSync } from "node:child_process"
 import { forget } from "../src/Forget/Forgetting.js"
 import { IdGenerator } from "../src/IdGenerator.js"
-import * as Ingest from "../src/Inbox/Ingest.js"
 import { TimeZones } from "../src/TimeZones.js"
+import { capture } from "./ReplayFixture.js"
 
 const real = Effect.runSync(Effect.map(Database.testDatabaseUrl, Option.isSome))
 if (!real) console.log("skipped: a pg_dump scan needs a real PostgreSQL server; set VERBATIM_TEST_DATABASE_URL")
 
 const secret = "Zephyrine keeps the spare key under the blue pot"
-
-const capture = (n: number, text: string) =>
-  Ingest.capture({
-    _tag: "NewMessage",
-    provider: "telegram",
-    providerMessageId: `100000001:${n}`,
-    senderId: "100000001",
-    chatId: "100000001",
-    senderName: "Alice",
-    text,
-    kind: "text",
-    forwardedFrom: null,
-    replyTo: null,
-    attachments: [], links: [], mediaGroup: null,
-    sentAt: DateTime.unsafeMake(0)
-  })
 
 const dump = (url: string) => execFileSync("pg_dump", ["--data-only", url], { maxBuffer: 64 * 1024 * 1024 }).toString("utf8")
 
