@@ -101,7 +101,9 @@ export const NoteAudit = Schema.Struct({
     dueLocal: Schema.String,
     zone: Schema.String,
     status: ReminderStatus
-  }))
+  })),
+  /** The messages it held whose words were erased at its user's request (a forgetting of them), by seq. */
+  erased: Schema.Array(Schema.Struct({ messageId: MessageId, seq: Schema.Number, erasedAt: Schema.DateTimeUtc }))
 })
 export type NoteAudit = typeof NoteAudit.Type
 

@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { asksDdl, createTables, curationDdl, erasedDdl, mediaDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
+import { asksDdl, createTables, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex } from "./Queries/Search.js"
 import { replayReportsTable } from "./ReplayReports.js"
@@ -163,6 +163,9 @@ const reminderOutcomes = Effect.zipRight(runDdl(reminderOutcomesDdl), fillRemind
 /** Messages erased by a forgetting (see `erasedDdl`). */
 const erasedMessages = runDdl(erasedDdl)
 
+/** What forgettings leave to say they happened (see `forgettingTracesDdl`). */
+const forgettingTraces = runDdl(forgettingTracesDdl)
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -188,7 +191,8 @@ const migrations = {
   "20_replanned_reminders": replannedReminders,
   "21_reminder_window": reminderWindow,
   "22_reminder_outcomes": reminderOutcomes,
-  "23_erased_messages": erasedMessages
+  "23_erased_messages": erasedMessages,
+  "24_forgetting_traces": forgettingTraces
 }
 
 const table = "verbatim_migrations"

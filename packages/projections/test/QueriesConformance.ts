@@ -67,7 +67,8 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         discardedAt: null,
         curation: [],
         filedUnder: { personId: PersonId.make("person-ana"), name: "Ana" },
-        reminders: []
+        reminders: [],
+        erased: []
       }))
     }).pipe(Effect.provide(layer())))
 

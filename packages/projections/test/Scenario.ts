@@ -5,6 +5,7 @@ import { ReplyId } from "@verbatim/domain/Ids"
 import * as G from "@verbatim/testkit/Given"
 import * as C from "@verbatim/testkit/GivenCuration"
 import * as A from "@verbatim/testkit/GivenAsks"
+import * as F from "@verbatim/testkit/GivenForget"
 import * as R from "@verbatim/testkit/GivenReminders"
 
 /** Rounds of `[stream, events]` appends; sessions advance one step per round, so streams interleave. */
@@ -89,6 +90,11 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
       ...(i % 4 !== 1 && i % 3 === 1 ? [[stream, [C.noteMoved(s, `note-${s}-b`, { personId: `person-${(i + 1) % 5}`, name: "Moved" })]] as const] : []),
       ...(i % 4 !== 1 && i % 5 === 2 ? [[stream, [C.noteDiscarded(s, `note-${s}-b`)]] as const] : []),
       ...(i % 4 !== 1 && i % 10 === 2 ? [[stream, [C.noteRestored(s, `note-${s}-b`)]] as const] : []),
+      // Forgettings: of the voice note (its note keeps message 3 and says it lost 6), of the note an
+      // answer made (it goes), and of a person no note is filed under.
+      ...(i % 8 === 4 ? [[stream, [F.messagesErased(s, [6], [`note-${s}-b`])]] as const] : []),
+      ...(i % 8 === 0 ? [[stream, [F.messagesErased(s, [4], [`note-${s}-c`])]] as const] : []),
+      ...(i === 13 ? [[C.peopleStream, [F.personForgotten("person-13")]] as const] : []),
       ...(i === 7 ? [[C.peopleStream, [C.personRenamed("person-0", "Person Zero"), C.peopleMerged("person-3", "person-4")]] as const] : []),
       ...(i === 11 ? [[C.peopleStream, [C.peopleMerged("person-4", "person-2")]] as const] : [])
     ]

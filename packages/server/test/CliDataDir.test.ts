@@ -111,17 +111,17 @@ describe("a data directory the CLI may not use", () => {
   it.scoped("a schema behind this version's is migrated by a reading command that may write, refused when read-only", () =>
     Effect.gen(function*() {
       const { db, env } = yield* importedStore
-      // Undo the newest migration (23: when messages were erased), as a store of the previous version has it.
+      // Undo the newest migration (24: what forgettings leave to say they happened), as a store of the previous version has it.
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient
-        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 23`
-        yield* sql`ALTER TABLE messages DROP COLUMN erased_at`
-        yield* sql`DROP TABLE forget_scrubs`
+        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 24`
+        yield* sql`DROP TABLE note_erasures`
+        yield* sql`DROP TABLE forgotten_items`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)
         expect(yield* runCli(["accounting", session], env, as)).toEqual(failed(
-          `cannot read the database ${db} without migrating it (schema at migration 22 of 23), and migrating needs a writable open, ` +
+          `cannot read the database ${db} without migrating it (schema at migration 23 of 24), and migrating needs a writable open, ` +
             `but cannot write the database ${db} (read-only file); ${remedy}`
         ))
       }))
@@ -131,6 +131,6 @@ describe("a data directory the CLI may not use", () => {
       const applied = yield* Effect.flatMap(SqlClient, (sql) => sql<{ id: number }>`SELECT MAX(migration_id) AS id FROM verbatim_migrations`).pipe(
         Effect.provide(Store.layerSqlite({ filename: db }))
       )
-      expect(applied).toEqual([{ id: 23 }])
+      expect(applied).toEqual([{ id: 24 }])
     }))
 })

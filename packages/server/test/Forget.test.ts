@@ -18,6 +18,12 @@ import { modelLayer, record, servicesLayer, sessions, v1 } from "./ReplayFixture
 const storeHolds = (dir: string, marker: string): ReadonlyArray<string> =>
   readdirSync(dir).filter((f) => f.startsWith("verbatim.db")).filter((f) => existsSync(join(dir, f)) && readFileSync(join(dir, f)).includes(Buffer.from(marker, "utf8")))
 
+/** The recorded model answers in `dir` holding `marker`, and all of them. */
+const cassettes = (dir: string, marker: string) => {
+  const all = readdirSync(dir).sort()
+  return { all, holding: all.filter((f) => readFileSync(join(dir, f), "utf8").includes(marker)) }
+}
+
 const noteOf = (env: Record<string, string>, sessionId: (typeof sessions)["one"], seqs: ReadonlyArray<number>) =>
   Effect.map(load(sessionId), ({ state }) => [...state.notes.values()].find((n) => n.sources.map((s) => s.seq).join() === seqs.join())!.noteId).pipe(
     Effect.provide(servicesLayer(env["VERBATIM_DATA_DIR"]!, env["VERBATIM_PROMPT_DIR"]!, modelLayer(env["VERBATIM_CASSETTE_DIR"]!, [])))
@@ -30,6 +36,8 @@ describe("verbatim forget", () => {
       const dir = env["VERBATIM_DATA_DIR"]!
       const tom = yield* noteOf(env, sessions.one, [4])
       expect(storeHolds(dir, "Tom moved to Lisbon").length).toBeGreaterThan(0)
+      const recorded = cassettes(env["VERBATIM_CASSETTE_DIR"]!, "Tom moved to Lisbon")
+      expect(recorded.holding.length).toBeGreaterThan(0)
       const preview = yield* runCli(["forget", "--note", tom], env)
       expect(preview).toEqual({
         code: 0,
@@ -44,6 +52,11 @@ describe("verbatim forget", () => {
       })
       expect(storeHolds(dir, "Tom moved to Lisbon")).toEqual([])
       expect(storeHolds(dir, "Lisbon")).toEqual([])
+      // The recorded answers to requests that held the note's words go; every other one stays.
+      expect(cassettes(env["VERBATIM_CASSETTE_DIR"]!, "Tom moved to Lisbon")).toEqual({
+        all: recorded.all.filter((f) => !recorded.holding.includes(f)),
+        holding: []
+      })
       const accounting = yield* runCli(["accounting", sessions.one], env)
       expect(normalise(accounting.stdout).replace(/erased on \d{4}-\d\d-\d\d/, "erased on <date>")).toEqual([
         `session ${sessions.one} (planned), user telegram:100000001, 4 message(s)`,
@@ -68,6 +81,11 @@ describe("verbatim forget", () => {
       )
       const again = yield* runCli(["forget", "--note", tom, "--yes"], env)
       expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 1, stderr: "verbatim: nothing by that id: `verbatim events` and the web pages show the ids\n" })
+      // One message of a note of two: the note keeps the other, and its audit says which it lost.
+      expect((yield* runCli(["forget", "--message", "telegram:100000001:2", "--yes"], env)).code).toEqual(0)
+      const audit = yield* runCli(["audit", "note_1"], env)
+      expect(audit.stdout.split("\n").filter((line) => line.includes("erased")).map((line) => line.replace(/\d{4}-\d\d-\d\d/, "<date>")))
+        .toEqual(["seq 2 (telegram:100000001:2): erased on <date> at the user's request"])
       const verify = yield* runCli(["rebuild", "--verify"], env)
       expect({ code: verify.code, stdout: verify.stdout.replace(/\d+ event/, "N event"), stderr: verify.stderr.replace(/rebuild: .*\n/, "") }).toEqual({
         stderr: "",

@@ -7,7 +7,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { aliceUpdate, api, capturedTexts, closeIdle, eventLog, layer, readMedia, telegram, telegramCalls, voiceSaying } from "./harness.js"
 
 const sessionId = "telegram:100000001:100000001:1"
@@ -46,6 +46,12 @@ describe("forgetting over the API", () => {
       }])
       const note = yield* api("/api/notes/note_1")
       expect([note.status, (note.json as { body: string; sources: ReadonlyArray<unknown> }).body]).toEqual([200, "Ana moved to Porto."])
+      // The note's audit keeps the message it lost: where it was and when its words were erased.
+      const audit = (yield* api("/api/notes/note_1/audit")).json as { sources: ReadonlyArray<{ seq: number }>; erased: ReadonlyArray<{ erasedAt: string }> }
+      expect({ sources: audit.sources.map((s) => s.seq), erased: audit.erased.map((e) => ({ ...e, erasedAt: e.erasedAt.slice(0, 10) })) }).toEqual({
+        sources: [1],
+        erased: [{ messageId: message(12), seq: 2, erasedAt: new Date(yield* Clock.currentTimeMillis).toISOString().slice(0, 10) }]
+      })
       // The provider delivers the update again, and the sender edits the forgotten message: neither comes back.
       const before = yield* eventLog
       yield* telegram(aliceUpdate(12, { text: "Ana's sister is a nurse 👩‍⚕️" }))

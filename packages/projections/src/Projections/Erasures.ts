@@ -1,7 +1,9 @@
 /**
  * Forgetting on the read model: erased messages keep their row (its place in the session, marked
  * `erased_at`) with no words; their edits, cuts, instructions and confirmations go; the notes and
- * questions that held them lose them (a note left with none goes, an open question is withdrawn);
+ * questions that held them lose them (a note left with none goes, one that keeps others says which
+ * it lost in `note_erasures`, an open question is withdrawn); a note or person that goes leaves
+ * its id, user and time in `forgotten_items`;
  * the replies that quoted them and reminders that quoted them keep no text; a forgotten person's row
  * goes. Every change sets absolute values, so the live path and a rebuild from the scrubbed log agree.
  */
@@ -34,13 +36,19 @@ const erase = (batch: Batch, event: StoredOf<"MessagesErased">) => {
     if (confirmation) batch.delete("confirmations", confirmation)
   }
   for (const noteId of event.notes) {
-    for (const source of batch.where("note_sources", "note_id", noteId)) if (gone.has(source["message_id"])) batch.delete("note_sources", source)
+    const erased = batch.where("note_sources", "note_id", noteId).filter((source) => gone.has(source["message_id"]))
+    for (const source of erased) batch.delete("note_sources", source)
     const directives = batch.where("note_directives", "note_id", noteId).sort((a, b) => Number(a["ordinal"]) - Number(b["ordinal"]))
     for (const directive of directives) batch.delete("note_directives", directive)
     const note = batch.get("notes", noteId)
     if (batch.where("note_sources", "note_id", noteId).length === 0) {
       if (note) batch.delete("notes", note)
+      for (const row of batch.where("note_erasures", "note_id", noteId)) batch.delete("note_erasures", row)
+      batch.put("forgotten_items", { kind: "note", item_id: noteId, user_id: event.user, forgotten_at: event.erasedAt })
       continue
+    }
+    for (const source of erased) {
+      batch.put("note_erasures", { note_id: noteId, message_id: source["message_id"], seq: source["seq"], erased_at: event.erasedAt })
     }
     directives.filter((d) => !gone.has(d["message_id"])).forEach((d, ordinal) => batch.put("note_directives", { ...d, ordinal }))
     deriveBody(batch, noteId)
@@ -90,6 +98,7 @@ const forgetPerson = (batch: Batch, event: StoredOf<"PersonForgotten">) => {
     if (buttons !== reply["buttons"]) batch.update("replies", reply, { buttons })
   }
   batch.delete("people", person)
+  batch.put("forgotten_items", { kind: "person", item_id: event.personId, user_id: event.user, forgotten_at: event.forgottenAt })
 }
 
 export const Erasures: Projection<ForgetEvent["_tag"]> = {
@@ -108,7 +117,7 @@ export const Erasures: Projection<ForgetEvent["_tag"]> = {
       }
     }
     for (const noteId of event.notes) {
-      for (const table of ["notes", "note_sources", "note_directives"] as const) keys.add(table, "note_id", noteId)
+      for (const table of ["notes", "note_sources", "note_directives", "note_erasures"] as const) keys.add(table, "note_id", noteId)
     }
     for (const questionId of event.questions) {
       keys.add("questions", "question_id", questionId)

@@ -20,6 +20,7 @@ const indexed: Partial<Record<TableName, ReadonlyArray<string>>> = {
   people: ["merged_into"],
   note_sources: ["note_id"],
   note_directives: ["note_id"],
+  note_erasures: ["note_id"],
   questions: ["plan_id", "user_id"],
   replies: ["user_id"],
   asks: ["user_id"],

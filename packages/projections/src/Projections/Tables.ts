@@ -13,6 +13,8 @@ export const tables = [
   { name: "notes", key: "note_id" },
   { name: "note_sources", key: "message_id" },
   { name: "note_directives", key: "note_id, ordinal" },
+  { name: "note_erasures", key: "note_id, message_id" },
+  { name: "forgotten_items", key: "kind, item_id" },
   { name: "questions", key: "question_id" },
   { name: "question_messages", key: "question_id, message_id" },
   { name: "confirmations", key: "message_id" },
@@ -169,6 +171,17 @@ export const erasedDdl = [
   `ALTER TABLE messages ADD COLUMN erased_at TEXT`,
   // Which forgettings' words are scrubbed from the log and files; not a read model (see `Scrub.ts`).
   `CREATE TABLE forget_scrubs (forget_id TEXT PRIMARY KEY, scrubbed_at BIGINT NOT NULL)`
+]
+
+/**
+ * What a forgetting leaves to say it happened, with none of the words: the messages a kept note
+ * lost (for its audit), and the notes and people that went (their addresses say so, a 410).
+ */
+export const forgettingTracesDdl = [
+  `CREATE TABLE note_erasures (note_id TEXT NOT NULL, message_id TEXT NOT NULL, seq INTEGER NOT NULL,
+    erased_at TEXT NOT NULL, PRIMARY KEY (note_id, message_id))`,
+  `CREATE TABLE forgotten_items (kind TEXT NOT NULL, item_id TEXT NOT NULL, user_id TEXT NOT NULL,
+    forgotten_at TEXT NOT NULL, PRIMARY KEY (kind, item_id))`
 ]
 
 /** Create every read-model table (a migration). */

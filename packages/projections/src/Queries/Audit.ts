@@ -89,6 +89,7 @@ const ReminderRow = Schema.Struct({
   status: ReminderStatus
 })
 const EditRow = Schema.Struct({ message_id: MessageId, previous_text: Schema.String, text: Schema.String, edited_at: IsoTime })
+const ErasedRow = Schema.Struct({ message_id: MessageId, seq: Num, erased_at: IsoTime })
 const DirectiveRow = Schema.Struct({ message_id: MessageId, seq: Num, text: Schema.String })
 const PlanRow = Schema.Struct({
   plan_id: PlanId,
@@ -125,6 +126,8 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
   const reminders = yield* decodeRows(ReminderRow)(sql`
     SELECT r.reminder_id, r.message_id, r.quote, r.quote_start, r.quote_end, r.due_local, r.zone, r.status
     FROM reminders r JOIN note_sources s ON s.message_id = r.message_id WHERE s.note_id = ${noteId} ORDER BY r.due_at, r.reminder_id`)
+  const erased = yield* decodeRows(ErasedRow)(sql`
+    SELECT message_id, seq, erased_at FROM note_erasures WHERE note_id = ${noteId} ORDER BY seq`)
   const assembled = assembleNote(
     sources.map((s) => ({ id: s.message_id, seq: s.seq, text: s.text })),
     directives.map((d) => ({ messageId: d.message_id, text: d.text }))
@@ -189,6 +192,7 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: stri
       zone: r.zone,
       status: r.status
     })),
+    erased: erased.map((e) => ({ messageId: e.message_id, seq: e.seq, erasedAt: e.erased_at })),
     discardedAt: row.discarded_at,
     curation: history.steps,
     filedUnder: history.filedUnder

@@ -66,6 +66,7 @@ export const renderAudit = (view: NoteAuditView): string => {
     ...(view.directives.length === 0
       ? ["  (none)"]
       : view.directives.map((d) => `  seq ${d.seq}: ~~${d.text}~~${d.start === null ? " (no longer matches the text)" : ""}`)),
+    ...view.erased.map((e) => `seq ${e.seq} (${e.messageId}): erased on ${DateTime.formatIso(e.erasedAt).slice(0, 10)} at the user's request`),
     ...(view.reminders.length === 0
       ? []
       : ["reminders set:", ...view.reminders.map((r) => `  "${r.quote}": ${r.status === "asking" ? "time asked" : `due ${r.dueLocal.replace("T", " ")} ${r.zone}`}, ${r.status} (reminder ${r.reminderId})`)]),

@@ -1,9 +1,9 @@
 /**
  * A forgetting's words taken out of every byte the service keeps: each stored event of the
- * streams that held them rewritten as `redact` leaves it, the media bytes and published reports
- * that held them deleted, and the files compacted. Driven by the log alone (the `Forgotten`
- * event and its sessions' `MessagesErased`), so a scrub cut short by a crash is done again at the
- * next start, and doing it twice changes nothing more.
+ * streams that held them rewritten as `redact` leaves it, the media bytes, published reports and
+ * recorded model answers that held them deleted, and the files compacted. Driven by the log alone
+ * (the `Forgotten` event and its sessions' `MessagesErased`), so a scrub cut short by a crash is
+ * done again at the next start, and doing it twice changes nothing more.
  */
 import type { Event } from "@verbatim/domain/Events"
 import type { Forgotten as ForgottenSchema } from "@verbatim/domain/Forget/Events"
@@ -15,6 +15,7 @@ import { encode } from "@verbatim/projections/EventCodec"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import * as Scrub from "@verbatim/projections/Scrub"
 import { Clock, Effect, Stream } from "effect"
+import { dropCassettes } from "./Cassettes.js"
 
 type Forgotten = typeof ForgottenSchema.Type
 
@@ -70,6 +71,7 @@ export const scrub = (forgotten: Forgotten, userSessions: ReadonlyArray<string>)
     for (const stream of [...streams, ...reminders.map((id) => reminderStream(id as ReminderId)), ...asks]) rewritten += yield* rewriteStream(stream, forgetting)
     yield* Scrub.dropBlobs(found.digests)
     yield* Scrub.dropReports(found.texts)
+    yield* dropCassettes(forgetting)
     yield* Scrub.compact
     yield* Scrub.markScrubbed(forgotten.forgetId, yield* Clock.currentTimeMillis)
     return rewritten

@@ -113,11 +113,13 @@ export const forgetPersonSection = (personId: string, name: string): Html =>
 export const forgetMessageLink = (messageId: string): Html =>
   html` <a class="quiet" href="/messages/${encodeURIComponent(messageId)}/forget" data-forget>Forget this message</a>`
 
-/** What a note forgotten leaves at its address. */
-export const forgottenNotePage = (at: DateTime.Utc): Html =>
-  html`<h1>This note was forgotten</h1>
-<p data-forgotten-at>It was forgotten on ${when(at)} at your request: its words are gone from every page, the search and the store. Backups taken before keep them.</p>
-<p><a href="/">Go to your notes</a></p>`
+/** What a forgotten note or person leaves at its address; `yours` when the viewer asked for it. */
+export const forgottenPage = (kind: "note" | "person", at: DateTime.Utc, yours: boolean): Html =>
+  html`<h1>This ${kind} was forgotten</h1>
+<p data-forgotten-at>${kind === "note" ? "It was" : "They were"} forgotten on ${when(at)}${yours ? " at your request" : ""}: ${
+    kind === "note" ? "its words are" : "their names and the words of every note filed under them are"
+  } gone from every page, the search and the store. Backups taken before keep them.</p>
+<p><a href="/">Go to ${yours ? "your notes" : "the people"}</a></p>`
 
 /** A message already forgotten, asked to be forgotten again. */
 export const alreadyErasedPage = (erasedAt: string, sessionId: string): Html =>

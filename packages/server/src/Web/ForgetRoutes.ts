@@ -11,10 +11,10 @@ import type { ForgetTarget } from "@verbatim/domain/Forget/Events"
 import { MessageId, NoteId, operatorUser, PersonId } from "@verbatim/domain/Ids"
 import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
 import { ReadModel } from "@verbatim/projections/ReadModel"
+import { forgottenItem } from "@verbatim/projections/Queries/Forgotten"
 import * as Scrub from "@verbatim/projections/Scrub"
 import { Effect, Option } from "effect"
 import { forget, type Forgot } from "../Forget/Forgetting.js"
-import { noteForgottenAt } from "../Forget/Trace.js"
 import { OperatorReads, type Read } from "../OperatorReads.js"
 import { asker, back, CsrfForm, posted } from "./Curating.js"
 import * as Pages from "./ForgetPages.js"
@@ -164,6 +164,11 @@ export const forgetMessage = forgetting((id) => ({ _tag: "Message", messageId: M
   Effect.map(Effect.flatMap(ReadModel, (read) => read.messageSession(MessageId.make(id))), (session) =>
     Option.match(session, { onNone: () => "/", onSome: (s) => `/sessions/${s}` })), () => "Forgotten: a message's words; it reads erased below.")
 
-/** `GET /notes/:id` of a note that is no more: the page a forgetting of the viewer's left there (410), when one did. */
-export const forgottenNote = (id: string, subject: SignIn.Subject) =>
-  Effect.map(noteForgottenAt(NoteId.make(id), SignIn.userOf(subject) ?? operatorUser), Option.map((at) => answered("Forgotten", 410, Pages.forgottenNotePage(at))))
+/**
+ * `GET /notes/:id` or `/people/:id` of one a forgetting took: the page saying so (410), for whoever
+ * could see it before; anyone else, and an id that never was, get nothing (a 404).
+ */
+export const forgottenAt = (kind: "note" | "person", id: string, subject: SignIn.Subject) =>
+  Effect.map(forgottenItem(kind, id), (trace) =>
+    Option.map(Option.filter(trace, (t) => SignIn.maySee(subject, t.user)), (t) =>
+      answered("Forgotten", 410, Pages.forgottenPage(kind, t.at, SignIn.userOf(subject) === t.user))))

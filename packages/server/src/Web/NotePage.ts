@@ -122,6 +122,8 @@ const sources = (audit: NoteAuditView): Html =>
           : null
       }${sourceMedia(s.messageId, s.media)}</li>`
     )
+  }${
+    audit.erased.map((e) => html`<li data-erased><span><span class="tag">seq ${e.seq}</span> erased on ${DateTime.formatIso(e.erasedAt).slice(0, 10)} at your request: its words are gone</span></li>`)
   }</ol>`
 
 /**

@@ -10,7 +10,7 @@ import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
 import { OperatorReads, require, scope } from "../OperatorReads.js"
-import { forgottenNote } from "./ForgetRoutes.js"
+import { forgottenAt } from "./ForgetRoutes.js"
 import { notePage, quoteMarkOf } from "./NotePage.js"
 import { ownPage, peoplePage, questionsPage, searchPage } from "./Pages.js"
 import { personPage } from "./PersonPage.js"
@@ -67,13 +67,13 @@ export const aboutPerson = <A, E, R>(suffix: string, route: Effect.Effect<A, E, 
       return yield* route
     }))
 
-/** `/people/:id`: a person's notes, or (merged away) the person they joined. */
+/** `/people/:id`: a person's notes, or (merged away) the person they joined; one forgotten says so. */
 export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subject }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const id = yield* param("id")
     const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
-    if (Option.isNone(person)) return Option.none()
+    if (Option.isNone(person)) return yield* forgottenAt("person", id, subject)
     const notes = yield* read.newestNotes(id, notesShown)
     const discarded = yield* read.newestNotes(id, notesShown, true)
     yield* require(subject, { user: person.value.user, kind: "person", ids: [id, ...notes.map((n) => n.id), ...discarded.map((n) => n.id)] })
@@ -87,7 +87,7 @@ export const note = signedIn("Note", "people", ({ csrf, subject }) =>
     const read = yield* ReadModel
     const id = yield* param("id")
     const audit = Option.filter(yield* read.noteAudit(id), (a) => SignIn.maySee(subject, a.note.user))
-    if (Option.isNone(audit)) return yield* forgottenNote(id, subject)
+    if (Option.isNone(audit)) return yield* forgottenAt("note", id, subject)
     yield* require(subject, { user: audit.value.note.user, kind: "note", ids: [audit.value.note.id] })
     const people = yield* read.people({ limit: 500, user: audit.value.note.user })
     return Option.some(notePage(audit.value, people.items, csrf, yield* query("notice"), quoteMarkOf(yield* query("mark"))))

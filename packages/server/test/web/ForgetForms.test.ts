@@ -2,8 +2,8 @@
  * The forgetting forms over real HTTP: a post without the page's form token, with a wrong one or
  * from another site is refused and forgets nothing; a note, a message and a person forgotten by
  * their forms, each leading to a page that says what was forgotten; then the accounting reads
- * Erased, the note is gone from its person's page, the API and the search, and its address says it
- * was forgotten (to its user only).
+ * Erased, the note is gone from its person's page, the API and the search, and its address (and a
+ * forgotten person's) says it was forgotten, to its user and the operator only.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
@@ -119,6 +119,20 @@ describe("the forgetting forms", () => {
       })
       expect(yield* places).toEqual(["1: Erased", "2: Erased", "3: Erased", "4: Erased", "5: Erased", "6: Erased"])
       expect((yield* api("/api/people")).json).toEqual({ items: [], nextCursor: null })
-      expect(mainText((yield* fetchWith(own, "/people/person_1")).body)).toBe("Not found No such person.")
+      // Their address says they were forgotten, to their user and the operator; to anyone else it is nothing.
+      const at = "1970-01-01 00:00"
+      const gone = [own, yield* cookieOf("operator"), yield* cookieOf(bob)]
+      const pages = yield* Effect.forEach(gone, (cookie) => Effect.map(fetchWith(cookie, "/people/person_1"), (page) => [page.status, mainText(page.body)]))
+      expect(pages).toEqual([
+        [410, `This person was forgotten They were forgotten on ${at} at your request: their names and the words of every note filed under them are gone from every page, the search and the store. Backups taken before keep them. Go to your notes`],
+        [410, `This person was forgotten They were forgotten on ${at}: their names and the words of every note filed under them are gone from every page, the search and the store. Backups taken before keep them. Go to the people`],
+        [404, "Not found No such person."]
+      ])
+      // So does the address of a note that went with them.
+      const note = yield* fetchWith(yield* cookieOf("operator"), "/notes/note_1")
+      expect([note.status, mainText(note.body)]).toEqual([
+        410,
+        `This note was forgotten It was forgotten on ${at}: its words are gone from every page, the search and the store. Backups taken before keep them. Go to the people`
+      ])
     }).pipe(Effect.provide(layerFor("all"))), 60_000)
 })

@@ -61,7 +61,8 @@ const auditOf = (texts: ReadonlyArray<string>, cut: ReadonlyArray<{ readonly seq
     discardedAt: null,
     curation: [],
     filedUnder: { personId: null, name: "Ana <b>" },
-    reminders: []
+    reminders: [],
+    erased: []
   }
 }
 
@@ -93,6 +94,12 @@ describe("page rendering", () => {
       "seq 1 · 2026-01-01 00:00 · p-1 · forwarded from Bea <bea@x> · edited 2026-01-02 09:30, was: Ana moved?",
       "seq 2 · 2026-01-01 00:00 · p-2"
     ])
+  })
+
+  it("the sources list the messages the note lost to a forgetting, with when", () => {
+    const audit: NoteAuditView = { ...auditOf(["Ana moved to Porto."], []), erased: [{ messageId: MessageId.make("m/2"), seq: 2, erasedAt: DateTime.unsafeMake(Date.UTC(2026, 11, 6, 23, 50)) }] }
+    const erased = [...notePage(audit, [], "csrf-token", "").value.matchAll(/<li data-erased>([\s\S]*?)<\/li>/g)].map((m) => unescapeHtml(m[1]!.replace(/<[^>]+>/g, "")))
+    expect(erased).toEqual(["seq 2 erased on 2026-12-06 at your request: its words are gone"])
   })
 
   it("for any messages and cuts, the body as read is the note's body, and with its cuts in place every message's text whole", () => {
