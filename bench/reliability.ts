@@ -9,6 +9,7 @@ import { asks, asksOnTwoInstances } from "./reliability/Asks.js"
 import { bigMessage } from "./reliability/BigMessage.js"
 import * as Checks from "./reliability/Checks.js"
 import { crashLoop } from "./reliability/CrashLoop.js"
+import { forgettingOnTwoInstances } from "./reliability/Forgetting.js"
 import * as Isolation from "./reliability/Isolation.js"
 import * as Outages from "./reliability/Outages.js"
 import { reminders, remindersOnTwoInstances } from "./reliability/Reminders.js"
@@ -16,6 +17,9 @@ import { reminders, remindersOnTwoInstances } from "./reliability/Reminders.js"
 const options: Checks.Options = { short: process.argv.includes("--short") }
 /** The harness's own setting, like the test suite's: a PostgreSQL server it may create databases on. */
 const postgresUrl = process.env["VERBATIM_TEST_DATABASE_URL"]
+/** A check that needs that server: skipped, saying so, when the harness has none. */
+const onPostgres = (check: (o: Checks.Options, url: string) => Promise<string>) => (o: Checks.Options) =>
+  postgresUrl === undefined ? Promise.resolve("skipped: VERBATIM_TEST_DATABASE_URL is not set (.ci/run sets it)") : check(o, postgresUrl)
 const checks: ReadonlyArray<readonly [string, (o: Checks.Options) => Promise<string>]> = [
   ["redelivery storm", Checks.redeliveryStorm],
   ["crash (kill -9 under load)", Checks.crash],
@@ -26,28 +30,11 @@ const checks: ReadonlyArray<readonly [string, (o: Checks.Options) => Promise<str
   ["provider outage", Outages.providerOutage],
   ["tenant isolation", Isolation.tenantIsolation],
   ["asks: a storm, hostile answers and a kill -9 mid-call", asks],
-  [
-    "two instances on PostgreSQL",
-    (o) =>
-      postgresUrl === undefined
-        ? Promise.resolve("skipped: VERBATIM_TEST_DATABASE_URL is not set (.ci/run sets it)")
-        : Isolation.twoInstancesOnPostgres(o, postgresUrl)
-  ],
-  [
-    "asks on two instances on PostgreSQL",
-    (o) =>
-      postgresUrl === undefined
-        ? Promise.resolve("skipped: VERBATIM_TEST_DATABASE_URL is not set (.ci/run sets it)")
-        : asksOnTwoInstances(o, postgresUrl)
-  ],
+  ["two instances on PostgreSQL", onPostgres(Isolation.twoInstancesOnPostgres)],
+  ["asks on two instances on PostgreSQL", onPostgres(asksOnTwoInstances)],
   ["reminders: due across a kill -9 and an outage", reminders],
-  [
-    "reminders on two instances on PostgreSQL",
-    (o) =>
-      postgresUrl === undefined
-        ? Promise.resolve("skipped: VERBATIM_TEST_DATABASE_URL is not set (.ci/run sets it)")
-        : remindersOnTwoInstances(o, postgresUrl)
-  ]
+  ["reminders on two instances on PostgreSQL", onPostgres(remindersOnTwoInstances)],
+  ["forgetting on two instances on PostgreSQL", onPostgres(forgettingOnTwoInstances)]
 ]
 const timeLimitMs = options.short ? 120_000 : 600_000
 

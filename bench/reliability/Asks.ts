@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Options } from "./Checks.js"
+import { freshDatabase } from "./Database.js"
 import { type Fakes, run, startFakes } from "./Fakes.js"
-import { admin } from "./Isolation.js"
 import * as S from "./Server.js"
 
 const { FakeReply } = FakeAnthropic
@@ -108,11 +108,9 @@ export const asks = (options: Options) =>
 /** Two instances on one PostgreSQL, a redelivery storm of one `/ask` spread over both: asked once, answered once, one reply. */
 export const asksOnTwoInstances = (options: Options, url: string) =>
   (async () => {
-    const database = `verbatim_rel_ask_${Date.now().toString(36)}`
-    await admin(url, `CREATE DATABASE ${database}`)
-    const dbUrl = Object.assign(new URL(url), { pathname: `/${database}` }).toString()
+    const database = await freshDatabase(url, "ask_")
     const fakes = await startFakes()
-    const env = { ...fakes.env, VERBATIM_DATABASE_URL: dbUrl, VERBATIM_ALLOWED_SENDERS: `telegram:${alice}`, VERBATIM_SESSION_IDLE_SECONDS: "3600" }
+    const env = { ...fakes.env, VERBATIM_DATABASE_URL: database.url, VERBATIM_ALLOWED_SENDERS: `telegram:${alice}`, VERBATIM_SESSION_IDLE_SECONDS: "3600" }
     const a = await S.start({ ...env, VERBATIM_DATA_DIR: mkdtempSync(join(tmpdir(), "verbatim-a-")) })
     const b = await S.start({ ...env, VERBATIM_DATA_DIR: mkdtempSync(join(tmpdir(), "verbatim-b-")) })
     try {
@@ -131,6 +129,6 @@ export const asksOnTwoInstances = (options: Options, url: string) =>
       await S.stop(a)
       await S.stop(b)
       await fakes.close()
-      await admin(url, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined)
+      await database.drop()
     }
   })()

@@ -1,12 +1,10 @@
 /** Checks across tenants and instances: one user's data never reaches another; two instances never plan twice. */
-import * as PgClient from "@effect/sql-pg/PgClient"
-import { SqlClient } from "@effect/sql/SqlClient"
 import { FakeAnthropic } from "@verbatim/testkit"
-import { Effect, Redacted } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Options } from "./Checks.js"
+import { freshDatabase } from "./Database.js"
 import { run, startFakes } from "./Fakes.js"
 import * as S from "./Server.js"
 
@@ -68,23 +66,15 @@ export const tenantIsolation = (_: Options) =>
     }
   })()
 
-/** One statement on the PostgreSQL server at `url` (creating and dropping a check's database). */
-export const admin = (url: string, statement: string) =>
-  Effect.runPromise(
-    Effect.provide(Effect.flatMap(SqlClient, (sql) => sql.unsafe(statement)), PgClient.layer({ url: Redacted.make(url), maxConnections: 1 }))
-  )
-
 /** Two instances on one PostgreSQL under load: no session planned twice, no note duplicated. */
 export const twoInstancesOnPostgres = (options: Options, url: string) =>
   (async () => {
-    const database = `verbatim_rel_${Date.now().toString(36)}`
-    await admin(url, `CREATE DATABASE ${database}`)
-    const dbUrl = Object.assign(new URL(url), { pathname: `/${database}` }).toString()
+    const database = await freshDatabase(url)
     const fakes = await startFakes()
     const users = Array.from({ length: options.short ? 6 : 20 }, (_, i) => 100_000_100 + i)
     const env = {
       ...fakes.env,
-      VERBATIM_DATABASE_URL: dbUrl,
+      VERBATIM_DATABASE_URL: database.url,
       VERBATIM_ALLOWED_SENDERS: users.map((u) => `telegram:${u}`).join(","),
       VERBATIM_SESSION_IDLE_SECONDS: "3600"
     }
@@ -115,6 +105,6 @@ export const twoInstancesOnPostgres = (options: Options, url: string) =>
       await S.stop(a)
       await S.stop(b)
       await fakes.close()
-      await admin(url, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined)
+      await database.drop()
     }
   })()

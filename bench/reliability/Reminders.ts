@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Options } from "./Checks.js"
+import { freshDatabase } from "./Database.js"
 import { type Fakes, run, startFakes } from "./Fakes.js"
 import { holdingProxies } from "./Holding.js"
-import { admin } from "./Isolation.js"
 import * as S from "./Server.js"
 
 const alice = 100_000_001
@@ -188,9 +188,8 @@ export const reminders = (options: Options) =>
 /** Two instances on one fresh PostgreSQL, two reminders due at once: the instance whose send of the second is out is killed. */
 export const remindersOnTwoInstances = (_: Options, url: string) =>
   (async () => {
-    const database = `verbatim_rel_rem_${Date.now().toString(36)}`
-    await admin(url, `CREATE DATABASE ${database}`)
-    const env = { ...common, VERBATIM_DATABASE_URL: Object.assign(new URL(url), { pathname: `/${database}` }).toString() }
+    const database = await freshDatabase(url, "rem_")
+    const env = { ...common, VERBATIM_DATABASE_URL: database.url }
     const fakes = await startFakes()
     const holding = await holdingProxies(fakes.telegram.baseUrl, 2)
     const dirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), "verbatim-reliability-")))
@@ -212,7 +211,7 @@ export const remindersOnTwoInstances = (_: Options, url: string) =>
       for (const server of servers) await S.stop(server)
       await holding.close()
       await fakes.close()
-      await admin(url, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined)
+      await database.drop()
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
     }
   })()

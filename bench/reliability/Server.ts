@@ -143,8 +143,9 @@ export const capturedCounts = (events: ReadonlyArray<LoggedEvent>): Map<string, 
   return counts
 }
 
-export const api = async (url: string, path: string) => {
-  const response = await fetch(`${url}${path}`, { signal: requestTimeout(), headers: { authorization: `Bearer ${apiToken}` } })
+/** A request to the API with the token (a GET, or a `POST` with no body); its status and JSON body. */
+export const api = async (url: string, path: string, method: "GET" | "POST" = "GET") => {
+  const response = await fetch(`${url}${path}`, { method, signal: requestTimeout(), headers: { authorization: `Bearer ${apiToken}` } })
   return { status: response.status, body: (await response.json()) as unknown }
 }
 

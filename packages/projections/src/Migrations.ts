@@ -195,7 +195,7 @@ const migrations = {
   "24_forgetting_traces": forgettingTraces
 }
 
-const table = "verbatim_migrations"
+export const table = "verbatim_migrations"
 
 /** The newest migration's id: a database that has applied it is current. */
 export const latest = Math.max(...Object.keys(migrations).map((key) => Number.parseInt(key, 10)))

@@ -6,13 +6,14 @@
  */
 import * as PgClient from "@effect/sql-pg/PgClient"
 import type { MigrationError } from "@effect/sql/Migrator"
+import { SqlClient } from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
 import { Config, Effect, Layer, Option, Redacted, Stream } from "effect"
 import * as ConfigError from "effect/ConfigError"
 import { existsSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import * as Dialects from "./internal/Dialect.js"
-import { migrate } from "./Migrations.js"
+import { migrate, table } from "./Migrations.js"
 import * as SqliteAccess from "./SqliteAccess.js"
 import { appliedMigration, latestMigration, layerSqlite, layerSqliteReadOnly, type SqliteOptions } from "./SqliteStore.js"
 import type { Services } from "./StoreOn.js"
@@ -56,6 +57,18 @@ export const connectionFailure = (url: string, cause: unknown): string => {
   return `cannot connect to PostgreSQL at ${where}: ${reason}; check VERBATIM_DATABASE_URL and that the server accepts connections`
 }
 
+/**
+ * `migrate` on PostgreSQL, where instances may start together on a new database: the migrator
+ * creates its table when a lookup finds none, and the second to create it fails. The table is
+ * made here first, one instance at a time; the migrator then locks it to run the migrations.
+ */
+const migratePg = Effect.flatMap(SqlClient, (sql) =>
+  sql.withTransaction(Effect.zipRight(
+    sql`SELECT pg_advisory_xact_lock(hashtext(${table}))`,
+    sql`CREATE TABLE IF NOT EXISTS ${sql(table)} (
+      migration_id integer primary key, created_at timestamp with time zone not null default now(), name text not null)`
+  ))).pipe(Effect.zipRight(migrate))
+
 /** PostgreSQL at a URL. */
 export const layerPg = (
   url: string | Redacted.Redacted,
@@ -68,9 +81,9 @@ export const layerPg = (
   }).pipe(
     Layer.mapError((error) => new SqlError({ cause: error.cause, message: connectionFailure(Redacted.value(redacted), error.cause) }))
   )
-  const store = options.acrossInstances === false ? storeOn(Dialects.pg, migrate) : Layer.unwrapEffect(
+  const store = options.acrossInstances === false ? storeOn(Dialects.pg, migratePg) : Layer.unwrapEffect(
     Effect.map(PgClient.PgClient, (pg) =>
-      storeOn(Dialects.pg, migrate, {
+      storeOn(Dialects.pg, migratePg, {
         // `pg_notify` rather than the client's `notify`, whose `NOTIFY channel, $1` the server refuses
         // (NOTIFY takes no parameters).
         announce: (topics) => Effect.asVoid(pg`SELECT pg_notify(${channel}, ${topics.join(",")})`),
