@@ -80,17 +80,20 @@ export const rewrite = (position: number, event: Event) =>
       WHERE position = ${position}`
   })
 
-/** Delete the stored bytes of these digests that no kept message's media uses any more. */
+/** Delete the stored bytes of these digests that no kept message's media uses any more; how many digests were deleted. */
 export const dropBlobs = (digests: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
+    let dropped = 0
     for (const sha256 of new Set(digests)) {
       const used = yield* sql<{ readonly n: number }>`SELECT COUNT(*) AS n FROM message_media mm JOIN messages m ON m.message_id = mm.message_id
         WHERE mm.sha256 = ${sha256} AND m.erased_at IS NULL`
       if (Number(used[0]?.n ?? 0) > 0) continue
       yield* sql`DELETE FROM media_blob_pieces WHERE sha256 = ${sha256}`
       yield* sql`DELETE FROM media_blobs WHERE sha256 = ${sha256}`
+      dropped += 1
     }
+    return dropped
   })
 
 /** Delete published replay reports that quote any of these texts (as written or as JSON writes them). */

@@ -5,18 +5,15 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { load } from "../src/Sessions.js"
 import { normalise, runCli, tempDir } from "./CliHarness.js"
+import { storeHolds } from "./StoreBytes.js"
 import * as Directory from "@verbatim/domain/Eval/Directory"
 import { ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { replaySession } from "../src/Replay.js"
 import { modelLayer, record, servicesLayer, sessions, v1 } from "./ReplayFixture.js"
-
-/** Whether any file of the store (database, -wal, -shm) holds `marker`'s bytes. */
-const storeHolds = (dir: string, marker: string): ReadonlyArray<string> =>
-  readdirSync(dir).filter((f) => f.startsWith("verbatim.db")).filter((f) => existsSync(join(dir, f)) && readFileSync(join(dir, f)).includes(Buffer.from(marker, "utf8")))
 
 /** The recorded model answers in `dir` holding `marker`, and all of them. */
 const cassettes = (dir: string, marker: string) => {

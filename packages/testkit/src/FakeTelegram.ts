@@ -86,10 +86,14 @@ export class FakeTelegram extends Context.Tag("@verbatim/testkit/FakeTelegram")<
       const baseUrl = yield* startJsonServer((request) => {
         const download = /^\/file\/bot([^/]+)\/files\/(.+)$/.exec(request.path)
         if (download !== null) {
-          const file = request.method === "GET" && download[1] === token ? files.download(decodeURIComponent(download[2] ?? "")) : undefined
-          return file === undefined
-            ? { status: 404, body: { ok: false, error_code: 404, description: "Not Found" } }
-            : { status: 200, body: null, bytes: file.bytes, headers: { "content-type": file.mimeType } }
+          const fileId = decodeURIComponent(download[2] ?? "")
+          const answer = (): JsonResponse => {
+            const file = request.method === "GET" && download[1] === token ? files.download(fileId) : undefined
+            return file === undefined
+              ? { status: 404, body: { ok: false, error_code: 404, description: "Not Found" } }
+              : { status: 200, body: null, bytes: file.bytes, headers: { "content-type": file.mimeType } }
+          }
+          return files.held(fileId)?.then(answer) ?? answer()
         }
         const match = /^\/bot([^/]+)\/(\w+)$/.exec(request.path)
         if (request.method !== "POST" || match === null) {

@@ -150,7 +150,10 @@ export class FakeWhatsApp extends Context.Tag("@verbatim/testkit/FakeWhatsApp")<
       }
       origin = yield* startJsonServer((request) => {
         received.push(`${request.method} ${request.path}`)
-        if (request.method === "GET" && request.path.startsWith("/whatsapp_business/attachments/?")) return download(request)
+        if (request.method === "GET" && request.path.startsWith("/whatsapp_business/attachments/?")) {
+          const held = files.held(new URLSearchParams(request.path.slice(request.path.indexOf("?") + 1)).get("mid") ?? "")
+          return held?.then(() => download(request)) ?? download(request)
+        }
         const mediaPath = /^\/v21\.0\/([^/?]+)$/.exec(request.path)
         if (request.method === "GET" && mediaPath !== null) return media(request, decodeURIComponent(mediaPath[1] ?? ""))
         const match = /^\/v21\.0\/([^/]+)\/messages$/.exec(request.path)

@@ -105,8 +105,10 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
         const bytes = yield* source.fetch(row)
         const stored = yield* blobs.put(bytes)
         yield* record(row, MediaOutcome.Fetched({ sha256: stored.sha256, size: stored.size, mimeType: bytes.mimeType }))
-        // The message was forgotten while its bytes were fetched: they were refused, and are not kept.
-        yield* Scrub.dropBlobs([stored.sha256]).pipe(Effect.provideService(SqlClient, sql), Effect.orDie)
+        // The message was forgotten while its bytes were fetched: they were refused, and are not kept,
+        // nor left in a freed page or a log frame of the store's files.
+        const dropped = yield* Scrub.dropBlobs([stored.sha256]).pipe(Effect.provideService(SqlClient, sql), Effect.orDie)
+        if (dropped > 0) yield* Scrub.compact.pipe(Effect.provideService(SqlClient, sql), Effect.orDie)
         yield* Metrics.mediaAttempt("fetch", "done")
         return { ...row, sha256: stored.sha256, failureStage: null, attempts: 0 } satisfies MediaWork
       })

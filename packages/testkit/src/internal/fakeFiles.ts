@@ -20,6 +20,8 @@ export interface FakeFiles {
   readonly failNext: (fileId: string, times: number) => Effect.Effect<void>
   /** File ids whose bytes were downloaded, in order (once per download). */
   readonly downloads: Effect.Effect<ReadonlyArray<string>>
+  /** The next download of `fileId` is answered only once `release` runs; `requested` succeeds when it has begun. */
+  readonly hold: (fileId: string) => Effect.Effect<{ readonly requested: Effect.Effect<void>; readonly release: Effect.Effect<void> }>
 }
 
 /** The store behind a fake: the test's side and the server's side. */
@@ -27,6 +29,7 @@ export const fakeFiles = () => {
   const files = new Map<string, FakeFile>()
   const failing = new Map<string, number>()
   const downloads: Array<string> = []
+  const holds = new Map<string, { readonly begin: () => void; readonly released: Promise<void> }>()
   const test: FakeFiles = {
     add: (fileId, bytes, options = {}) =>
       Effect.sync(() =>
@@ -38,7 +41,16 @@ export const fakeFiles = () => {
         })
       ),
     failNext: (fileId, times) => Effect.sync(() => void failing.set(fileId, (failing.get(fileId) ?? 0) + times)),
-    downloads: Effect.sync(() => [...downloads])
+    downloads: Effect.sync(() => [...downloads]),
+    hold: (fileId) =>
+      Effect.sync(() => {
+        let begin = () => {}
+        let release = () => {}
+        const requested = new Promise<void>((resolve) => (begin = resolve))
+        const released = new Promise<void>((resolve) => (release = resolve))
+        holds.set(fileId, { begin: () => begin(), released })
+        return { requested: Effect.promise(() => requested), release: Effect.sync(() => release()) }
+      })
   }
   return {
     test,
@@ -50,6 +62,14 @@ export const fakeFiles = () => {
         return "fail"
       }
       return files.get(fileId)
+    },
+    /** Undefined when a download of `fileId` may be answered now, else when it may (a test holds it). */
+    held: (fileId: string): Promise<void> | undefined => {
+      const hold = holds.get(fileId)
+      if (hold === undefined) return undefined
+      holds.delete(fileId)
+      hold.begin()
+      return hold.released
     },
     /** The file's bytes for a download, recorded. */
     download: (fileId: string): FakeFile | undefined => {

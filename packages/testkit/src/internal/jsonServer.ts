@@ -57,9 +57,22 @@ export const serveOnLoopback = (
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   })
 
-/** Starts on a free port and returns `http://127.0.0.1:<port>`; every request is answered by `handle`. */
+const send = (response: ServerResponse, reply: JsonResponse) => {
+  if (reply.bytes !== undefined) {
+    response.writeHead(reply.status, { "content-type": "application/octet-stream", "content-length": reply.bytes.length, ...reply.headers })
+    response.end(reply.bytes)
+    return
+  }
+  response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers })
+  response.end(JSON.stringify(reply.body))
+}
+
+/**
+ * Starts on a free port and returns `http://127.0.0.1:<port>`; every request is answered by
+ * `handle`, at once or when its promise settles (a response a test holds back).
+ */
 export const startJsonServer = (
-  handle: (request: JsonRequest) => JsonResponse
+  handle: (request: JsonRequest) => JsonResponse | Promise<JsonResponse>
 ): Effect.Effect<string, never, Scope.Scope> =>
   serveOnLoopback((request, body, response) => {
     const headers: Record<string, string> = {}
@@ -67,11 +80,6 @@ export const startJsonServer = (
       if (typeof value === "string") headers[name] = value
     }
     const reply = handle({ method: request.method ?? "", path: request.url ?? "", headers, body: parse(body) })
-    if (reply.bytes !== undefined) {
-      response.writeHead(reply.status, { "content-type": "application/octet-stream", "content-length": reply.bytes.length, ...reply.headers })
-      response.end(reply.bytes)
-      return
-    }
-    response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers })
-    response.end(JSON.stringify(reply.body))
+    if (reply instanceof Promise) void reply.then((settled) => send(response, settled))
+    else send(response, reply)
   })
