@@ -20,7 +20,7 @@ import { start as logStart, checkpointOf } from "@verbatim/projections/EventStor
 import type { Checkpoint } from "@verbatim/projections/EventStore"
 import { flush, project } from "@verbatim/projections/Projections/Projector"
 import { tables, truncateTables } from "@verbatim/projections/Projections/Tables"
-import { withSearchIndexWhole } from "@verbatim/projections/Queries/Search"
+import { withSearchIndexWhole } from "@verbatim/projections/Queries/SearchIndex"
 import * as Store from "@verbatim/projections/Store"
 import * as Dialects from "@verbatim/projections/internal/Dialect"
 import { decodeAll, toReplayed } from "@verbatim/projections/internal/Rows"

@@ -8,7 +8,7 @@
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { tables } from "@verbatim/projections/Projections/Tables"
-import { searchIndexWhole } from "@verbatim/projections/Queries/Search"
+import { searchIndexWhole } from "@verbatim/projections/Queries/SearchIndex"
 import Database from "better-sqlite3"
 import { Effect } from "effect"
 import { rmSync } from "node:fs"

@@ -5,7 +5,7 @@ import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
 import { asksDdl, createTables, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
-import { searchIndex } from "./Queries/Search.js"
+import { searchIndex, searchWithoutAccents } from "./Queries/SearchIndex.js"
 import { replayReportsTable } from "./ReplayReports.js"
 import { fillReminderOutcomes, fillSentAt } from "./Backfills.js"
 
@@ -192,7 +192,8 @@ const migrations = {
   "21_reminder_window": reminderWindow,
   "22_reminder_outcomes": reminderOutcomes,
   "23_erased_messages": erasedMessages,
-  "24_forgetting_traces": forgettingTraces
+  "24_forgetting_traces": forgettingTraces,
+  "25_search_without_accents": searchWithoutAccents
 }
 
 export const table = "verbatim_migrations"

@@ -55,6 +55,25 @@ export const searchConformance = (layer: () => Layer.Layer<Services, unknown>) =
       ])
     }).pipe(Effect.provide(layer())))
 
+  it.effect("accents are folded both ways, in Latin scripts and composed or not; the text found is as sent; a rebuild finds the same", () =>
+    Effect.gen(function*() {
+      yield* G.given([G.sessionStream("a"), [
+        G.sessionOpened("a"),
+        G.messageReceived("a", 1, "Reunião com o João às 9h"),
+        G.messageReceived("a", 2, "Zoë's naïve résumé"),
+        // "é" as "e" and a combining acute accent (NFD), as some keyboards send it.
+        G.messageReceived("a", 3, "Cafe\u0301 with Łukasz"),
+        G.messageReceived("a", 4, "Reuniao sem acentos")
+      ]])
+      const ids = (query: string) => Effect.map(found(query), (hits) => hits.map((h) => h[0]))
+      const queries = ["reuniao", "JOAO", "as 9h", "zoe resume naive", "café", "cafe", "reunião sem"]
+      const expected = [["a/4", "a/1"], ["a/1"], ["a/1"], ["a/2"], ["a/3"], ["a/3"], ["a/4"]]
+      expect(yield* Effect.forEach(queries, ids)).toEqual(expected)
+      expect(yield* found("joao")).toEqual([["a/1", null, "Reunião com o João às 9h"]])
+      yield* rebuild()
+      expect(yield* Effect.forEach(queries, ids)).toEqual(expected)
+    }).pipe(Effect.provide(layer())))
+
   it.effect("an edit moves a message in the index; a rebuild from the log finds the same", () =>
     Effect.gen(function*() {
       yield* G.given([G.sessionStream("e"), [

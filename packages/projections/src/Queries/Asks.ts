@@ -112,7 +112,7 @@ export const askCandidates = (user: UserId, question: string, terms: ReadonlyArr
       decodeRows(CandidateRow)(sql.onDialectOrElse({
         pg: () => sql`${select}
           FROM message_search x JOIN messages m ON m.message_id = x.message_id ${noteOf}
-          WHERE x.tsv @@ plainto_tsquery('simple', ${term}) AND m.sender = ${user}
+          WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${term})) AND m.sender = ${user}
           ORDER BY m.received_at DESC LIMIT ${askLimits.perTerm}`,
         orElse: () => sql`${select}
           FROM messages_fts f JOIN messages m ON m.rowid = f.rowid ${noteOf}

@@ -14,6 +14,7 @@ import { forgottenAt } from "./ForgetRoutes.js"
 import { notePage, quoteMarkOf } from "./NotePage.js"
 import { ownPage, peoplePage, questionsPage, searchPage } from "./Pages.js"
 import { personPage } from "./PersonPage.js"
+import { holdsFolded } from "@verbatim/domain/Fold"
 import { param, query } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
 import { signedIn } from "./Viewer.js"
@@ -28,13 +29,13 @@ const limited = (subject: SignIn.Subject) =>
 /** `/`: everyone with notes the viewer reads, matching the name asked for; other users' as counts when the operator does not read them. */
 export const people = signedIn("People", "people", ({ subject }) =>
   Effect.gen(function*() {
-    const q = (yield* query("q")).trim().toLocaleLowerCase()
+    const q = (yield* query("q")).trim()
     const all = yield* Effect.flatMap(ReadModel, (read) => read.peopleByActivity({ limit: 500, user: SignIn.userOf(subject) }))
-    const matching = all.filter((p) => q === "" || p.name.toLocaleLowerCase().includes(q))
+    const matching = all.filter((p) => holdsFolded(p.name, q))
     const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, matching.map((p) => ({ user: p.user, kind: "people", ids: [p.id] }))))
     // Other users' people are counted whatever the name asked for: a name is what is not read.
     const others = all.filter((p) => !shown(p.user)).map(Withheld.person)
-    return Option.some(peoplePage(matching.filter((p) => shown(p.user)), (yield* query("q")).trim(), subject._tag === "Operator", others, yield* query("notice")))
+    return Option.some(peoplePage(matching.filter((p) => shown(p.user)), q, subject._tag === "Operator", others, yield* query("notice")))
   }))
 
 /** `/own`: the viewer's own notes; the operator's are everyone's unless they do not read other users'. */
