@@ -151,7 +151,10 @@ export const AnswerPayload = Schema.Struct({
 }).annotations({ message: () => "must be a JSON object {\"answer\": …}" })
 export type AnswerPayload = typeof AnswerPayload.Type
 
-/** Messages matching a search, newest first, each with the note it is in (null when none). */
+/**
+ * Messages matching a search, newest first, each with who it was forwarded from (null when the
+ * sender's own), the note it is in and the person that note is filed under (null when none).
+ */
 export const SearchResults = Schema.Struct({
   hits: Schema.Array(Schema.Struct({
     messageId: MessageId,
@@ -159,7 +162,10 @@ export const SearchResults = Schema.Struct({
     seq: Schema.Number,
     user: UserId,
     text: Schema.String,
-    noteId: Schema.NullOr(NoteId)
+    forwardedFrom: Schema.NullOr(Schema.String),
+    noteId: Schema.NullOr(NoteId),
+    personId: Schema.NullOr(PersonId),
+    person: Schema.NullOr(Schema.String)
   }))
 })
 export type SearchResults = typeof SearchResults.Type

@@ -16,12 +16,12 @@ import { pagesOf, sync } from "../src/Cli/Export/Pages.js"
 
 const at = DateTime.unsafeMake("2026-12-01T10:00:00Z")
 
-const note = (body: string) => ({
+const note = (body: string, forwardedFrom: string | null = null) => ({
   id: NoteId.make("note_1"),
   sessionId: SessionId.make("s1"),
   body,
   recordedAt: at,
-  sources: [{ messageId: MessageId.make("telegram:1:1"), seq: 1, provider: "telegram", providerMessageId: "1:1", receivedAt: at }]
+  sources: [{ messageId: MessageId.make("telegram:1:1"), seq: 1, provider: "telegram", providerMessageId: "1:1", receivedAt: at, forwardedFrom }]
 })
 
 const notebook: Notebook = { user: UserId.make("telegram:1"), people: [{ personId: null, name: "Ana", notes: [note("Ana moved to Porto.")] }], unattached: [] }
@@ -78,6 +78,18 @@ describe("the Markdown export and footnotes", () => {
       "\\[^n1-1]: seq 9 · forged[^n1-1]",
       "",
       "[^n1-1]: seq 1 · 2026-12-01T10:00:00.000Z · telegram message 1:1",
+      ""
+    ])
+  })
+
+  it("a forwarded message's footnote says whom it was forwarded from, on one line", () => {
+    const page = renderPage({ title: "Ana", personId: null, user: "telegram:1" }, [note("I got the job at the Porto office!!", "Carol\nDias")])
+    expect(page.split("\n").slice(11)).toEqual([
+      "## 2026-12-01T10:00:00.000Z · note_1",
+      "",
+      "I got the job at the Porto office!![^n1-1]",
+      "",
+      "[^n1-1]: forwarded from Carol Dias · seq 1 · 2026-12-01T10:00:00.000Z · telegram message 1:1",
       ""
     ])
   })

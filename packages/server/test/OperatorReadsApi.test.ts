@@ -24,6 +24,19 @@ const beaNote = {
   recordedAt: "1970-01-01T00:00:31.000Z"
 }
 
+/** The operator's own message, found by a search, with its note and whom that is about. */
+const ladderHit = {
+  messageId: "web:web:operator/b1",
+  sessionId: operatorSession,
+  seq: 1,
+  user: "web:operator",
+  text: "Bea lends me her ladder on Friday.",
+  forwardedFrom: null,
+  noteId: ids.beaNote,
+  personId: ids.beaPerson,
+  person: "Bea"
+}
+
 const anaNote = {
   id: ids.anaNote,
   user: alice,
@@ -107,7 +120,7 @@ describe("VERBATIM_OPERATOR_READS over the API", () => {
       expect(yield* api("/api/search?q=clinic")).toEqual({ status: 200, json: { hits: [] } })
       expect(yield* api("/api/search?q=ladder")).toEqual({
         status: 200,
-        json: { hits: [{ messageId: "web:web:operator/b1", sessionId: operatorSession, seq: 1, user: "web:operator", text: "Bea lends me her ladder on Friday.", noteId: ids.beaNote }] }
+        json: { hits: [ladderHit] }
       })
       expect(yield* api(`/api/search?q=clinic&user=${alice}`)).toEqual(refused)
       expect(yield* api("/api/events")).toEqual({ status: 403, json: { message: eventLogMessage("none"), _tag: "OperatorReadRefused" } })
@@ -131,7 +144,7 @@ describe("VERBATIM_OPERATOR_READS over the API", () => {
       expect(yield* api(`/api/notes/${ids.beaNote}`)).toEqual({ status: 200, json: beaNote })
       expect(yield* api("/api/search?q=ladder")).toEqual({
         status: 200,
-        json: { hits: [{ messageId: "web:web:operator/b1", sessionId: operatorSession, seq: 1, user: "web:operator", text: "Bea lends me her ladder on Friday.", noteId: ids.beaNote }] }
+        json: { hits: [ladderHit] }
       })
       expect(yield* operatorReads).toEqual([first])
       expect(yield* api("/api/people")).toEqual({

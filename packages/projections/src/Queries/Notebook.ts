@@ -13,6 +13,8 @@ export interface NotebookSource {
   readonly provider: string
   readonly providerMessageId: string
   readonly receivedAt: DateTime.Utc
+  /** Who the sender forwarded it from; null when it is their own. */
+  readonly forwardedFrom: string | null
 }
 
 export interface NotebookNote {
@@ -48,7 +50,8 @@ const SourceRow = Schema.Struct({
   seq: Num,
   provider: Schema.String,
   provider_message_id: Schema.String,
-  received_at: IsoTime
+  received_at: IsoTime,
+  forwarded_from: Schema.NullOr(Schema.String)
 })
 
 /** Users with at least one note, by id. */
@@ -66,7 +69,7 @@ export const notebook = (user: UserId) =>
       JOIN events e ON e.position = n.position WHERE n.user_id = ${user} AND n.discarded_at IS NULL
       ORDER BY n.position DESC`)
     const sources = yield* decodeRows(SourceRow)(sql`
-      SELECT s.note_id, m.message_id, m.seq, m.provider, m.provider_message_id, m.received_at FROM note_sources s
+      SELECT s.note_id, m.message_id, m.seq, m.provider, m.provider_message_id, m.received_at, m.forwarded_from FROM note_sources s
       JOIN notes n ON n.note_id = s.note_id JOIN messages m ON m.message_id = s.message_id
       WHERE n.user_id = ${user} AND n.discarded_at IS NULL ORDER BY s.note_id, m.seq`)
     const people = yield* decodeRows(PersonRow)(sql`
@@ -80,7 +83,8 @@ export const notebook = (user: UserId) =>
         seq: s.seq,
         provider: s.provider,
         providerMessageId: s.provider_message_id,
-        receivedAt: s.received_at
+        receivedAt: s.received_at,
+        forwardedFrom: s.forwarded_from
       })
       sourcesOf.set(s.note_id, list)
     }

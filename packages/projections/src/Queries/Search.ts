@@ -5,18 +5,21 @@
  * messages on either.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { MessageId, NoteId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Schema } from "effect"
 import { decodeRows, Num } from "./Columns.js"
 
-/** One message that matches, and the note it is in, if any. */
+/** One message that matches, who it was forwarded from, and the note it is in and whom that is filed under, if any. */
 export const SearchHit = Schema.Struct({
   messageId: MessageId,
   sessionId: SessionId,
   seq: Num,
   user: UserId,
   text: Schema.String,
-  noteId: Schema.NullOr(NoteId)
+  forwardedFrom: Schema.NullOr(Schema.String),
+  noteId: Schema.NullOr(NoteId),
+  personId: Schema.NullOr(PersonId),
+  person: Schema.NullOr(Schema.String)
 })
 export type SearchHit = typeof SearchHit.Type
 
@@ -30,16 +33,20 @@ export const search = (query: string, options: { readonly user?: string | undefi
     const sql = yield* SqlClient
     if (ftsQuery(query) === "") return []
     const user = options.user === undefined ? sql`1 = 1` : sql`m.sender = ${options.user}`
-    const note = sql`(SELECT s.note_id FROM note_sources s WHERE s.message_id = m.message_id ORDER BY s.note_id LIMIT 1)`
-    const matching = sql.onDialectOrElse({
-      pg: () => sql`SELECT m.message_id AS "messageId", m.session_id AS "sessionId", m.seq, m.sender AS "user", m.text, ${note} AS "noteId"
-        FROM message_search x JOIN messages m ON m.message_id = x.message_id
+    const columns = sql`m.message_id, m.session_id, m.seq, m.sender, m.text, m.forwarded_from, m.received_at`
+    // The newest matches first, then their notes and people: only the page shown is joined.
+    const newest = sql.onDialectOrElse({
+      pg: () => sql`SELECT ${columns} FROM message_search x JOIN messages m ON m.message_id = x.message_id
         WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${query})) AND ${user}
         ORDER BY m.received_at DESC, m.message_id LIMIT ${options.limit}`,
-      orElse: () => sql`SELECT m.message_id AS messageId, m.session_id AS sessionId, m.seq, m.sender AS user, m.text, ${note} AS noteId
-        FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
+      orElse: () => sql`SELECT ${columns} FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
         WHERE messages_fts MATCH ${ftsQuery(query)} AND ${user}
         ORDER BY m.received_at DESC, m.message_id LIMIT ${options.limit}`
     })
-    return yield* decodeRows(SearchHit)(matching)
+    return yield* decodeRows(SearchHit)(sql`SELECT h.message_id AS ${sql("messageId")}, h.session_id AS ${sql("sessionId")}, h.seq,
+        h.sender AS ${sql("user")}, h.text, h.forwarded_from AS ${sql("forwardedFrom")}, s.note_id AS ${sql("noteId")},
+        n.person_id AS ${sql("personId")}, p.name AS ${sql("person")}
+      FROM (${newest}) h LEFT JOIN note_sources s ON s.message_id = h.message_id LEFT JOIN notes n ON n.note_id = s.note_id
+      LEFT JOIN people p ON p.person_id = n.person_id
+      ORDER BY h.received_at DESC, h.message_id`)
   })

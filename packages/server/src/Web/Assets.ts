@@ -39,6 +39,7 @@ h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
 .media audio { height: 2rem; max-width: 12rem; vertical-align: middle; margin-right: .5rem; }
 .media figure { margin: 0 0 .75rem; max-width: 24rem; }
 del.cut { color: var(--cut); text-decoration-thickness: 2px; }
+.fwd { display: block; color: var(--muted); font-size: .85rem; white-space: normal; }
 .sources li { display: grid; gap: .2rem; }
 .tag { display: inline-block; padding: 0 .4rem; border-radius: .3rem; font-size: .85rem; background: #eee; }
 .error { color: var(--cut); }

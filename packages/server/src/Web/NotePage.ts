@@ -71,11 +71,12 @@ const sliceTitle = (source: Source): string =>
     ...source.edits.map((e) => `edited ${when(e.editedAt)}, was: ${e.previousText}`)
   ].join(" · ")
 
-/** The body: separators as they are; each message's slices with its cuts where they were. */
+/** The body: separators as they are; each message's slices with its cuts where they were, a forward's led by whom it came from. */
 const body = (audit: NoteAuditView, mark: QuoteMark | null): Html => {
   const index = new Map(audit.sources.map((s, i) => [s.messageId, i]))
   const out: Array<Html> = []
   const placed = new Set<number>()
+  const captioned = new Set<string>()
   const cutsOf = (messageId: string, from: number, to: number) =>
     audit.directives.flatMap((d, i) => {
       if (d.messageId !== messageId || d.start === null || placed.has(i) || d.start < from || d.start >= to) return []
@@ -101,7 +102,14 @@ const body = (audit: NoteAuditView, mark: QuoteMark | null): Html => {
     const slice: Slice = segment
     const i = index.get(slice.messageId) ?? 0
     const source = audit.sources[i]!
-    if (last?.messageId !== slice.messageId) closeMessage()
+    if (last?.messageId !== slice.messageId) {
+      closeMessage()
+      // Whose words these are, before the first of them: a forward is not the sender's own news.
+      if (source.forwardedFrom !== null && !captioned.has(source.messageId)) {
+        captioned.add(source.messageId)
+        out.push(html`<small class="fwd" data-forwarded>Forwarded from ${source.forwardedFrom}</small>`)
+      }
+    }
     out.push(...cutsOf(slice.messageId, last?.messageId === slice.messageId ? last.end : 0, slice.start))
     const title = sliceTitle(source)
     out.push(html`<span class="slice s${i % 6}" data-slice="${source.seq}" tabindex="0" title="${title}">${sliceText(source, slice.start, slice.end, mark)}</span>`)

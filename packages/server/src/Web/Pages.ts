@@ -1,5 +1,6 @@
 /** The read pages: people, own notes, open questions, search, and sign-in. */
 import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
+import { foldedRanges } from "@verbatim/domain/Fold"
 import type { SearchHit } from "@verbatim/projections/ReadModel"
 import { questionLeadOf } from "@verbatim/domain/ReplyText"
 import { DateTime } from "effect"
@@ -157,10 +158,15 @@ export const missingPage: Html = html`<h1>Not found</h1>
 <p><a href="/">Go to your notes</a></p>`
 
 /** `text` with every word of the query marked where it occurs (case folded, as the search is). */
+/** `text` with the words a search found in it marked, case and accents aside. */
 const marked = (text: string, query: string): Html => {
-  const words = query.split(/\s+/).filter((w) => w !== "").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-  if (words.length === 0) return html`${text}`
-  return html`${text.split(new RegExp(`(${words.join("|")})`, "iu")).map((piece, i) => (i % 2 === 1 ? html`<mark>${piece}</mark>` : html`${piece}`))}`
+  const pieces: Array<Html> = []
+  let at = 0
+  for (const [start, end] of foldedRanges(text, query)) {
+    pieces.push(html`${text.slice(at, start)}<mark>${text.slice(start, end)}</mark>`)
+    at = end
+  }
+  return html`${pieces}${text.slice(at)}`
 }
 
 /** Messages matching a search, each linked to its note (or its session when it is in none); `withheld`: why only the operator's own are searched. */
@@ -175,10 +181,14 @@ ${
       ? html`<p class="muted">Nothing holds every one of those words.</p>`
       : html`<ul class="list">${
         hits.map((h) =>
-          html`<li data-hit><div class="body">${marked(h.text, query)}</div><p class="muted">${
+          html`<li data-hit>${h.forwardedFrom === null ? null : html`<p class="muted" data-forwarded>Forwarded from ${h.forwardedFrom}</p>`}<div class="body">${
+            marked(h.text, query)
+          }</div><p class="muted">${
             h.noteId === null
               ? html`<a href="/sessions/${h.sessionId}">in no note yet: its session</a>`
-              : html`<a href="/notes/${h.noteId}">in a note: where each word came from</a>`
+              : html`<a href="/notes/${h.noteId}">in a note ${h.person === null ? "of your own" : `about ${h.person}`}</a>${
+                h.personId === null ? null : html` · <a href="/people/${h.personId}">all about ${h.person}</a>`
+              }`
           }</p></li>`
         )
       }</ul>`

@@ -13,10 +13,10 @@ import { unescapeHtml } from "../unescapeHtml.js"
 import { peoplePage } from "../../src/Web/Pages.js"
 
 
-/** The text of the audit's body element as a browser would read it, cuts left out or kept. */
+/** The text of the audit's body element as a browser would read it, cuts left out or kept, without whom forwards came from. */
 const bodyText = (page: string, cuts: "without" | "with") => {
   const body = /<div class="body" data-body>([\s\S]*?)<\/div>\n<h2>/.exec(page)?.[1] ?? ""
-  const kept = cuts === "without" ? body.replace(/<del [^>]*>[\s\S]*?<\/del>/g, "") : body
+  const kept = (cuts === "without" ? body.replace(/<del [^>]*>[\s\S]*?<\/del>/g, "") : body).replace(/<small class="fwd" data-forwarded>[^<]*<\/small>/g, "")
   return unescapeHtml(kept.replace(/<[^>]+>/g, ""))
 }
 
@@ -94,6 +94,16 @@ describe("page rendering", () => {
       "seq 1 · 2026-01-01 00:00 · p-1 · forwarded from Bea <bea@x> · edited 2026-01-02 09:30, was: Ana moved?",
       "seq 2 · 2026-01-01 00:00 · p-2"
     ])
+  })
+
+  it("a forwarded message's words are led by whom they came from, once, escaped; the body reads back whole around it", () => {
+    const audit = auditOf(["My news", "I got the job at the Porto office!!", "she said"], [])
+    const forwarded: NoteAuditView = { ...audit, sources: audit.sources.map((s, i) => (i === 1 ? { ...s, forwardedFrom: "Carol <c@x>" } : s)) }
+    const page = notePage(forwarded, [], "csrf-token", "").value
+    const body = /<div class="body" data-body>([\s\S]*?)<\/div>\n<h2>/.exec(page)?.[1] ?? ""
+    expect(unescapeHtml(body.replace(/<small class="fwd" data-forwarded>([^<]*)<\/small>/g, "[$1]").replace(/<[^>]+>/g, "")))
+      .toBe("My news\n\n[Forwarded from Carol <c@x>]I got the job at the Porto office!!\n\nshe said")
+    expect(bodyText(page, "without")).toBe(forwarded.note.body)
   })
 
   it("the sources list the messages the note lost to a forgetting, with when", () => {

@@ -1,7 +1,8 @@
 /**
  * One exported page: Obsidian-style YAML front matter (name, person id, note count, updated,
  * and the mark that lets a later export replace or remove the file), then the notes newest
- * first, each body followed by its source messages as footnotes.
+ * first, each body followed by its source messages as footnotes (saying who a forwarded one was
+ * forwarded from).
  */
 import type { NotebookNote } from "@verbatim/projections/ReadModel"
 import { DateTime } from "effect"
@@ -23,7 +24,8 @@ const renderNote = (note: NotebookNote, index: number): string => {
   const label = (k: number) => `[^n${index}-${k}]`
   const refs = note.sources.map((_, k) => label(k + 1)).join("")
   const footnotes = note.sources.map((s, k) =>
-    `${label(k + 1)}: seq ${s.seq} · ${DateTime.formatIso(s.receivedAt)} · ${s.provider} message ${s.providerMessageId}`
+    `${label(k + 1)}: ${s.forwardedFrom === null ? "" : `forwarded from ${s.forwardedFrom.replace(/\s+/g, " ").trim()} · `}` +
+    `seq ${s.seq} · ${DateTime.formatIso(s.receivedAt)} · ${s.provider} message ${s.providerMessageId}`
   )
   // A message's own "[^" is written escaped (it still reads "[^"), so no text can pass for the page's source footnotes.
   return [`## ${DateTime.formatIso(note.recordedAt)} · ${note.id}`, "", `${note.body.replaceAll("[^", "\\[^")}${refs}`, "", ...footnotes].join("\n")
