@@ -1,5 +1,5 @@
 /** Row-to-view conversions shared by the read queries. */
-import type { SqlClient } from "@effect/sql/SqlClient"
+import { SqlClient } from "@effect/sql/SqlClient"
 import type { Note, SourceRef } from "@verbatim/domain/ApiResponses"
 import type { Owner } from "@verbatim/domain/Decision"
 import { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
@@ -72,4 +72,22 @@ export const toNotes = (sql: SqlClient, rows: ReadonlyArray<NoteRow>) =>
 export const pageOf = <A>(items: ReadonlyArray<A>, limit: number, key: (a: A) => string) => ({
   items,
   nextCursor: items.length === limit && items.length > 0 ? key(items[items.length - 1]!) : null
+})
+
+const ForwardRow = Schema.Struct({ note_id: Schema.String, forwarded_from: Schema.String })
+
+/** Whom each of these notes holds words forwarded from, in send order, each name once; notes with none left out. */
+export const forwardsOf = Effect.fn("ReadModel.forwardsOf")(function*(noteIds: ReadonlyArray<string>) {
+  const sql = yield* SqlClient
+  const out = new Map<string, Array<string>>()
+  if (noteIds.length === 0) return out
+  const rows = yield* decodeRows(ForwardRow)(sql`SELECT s.note_id, m.forwarded_from FROM note_sources s
+    JOIN messages m ON m.message_id = s.message_id
+    WHERE ${sql.in("s.note_id", noteIds)} AND m.forwarded_from IS NOT NULL ORDER BY s.note_id, s.seq`)
+  for (const row of rows) {
+    const names = out.get(row.note_id) ?? []
+    if (!names.includes(row.forwarded_from)) names.push(row.forwarded_from)
+    out.set(row.note_id, names)
+  }
+  return out
 })

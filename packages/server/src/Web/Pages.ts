@@ -56,28 +56,35 @@ const othersSummary = (others: ReadonlyArray<Person>): Html | null => {
   }</ul>`
 }
 
+/** Whom a listed note's forwarded words came from, by note id (`forwardsOf`). */
+export type Forwards = ReadonlyMap<string, ReadonlyArray<string>>
+
+/** A note's line saying it holds words forwarded from others: they are not the sender's own news. */
+const forwardedLine = (names: ReadonlyArray<string> | undefined): Html | null =>
+  names === undefined ? null : html`<p class="muted" data-forwarded>Holds words forwarded from ${names.join(", ")}</p>`
+
 /** Notes, each with its date and sources, linked to its audit. */
-export const noteList = (notes: ReadonlyArray<Note>, which: "live" | "discarded" = "live"): Html =>
+export const noteList = (notes: ReadonlyArray<Note>, which: "live" | "discarded" = "live", forwards: Forwards = new Map()): Html =>
   html`<ul class="list" data-notes="${which}">${
     notes.map((n) =>
-      html`<li><div class="body">${n.body}</div><p class="muted"><a href="/notes/${n.id}">${when(n.recordedAt)} · ${n.sources.length} ${
+      html`<li>${forwardedLine(forwards.get(n.id))}<div class="body">${n.body}</div><p class="muted"><a href="/notes/${n.id}">${when(n.recordedAt)} · ${n.sources.length} ${
         n.sources.length === 1 ? "message" : "messages"
       } · where each word came from</a></p></li>`
     )
   }</ul>`
 
 /** Discarded notes, apart, each restorable from its page. */
-export const discardedList = (notes: ReadonlyArray<Note>): Html =>
-  notes.length === 0 ? html`` : html`<h2>Discarded</h2><p class="muted">Open one to restore it.</p>${noteList(notes, "discarded")}`
+export const discardedList = (notes: ReadonlyArray<Note>, forwards: Forwards = new Map()): Html =>
+  notes.length === 0 ? html`` : html`<h2>Discarded</h2><p class="muted">Open one to restore it.</p>${noteList(notes, "discarded", forwards)}`
 
 /** The sender's own notes (about no one), newest first, then the discarded ones; `withheld`: why other users' are not among them. */
-export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>, withheld: string | null = null, notice = ""): Html =>
+export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>, withheld: string | null = null, notice = "", forwards: Forwards = new Map()): Html =>
   html`<h1>Own notes</h1>
 ${noticeOf(notice)}
 <p class="muted">Notes about no one in particular: your own thinking.</p>
 ${withheld === null ? null : html`<p class="muted" data-withheld>Only yours (web:operator) are listed. ${withheld}</p>`}
-${notes.length === 0 ? html`<p class="muted">None yet.</p>` : noteList(notes)}
-${discardedList(discarded)}`
+${notes.length === 0 ? html`<p class="muted">None yet.</p>` : noteList(notes, "live", forwards)}
+${discardedList(discarded, forwards)}`
 
 const reasons: Record<Question["reason"], string> = {
   unclear: "Who is this about?",

@@ -3,7 +3,7 @@ import type { Note, Person } from "@verbatim/domain/ApiResponses"
 import { personForms } from "./CurationForms.js"
 import { forgetPersonSection } from "./ForgetPages.js"
 import { type Html, html } from "./Html.js"
-import { discardedList, noteList } from "./Pages.js"
+import { discardedList, type Forwards, noteList } from "./Pages.js"
 
 /** What the person page shows besides the person and their notes. */
 export interface PersonExtras {
@@ -12,6 +12,8 @@ export interface PersonExtras {
   readonly people: ReadonlyArray<Person>
   readonly csrf: string
   readonly notice: string
+  /** Whom the listed notes' forwarded words came from. */
+  readonly forwards?: Forwards
 }
 
 /** What the person page says is held about them: the two downloads of the copy (`PersonCopy.ts`) and what it holds; then the way to forget them. */
@@ -30,7 +32,7 @@ ${extras.notice === "" ? null : html`<p role="status" class="notice">${extras.no
 <p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}${
     notes.length < person.noteCount ? `, the newest ${notes.length} shown` : ""
   }</p>
-${noteList(notes)}
-${discardedList(extras.discarded)}
+${noteList(notes, "live", extras.forwards)}
+${discardedList(extras.discarded, extras.forwards)}
 ${personForms(person, extras.people, extras.csrf)}
 ${heldSection(person)}`

@@ -15,6 +15,7 @@ import { notePage, quoteMarkOf } from "./NotePage.js"
 import { ownPage, peoplePage, questionsPage, searchPage } from "./Pages.js"
 import { personPage } from "./PersonPage.js"
 import { holdsFolded } from "@verbatim/domain/Fold"
+import { forwardsOf } from "@verbatim/projections/Queries/Views"
 import { param, query } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
 import { signedIn } from "./Viewer.js"
@@ -48,7 +49,8 @@ export const own = signedIn("Own notes", "own", ({ subject }) =>
     const shown = yield* Effect.flatMap(OperatorReads, (reads) =>
       reads.shown(subject, [...notes, ...discarded].map((n) => ({ user: n.user, kind: "own-notes", ids: [n.id] }))))
     const visible = (list: typeof notes) => list.filter((n) => shown(n.user))
-    return Option.some(ownPage(visible(notes), visible(discarded), yield* limited(subject), yield* query("notice")))
+    const forwards = yield* forwardsOf([...visible(notes), ...visible(discarded)].map((n) => n.id))
+    return Option.some(ownPage(visible(notes), visible(discarded), yield* limited(subject), yield* query("notice"), forwards))
   }))
 
 /**
@@ -79,7 +81,8 @@ export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subj
     const discarded = yield* read.newestNotes(id, notesShown, true)
     yield* require(subject, { user: person.value.user, kind: "person", ids: [id, ...notes.map((n) => n.id), ...discarded.map((n) => n.id)] })
     const people = (yield* read.people({ limit: 500, user: person.value.user })).items
-    return Option.some(personPage(person.value, notes, { discarded, people, csrf, notice: yield* query("notice") }))
+    const forwards = yield* forwardsOf([...notes, ...discarded].map((n) => n.id))
+    return Option.some(personPage(person.value, notes, { discarded, people, csrf, notice: yield* query("notice"), forwards }))
   }), "person"))
 
 /** `/notes/:id`: a note and its audit, with the forms that curate and forget it; one the viewer had forgotten says so. */
