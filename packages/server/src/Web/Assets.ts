@@ -30,7 +30,9 @@ h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
 .search input, .signin input { flex: 1; font: inherit; padding: .4rem .6rem; border: 1px solid var(--muted); border-radius: .4rem; min-width: 0; }
 .signin { display: grid; gap: .75rem; max-width: 24rem; }
 .body { white-space: pre-wrap; overflow-wrap: anywhere; background: #fff; border: 1px solid var(--line); border-radius: .5rem; padding: 1rem; }
-.slice { border-radius: .2rem; padding: .05rem 0; unicode-bidi: isolate; }
+.slice { border-radius: .2rem; padding: .05rem 0; unicode-bidi: isolate; position: relative; }
+.slice:focus::after { content: attr(title); position: absolute; left: 0; top: 100%; z-index: 1; width: max-content; max-width: min(22rem, 80vw); white-space: normal; font-size: .85rem; background: #fff; border: 1px solid var(--muted); border-radius: .3rem; padding: .3rem .5rem; }
+.tech p { overflow-wrap: anywhere; font-size: .9rem; }
 .s0 { background: var(--s0); } .s1 { background: var(--s1); } .s2 { background: var(--s2); }
 .s3 { background: var(--s3); } .s4 { background: var(--s4); } .s5 { background: var(--s5); }
 .derived { background: transparent; color: var(--derived); font-style: italic; }

@@ -164,13 +164,12 @@ ${
       }</ul>`
   }
 <h2>How it was filed</h2>
-<p>${
-    audit.plan === null
-      ? "By your answer to a question."
-      : html`Plan ${audit.plan.planId}: prompt ${audit.plan.promptVersion} (<span class="muted">${audit.plan.promptHash.slice(0, 12)}</span>), model ${audit.plan.model}.`
-  }${audit.mergedFrom > 1 ? html` Merged from ${audit.mergedFrom} notes of the plan.` : null}${
-    audit.confirmation === null ? null : html` Confirmed by your answer on ${when(audit.confirmation.answeredAt)}.`
-  }</p>
+<p>${audit.plan === null ? "By your answer to a question." : "By the model, reading the whole conversation."}${
+    audit.mergedFrom > 1 ? html` Merged from ${audit.mergedFrom} notes of the plan.` : null
+  }${audit.confirmation === null ? null : html` Confirmed by your answer on ${when(audit.confirmation.answeredAt)}.`}</p>
+${
+    audit.plan === null ? null : html`<details class="tech" data-technical><summary>Technical details</summary><p>Plan ${audit.plan.planId} · prompt ${audit.plan.promptVersion}, sha256 <span class="hash">${audit.plan.promptHash}</span> · model ${audit.plan.model} · ${audit.plan.usage.inputTokens} tokens in, ${audit.plan.usage.outputTokens} out</p></details>`
+  }
 ${history(audit)}
 ${noteForms(audit, people, csrf)}
 ${forgetNoteLink(audit.note.id)}`

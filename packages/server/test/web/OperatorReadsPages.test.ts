@@ -44,8 +44,12 @@ const notShown = {
   text: `Not shown to the operator ${notReadMessage} Go to the people`
 }
 
+/** The shipped prompt v2's sha256, as a note's technical details name it. */
+const promptHash = "d46ff587b72a2f38141e82ea34c618bb7a6c84f1180d2d92b17fbe6d617b13f4"
+
 const beaNotePage = "Note about Bea 1970-01-01 00:00 · session web:web:operator:operator:1 · all notes about Bea Bea lends me her ladder on Friday. " +
-  "Sources seq 1 1970-01-01 00:00 · web:operator/b1 Instructions cut None. How it was filed Plan plan_1: prompt v2 ( d46ff587b72a ), model scripted. " +
+  "Sources seq 1 1970-01-01 00:00 · web:operator/b1 Instructions cut None. How it was filed By the model, reading the whole conversation. " +
+  `Technical details Plan plan_1 · prompt v2, sha256 ${promptHash} · model scripted · 0 tokens in, 0 out ` +
   "Change it File under My own notes A new person, named below New person's name Move Discard this note " +
   "Its messages stay in the log and the session's accounting; you can restore it. " +
   "Forget this note Unlike discarding, forgetting erases its words for good, everywhere."
@@ -54,7 +58,9 @@ const anaNotePage = "Note about Ana Souza 1970-01-01 00:00 · session telegram:1
   "Ana moved to Porto in May. She starts at the clinic on Monday , remind me on Sunday " +
   "Sources seq 1 1970-01-01 00:00 · 100000001:1 seq 2 1970-01-01 00:00 · 100000001:2 Instructions cut seq 2: , remind me on Sunday " +
   "Reminders these words set &ldquo;remind me on Sunday&rdquo; due 2026-01-04 09:00 (UTC) · coming up · Reminders " +
-  "How it was filed Plan plan_2: prompt v2 ( d46ff587b72a ), model scripted. Change it File under My own notes A new person, named below " +
+  "How it was filed By the model, reading the whole conversation. " +
+  `Technical details Plan plan_2 · prompt v2, sha256 ${promptHash} · model scripted · 0 tokens in, 0 out ` +
+  "Change it File under My own notes A new person, named below " +
   "New person's name Move Split before message 2: She starts at the clinic on Monday, remi… Split Discard this note " +
   "Its messages stay in the log and the session's accounting; you can restore it. " +
   "Forget this note Unlike discarding, forgetting erases its words for good, everywhere."

@@ -91,6 +91,14 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
           [...body.childNodes].filter((node) => node.nodeName !== "DEL").map((node) => node.textContent).join(""))
         const noteProblems = await violations(page)
         await shoot(page, "4-note-audit")
+        // A slice's details show on tap (and on keyboard focus), not only as a tooltip; the plan's ids wait under "Technical details".
+        await page.click("[data-slice]")
+        const tapped = await page.evaluate(() => {
+          const slice = document.activeElement!
+          return { seq: slice.getAttribute("data-slice"), shown: getComputedStyle(slice, "::after").content === JSON.stringify(slice.getAttribute("title")) }
+        })
+        await shoot(page, "4-note-audit-tapped")
+        const technical = await page.$eval("[data-technical]", (d) => [d.querySelector("summary")!.textContent, (d as HTMLDetailsElement).open])
         await page.setViewport({ width: 360, height: 740 })
         await shoot(page, "4-note-audit-360px")
         const narrow = await page.$eval("html", (root) => root.scrollWidth)
@@ -107,7 +115,7 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         await page.goto(`${baseUrl}/questions`)
         const afterSignOutVisit = page.url()
         return {
-          signInUrl, refused, peopleUrl, found, slices, cuts, derived, bodyWithoutCuts, narrow, dispositions, afterSignOut, afterSignOutVisit,
+          signInUrl, refused, peopleUrl, found, slices, cuts, derived, bodyWithoutCuts, tapped, technical, narrow, dispositions, afterSignOut, afterSignOutVisit,
           problems: { signInProblems, peopleProblems, personProblems, noteProblems, sessionProblems, questionsProblems }
         }
       })
@@ -120,6 +128,8 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         cuts: [", remind me on Sunday"],
         derived: [["She has a cat called Miso.", "read by whisper-1"]],
         bodyWithoutCuts: note.body,
+        tapped: { seq: "1", shown: true },
+        technical: ["Technical details", false],
         narrow: 360,
         dispositions: ["InNote", "InNote", "InNote"],
         afterSignOut: `${baseUrl}/signin`,
