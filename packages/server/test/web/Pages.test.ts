@@ -98,7 +98,7 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
           return { seq: slice.getAttribute("data-slice"), shown: getComputedStyle(slice, "::after").content === JSON.stringify(slice.getAttribute("title")) }
         })
         await shoot(page, "4-note-audit-tapped")
-        const technical = await page.$eval("[data-technical]", (d) => [d.querySelector("summary")!.textContent, (d as HTMLDetailsElement).open])
+        const technical = await page.$eval("[data-technical]", (d) => [d.querySelector("summary")!.textContent, d.hasAttribute("open")])
         await page.setViewport({ width: 360, height: 740 })
         await shoot(page, "4-note-audit-360px")
         const narrow = await page.$eval("html", (root) => root.scrollWidth)
