@@ -93,9 +93,9 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         await shoot(page, "4-note-audit")
         // A slice's details show on tap (and on keyboard focus), not only as a tooltip; the plan's ids wait under "Technical details".
         await page.click("[data-slice]")
-        const tapped = await page.evaluate(() => {
-          const slice = document.activeElement!
-          return { seq: slice.getAttribute("data-slice"), shown: getComputedStyle(slice, "::after").content === JSON.stringify(slice.getAttribute("title")) }
+        const tapped = await page.$eval("[data-slice]:focus", (slice) => {
+          const after = (globalThis as unknown as { getComputedStyle: (e: unknown, pseudo: string) => { content: string } }).getComputedStyle(slice, "::after")
+          return { seq: slice.getAttribute("data-slice"), shown: after.content === JSON.stringify(slice.getAttribute("title")) }
         })
         await shoot(page, "4-note-audit-tapped")
         const technical = await page.$eval("[data-technical]", (d) => [d.querySelector("summary")!.textContent, d.hasAttribute("open")])
