@@ -3,13 +3,16 @@
  * messages to a user who last wrote more than 24 hours ago (error 131047) and takes templates:
  * within the window a reminder is a message with its buttons; past it, the configured template
  * with the words as its parameter; with no template it is held, shown as such, and sent (late)
- * once the user writes again. Driven step by step under the test clock.
+ * once the user writes again, unless a promoted replay no longer asks for it (then it is
+ * cancelled and never sent). Driven step by step under the test clock.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect, TestClock } from "effect"
+import { SessionId } from "@verbatim/domain/Ids"
+import { PlanJob } from "../src/Planning/PlanJob.js"
 import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import * as ReminderDelivery from "../src/Reminders/Delivery.js"
 import * as ReminderIntake from "../src/Reminders/Intake.js"
@@ -104,6 +107,27 @@ describe("reminders and WhatsApp's 24-hour window", () => {
       expect((yield* status)).toEqual([expect.objectContaining({ status: "delivered", late: true })])
       expect(reminderTags(yield* eventLog)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderHeld", "ReminderDelivered"])
     }).pipe(Effect.provide(layer([plan]))))
+
+  it.effect("a held reminder a promoted replay no longer asks for is cancelled, and never sent when the user writes again", () =>
+    Effect.gen(function*() {
+      yield* filed
+      yield* TestClock.setTime(due)
+      yield* Effect.flatMap(FakeWhatsApp, (fake) => fake.closeWindow(to))
+      yield* ReminderDelivery.pass
+      expect((yield* status).map((r) => r.status)).toEqual(["held"])
+      const sessionId = SessionId.make(`whatsapp:${to}:${to}:1`)
+      expect(yield* Effect.flatMap(PlanJob, (job) => job.run(sessionId, { replan: true }))).toBe("planned")
+      yield* ReminderIntake.pass
+      expect((yield* status).map((r) => r.status)).toEqual(["cancelled"])
+      const before = (yield* sentBodies).length
+      yield* Effect.flatMap(FakeWhatsApp, (fake) => fake.openWindow(to))
+      expect((yield* whatsApp(message("wamid.w3", "Hi"))).status).toBe(200)
+      yield* ReminderDelivery.pass
+      yield* drain
+      const texts = (yield* sentBodies).slice(before).map((b) => (b["text"] as { body: string } | undefined)?.body ?? JSON.stringify(b))
+      expect(texts.filter((t) => t.startsWith("Reminder:"))).toEqual([])
+      expect(reminderTags(yield* eventLog)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderHeld", "ReminderCancelled", "RemindersTaken"])
+    }).pipe(Effect.provide(layer([plan, planStep({ ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] }], botMessages: [2] })]))))
 
   it.effect("within the window, it is a message with its buttons", () =>
     Effect.gen(function*() {

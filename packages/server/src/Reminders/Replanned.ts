@@ -2,7 +2,8 @@
  * A promoted replay re-derives a session's reminders. Those the replaced plans set that no live
  * plan asks for any more are cancelled (`replanned`), and the user is told, in their words; those
  * the user already acted on (done, snoozed, rescheduled, answered) stay as the user left them (the
- * decider refuses to take them back). Delivered ones are left as they are: the user has them.
+ * decider refuses to take them back). One held for WhatsApp's window is cancelled as a scheduled one
+ * is: it has not reached the user. Delivered ones are left as they are: the user has them.
  */
 import type { PlanId, Provider, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { ReplyId } from "@verbatim/domain/Ids"
@@ -29,7 +30,7 @@ export const retire = Effect.fn("Reminders.retire")(function*(taken: {
   const gone: Array<string> = []
   for (const row of rows) {
     if (taken.livePlans.has(row.planId) || taken.live.has(row.reminderId)) continue
-    if (row.status !== "scheduled" && row.status !== "asking") continue
+    if (row.status !== "scheduled" && row.status !== "asking" && row.status !== "held") continue
     const done = yield* act(row.reminderId, ReminderCommand.Cancel({ by: row.user, now, reason: "replanned" })).pipe(
       Effect.catchTag("Rejected", () => Effect.succeed(null))
     )
