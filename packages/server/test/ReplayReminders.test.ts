@@ -6,6 +6,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { ReplayReportBody } from "@verbatim/domain/ReplayReport"
 import { DateTime, Effect, Schema } from "effect"
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { runCli, tempDir } from "./CliHarness.js"
 import { record, session } from "./ReplayRemindersFixture.js"
 import { replayPage } from "../src/Web/ReplayPages.js"
@@ -112,6 +114,29 @@ describe("verbatim replay on reminders", () => {
         "",
         ""
       ].join("\n"))
+
+      // `replay compare` sets the reminders of two reports side by side: here against one whose candidate kept them all.
+      const dir = env["VERBATIM_DATA_DIR"]!
+      const kept = { ...reminders, added: [], lost: [], moved: [], unchanged: 3, regressions: 0, improvements: 0 }
+      writeFileSync(join(dir, "a.json"), JSON.stringify(json))
+      writeFileSync(join(dir, "b.json"), JSON.stringify({
+        ...json,
+        summary: { ...json.summary, reminders: { added: 0, lost: 0, moved: 0, unchanged: 3, regressions: 0, improvements: 0 } },
+        sessions: [{ ...json.sessions[0], reminders: kept }]
+      }))
+      const same = "0 added, 0 lost, 0 moved, 3 unchanged; by what the users did: 0 regression(s), 0 improvement(s)"
+      const compared = yield* runCli(["replay", "compare", join(dir, "a.json"), join(dir, "b.json")], env)
+      expect({ code: compared.code, reminders: compared.stdout.split("\n").slice(5) }).toEqual({
+        code: 0,
+        reminders: [
+          `reminders: A ${totals}`,
+          `           B ${same}`,
+          "sessions whose reminders differ:",
+          `  ${session}: A ${totals}; B ${same}`,
+          "",
+          ""
+        ]
+      })
 
       // The page of a kept report lists the same changes under the session, and the totals in the summary.
       const body = yield* Schema.decodeUnknown(ReplayReportBody)(json)
