@@ -31,8 +31,14 @@ export interface WhatsAppExportOptions {
 
 /** Marks WhatsApp writes around a line, a phone-number author, or a placeholder; never part of what was said. */
 const marks = /[\u200e\u200f\u202a-\u202e]/g
-const leadingMarks = /^[\u200e\u200f]+/
+export const leadingMarks = /^[\u200e\u200f]+/
 const authored = /^([^:]+?): ([\s\S]*)$/
+
+/** A message line's author (marks taken out) and the text after its `Name: `, or null when it names none. */
+export const authorOf = (rest: string): { readonly author: string; readonly text: string } | null => {
+  const message = authored.exec(rest)
+  return message === null ? null : { author: message[1]!.replace(marks, "").trim(), text: message[2]! }
+}
 const placeholder = new RegExp(
   "^(<Media omitted>|(image|video|audio|sticker|GIF|document|Contact card) omitted|< ?attached: [^>]*>|[^\\n]* document omitted" +
     // A file's name and a note that it was attached (English, German; `<attached>` on old iOS).

@@ -4,7 +4,8 @@
  * `12. 3. 2024.`), year first (`2019-01-01`) or in the middle (`06/2018/13`), a comma, a space or
  * `klo` before the time, `.` or `:` in the time, seconds or not, a 12-hour clock (`PM`, `p.m.`,
  * `a. m.`) or not; then the frame that ends it: `] ` (iOS), ` - ` (Android), `: ` or a bare space
- * (locales that put no dash between the time and the sender).
+ * (locales that put no dash between the time and the sender). Also the stamp of a message copied
+ * from the app, time first in brackets (`[12:01, 05/12/2026] `).
  */
 import { DateTime, Option } from "effect"
 
@@ -30,6 +31,8 @@ const frames: ReadonlyArray<readonly [Frame, RegExp]> = [
   ["colon", new RegExp(`^${stamp}:${space}([\\s\\S]*)$`)],
   ["bare", new RegExp(`^${stamp}${space}([\\s\\S]*)$`)]
 ]
+/** A copied message's stamp: time (groups 1-4), then date (5, fields 6-8), in brackets. */
+const copied = new RegExp(`^\\[${time},${space}${date}\\]${space}`)
 
 /** A line's timestamp fields as written, and the rest of the line. */
 export interface Stamp {
@@ -80,6 +83,17 @@ export const readStamp = (line: string): Stamp | null => {
     }
   }
   return null
+}
+
+/**
+ * The stamp WhatsApp writes before each message it copies to the clipboard, time first:
+ * `[12:01, 05/12/2026] `, `[9:15 PM, 12/5/2026] `, `[21:15:42, 31.12.26] `. Returns what the stamp
+ * takes of the line and the rest, or null when the line does not start with one.
+ */
+export const readCopiedStamp = (line: string): { readonly written: string; readonly rest: string } | null => {
+  const match = copied.exec(line)
+  if (match === null || yearIndex([match[6]!, match[7]!, match[8]!]) === null) return null
+  return { written: match[0], rest: line.slice(match[0].length) }
 }
 
 /** dmy when a first field is over 12, mdy when a second one is, else dmy (most locales); year-first dates aside. */

@@ -46,6 +46,21 @@ const replies = (view: ComposeView): Html =>
 const quiet = (seconds: number): string =>
   seconds < 120 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.round(seconds / 60)} minutes`
 
+/**
+ * The "Paste a chat" box: what is pasted is shown split into messages before anything is captured.
+ * The box's text starts after a line break, which the HTML parser drops, so a paste's own first one stays.
+ */
+export const pasteForm = (csrf: string, paste: string, heading = "Paste a chat"): Html =>
+  html`<h2 id="paste-heading">${heading}</h2>
+<form class="compose" method="post" action="/compose/paste" data-paste aria-labelledby="paste-heading">
+<input type="hidden" name="csrf" value="${csrf}">
+<label for="paste">Pasted messages</label>
+<textarea id="paste" name="paste" rows="6" required aria-describedby="paste-help">
+${paste}</textarea>
+<p id="paste-help" class="muted">Copy messages from WhatsApp, or lines written as <code>Name: text</code>, and paste them here. Each becomes its own message, forwarded from whoever wrote it; a line with no name belongs to the message before it. You see them before anything is captured.</p>
+<div class="answers"><button type="submit">Preview the messages</button></div>
+</form>`
+
 export const composePage = (view: ComposeView): Html =>
   html`<h1>Capture</h1>
 ${view.notice === "" ? null : html`<p role="status" class="notice">${view.notice}</p>`}
@@ -61,5 +76,6 @@ ${view.refused === null ? null : html`<p id="compose-error" class="error">${view
 <input id="forwardedFrom" name="forwardedFrom" value="${view.refused?.forwardedFrom ?? ""}" autocomplete="off">
 <div class="answers"><button type="submit" name="then" value="send">Send</button><button type="submit" name="then" value="file">Send and file now</button></div>
 </form>
+${pasteForm(view.csrf, "")}
 ${openSession(view)}
 ${replies(view)}`

@@ -33,7 +33,8 @@ const notices: Record<string, string> = {
   sent: "Sent. Send more, or file them now.",
   again: "Already sent: nothing was recorded twice.",
   filing: "Filing now: the bot's reply appears below as soon as it is made (without scripts, reload the page).",
-  "nothing-open": "No session was open: nothing to file."
+  "nothing-open": "No session was open: nothing to file.",
+  pasted: "Captured the pasted messages, each on its own. Send more, or file them now."
 }
 
 /** Who writes: the operator as `web:operator`, a user as themselves while still allowed; None for a user no longer allowed. */
@@ -60,10 +61,10 @@ const view = (user: UserId, csrf: string, notice: string, refused: ComposeView["
 const forbidden = HttpServerResponse.text("Forbidden: a stale or missing form token", { status: 403 })
 const notAllowed = HttpServerResponse.text("Forbidden: you are no longer on this server's allow-list", { status: 403 })
 const signInFirst = HttpServerResponse.redirect("/signin?next=%2Fcompose", { status: 303 })
-const back = (notice: string) => HttpServerResponse.redirect(`/compose?notice=${notice}`, { status: 303 })
+export const back = (notice: string) => HttpServerResponse.redirect(`/compose?notice=${notice}`, { status: 303 })
 
 /** A posted form from a signed-in writer with its CSRF token good; Left the response that refuses it. */
-const postedBy = <A extends { readonly csrf: string }, I extends Record<string, string | ReadonlyArray<string> | undefined>>(
+export const postedBy = <A extends { readonly csrf: string }, I extends Record<string, string | ReadonlyArray<string> | undefined>>(
   schema: Schema.Schema<A, I>
 ) =>
   Effect.gen(function*() {
@@ -77,7 +78,7 @@ const postedBy = <A extends { readonly csrf: string }, I extends Record<string, 
   })
 
 /** The first problem of a message that does not decode, said for the page. */
-const problemOf = (error: ParseResult.ParseError): string => {
+export const problemOf = (error: ParseResult.ParseError): string => {
   const issue = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
   const field = issue?.path[0] === "forwardedFrom" ? "The forwarded-from name" : issue?.path[0] === "id" ? "The form's id" : "The message"
   return `${field} ${issue?.message ?? "is not valid"}.`

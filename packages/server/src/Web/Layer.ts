@@ -30,6 +30,7 @@ import { pressFromPage, reminderUser, remindersPage, zoneFromPage } from "./Remi
 import * as Curating from "./Curating.js"
 import * as ForgetRoutes from "./ForgetRoutes.js"
 import { composeForm, file, send } from "./Composing.js"
+import { capture, preview } from "./PasteChat.js"
 import { stylesheet } from "./Assets.js"
 import { composeScript, liveReplies } from "./ComposeReplies.js"
 import { mediaFile, mediaPage } from "./MediaFiles.js"
@@ -95,6 +96,8 @@ const pages = HttpApiBuilder.Router.use((router) =>
     yield* router.get("/compose", provided(composeForm))
     yield* router.post("/compose", provided(send))
     yield* router.post("/compose/file", provided(file))
+    yield* router.post("/compose/paste", provided(preview))
+    yield* router.post("/compose/paste/capture", provided(capture))
     yield* router.get("/compose/replies", provided(liveReplies))
     yield* router.get("/ask", provided(signedIn("Ask", "ask", ({ csrf, subject }) =>
       Effect.gen(function*() {
