@@ -46,7 +46,9 @@ export const subcommands = {
   demo: () => import("./Cli/Demo.js").then((m) => m.command.pipe(quiet)),
   backup: () => import("./Cli/Backup.js").then((m) => m.command.pipe(quiet)),
   restore: () => import("./Cli/Restore.js").then((m) => m.command.pipe(quiet)),
-  export: () => import("./Cli/Export.js").then((m) => m.command.pipe(Command.provide(Store.layerConfigReadOnly), quiet)),
+  export: () =>
+    Promise.all([import("./Cli/Export.js"), import("./TimeZones.js")]).then(([m, zones]) =>
+      m.command.pipe(Command.provide(zones.TimeZones.layerConfig.pipe(Layer.provideMerge(Store.layerConfigReadOnly))), quiet)),
   forget: () =>
     Promise.all([import("./Cli/Forget.js"), import("./IdGenerator.js")]).then(([m, ids]) =>
       m.command.pipe(Command.provide(ids.IdGenerator.layer.pipe(Layer.provideMerge(Store.layerConfig))), quiet))
