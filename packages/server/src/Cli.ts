@@ -5,6 +5,7 @@
  */
 import { Command, ValidationError } from "@effect/cli"
 import * as Store from "@verbatim/projections/Store"
+import { version } from "@verbatim/domain/Version"
 import { Cause, ConfigError, Console, Effect, Layer, Logger, LogLevel } from "effect"
 import { CliError } from "./Cli/CliError.js"
 import { nearest } from "./Cli/Suggest.js"
@@ -109,7 +110,7 @@ export const run = (given: ReadonlyArray<string>) => {
   const argv = given[2] === "help" ? [...given.slice(0, 2), "--help", ...given.slice(3)] : given
   return (argv[2] !== undefined && !argv[2].startsWith("-") && !isName(argv[2]) ? Effect.fail(unknownCommand(argv[2])) : Effect.void).pipe(
     Effect.zipRight(Effect.promise(() => Promise.all(subcommandsFor(argv.slice(2)).map((name) => subcommands[name]())))),
-    Effect.flatMap((loaded) => Command.run(rootOf(loaded), { name: "verbatim", version: "0.1.0" })(argv)),
+    Effect.flatMap((loaded) => Command.run(rootOf(loaded), { name: "verbatim", version })(argv)),
     Effect.tapErrorCause((cause) =>
       Cause.isFailure(cause)
         ? Effect.forEach(Cause.failures(cause), (e) => {
