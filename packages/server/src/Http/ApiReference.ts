@@ -11,10 +11,10 @@ import { HttpApi, HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import * as StaticPage from "./StaticPage.js"
 
-/** Scalar's inline script and styles, and requests to this server only ("try it" included). */
+/** Scalar's inline script (and its WebAssembly) and styles, and requests to this server only ("try it" included). */
 export const headers = {
   "content-security-policy":
-    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
+    "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
     "connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer"
