@@ -29,6 +29,6 @@ export const layer = HttpApiBuilder.Router.use((router) =>
         Effect.flatMap((html) => StaticPage.make(html, headers))
       )
     )
-    yield* router.get("/docs", Effect.flatten(page))
+    yield* router.get("/docs", Effect.flatMap(page, (served) => served.respond))
   })
 )

@@ -33,7 +33,7 @@ const encoders: Record<Encoding, (bytes: Uint8Array) => Promise<Uint8Array>> = {
   identity: (bytes) => Promise.resolve(bytes)
 }
 
-/** A handler serving `html` with `headers` (a CSP, say), compressed and revalidated. */
+/** Serving `html` with `headers` (a CSP, say), compressed and revalidated: `respond` answers the request in context. */
 export const make = (html: string, headers: Record<string, string>) =>
   Effect.gen(function*() {
     const bytes = new TextEncoder().encode(html)
@@ -44,7 +44,7 @@ export const make = (html: string, headers: Record<string, string>) =>
       gzip: yield* Effect.cached(Effect.promise(() => encoders.gzip(bytes))),
       identity: Effect.succeed(bytes)
     }
-    return Effect.gen(function*() {
+    const respond = Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
       const encoding = chooseEncoding(request.headers["accept-encoding"])
       const etag = etagOf(encoding)
@@ -58,4 +58,5 @@ export const make = (html: string, headers: Record<string, string>) =>
         headers: encoding === "identity" ? common : { ...common, "content-encoding": encoding }
       })
     })
+    return { respond }
   })
