@@ -12,6 +12,7 @@ import * as WhatsApp from "./Inbound/WhatsApp.js"
 import { AskGroup } from "./AskApi.js"
 import { RemindersGroup } from "./RemindersApi.js"
 import { SubjectAccessCopy } from "./SubjectAccess/Copy.js"
+import { version } from "./Version.js"
 
 export { Authorization, BadRequest, Conflict, NotFound, NotReady, OperatorReadRefused, PayloadTooLarge, Unauthorized } from "./ApiErrors.js"
 
@@ -210,4 +211,5 @@ export class Api extends HttpApi.make("verbatim")
   .add(HealthGroup)
   .addError(BadRequest)
   .annotate(OpenApi.Title, "Verbatim")
+  .annotate(OpenApi.Version, version)
 {}

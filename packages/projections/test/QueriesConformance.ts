@@ -260,7 +260,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       ])
     }).pipe(Effect.provide(layer())))
 
-  it.effect("the notebook groups a user's notes by person in the order people were added, newest first, with their sources", () =>
+  it.effect("the notebook groups a user's notes by person in the order people were added, newest first, with their sources and where each one's words end", () =>
     Effect.gen(function*() {
       yield* G.given(
         ["person-bo", [G.personAdded("person-bo", "Bo")]],
@@ -270,28 +270,37 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
           G.messageReceived("n", 2, "Bo plays chess."),
           G.messageReceived("n", 3, "Ana moved to Porto."),
           G.messageReceived("n", 4, "Buy milk."),
+          G.messageReceived("n", 5, "Ana likes figs. File under Ana."),
+          G.messageReceived("n", 6, "File under Ana."),
+          G.messageReceived("n", 7, "She hates olives."),
           G.noteRecorded("n", "note-ana-1", [1], { person: ana }),
           G.noteRecorded("n", "note-bo", [2], { person: { personId: "person-bo", name: "Bo" } }),
           G.noteRecorded("n", "note-ana-2", [3], { person: ana }),
-          G.noteRecorded("n", "note-own", [4], { person: null })
+          G.noteRecorded("n", "note-own", [4], { person: null }),
+          G.noteRecorded("n", "note-ana-3", [5, 6, 7], { person: ana, directives: [[5, "File under Ana."], [6, "File under Ana."]] })
         ]]
       )
       const read = yield* ReadModel
       expect(yield* read.notebookUsers).toEqual([G.user])
       const book = yield* read.notebook(G.user)
-      const sourceOf = (seq: number) => ({
-        messageId: mid(`n/${seq}`), seq, provider: "telegram", providerMessageId: `p-n-${seq}`, receivedAt: G.at(seq)
+      const sourceOf = (seq: number, bodyEnd: number | null) => ({
+        messageId: mid(`n/${seq}`), seq, provider: "telegram", providerMessageId: `p-n-${seq}`, receivedAt: G.at(seq), forwardedFrom: null, bodyEnd
       })
       // The time each note was recorded is the log's; everything else is asserted whole.
       const recordedAt = new Map([...book.people.flatMap((p) => p.notes), ...book.unattached].map((n) => [n.id, n.recordedAt]))
       const noteOf = (id: string, body: string, seq: number) => ({
-        id, sessionId: "n", body, recordedAt: recordedAt.get(NoteId.make(id)), sources: [sourceOf(seq)]
+        id, sessionId: "n", body, recordedAt: recordedAt.get(NoteId.make(id)), sources: [sourceOf(seq, body.length)]
       })
+      // The second message is all cut: none of its words are in the body.
+      const figs = {
+        ...noteOf("note-ana-3", "Ana likes figs.\n\nShe hates olives.", 5),
+        sources: [sourceOf(5, 15), sourceOf(6, null), sourceOf(7, 34)]
+      }
       expect(book).toEqual({
         user: G.user,
         people: [
           { personId: "person-bo", name: "Bo", notes: [noteOf("note-bo", "Bo plays chess.", 2)] },
-          { personId: "person-ana", name: "Ana", notes: [noteOf("note-ana-2", "Ana moved to Porto.", 3), noteOf("note-ana-1", "Ana loves jazz.", 1)] }
+          { personId: "person-ana", name: "Ana", notes: [figs, noteOf("note-ana-2", "Ana moved to Porto.", 3), noteOf("note-ana-1", "Ana loves jazz.", 1)] }
         ],
         unattached: [noteOf("note-own", "Buy milk.", 4)]
       })

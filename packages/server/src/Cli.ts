@@ -5,6 +5,7 @@
  */
 import { Command, ValidationError } from "@effect/cli"
 import * as Store from "@verbatim/projections/Store"
+import { version } from "@verbatim/domain/Version"
 import { Cause, ConfigError, Console, Effect, Layer, Logger, LogLevel } from "effect"
 import { CliError } from "./Cli/CliError.js"
 import { nearest } from "./Cli/Suggest.js"
@@ -46,7 +47,9 @@ export const subcommands = {
   demo: () => import("./Cli/Demo.js").then((m) => m.command.pipe(quiet)),
   backup: () => import("./Cli/Backup.js").then((m) => m.command.pipe(quiet)),
   restore: () => import("./Cli/Restore.js").then((m) => m.command.pipe(quiet)),
-  export: () => import("./Cli/Export.js").then((m) => m.command.pipe(Command.provide(Store.layerConfigReadOnly), quiet)),
+  export: () =>
+    Promise.all([import("./Cli/Export.js"), import("./TimeZones.js")]).then(([m, zones]) =>
+      m.command.pipe(Command.provide(zones.TimeZones.layerConfig.pipe(Layer.provideMerge(Store.layerConfigReadOnly))), quiet)),
   forget: () =>
     Promise.all([import("./Cli/Forget.js"), import("./IdGenerator.js")]).then(([m, ids]) =>
       m.command.pipe(Command.provide(ids.IdGenerator.layer.pipe(Layer.provideMerge(Store.layerConfig))), quiet))
@@ -107,7 +110,7 @@ export const run = (given: ReadonlyArray<string>) => {
   const argv = given[2] === "help" ? [...given.slice(0, 2), "--help", ...given.slice(3)] : given
   return (argv[2] !== undefined && !argv[2].startsWith("-") && !isName(argv[2]) ? Effect.fail(unknownCommand(argv[2])) : Effect.void).pipe(
     Effect.zipRight(Effect.promise(() => Promise.all(subcommandsFor(argv.slice(2)).map((name) => subcommands[name]())))),
-    Effect.flatMap((loaded) => Command.run(rootOf(loaded), { name: "verbatim", version: "0.1.0" })(argv)),
+    Effect.flatMap((loaded) => Command.run(rootOf(loaded), { name: "verbatim", version })(argv)),
     Effect.tapErrorCause((cause) =>
       Cause.isFailure(cause)
         ? Effect.forEach(Cause.failures(cause), (e) => {

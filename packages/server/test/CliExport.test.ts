@@ -3,7 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import type { Event } from "@verbatim/domain/Events"
 import * as Store from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
-import { Effect, TestClock } from "effect"
+import { DateTime, Effect, TestClock } from "effect"
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { runCli, tempDir } from "./CliHarness.js"
@@ -25,7 +25,7 @@ const record = (dataDir: string, steps: ReadonlyArray<readonly [string, Readonly
 const history: ReadonlyArray<readonly [string, ReadonlyArray<Event>]> = [
   [G.sessionStream("s-1"), [
     G.sessionOpened("s-1"),
-    G.messageReceived("s-1", 1, "Ana starts at the clinic on Monday."),
+    G.messageReceived("s-1", 1, "Ana starts at the clinic on Monday. File under Ana."),
     G.messageReceived("s-1", 2, "She prefers tea."),
     G.messageReceived("s-1", 3, "Buy stamps"),
     G.messageReceived("s-1", 4, "Ana from the gym lent me a book"),
@@ -34,7 +34,7 @@ const history: ReadonlyArray<readonly [string, ReadonlyArray<Event>]> = [
   ["person-1", [G.personAdded("person-1", ana.name)]],
   ["person-2", [G.personAdded("person-2", anaToo.name)]],
   ["person-3", [G.personAdded("person-3", zhanna.name)]],
-  [G.sessionStream("s-1"), [G.noteRecorded("s-1", "note-1", [1, 2], { person: ana })]],
+  [G.sessionStream("s-1"), [G.noteRecorded("s-1", "note-1", [1, 2], { person: ana, directives: [[1, "File under Ana."]] })]],
   [G.sessionStream("s-1"), [G.noteRecorded("s-1", "note-2", [3])]],
   [G.sessionStream("s-1"), [G.noteRecorded("s-1", "note-3", [4], { person: anaToo })]],
   [G.sessionStream("s-1"), [G.noteRecorded("s-1", "note-4", [5], { person: ana })]],
@@ -43,7 +43,9 @@ const history: ReadonlyArray<readonly [string, ReadonlyArray<Event>]> = [
     G.messageReceived("s-2", 1, "Zhanna's flight lands at 9"),
     G.planProduced("s-2", "plan-s2", 1),
     G.noteRecorded("s-2", "note-5", [1], { planId: "plan-s2", person: zhanna })
-  ]]
+  ]],
+  // The user's own zone (`/tz`), which wins over VERBATIM_DEFAULT_TIMEZONE.
+  ["zones", [{ _tag: "TimeZoneSet", user: G.user, zone: "America/Sao_Paulo", setAt: DateTime.unsafeMake("2026-01-02T00:09:00Z") }]]
 ]
 
 /** A promoted replay of s-2 files its message as the user's own: Жанна has no notes left. */
@@ -58,26 +60,32 @@ const user = "telegram-100000001"
 
 const ana1 = `---
 name: "Ana Lima"
+aliases:
+  - "Ana Lima"
 person_id: "person-1"
 user: "telegram:100000001"
 note_count: 2
+note_ids:
+  - "note-4"
+  - "note-1"
 updated: 2026-01-02T00:07:00.000Z
+time_zone: "America/Sao_Paulo"
 verbatim_export: true
 ---
 
 # Ana Lima
 
-## 2026-01-02T00:07:00.000Z · note-4
+## 1 January 2026, 21:07 (America/Sao_Paulo)
 
 Ana's birthday is 3 May[^n1-1]
 
 [^n1-1]: seq 5 · 2026-01-01T00:00:05.000Z · telegram message p-s-1-5
 
-## 2026-01-02T00:04:00.000Z · note-1
+## 1 January 2026, 21:04 (America/Sao_Paulo)
 
-Ana starts at the clinic on Monday.
+Ana starts at the clinic on Monday.[^n2-1]
 
-She prefers tea.[^n2-1][^n2-2]
+She prefers tea.[^n2-2]
 
 [^n2-1]: seq 1 · 2026-01-01T00:00:01.000Z · telegram message p-s-1-1
 [^n2-2]: seq 2 · 2026-01-01T00:00:02.000Z · telegram message p-s-1-2
@@ -85,16 +93,21 @@ She prefers tea.[^n2-1][^n2-2]
 
 const ana2 = `---
 name: "Ana-Lima"
+aliases:
+  - "Ana-Lima"
 person_id: "person-2"
 user: "telegram:100000001"
 note_count: 1
+note_ids:
+  - "note-3"
 updated: 2026-01-02T00:06:00.000Z
+time_zone: "America/Sao_Paulo"
 verbatim_export: true
 ---
 
 # Ana-Lima
 
-## 2026-01-02T00:06:00.000Z · note-3
+## 1 January 2026, 21:06 (America/Sao_Paulo)
 
 Ana from the gym lent me a book[^n1-1]
 
@@ -103,35 +116,42 @@ Ana from the gym lent me a book[^n1-1]
 
 const zhannaPage = `---
 name: "Жанна"
+aliases:
+  - "Жанна"
 person_id: "person-3"
 user: "telegram:100000001"
 note_count: 1
+note_ids:
+  - "note-5"
 updated: 2026-01-02T00:08:00.000Z
+time_zone: "America/Sao_Paulo"
 verbatim_export: true
 ---
 
 # Жанна
 
-## 2026-01-02T00:08:00.000Z · note-5
+## 1 January 2026, 21:08 (America/Sao_Paulo)
 
 Zhanna's flight lands at 9[^n1-1]
 
 [^n1-1]: seq 1 · 2026-01-01T00:00:01.000Z · telegram message p-s-2-1
 `
 
-const unattachedNote2 = `## 2026-01-02T00:05:00.000Z · note-2
+const unattachedNote2 = `## 1 January 2026, 21:05 (America/Sao_Paulo)
 
 Buy stamps[^n1-1]
 
 [^n1-1]: seq 3 · 2026-01-01T00:00:03.000Z · telegram message p-s-1-3
 `
 
-const unattached = (count: number, updated: string, notes: string) => `---
+const unattached = (ids: ReadonlyArray<string>, updated: string, notes: string) => `---
 name: "Unattached notes"
 person_id: null
 user: "telegram:100000001"
-note_count: ${count}
-updated: ${updated}
+note_count: ${ids.length}
+note_ids:
+${ids.map((id) => `  - "${id}"\n`).join("")}updated: ${updated}
+time_zone: "America/Sao_Paulo"
 verbatim_export: true
 ---
 
@@ -152,7 +172,7 @@ describe("verbatim export markdown", () => {
     Effect.gen(function*() {
       const data = yield* tempDir("verbatim-data-")
       const out = join(yield* tempDir("verbatim-vault-"), "vault")
-      const env = { VERBATIM_DATA_DIR: data }
+      const env = { VERBATIM_DATA_DIR: data, VERBATIM_DEFAULT_TIMEZONE: "Europe/Lisbon" }
       yield* record(data, history, 0)
       expect(yield* runCli(["export", "markdown", out], env)).toEqual({
         code: 0,
@@ -160,7 +180,7 @@ describe("verbatim export markdown", () => {
         stderr: ""
       })
       const first = {
-        [`${user}/_unattached.md`]: unattached(1, "2026-01-02T00:05:00.000Z", unattachedNote2),
+        [`${user}/_unattached.md`]: unattached(["note-2"], "2026-01-02T00:05:00.000Z", unattachedNote2),
         [`${user}/ana-lima-2.md`]: ana2,
         [`${user}/ana-lima.md`]: ana1,
         [`${user}/жанна.md`]: zhannaPage
@@ -183,9 +203,9 @@ describe("verbatim export markdown", () => {
       })
       expect(readTree(out)).toEqual({
         [`${user}/_unattached.md`]: unattached(
-          2,
+          ["note-6", "note-2"],
           "2026-01-02T00:20:00.000Z",
-          `## 2026-01-02T00:20:00.000Z · note-6
+          `## 1 January 2026, 21:20 (America/Sao_Paulo)
 
 Zhanna's flight lands at 9[^n1-1]
 

@@ -21,10 +21,26 @@ const note = (body: string, forwardedFrom: string | null = null) => ({
   sessionId: SessionId.make("s1"),
   body,
   recordedAt: at,
-  sources: [{ messageId: MessageId.make("telegram:1:1"), seq: 1, provider: "telegram", providerMessageId: "1:1", receivedAt: at, forwardedFrom }]
+  sources: [{
+    messageId: MessageId.make("telegram:1:1"),
+    seq: 1,
+    provider: "telegram",
+    providerMessageId: "1:1",
+    receivedAt: at,
+    forwardedFrom,
+    bodyEnd: body.length
+  }]
 })
 
 const notebook: Notebook = { user: UserId.make("telegram:1"), people: [{ personId: null, name: "Ana", notes: [note("Ana moved to Porto.")] }], unattached: [] }
+
+const ana = { title: "Ana", person: true, personId: null, user: "telegram:1", zone: "UTC" }
+
+/** A page's lines from its first note's heading on. */
+const notesOf = (page: string): Array<string> => {
+  const lines = page.split("\n")
+  return lines.slice(lines.findIndex((line) => line.startsWith("## ")))
+}
 
 const folders = () => {
   const root = mkdtempSync(join(tmpdir(), "verbatim-export-"))
@@ -38,41 +54,41 @@ const folders = () => {
 describe("the Markdown export and links", () => {
   it("a linked user folder stops the export, and nothing is written where it points", () => {
     const { elsewhere, out } = folders()
-    const [page] = [...pagesOf([notebook]).keys()]
+    const [page] = [...pagesOf([notebook], ["UTC"]).keys()]
     symlinkSync(elsewhere, join(out, page!.split("/")[0]!))
-    expect(sync(out, pagesOf([notebook]))).toEqual({ _tag: "NotOurs", path: join(out, page!.split("/")[0]!) })
+    expect(sync(out, pagesOf([notebook], ["UTC"]))).toEqual({ _tag: "NotOurs", path: join(out, page!.split("/")[0]!) })
     expect(readdirSync(elsewhere)).toEqual([])
   })
 
   it("a link in a page's place stops the export, and the file it points at is untouched", () => {
     const { elsewhere, out } = folders()
-    const [page] = [...pagesOf([notebook]).keys()]
+    const [page] = [...pagesOf([notebook], ["UTC"]).keys()]
     const victim = join(elsewhere, "victim.txt")
     writeFileSync(victim, "keep me")
     mkdirSync(join(out, page!.split("/")[0]!))
     symlinkSync(victim, join(out, page!))
-    expect(sync(out, pagesOf([notebook]))).toEqual({ _tag: "NotOurs", path: join(out, page!) })
+    expect(sync(out, pagesOf([notebook], ["UTC"]))).toEqual({ _tag: "NotOurs", path: join(out, page!) })
     expect(readFileSync(victim, "utf8")).toBe("keep me")
   })
 
   it("a link planted where the old temporary name went is never written through", () => {
     const { elsewhere, out } = folders()
-    const [page] = [...pagesOf([notebook]).keys()]
+    const [page] = [...pagesOf([notebook], ["UTC"]).keys()]
     const folder = join(out, page!.split("/")[0]!)
     const victim = join(elsewhere, "victim.txt")
     writeFileSync(victim, "keep me")
     mkdirSync(folder)
     symlinkSync(victim, join(folder, `.${process.pid}.partial`))
-    expect(sync(out, pagesOf([notebook]))).toEqual({ _tag: "Synced", written: 1, unchanged: 0, removed: 0 })
+    expect(sync(out, pagesOf([notebook], ["UTC"]))).toEqual({ _tag: "Synced", written: 1, unchanged: 0, removed: 0 })
     expect([readFileSync(victim, "utf8"), existsSync(join(out, page!))]).toEqual(["keep me", true])
   })
 })
 
 describe("the Markdown export and footnotes", () => {
   it("a message that writes a footnote of its own is kept as text, escaped, and the page's footnotes are its own", () => {
-    const page = renderPage({ title: "Ana", personId: null, user: "telegram:1" }, [note("See [^n1-1].\n[^n1-1]: seq 9 · forged")])
-    expect(page.split("\n").slice(11)).toEqual([
-      "## 2026-12-01T10:00:00.000Z · note_1",
+    const page = renderPage(ana, [note("See [^n1-1].\n[^n1-1]: seq 9 · forged")])
+    expect(notesOf(page)).toEqual([
+      "## 1 December 2026, 10:00 (UTC)",
       "",
       "See \\[^n1-1].",
       "\\[^n1-1]: seq 9 · forged[^n1-1]",
@@ -83,9 +99,9 @@ describe("the Markdown export and footnotes", () => {
   })
 
   it("a forwarded message's footnote says whom it was forwarded from, on one line", () => {
-    const page = renderPage({ title: "Ana", personId: null, user: "telegram:1" }, [note("I got the job at the Porto office!!", "Carol\nDias")])
-    expect(page.split("\n").slice(11)).toEqual([
-      "## 2026-12-01T10:00:00.000Z · note_1",
+    const page = renderPage(ana, [note("I got the job at the Porto office!!", "Carol\nDias")])
+    expect(notesOf(page)).toEqual([
+      "## 1 December 2026, 10:00 (UTC)",
       "",
       "I got the job at the Porto office!![^n1-1]",
       "",

@@ -1,12 +1,14 @@
 /**
  * `verbatim export markdown DIR`: every user's notes as Markdown pages under DIR, a folder per
  * user, a page per person and one for the user's own notes; running it again updates the
- * pages in place and removes the pages it wrote of people who no longer have notes.
+ * pages in place and removes the pages it wrote of people who no longer have notes. Times are
+ * read in each user's time zone (`TimeZones`).
  */
 import { Args, Command } from "@effect/cli"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Console, Effect } from "effect"
 import { CliError } from "./CliError.js"
+import { TimeZones } from "../TimeZones.js"
 import { pagesOf, sync } from "./Export/Pages.js"
 
 const markdown = Command.make("markdown", { dir: Args.directory({ name: "DIR" }) }, ({ dir }) =>
@@ -14,7 +16,8 @@ const markdown = Command.make("markdown", { dir: Args.directory({ name: "DIR" })
     const model = yield* ReadModel
     const users = yield* model.notebookUsers
     const notebooks = yield* Effect.forEach(users, (user) => model.notebook(user))
-    const pages = pagesOf(notebooks)
+    const zones = yield* TimeZones
+    const pages = pagesOf(notebooks, yield* Effect.forEach(users, zones.zoneOf))
     const result = yield* Effect.try({
       try: () => sync(dir, pages),
       catch: (error) => new CliError({ message: `cannot export to ${dir}: ${error instanceof Error ? error.message : String(error)}` })

@@ -1,8 +1,8 @@
 /**
- * One exported page: Obsidian-style YAML front matter (name, person id, note count, updated,
- * and the mark that lets a later export replace or remove the file), then the notes newest
- * first, each body followed by its source messages as footnotes (saying who a forwarded one was
- * forwarded from).
+ * One exported page: Obsidian-style YAML front matter (name and alias, person id, note count and
+ * ids, updated, time zone, and the mark that lets a later export replace or remove the file),
+ * then the notes newest first under their local time, each message's words followed by its
+ * footnote (saying who a forwarded one was forwarded from).
  */
 import type { NotebookNote } from "@verbatim/projections/ReadModel"
 import { DateTime } from "effect"
@@ -13,22 +13,53 @@ export const exportMark = "verbatim_export: true"
 /** What a page is about: a person (id null when never added to the user's people) or the user's own notes. */
 export interface PageSubject {
   readonly title: string
+  /** Whether the page is a person's: their name is then the page's alias, what Obsidian links find it by. */
+  readonly person: boolean
   readonly personId: string | null
   readonly user: string
+  /** The user's time zone (IANA), that the notes' headings are written in. */
+  readonly zone: string
 }
 
 /** A YAML scalar: JSON's double-quoted strings are YAML's, so any name is written exactly. */
 const scalar = (value: string | null): string => (value === null ? "null" : JSON.stringify(value))
 
-const renderNote = (note: NotebookNote, index: number): string => {
+/** A YAML list property, one item a line (as Obsidian writes its own). */
+const list = (key: string, items: ReadonlyArray<string>): Array<string> => [`${key}:`, ...items.map((item) => `  - ${scalar(item)}`)]
+
+const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
+/** "6 December 2026, 14:05 (Europe/Lisbon)": a moment as read on a clock in `zone`. */
+export const localTime = (at: DateTime.Utc, zone: string): string => {
+  const p = DateTime.toParts(DateTime.unsafeMakeZoned(at, { timeZone: zone }))
+  const two = (n: number) => String(n).padStart(2, "0")
+  return `${p.day} ${months[p.month - 1]} ${p.year}, ${two(p.hours)}:${two(p.minutes)} (${zone})`
+}
+
+/**
+ * The body with each source's footnote marker right after that message's words (a message with
+ * none left in the body has its marker at the very end). A message's own "[^" is written escaped (it
+ * still reads "[^"), so no text can pass for the page's source footnotes.
+ */
+const markedBody = (note: NotebookNote, label: (k: number) => string): string => {
+  const marks = note.sources.map((s, k) => ({ at: s.bodyEnd ?? Infinity, label: label(k + 1) })).sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? -1 : 1))
+  const escape = (text: string) => text.replaceAll("[^", "\\[^")
+  let out = ""
+  let from = 0
+  for (const mark of marks) {
+    out += escape(note.body.slice(from, mark.at)) + mark.label
+    from = mark.at
+  }
+  return out + escape(note.body.slice(from))
+}
+
+const renderNote = (note: NotebookNote, index: number, zone: string): string => {
   const label = (k: number) => `[^n${index}-${k}]`
-  const refs = note.sources.map((_, k) => label(k + 1)).join("")
   const footnotes = note.sources.map((s, k) =>
     `${label(k + 1)}: ${s.forwardedFrom === null ? "" : `forwarded from ${s.forwardedFrom.replace(/\s+/g, " ").trim()} · `}` +
     `seq ${s.seq} · ${DateTime.formatIso(s.receivedAt)} · ${s.provider} message ${s.providerMessageId}`
   )
-  // A message's own "[^" is written escaped (it still reads "[^"), so no text can pass for the page's source footnotes.
-  return [`## ${DateTime.formatIso(note.recordedAt)} · ${note.id}`, "", `${note.body.replaceAll("[^", "\\[^")}${refs}`, "", ...footnotes].join("\n")
+  return [`## ${localTime(note.recordedAt, zone)}`, "", markedBody(note, label), "", ...footnotes].join("\n")
 }
 
 /** The whole file for a page; `notes` newest first, at least one. */
@@ -37,15 +68,18 @@ export const renderPage = (subject: PageSubject, notes: ReadonlyArray<NotebookNo
   const frontMatter = [
     "---",
     `name: ${scalar(subject.title)}`,
+    ...(subject.person ? list("aliases", [subject.title]) : []),
     `person_id: ${scalar(subject.personId)}`,
     `user: ${scalar(subject.user)}`,
     `note_count: ${notes.length}`,
+    ...list("note_ids", notes.map((n) => n.id)),
     `updated: ${DateTime.formatIso(updated)}`,
+    `time_zone: ${scalar(subject.zone)}`,
     exportMark,
     "---"
   ]
   const heading = subject.title.replace(/\s+/g, " ").trim()
-  return [...frontMatter, "", `# ${heading}`, "", notes.map((n, i) => renderNote(n, i + 1)).join("\n\n"), ""].join("\n")
+  return [...frontMatter, "", `# ${heading}`, "", notes.map((n, i) => renderNote(n, i + 1, subject.zone)).join("\n\n"), ""].join("\n")
 }
 
 /** Whether a file's text is a page the export wrote (its front matter carries the mark). */

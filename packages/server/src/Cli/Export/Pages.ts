@@ -12,18 +12,19 @@ import { isExported, renderPage } from "./Markdown.js"
 /** The page of a user's own notes; no person's page can take the name, slugs never start with `_`. */
 export const unattachedFile = "_unattached.md"
 
-/** Every page of every notebook as file path (relative to the export folder) and text. */
-export const pagesOf = (notebooks: ReadonlyArray<Notebook>): Map<string, string> => {
+/** Every page of every notebook as file path (relative to the export folder) and text; `zones[i]` is the time zone of `notebooks[i]`'s user. */
+export const pagesOf = (notebooks: ReadonlyArray<Notebook>, zones: ReadonlyArray<string>): Map<string, string> => {
   const pages = new Map<string, string>()
   const folders = distinctSlugs(notebooks.map((b) => b.user), "user")
   notebooks.forEach((book, i) => {
     const folder = folders[i]!
+    const zone = zones[i] ?? "UTC"
     const names = distinctSlugs(book.people.map((p) => p.name), "person")
     book.people.forEach((person, k) => {
-      pages.set(join(folder, `${names[k]}.md`), renderPage({ title: person.name, personId: person.personId, user: book.user }, person.notes))
+      pages.set(join(folder, `${names[k]}.md`), renderPage({ title: person.name, person: true, personId: person.personId, user: book.user, zone }, person.notes))
     })
     if (book.unattached.length > 0) {
-      pages.set(join(folder, unattachedFile), renderPage({ title: "Unattached notes", personId: null, user: book.user }, book.unattached))
+      pages.set(join(folder, unattachedFile), renderPage({ title: "Unattached notes", person: false, personId: null, user: book.user, zone }, book.unattached))
     }
   })
   return pages
