@@ -8,6 +8,7 @@ import * as Store from "@verbatim/projections/Store"
 import { version } from "@verbatim/domain/Version"
 import { Cause, ConfigError, Console, Effect, Layer, Logger, LogLevel } from "effect"
 import { CliError } from "./Cli/CliError.js"
+import { asksForHelp, helpFor } from "./Cli/Help.js"
 import { nearest } from "./Cli/Suggest.js"
 
 /** Logs of warnings and worse, as logfmt on stderr: stdout carries only a command's result. */
@@ -109,8 +110,13 @@ export const run = (given: ReadonlyArray<string>) => {
   // `verbatim help` is `verbatim --help`.
   const argv = given[2] === "help" ? [...given.slice(0, 2), "--help", ...given.slice(3)] : given
   return (argv[2] !== undefined && !argv[2].startsWith("-") && !isName(argv[2]) ? Effect.fail(unknownCommand(argv[2])) : Effect.void).pipe(
-    Effect.zipRight(Effect.promise(() => Promise.all(subcommandsFor(argv.slice(2)).map((name) => subcommands[name]())))),
-    Effect.flatMap((loaded) => Command.run(rootOf(loaded), { name: "verbatim", version })(argv)),
+    Effect.zipRight(
+      asksForHelp(argv.slice(2))
+        ? Console.log(helpFor(argv.slice(2)))
+        : Effect.promise(() => Promise.all(subcommandsFor(argv.slice(2)).map((name) => subcommands[name]()))).pipe(
+          Effect.flatMap((loaded) => Command.run(rootOf(loaded), { name: "verbatim", version })(argv))
+        )
+    ),
     Effect.tapErrorCause((cause) =>
       Cause.isFailure(cause)
         ? Effect.forEach(Cause.failures(cause), (e) => {

@@ -2,6 +2,7 @@
 import { Config, Effect } from "effect"
 import { execFile } from "node:child_process"
 import { chmodSync, statSync } from "node:fs"
+import { createServer } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -70,3 +71,11 @@ export const normalise = (text: string): string =>
   text
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "<time>")
     .replace(/\b(note|q|plan|person|reply)_[0-9a-f-]{36}\b/g, "$1_<id>")
+
+/** A port nothing listens on right now (PORT must be 1–65535, so the server cannot take 0). */
+export const freePort = Effect.async<number>((resume) => {
+  const server = createServer().listen(0, "127.0.0.1", () => {
+    const address = server.address()
+    server.close(() => resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0)))
+  })
+})

@@ -6,19 +6,11 @@ import { createServer, type Server } from "node:net"
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { tempDir } from "./CliHarness.js"
+import { freePort, tempDir } from "./CliHarness.js"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
 
 class ServeFailed extends Data.TaggedError("ServeFailed")<{ readonly message: string }> {}
-
-/** A port nothing listens on right now (PORT must be 1–65535, so the server cannot take 0). */
-const freePort = Effect.async<number>((resume) => {
-  const server = createServer().listen(0, "127.0.0.1", () => {
-    const address = server.address()
-    server.close(() => resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0)))
-  })
-})
 
 /** What the server wrote: each stdout line's message, and stderr whole. */
 interface Said {

@@ -7,6 +7,7 @@ import { createServer as createNetServer } from "node:net"
 import { join, resolve } from "node:path"
 import { tempDir } from "@verbatim/testkit/TempDir"
 import { noImageReaderNotice, noModelNotice, noTranscriberNotice, operatorReadsNotice } from "../src/Announce.js"
+import { LogFormat } from "../src/LogFormat.js"
 import { ServerLive } from "../src/Main.js"
 
 /** A port nothing listens on right now (`PORT` must be 1–65535, so 0 cannot ask the system). */
@@ -44,6 +45,7 @@ describe("Main", () => {
         })
       }).pipe(
         Effect.provide(ServerLive),
+        Effect.provideService(LogFormat, "json"),
         Effect.withConfigProvider(provider),
         Effect.provide(recordingLogger(printed))
       )

@@ -28,7 +28,15 @@ describe("the CLI's console", () => {
       const run = yield* runCli(["--help"], {})
       expect({ code: run.code, head: run.stdout.split("\n").slice(0, 7), escapes: run.stdout.includes("\u001b") }).toEqual({
         code: 0,
-        head: ["verbatim", "", "verbatim 0.1.0", "", "USAGE", "", "$ verbatim"],
+        head: [
+          "Usage: verbatim <command> [options]   (verbatim <command> --help for one)",
+          "",
+          "Verbatim files forwarded messages as notes about people, verbatim.",
+          "",
+          "Commands:",
+          "  serve         Run the service: webhooks, read API and web pages, scheduler and reply outbox.",
+          "  rebuild       Drop and rebuild every projection from the event log."
+        ],
         escapes: false
       })
     }))
