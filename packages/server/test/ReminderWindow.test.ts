@@ -52,15 +52,20 @@ const filed = Effect.gen(function*() {
   yield* drain
 })
 
+/** Filed, then its due time come with the user's window closed. */
+const dueWithWindowClosed = Effect.gen(function*() {
+  yield* filed
+  yield* TestClock.setTime(due)
+  yield* Effect.flatMap(FakeWhatsApp, (fake) => fake.closeWindow(to))
+})
+
 const sentBodies = Effect.flatMap(FakeWhatsApp, (fake) => Effect.map(fake.calls, (calls) => calls.map((c) => c.body as Record<string, unknown>)))
 const status = Effect.map(api(`/api/reminders?user=whatsapp:${to}`), (r) => (r.json as { items: ReadonlyArray<{ status: string; late: boolean }> }).items)
 
 describe("reminders and WhatsApp's 24-hour window", () => {
   it.effect("past the window, a reminder goes out as the configured template with its words as the parameter", () =>
     Effect.gen(function*() {
-      yield* filed
-      yield* TestClock.setTime(due)
-      yield* Effect.flatMap(FakeWhatsApp, (fake) => fake.closeWindow(to))
+      yield* dueWithWindowClosed
       yield* ReminderDelivery.pass
       yield* drain
       const last = (yield* sentBodies).at(-1)
@@ -81,9 +86,7 @@ describe("reminders and WhatsApp's 24-hour window", () => {
 
   it.effect("past the window with no template, it is held; sent, late and with its buttons, once the user writes again", () =>
     Effect.gen(function*() {
-      yield* filed
-      yield* TestClock.setTime(due)
-      yield* Effect.flatMap(FakeWhatsApp, (fake) => fake.closeWindow(to))
+      yield* dueWithWindowClosed
       const before = (yield* sentBodies).length
       yield* ReminderDelivery.pass
       yield* ReminderDelivery.pass
@@ -110,9 +113,7 @@ describe("reminders and WhatsApp's 24-hour window", () => {
 
   it.effect("a held reminder a promoted replay no longer asks for is cancelled, and never sent when the user writes again", () =>
     Effect.gen(function*() {
-      yield* filed
-      yield* TestClock.setTime(due)
-      yield* Effect.flatMap(FakeWhatsApp, (fake) => fake.closeWindow(to))
+      yield* dueWithWindowClosed
       yield* ReminderDelivery.pass
       expect((yield* status).map((r) => r.status)).toEqual(["held"])
       const sessionId = SessionId.make(`whatsapp:${to}:${to}:1`)
@@ -125,7 +126,11 @@ describe("reminders and WhatsApp's 24-hour window", () => {
       yield* ReminderDelivery.pass
       yield* drain
       const texts = (yield* sentBodies).slice(before).map((b) => (b["text"] as { body: string } | undefined)?.body ?? JSON.stringify(b))
-      expect(texts.filter((t) => t.startsWith("Reminder:"))).toEqual([])
+      // The user is told the reminder is gone, in their words; the reminder itself never goes out.
+      expect(texts).toEqual([
+        "Added 1 note: Ana.",
+        `After an update to how your messages are filed, this is no longer a reminder:\n“${quote}”\nAsk again in a message if you still want to be reminded.`
+      ])
       expect(reminderTags(yield* eventLog)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderHeld", "ReminderCancelled", "RemindersTaken"])
     }).pipe(Effect.provide(layer([plan, planStep({ ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] }], botMessages: [2] })]))))
 

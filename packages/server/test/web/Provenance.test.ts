@@ -46,9 +46,14 @@ describe("provenance in plain sight", () => {
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
       const page = yield* fetchWith(yield* cookieOf(alice), "/people/person_1")
       const lines = [...page.body.matchAll(/<li>(?:<p class="muted" data-forwarded>([^<]*)<\/p>)?<div class="body">([^<]*)<\/div>/g)].map((m) => [m[1] ?? null, unescapeHtml(m[2]!)])
-      expect(lines.slice(0, 2)).toEqual([
+      expect(lines).toEqual([
         ["Holds words forwarded from Carol, Dan", "I got the job at the Porto office!!\n\nStarting in March\n\nAna told me first"],
-        [null, "🎤 She has a cat called Miso."]
+        [null, "🎤 She has a cat called Miso."],
+        [null, "One of them has `code` and a ```fence```:\n```\n# not a heading\n```"],
+        [null, "Annie plays the cello."],
+        [null, "Ana moved to Porto in June.\n\nShe starts at the clinic on Monday"],
+        // The discarded note, listed apart.
+        [null, "Ana owes me 20 euros."]
       ])
     }).pipe(Effect.provide(layerFor("all", [planStep(plan), planStep({
       ...emptyPlan,
