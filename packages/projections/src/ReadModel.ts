@@ -51,6 +51,8 @@ export interface SessionMessage {
   readonly seq: number
   readonly text: string
   readonly kind: MessageKind
+  /** Who wrote it first, when it was forwarded. */
+  readonly forwardedFrom: string | null
 }
 
 export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<ReadModel, {

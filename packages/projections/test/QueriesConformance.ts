@@ -226,7 +226,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         ["person-bo", [G.personAdded("person-bo", "Bo")]],
         [G.sessionStream("d"), [
           G.messageReceived("d", 1, "Ana loves jazz."),
-          G.messageReceived("d", 2, "Who called?"),
+          G.messageReceived("d", 2, "Who called?", { forwardedFrom: "Carol" }),
           G.noteRecorded("d", "note-d", [1], { person: ana }),
           G.questionParked("d", "q-d", [2])
         ]]
@@ -255,8 +255,8 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       expect([...first.events, ...events.events].map((e) => e.cursor)).toEqual(log.map((r) => `${r.txId}:${r.position}`))
       expect([first.nextAfter, events.nextAfter]).toEqual([first.events[1]!.cursor, events.events[1]!.cursor])
       expect(yield* read.sessionMessages("d")).toEqual([
-        { id: mid("d/1"), seq: 1, text: "Ana loves jazz.", kind: "text" },
-        { id: mid("d/2"), seq: 2, text: "Who called?", kind: "text" }
+        { id: mid("d/1"), seq: 1, text: "Ana loves jazz.", kind: "text", forwardedFrom: null },
+        { id: mid("d/2"), seq: 2, text: "Who called?", kind: "text", forwardedFrom: "Carol" }
       ])
     }).pipe(Effect.provide(layer())))
 

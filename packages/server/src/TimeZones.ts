@@ -21,6 +21,8 @@ export const defaultZoneConfig: Config.Config<string> = Config.string("VERBATIM_
 
 export class TimeZones extends Context.Tag("@verbatim/server/TimeZones")<TimeZones, {
   readonly zoneOf: (user: UserId) => Effect.Effect<string>
+  /** The configured default, for whoever has no zone of their own (the operator). */
+  readonly fallback: string
 }>() {
   /** The zone a user set, else the configured default; a store that cannot say gives the default, with a warning. */
   static readonly layerConfig = Layer.effect(
@@ -29,6 +31,7 @@ export class TimeZones extends Context.Tag("@verbatim/server/TimeZones")<TimeZon
       const fallback = yield* defaultZoneConfig
       const book = yield* ReminderBook
       return {
+        fallback,
         zoneOf: (user: UserId) =>
           book.zoneOf(user).pipe(
             Effect.map(Option.getOrElse(() => fallback)),
@@ -38,5 +41,5 @@ export class TimeZones extends Context.Tag("@verbatim/server/TimeZones")<TimeZon
     })
   )
 
-  static readonly layerZone = (zone: string) => Layer.succeed(TimeZones, { zoneOf: () => Effect.succeed(zone) })
+  static readonly layerZone = (zone: string) => Layer.succeed(TimeZones, { fallback: zone, zoneOf: () => Effect.succeed(zone) })
 }

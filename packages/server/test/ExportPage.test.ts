@@ -6,7 +6,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { MessageId, NoteId, SessionId } from "@verbatim/domain/Ids"
 import type { NotebookSource } from "@verbatim/projections/ReadModel"
 import { DateTime } from "effect"
-import { localTime, renderPage } from "../src/Cli/Export/Markdown.js"
+import { renderPage } from "../src/Cli/Export/Markdown.js"
 
 const source = (seq: number, received: string, bodyEnd: number | null, forwardedFrom: string | null = null): NotebookSource => ({
   messageId: MessageId.make(`telegram:7:${seq}`),
@@ -87,20 +87,6 @@ She starts in January.[^n2-3][^n2-2]
       "time_zone: \"UTC\"",
       "verbatim_export: true",
       "---"
-    ])
-  })
-
-  it("a local time is read on the zone's clock, across a change of date and of summer time", () => {
-    expect([
-      localTime(DateTime.unsafeMake("2026-01-02T00:07:00Z"), "America/Sao_Paulo"),
-      localTime(DateTime.unsafeMake("2026-03-29T00:59:00Z"), "Europe/Lisbon"),
-      localTime(DateTime.unsafeMake("2026-03-29T01:00:00Z"), "Europe/Lisbon"),
-      localTime(DateTime.unsafeMake("2026-12-31T23:30:00Z"), "Asia/Kolkata")
-    ]).toEqual([
-      "1 January 2026, 21:07 (America/Sao_Paulo)",
-      "29 March 2026, 00:59 (Europe/Lisbon)",
-      "29 March 2026, 02:00 (Europe/Lisbon)",
-      "1 January 2027, 05:00 (Asia/Kolkata)"
     ])
   })
 })

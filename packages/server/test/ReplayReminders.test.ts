@@ -140,7 +140,7 @@ describe("verbatim replay on reminders", () => {
 
       // The page of a kept report lists the same changes under the session, and the totals in the summary.
       const body = yield* Schema.decodeUnknown(ReplayReportBody)(json)
-      const page = replayPage({ id: "replay_1", createdAt: DateTime.unsafeMake(0), promptVersion: "v3", body: "" }, body).value
+      const page = replayPage({ id: "replay_1", createdAt: DateTime.unsafeMake(0), promptVersion: "v3", body: "" }, body, "UTC").value
       expect({
         summary: page.match(/<dt>Reminders<\/dt><dd>(.*?)<\/dd>/)?.[1],
         items: [...page.matchAll(/<li data-reminder>(.*?)<\/li>/g)].map((m) => m[1])

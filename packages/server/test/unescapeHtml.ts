@@ -5,4 +5,4 @@ export const unescapeHtml = (text: string): string => text.replace(/&(lt|gt|quot
 
 /** A page's main content as read: tags dropped, entities undone, spaces collapsed. */
 export const mainText = (body: string) =>
-  unescapeHtml((/<main id="main">([\s\S]*)<\/main>/.exec(body)?.[1] ?? body).replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim()
+  unescapeHtml((/<main id="main">([\s\S]*)<\/main>/.exec(body)?.[1] ?? body).replace(/<\/?time[^>]*>/g, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim()

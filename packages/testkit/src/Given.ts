@@ -34,7 +34,12 @@ export const messageReceived = (
   sessionId: string,
   seq: number,
   text: string,
-  options: { readonly kind?: MessageKind; readonly provider?: Provider; readonly attachments?: ReadonlyArray<Attachment> } = {}
+  options: {
+    readonly kind?: MessageKind
+    readonly provider?: Provider
+    readonly attachments?: ReadonlyArray<Attachment>
+    readonly forwardedFrom?: string
+  } = {}
 ): Event => ({
   _tag: "MessageReceived",
   message: makeInboundMessage({
@@ -47,7 +52,7 @@ export const messageReceived = (
     chat: "100000001",
     text,
     kind: options.kind ?? "text",
-    forwardedFrom: null,
+    forwardedFrom: options.forwardedFrom ?? null,
     replyTo: null,
     ...noExtras,
     attachments: options.attachments ?? [],

@@ -31,7 +31,7 @@ const QuestionRow = Schema.Struct({
 
 const QuestionSourceRow = Schema.Struct({ question_id: QuestionId, message_id: MessageId, seq: Num, text: Schema.String })
 
-const MessageRow = Schema.Struct({ message_id: MessageId, seq: Num, text: Schema.String, kind: MessageKind })
+const MessageRow = Schema.Struct({ message_id: MessageId, seq: Num, text: Schema.String, kind: MessageKind, forwarded_from: Schema.NullOr(Schema.String) })
 
 /** A person's notes as counted and listed: those not discarded. */
 export const liveNoteCount = `(SELECT COUNT(*) FROM notes n WHERE n.person_id = p.person_id AND n.discarded_at IS NULL)`
@@ -199,11 +199,11 @@ export const events = (after: string | undefined, limit: number, maxBytes = Numb
     return page
   })
 
-/** A session's messages as the planner reads them: current text, in seq order. */
+/** A session's messages as the planner reads them: current text, in seq order, each with who wrote it first when forwarded. */
 export const sessionMessages = (sessionId: string) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const rows = yield* decodeRows(MessageRow)(sql`
-      SELECT message_id, seq, text, kind FROM messages WHERE session_id = ${sessionId} ORDER BY seq`)
-    return rows.map((r) => ({ id: r.message_id, seq: r.seq, text: r.text, kind: r.kind }))
+      SELECT message_id, seq, text, kind, forwarded_from FROM messages WHERE session_id = ${sessionId} ORDER BY seq`)
+    return rows.map((r) => ({ id: r.message_id, seq: r.seq, text: r.text, kind: r.kind, forwardedFrom: r.forwarded_from }))
   })

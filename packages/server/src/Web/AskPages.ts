@@ -6,7 +6,9 @@
 import type { Asked } from "@verbatim/domain/AskApi"
 import { askText, dayText } from "@verbatim/domain/Ask/Text"
 import { maxQuestionLength } from "@verbatim/domain/Ask/Question"
+import { DateTime } from "effect"
 import { type Html, html } from "./Html.js"
+import { timeAt } from "./Time.js"
 
 const statusText = (asked: Asked): string =>
   asked.status === "posed"
@@ -18,7 +20,7 @@ const statusText = (asked: Asked): string =>
     : `${asked.quotes.length} ${asked.quotes.length === 1 ? "quote" : "quotes"}`
 
 /** The box, a notice of what the last question did, and the questions asked before, newest first. */
-export const askPage = (asks: ReadonlyArray<Asked>, csrf: string, notice: string): Html =>
+export const askPage = (asks: ReadonlyArray<Asked>, csrf: string, notice: string, zone: string): Html =>
   html`<h1>Ask your notes</h1>
 <p class="muted">The answer is only your own words, quoted exactly from your messages.</p>
 ${notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`}
@@ -32,7 +34,7 @@ ${notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`}
 ${
     asks.length === 0
       ? html`<p class="muted">No questions yet.</p>`
-      : html`<ul class="list">${asks.map((a) => html`<li data-ask><a href="/asks/${encodeURIComponent(a.id)}">${a.question}</a> <span class="muted">${a.postedAt.slice(0, 16).replace("T", " ")} · ${statusText(a)}</span></li>`)}</ul>`
+      : html`<ul class="list">${asks.map((a) => html`<li data-ask><a href="/asks/${encodeURIComponent(a.id)}">${a.question}</a> <span class="muted">${timeAt(DateTime.unsafeMake(a.postedAt), zone)} · ${statusText(a)}</span></li>`)}</ul>`
   }`
 
 const markOf = (quote: Asked["quotes"][number]) => encodeURIComponent(`${quote.messageId}:${quote.start}-${quote.end}`)
@@ -43,11 +45,11 @@ const confirmation = (asked: Asked, q: Asked["quotes"][number], csrf: string): H
     ? html`<p class="muted" data-confirmed>You confirmed this answers it.</p>`
     : html`<form method="post" action="/asks/${encodeURIComponent(asked.id)}/confirm" class="actions"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="messageId" value="${q.messageId}"><input type="hidden" name="start" value="${q.start}"><input type="hidden" name="end" value="${q.end}"><button type="submit">This answers it</button></form>`
 
-/** One question and its answer; `notice` what the last confirmation did. */
-export const askedPage = (asked: Asked, csrf: string, notice: string): Html =>
+/** One question and its answer; `notice` what the last confirmation did; its time read in `zone`. */
+export const askedPage = (asked: Asked, csrf: string, notice: string, zone: string): Html =>
   html`<h1>${asked.question}</h1>
 ${notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`}
-<p class="muted">Asked ${asked.postedAt.slice(0, 16).replace("T", " ")} · ${statusText(asked)}${
+<p class="muted">Asked ${timeAt(DateTime.unsafeMake(asked.postedAt), zone)} · ${statusText(asked)}${
     asked.dropped === 0 ? null : html` · ${asked.dropped} ${asked.dropped === 1 ? "quote" : "quotes"} the model gave that ${asked.dropped === 1 ? "is" : "are"} not your exact words, left out`
   }</p>
 ${

@@ -21,7 +21,13 @@ const hidden = (view: ComposeView, id: string) =>
 
 const openSession = (view: ComposeView): Html | null =>
   view.open.length === 0 ? null : html`<h2>In this session</h2>
-<ol class="list" data-open>${view.open.map((m) => html`<li><span class="tag">seq ${m.seq}</span><div class="body">${m.text}</div></li>`)}</ol>
+<ol class="list" data-open>${
+    view.open.map((m) =>
+      html`<li><span class="tag">seq ${m.seq}</span>${
+        m.forwardedFrom === null ? null : html` <span class="muted" data-forwarded>Forwarded from ${m.forwardedFrom}</span>`
+      }<div class="body">${m.text}</div></li>`
+    )
+  }</ol>
 <form method="post" action="/compose/file">${hidden(view, `${view.formId}-file`)}<button type="submit">File ${view.open.length} ${
     view.open.length === 1 ? "message" : "messages"
   } now</button></form>`

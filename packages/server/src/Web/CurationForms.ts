@@ -5,10 +5,8 @@
  */
 import type { Person } from "@verbatim/domain/ApiResponses"
 import type { CurationStep, NoteAuditView } from "@verbatim/projections/ReadModel"
-import { DateTime } from "effect"
 import { type Html, html } from "./Html.js"
-
-const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
+import { timeAt } from "./Time.js"
 
 const token = (csrf: string) => html`<input type="hidden" name="csrf" value="${csrf}">`
 
@@ -33,11 +31,11 @@ const carried = (step: CurationStep): Html =>
     ? html` <span class="muted">(your change from before an update, kept)</span>`
     : html``
 
-/** What its user did to the note, oldest first. */
-export const history = (audit: NoteAuditView): Html =>
+/** What its user did to the note, oldest first, each at its time in `zone`. */
+export const history = (audit: NoteAuditView, zone: string): Html =>
   audit.curation.length === 0
     ? html``
-    : html`<h2>Changes you made</h2><ol class="list" data-history>${audit.curation.map((s) => html`<li>${when(s.at)}: ${stepText(s)}${carried(s)}</li>`)}</ol>`
+    : html`<h2>Changes you made</h2><ol class="list" data-history>${audit.curation.map((s) => html`<li>${timeAt(s.at, zone)}: ${stepText(s)}${carried(s)}</li>`)}</ol>`
 
 /** The note's forms; a discarded note offers only its restore. */
 export const noteForms = (audit: NoteAuditView, people: ReadonlyArray<Person>, csrf: string): Html => {

@@ -6,8 +6,7 @@
  */
 import { DateTime } from "effect"
 import { type Html, html } from "./Html.js"
-
-const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
+import { dayOf, timeAt } from "./Time.js"
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -113,16 +112,16 @@ export const forgetPersonSection = (personId: string, name: string): Html =>
 export const forgetMessageLink = (messageId: string): Html =>
   html` <a class="quiet" href="/messages/${encodeURIComponent(messageId)}/forget" data-forget>Forget this message</a>`
 
-/** What a forgotten note or person leaves at its address; `yours` when the viewer asked for it. */
-export const forgottenPage = (kind: "note" | "person", at: DateTime.Utc, yours: boolean): Html =>
+/** What a forgotten note or person leaves at its address, the time read in `zone`; `yours` when the viewer asked for it. */
+export const forgottenPage = (kind: "note" | "person", at: DateTime.Utc, yours: boolean, zone: string): Html =>
   html`<h1>This ${kind} was forgotten</h1>
-<p data-forgotten-at>${kind === "note" ? "It was" : "They were"} forgotten on ${when(at)}${yours ? " at your request" : ""}: ${
+<p data-forgotten-at>${kind === "note" ? "It was" : "They were"} forgotten on ${timeAt(at, zone)}${yours ? " at your request" : ""}: ${
     kind === "note" ? "its words are" : "their names and the words of every note filed under them are"
   } gone from every page, the search and the store. Backups taken before keep them.</p>
 <p><a href="/">Go to ${yours ? "your notes" : "the people"}</a></p>`
 
 /** A message already forgotten, asked to be forgotten again. */
-export const alreadyErasedPage = (erasedAt: string, sessionId: string): Html =>
+export const alreadyErasedPage = (erasedAt: string, sessionId: string, zone: string): Html =>
   html`<h1>Already forgotten</h1>
-<p>This message was erased on ${erasedAt.slice(0, 10)} at your request.</p>
+<p>This message was erased on ${dayOf(DateTime.unsafeMake(erasedAt), zone)} at your request.</p>
 <p><a href="/sessions/${sessionId}">Go to its conversation</a></p>`

@@ -20,7 +20,7 @@ import { asker, back, CsrfForm, posted } from "./Curating.js"
 import * as Pages from "./ForgetPages.js"
 import { param } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
-import { answered, signedIn } from "./Viewer.js"
+import { answered, signedIn, type Viewer } from "./Viewer.js"
 
 /** Whether the viewer is shown this user's text (a read recorded under `audited`). */
 const readable = (subject: SignIn.Subject, read: Read) =>
@@ -87,7 +87,7 @@ export const confirmPerson = signedIn("Forget a person", "people", ({ csrf, subj
   }), "person")
 
 /** `GET /messages/:id/forget`: what forgetting one message takes, its text when the viewer reads it. */
-export const confirmMessage = signedIn("Forget a message", "none", ({ csrf, subject }) =>
+export const confirmMessage = signedIn("Forget a message", "none", ({ csrf, subject, zone }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const id = MessageId.make(yield* param("id"))
@@ -100,7 +100,7 @@ export const confirmMessage = signedIn("Forget a message", "none", ({ csrf, subj
     if (Option.isNone(accounting) || Option.isNone(entry)) return Option.none()
     const { sessionId: session, user } = accounting.value
     const disposition = entry.value.disposition
-    if (disposition._tag === "Erased") return Option.some(Pages.alreadyErasedPage(disposition.erasedAt, session))
+    if (disposition._tag === "Erased") return Option.some(Pages.alreadyErasedPage(disposition.erasedAt, session, zone))
     if ((yield* Scrub.scopeOf({ _tag: "Message", messageId: id }, user)).user !== user) return Option.none()
     const shown = yield* readable(subject, { user, kind: "session", ids: [session, id] })
     const message = (yield* read.sessionMessages(session)).find((m) => m.id === id)
@@ -168,7 +168,7 @@ export const forgetMessage = forgetting((id) => ({ _tag: "Message", messageId: M
  * `GET /notes/:id` or `/people/:id` of one a forgetting took: the page saying so (410), for whoever
  * could see it before; anyone else, and an id that never was, get nothing (a 404).
  */
-export const forgottenAt = (kind: "note" | "person", id: string, subject: SignIn.Subject) =>
+export const forgottenAt = (kind: "note" | "person", id: string, { subject, zone }: Pick<Viewer, "subject" | "zone">) =>
   Effect.map(forgottenItem(kind, id), (trace) =>
     Option.map(Option.filter(trace, (t) => SignIn.maySee(subject, t.user)), (t) =>
-      answered("Forgotten", 410, Pages.forgottenPage(kind, t.at, SignIn.userOf(subject) === t.user))))
+      answered("Forgotten", 410, Pages.forgottenPage(kind, t.at, SignIn.userOf(subject) === t.user, zone))))

@@ -99,20 +99,20 @@ const pages = HttpApiBuilder.Router.use((router) =>
     yield* router.post("/compose/paste", provided(preview))
     yield* router.post("/compose/paste/capture", provided(capture))
     yield* router.get("/compose/replies", provided(liveReplies))
-    yield* router.get("/ask", provided(signedIn("Ask", "ask", ({ csrf, subject }) =>
+    yield* router.get("/ask", provided(signedIn("Ask", "ask", ({ csrf, subject, zone }) =>
       Effect.gen(function*() {
         const asks = yield* Effect.flatMap(AskBook, (book) => book.of(SignIn.userOf(subject) ?? operatorUser, 50))
-        return Option.some(askPage(yield* Effect.forEach(asks, askedView), csrf, yield* query("notice")))
+        return Option.some(askPage(yield* Effect.forEach(asks, askedView), csrf, yield* query("notice"), zone))
       }))))
     yield* router.post("/ask", provided(askFromPage))
     yield* router.post("/asks/:id/confirm", provided(confirmFromPage))
-    yield* router.get("/asks/:id", provided(signedIn("Answer", "ask", ({ csrf, subject }) =>
+    yield* router.get("/asks/:id", provided(signedIn("Answer", "ask", ({ csrf, subject, zone }) =>
       Effect.gen(function*() {
         const id = AskId.make(yield* param("id"))
         const row = Option.filter(yield* Effect.flatMap(AskBook, (book) => book.get(id)), (a) => SignIn.maySee(subject, a.user))
         if (Option.isNone(row)) return Option.none()
         yield* require(subject, { user: row.value.user, kind: "ask", ids: [id] })
-        return Option.some(askedPage(yield* askedView(row.value), csrf, yield* query("notice")))
+        return Option.some(askedPage(yield* askedView(row.value), csrf, yield* query("notice"), zone))
       }), "question")))
     yield* router.get("/reminders", provided(signedIn("Reminders", "reminders", ({ csrf, subject }) =>
       Effect.gen(function*() {

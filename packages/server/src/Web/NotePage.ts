@@ -8,16 +8,15 @@
 import type { Person } from "@verbatim/domain/ApiResponses"
 import type { NoteAuditView } from "@verbatim/projections/ReadModel"
 import { dueText, statusText } from "@verbatim/domain/Reminders/Text"
-import { DateTime } from "effect"
+import { localTime } from "@verbatim/domain/ReadableTime"
 import { history, noteForms } from "./CurationForms.js"
 import { forgetNoteLink } from "./ForgetPages.js"
 import { type Html, html } from "./Html.js"
 import { sourceMedia } from "./SourceMedia.js"
+import { dayOf, timeAt } from "./Time.js"
 
 type Source = NoteAuditView["sources"][number]
 type Slice = Extract<NoteAuditView["segments"][number], { readonly _tag: "Slice" }>
-
-const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
 
 /** Characters of one message to show marked: the words an answer quoted (`?mark=<message>:<start>-<end>`). */
 export interface QuoteMark {
@@ -62,17 +61,17 @@ const sliceText = (source: Source, start: number, end: number, mark: QuoteMark |
 const owner = (audit: NoteAuditView) => audit.note.owner._tag === "Unattached" ? "your own notes" : audit.note.owner.name
 
 /** What a slice's hover or focus tells of its message: seq, time, provider id, who wrote it first, its edits. */
-const sliceTitle = (source: Source): string =>
+const sliceTitle = (source: Source, zone: string): string =>
   [
     `seq ${source.seq}`,
-    when(source.receivedAt),
+    localTime(source.receivedAt, zone),
     source.providerMessageId,
     ...(source.forwardedFrom === null ? [] : [`forwarded from ${source.forwardedFrom}`]),
-    ...source.edits.map((e) => `edited ${when(e.editedAt)}, was: ${e.previousText}`)
+    ...source.edits.map((e) => `edited ${localTime(e.editedAt, zone)}, was: ${e.previousText}`)
   ].join(" · ")
 
 /** The body: separators as they are; each message's slices with its cuts where they were, a forward's led by whom it came from. */
-const body = (audit: NoteAuditView, mark: QuoteMark | null): Html => {
+const body = (audit: NoteAuditView, zone: string, mark: QuoteMark | null): Html => {
   const index = new Map(audit.sources.map((s, i) => [s.messageId, i]))
   const out: Array<Html> = []
   const placed = new Set<number>()
@@ -111,7 +110,7 @@ const body = (audit: NoteAuditView, mark: QuoteMark | null): Html => {
       }
     }
     out.push(...cutsOf(slice.messageId, last?.messageId === slice.messageId ? last.end : 0, slice.start))
-    const title = sliceTitle(source)
+    const title = sliceTitle(source, zone)
     out.push(html`<span class="slice s${i % 6}" data-slice="${source.seq}" tabindex="0" title="${title}">${sliceText(source, slice.start, slice.end, mark)}</span>`)
     last = { messageId: slice.messageId, end: slice.end }
   }
@@ -119,11 +118,11 @@ const body = (audit: NoteAuditView, mark: QuoteMark | null): Html => {
   return html`<div class="body" data-body>${out}</div>`
 }
 
-const sources = (audit: NoteAuditView): Html =>
+const sources = (audit: NoteAuditView, zone: string): Html =>
   html`<ol class="list sources">${
     audit.sources.map((s, i) =>
-      html`<li><span><span class="tag s${i % 6}">seq ${s.seq}</span> ${when(s.receivedAt)} · <span class="muted">${s.providerMessageId}</span></span>${
-        s.edits.length === 0 ? null : html`<span class="muted">edited ${s.edits.length}× (last ${when(s.edits[s.edits.length - 1]!.editedAt)})</span>`
+      html`<li><span><span class="tag s${i % 6}">seq ${s.seq}</span> ${timeAt(s.receivedAt, zone)} · <span class="muted">${s.providerMessageId}</span></span>${
+        s.edits.length === 0 ? null : html`<span class="muted">edited ${s.edits.length}× (last ${timeAt(s.edits[s.edits.length - 1]!.editedAt, zone)})</span>`
       }${
         s.parts.some((p) => p.origin._tag === "Derived")
           ? html`<span class="muted">${[...new Set(s.parts.flatMap((p) => p.origin._tag === "Derived" ? [`${p.origin.source === "speech" ? "transcribed" : "read"} by ${p.origin.model}`] : []))].join(", ")}</span>`
@@ -131,23 +130,28 @@ const sources = (audit: NoteAuditView): Html =>
       }${sourceMedia(s.messageId, s.media)}</li>`
     )
   }${
-    audit.erased.map((e) => html`<li data-erased><span><span class="tag">seq ${e.seq}</span> erased on ${DateTime.formatIso(e.erasedAt).slice(0, 10)} at your request: its words are gone</span></li>`)
+    audit.erased.map((e) => html`<li data-erased><span><span class="tag">seq ${e.seq}</span> erased on ${dayOf(e.erasedAt, zone)} at your request: its words are gone</span></li>`)
   }</ol>`
 
-/**
- * The note page's main content; `people` are the note's user's (where it may be moved), `notice`
- * what the last change did, `mark` the words an answer quoted from it.
- */
-export const notePage = (audit: NoteAuditView, people: ReadonlyArray<Person>, csrf: string, notice: string, mark: QuoteMark | null = null): Html =>
+/** What the note page is drawn with besides the note: the form token, the viewer's time zone, what the last change did, the words an answer quoted. */
+export interface NotePageContext {
+  readonly csrf: string
+  readonly zone: string
+  readonly notice: string
+  readonly mark: QuoteMark | null
+}
+
+/** The note page's main content; `people` are the note's user's (where it may be moved). */
+export const notePage = (audit: NoteAuditView, people: ReadonlyArray<Person>, { csrf, mark, notice, zone }: NotePageContext): Html =>
   html`<h1>Note about ${owner(audit)}</h1>
 ${notice === "" ? null : html`<p role="status" class="notice">${notice}</p>`}
-${audit.discardedAt === null ? null : html`<p class="notice discarded" data-discarded>Discarded on ${when(audit.discardedAt)}: not among ${owner(audit)}'s notes. Nothing of it is lost.</p>`}
-<p class="muted">${when(audit.note.recordedAt)} · session <a href="/sessions/${audit.note.sessionId}">${audit.note.sessionId}</a>${
+${audit.discardedAt === null ? null : html`<p class="notice discarded" data-discarded>Discarded on ${timeAt(audit.discardedAt, zone)}: not among ${owner(audit)}'s notes. Nothing of it is lost.</p>`}
+<p class="muted">${timeAt(audit.note.recordedAt, zone)} · session <a href="/sessions/${audit.note.sessionId}">${audit.note.sessionId}</a>${
     audit.note.personId === null ? null : html` · <a href="/people/${audit.note.personId}">all notes about ${owner(audit)}</a>`
   }</p>
-${body(audit, mark)}
+${body(audit, zone, mark)}
 <h2>Sources</h2>
-${sources(audit)}
+${sources(audit, zone)}
 <h2>Instructions cut</h2>
 ${
     audit.directives.length === 0
@@ -166,10 +170,10 @@ ${
 <h2>How it was filed</h2>
 <p>${audit.plan === null ? "By your answer to a question." : "By the model, reading the whole conversation."}${
     audit.mergedFrom > 1 ? html` Merged from ${audit.mergedFrom} notes of the plan.` : null
-  }${audit.confirmation === null ? null : html` Confirmed by your answer on ${when(audit.confirmation.answeredAt)}.`}</p>
+  }${audit.confirmation === null ? null : html` Confirmed by your answer on ${timeAt(audit.confirmation.answeredAt, zone)}.`}</p>
 ${
     audit.plan === null ? null : html`<details class="tech" data-technical><summary>Technical details</summary><p>Plan ${audit.plan.planId} · prompt ${audit.plan.promptVersion}, sha256 <span class="hash">${audit.plan.promptHash}</span> · model ${audit.plan.model} · ${audit.plan.usage.inputTokens} tokens in, ${audit.plan.usage.outputTokens} out</p></details>`
   }
-${history(audit)}
+${history(audit, zone)}
 ${noteForms(audit, people, csrf)}
 ${forgetNoteLink(audit.note.id)}`

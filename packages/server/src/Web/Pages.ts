@@ -3,10 +3,8 @@ import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
 import { foldedRanges } from "@verbatim/domain/Fold"
 import type { SearchHit } from "@verbatim/projections/ReadModel"
 import { questionLeadOf } from "@verbatim/domain/ReplyText"
-import { DateTime } from "effect"
 import { type Html, html } from "./Html.js"
-
-const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
+import { timeAt } from "./Time.js"
 
 /** A GET form with one search field `q`. */
 const searchForm = (action: string, label: string, query: string, placeholder: string) =>
@@ -63,28 +61,28 @@ export type Forwards = ReadonlyMap<string, ReadonlyArray<string>>
 const forwardedLine = (names: ReadonlyArray<string> | undefined): Html | null =>
   names === undefined ? null : html`<p class="muted" data-forwarded>Holds words forwarded from ${names.join(", ")}</p>`
 
-/** Notes, each with its date and sources, linked to its audit. */
-export const noteList = (notes: ReadonlyArray<Note>, which: "live" | "discarded" = "live", forwards: Forwards = new Map()): Html =>
+/** Notes, each with its time (read in `zone`) and sources, linked to its audit. */
+export const noteList = (notes: ReadonlyArray<Note>, zone: string, which: "live" | "discarded" = "live", forwards: Forwards = new Map()): Html =>
   html`<ul class="list" data-notes="${which}">${
     notes.map((n) =>
-      html`<li>${forwardedLine(forwards.get(n.id))}<div class="body">${n.body}</div><p class="muted"><a href="/notes/${n.id}">${when(n.recordedAt)} · ${n.sources.length} ${
+      html`<li>${forwardedLine(forwards.get(n.id))}<div class="body">${n.body}</div><p class="muted"><a href="/notes/${n.id}">${timeAt(n.recordedAt, zone)} · ${n.sources.length} ${
         n.sources.length === 1 ? "message" : "messages"
       } · where each word came from</a></p></li>`
     )
   }</ul>`
 
 /** Discarded notes, apart, each restorable from its page. */
-export const discardedList = (notes: ReadonlyArray<Note>, forwards: Forwards = new Map()): Html =>
-  notes.length === 0 ? html`` : html`<h2>Discarded</h2><p class="muted">Open one to restore it.</p>${noteList(notes, "discarded", forwards)}`
+export const discardedList = (notes: ReadonlyArray<Note>, zone: string, forwards: Forwards = new Map()): Html =>
+  notes.length === 0 ? html`` : html`<h2>Discarded</h2><p class="muted">Open one to restore it.</p>${noteList(notes, zone, "discarded", forwards)}`
 
 /** The sender's own notes (about no one), newest first, then the discarded ones; `withheld`: why other users' are not among them. */
-export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>, withheld: string | null = null, notice = "", forwards: Forwards = new Map()): Html =>
+export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>, zone: string, withheld: string | null = null, notice = "", forwards: Forwards = new Map()): Html =>
   html`<h1>Own notes</h1>
 ${noticeOf(notice)}
 <p class="muted">Notes about no one in particular: your own thinking.</p>
 ${withheld === null ? null : html`<p class="muted" data-withheld>Only yours (web:operator) are listed. ${withheld}</p>`}
-${notes.length === 0 ? html`<p class="muted">None yet.</p>` : noteList(notes, "live", forwards)}
-${discardedList(discarded, forwards)}`
+${notes.length === 0 ? html`<p class="muted">None yet.</p>` : noteList(notes, zone, "live", forwards)}
+${discardedList(discarded, zone, forwards)}`
 
 const reasons: Record<Question["reason"], string> = {
   unclear: "Who is this about?",

@@ -11,6 +11,8 @@ export interface PersonExtras {
   /** The user's people, for the merge form. */
   readonly people: ReadonlyArray<Person>
   readonly csrf: string
+  /** The viewer's time zone, that times are read in. */
+  readonly zone: string
   readonly notice: string
   /** Whom the listed notes' forwarded words came from. */
   readonly forwards?: Forwards
@@ -32,7 +34,7 @@ ${extras.notice === "" ? null : html`<p role="status" class="notice">${extras.no
 <p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}${
     notes.length < person.noteCount ? `, the newest ${notes.length} shown` : ""
   }</p>
-${noteList(notes, "live", extras.forwards)}
-${discardedList(extras.discarded, extras.forwards)}
+${noteList(notes, extras.zone, "live", extras.forwards)}
+${discardedList(extras.discarded, extras.zone, extras.forwards)}
 ${personForms(person, extras.people, extras.csrf)}
 ${heldSection(person)}`

@@ -40,7 +40,7 @@ export const people = signedIn("People", "people", ({ subject }) =>
   }))
 
 /** `/own`: the viewer's own notes; the operator's are everyone's unless they do not read other users'. */
-export const own = signedIn("Own notes", "own", ({ subject }) =>
+export const own = signedIn("Own notes", "own", ({ subject, zone }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const user = yield* scope(subject, undefined)
@@ -50,7 +50,7 @@ export const own = signedIn("Own notes", "own", ({ subject }) =>
       reads.shown(subject, [...notes, ...discarded].map((n) => ({ user: n.user, kind: "own-notes", ids: [n.id] }))))
     const visible = (list: typeof notes) => list.filter((n) => shown(n.user))
     const forwards = yield* forwardsOf([...visible(notes), ...visible(discarded)].map((n) => n.id))
-    return Option.some(ownPage(visible(notes), visible(discarded), yield* limited(subject), yield* query("notice"), forwards))
+    return Option.some(ownPage(visible(notes), visible(discarded), zone, yield* limited(subject), yield* query("notice"), forwards))
   }))
 
 /**
@@ -71,30 +71,30 @@ export const aboutPerson = <A, E, R>(suffix: string, route: Effect.Effect<A, E, 
     }))
 
 /** `/people/:id`: a person's notes, or (merged away) the person they joined; one forgotten says so. */
-export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subject }) =>
+export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subject, zone }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const id = yield* param("id")
     const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
-    if (Option.isNone(person)) return yield* forgottenAt("person", id, subject)
+    if (Option.isNone(person)) return yield* forgottenAt("person", id, { subject, zone })
     const notes = yield* read.newestNotes(id, notesShown)
     const discarded = yield* read.newestNotes(id, notesShown, true)
     yield* require(subject, { user: person.value.user, kind: "person", ids: [id, ...notes.map((n) => n.id), ...discarded.map((n) => n.id)] })
     const people = (yield* read.people({ limit: 500, user: person.value.user })).items
     const forwards = yield* forwardsOf([...notes, ...discarded].map((n) => n.id))
-    return Option.some(personPage(person.value, notes, { discarded, people, csrf, notice: yield* query("notice"), forwards }))
+    return Option.some(personPage(person.value, notes, { discarded, people, csrf, zone, notice: yield* query("notice"), forwards }))
   }), "person"))
 
 /** `/notes/:id`: a note and its audit, with the forms that curate and forget it; one the viewer had forgotten says so. */
-export const note = signedIn("Note", "people", ({ csrf, subject }) =>
+export const note = signedIn("Note", "people", ({ csrf, subject, zone }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const id = yield* param("id")
     const audit = Option.filter(yield* read.noteAudit(id), (a) => SignIn.maySee(subject, a.note.user))
-    if (Option.isNone(audit)) return yield* forgottenAt("note", id, subject)
+    if (Option.isNone(audit)) return yield* forgottenAt("note", id, { subject, zone })
     yield* require(subject, { user: audit.value.note.user, kind: "note", ids: [audit.value.note.id] })
     const people = yield* read.people({ limit: 500, user: audit.value.note.user })
-    return Option.some(notePage(audit.value, people.items, csrf, yield* query("notice"), quoteMarkOf(yield* query("mark"))))
+    return Option.some(notePage(audit.value, people.items, { csrf, zone, notice: yield* query("notice"), mark: quoteMarkOf(yield* query("mark")) }))
   }), "note")
 
 /** `/questions`: the open questions; other users' without their text when the operator does not read it. */

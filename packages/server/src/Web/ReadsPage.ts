@@ -8,9 +8,10 @@ import type { ReadKind } from "@verbatim/domain/OperatorReads/Events"
 import type { OperatorReadsMode } from "@verbatim/domain/OperatorReads/Mode"
 import type { Event } from "@verbatim/domain/Events"
 import { EventStore } from "@verbatim/projections/EventStore"
-import { DateTime, Effect, Option } from "effect"
+import { Effect, Option } from "effect"
 import { OperatorReads } from "../OperatorReads.js"
 import { type Html, html } from "./Html.js"
+import { timeAt } from "./Time.js"
 import { signedIn } from "./Viewer.js"
 
 /** The newest reads listed. */
@@ -43,27 +44,26 @@ const whats: { readonly [K in ReadKind]: (ids: number) => string } = {
   "subject-access": () => "a copy of everything filed about a person"
 }
 
-const when = (time: DateTime.Utc) => `${DateTime.formatIso(time).replace("T", " ").slice(0, 16)} UTC`
-
-/** One recorded read: "The operator read your notes on DATE: what (the request)". */
-export const readLine = (read: Read): string => `The operator read your notes on ${when(read.readAt)}: ${whats[read.kind](read.ids.length)} (${read.route})`
+/** One recorded read: "The operator read your notes on DATE: what (the request)", the date in `zone`. */
+export const readLine = (read: Read, zone: string): Html =>
+  html`The operator read your notes on ${timeAt(read.readAt, zone)}: ${whats[read.kind](read.ids.length)} (${read.route})`
 
 /** The page: the setting in words, then the reads, newest first; the operator's own page says only the setting. */
-export const readsPage = (mode: OperatorReadsMode, reads: ReadonlyArray<Read> | null): Html =>
+export const readsPage = (mode: OperatorReadsMode, reads: ReadonlyArray<Read> | null, zone: string): Html =>
   html`<h1>Operator reads</h1>
 <p data-mode="${mode}">${reads === null ? `VERBATIM_OPERATOR_READS=${mode}. Each user's own page tells them: “${modes[mode]}”` : modes[mode]}</p>
 ${
     reads === null ? null : reads.length === 0
       ? html`<p class="muted">No read of yours is recorded.</p>`
-      : html`<ul class="list" data-reads>${reads.map((r) => html`<li data-read>${readLine(r)}</li>`)}</ul>`
+      : html`<ul class="list" data-reads>${reads.map((r) => html`<li data-read>${readLine(r, zone)}</li>`)}</ul>`
   }`
 
 /** `/reads`: the signed-in user's page of the operator's reads. */
-export const readsRoute = signedIn("Operator reads", "reads", ({ subject }) =>
+export const readsRoute = signedIn("Operator reads", "reads", ({ subject, zone }) =>
   Effect.gen(function*() {
     const { mode } = yield* OperatorReads
-    if (subject._tag === "Operator") return Option.some(readsPage(mode, null))
+    if (subject._tag === "Operator") return Option.some(readsPage(mode, null, zone))
     const recorded = yield* Effect.flatMap(EventStore, (store) => store.readStream(operatorReadsStream(subject.user)))
     const reads = recorded.flatMap(({ event }) => (event._tag === "OperatorRead" ? [event] : [])).reverse().slice(0, shownReads)
-    return Option.some(readsPage(mode, reads))
+    return Option.some(readsPage(mode, reads, zone))
   }))

@@ -12,23 +12,22 @@ import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
 import { ReplayReportBody, type SessionReplayView } from "@verbatim/domain/ReplayReport"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { ReplayReports, type StoredReport } from "@verbatim/projections/ReplayReports"
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { OperatorReads } from "../OperatorReads.js"
 import { hasReminders, reminderLines, totalsText } from "@verbatim/domain/Eval/ReminderText"
 import { type Html, html } from "./Html.js"
+import { timeAt } from "./Time.js"
 import { param } from "./Routing.js"
 import { signedIn } from "./Viewer.js"
 
-const when = (time: DateTime.Utc) => DateTime.formatIso(time).replace("T", " ").slice(0, 16)
-
-/** The kept reports. */
-export const replaysPage = (reports: ReadonlyArray<StoredReport>): Html =>
+/** The kept reports, each at its time in `zone`. */
+export const replaysPage = (reports: ReadonlyArray<StoredReport>, zone: string): Html =>
   html`<h1>Replay reports</h1>
 <p class="muted">What a prompt or model change would do to recorded sessions: <code>verbatim replay --prompt VERSION --publish</code> keeps a report here. Nothing live changes unless a run promotes it.</p>
 ${
     reports.length === 0
       ? html`<p class="muted">No reports kept yet.</p>`
-      : html`<ul class="list">${reports.map((r) => html`<li><a href="/replays/${r.id}">${when(r.createdAt)} · prompt ${r.promptVersion}</a></li>`)}</ul>`
+      : html`<ul class="list">${reports.map((r) => html`<li><a href="/replays/${r.id}">${timeAt(r.createdAt, zone)} · prompt ${r.promptVersion}</a></li>`)}</ul>`
   }`
 
 const groups = (gs: ReadonlyArray<ReadonlyArray<number>>) => gs.map((g) => `[${g.join(" ")}]`).join(" ") || "–"
@@ -58,7 +57,7 @@ const session = (detailed: (sessionId: string) => boolean) => (s: SessionReplayV
 }
 
 /** One report: the summary first, then the sessions that changed, then the rest; `detailed`: whether a session's changes are shown. */
-export const replayPage = (report: StoredReport, body: ReplayReportBody, detailed: (sessionId: string) => boolean = () => true): Html => {
+export const replayPage = (report: StoredReport, body: ReplayReportBody, zone: string, detailed: (sessionId: string) => boolean = () => true): Html => {
   const s = body.summary
   const changed = body.sessions.filter((x) => x.status === "changed")
   const rest = body.sessions.filter((x) => x.status !== "changed")
@@ -67,7 +66,7 @@ export const replayPage = (report: StoredReport, body: ReplayReportBody, detaile
   return html`<h1>Replay under prompt ${s.promptVersion}</h1>
 <p class="verdict" data-verdict="${g.verdict}"><strong>${g.verdict}</strong>: the candidate files ${percent(g.agreement.shadow)} of the messages where their users filed them, the live plans ${percent(g.agreement.live)}.</p>
 ${g.reasons.length === 0 ? null : html`<ul data-reasons>${g.reasons.map((r) => html`<li>${r}</li>`)}</ul>`}
-<p class="muted">${when(report.createdAt)} · ${s.sessions} session${s.sessions === 1 ? "" : "s"}: ${s.changed} changed, ${s.unchanged} unchanged, ${s.failed} failed, ${s.skipped} skipped</p>
+<p class="muted">${timeAt(report.createdAt, zone)} · ${s.sessions} session${s.sessions === 1 ? "" : "s"}: ${s.changed} changed, ${s.unchanged} unchanged, ${s.failed} failed, ${s.skipped} skipped</p>
 <dl class="summary" data-summary>
 <dt>Notes moved between people</dt><dd>${s.moved}</dd>
 <dt>Sessions regrouped</dt><dd>${s.regrouped}</dd>
@@ -83,13 +82,13 @@ ${rest.length === 0 ? null : html`<h2>The others</h2><ol class="list">${rest.map
 }
 
 /** `/replays`: the kept reports, for the operator. */
-export const replaysRoute = signedIn("Replay reports", "replays", ({ subject }) =>
+export const replaysRoute = signedIn("Replay reports", "replays", ({ subject, zone }) =>
   subject._tag === "Operator"
-    ? Effect.map(Effect.flatMap(ReplayReports, (r) => r.list(100)), (reports) => Option.some(replaysPage(reports)))
+    ? Effect.map(Effect.flatMap(ReplayReports, (r) => r.list(100)), (reports) => Option.some(replaysPage(reports, zone)))
     : Effect.succeed(Option.none()))
 
 /** `/replays/:id`: one report, each session's changes shown as its user's text is to the operator. */
-export const replayRoute = signedIn("Replay report", "replays", ({ subject }) =>
+export const replayRoute = signedIn("Replay report", "replays", ({ subject, zone }) =>
   Effect.gen(function*() {
     const id = yield* param("id")
     const report = subject._tag === "Operator" ? yield* (yield* ReplayReports).get(id) : Option.none()
@@ -109,5 +108,5 @@ export const replayRoute = signedIn("Replay report", "replays", ({ subject }) =>
       const user = users.get(sessionId)
       return user === null || user === undefined ? reads.mode === "all" : shown(user)
     }
-    return Option.some(replayPage(report.value, body.value, detailed))
+    return Option.some(replayPage(report.value, body.value, zone, detailed))
   }), "replay report")

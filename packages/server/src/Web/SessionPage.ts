@@ -6,20 +6,21 @@
  */
 import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import type { SessionAccountingView, SessionPlan } from "@verbatim/projections/ReadModel"
-import { Effect, Option } from "effect"
+import type { SessionAccountingView, SessionMessage, SessionPlan } from "@verbatim/projections/ReadModel"
+import { DateTime, Effect, Option } from "effect"
 import { OperatorReads } from "../OperatorReads.js"
 import { type Html, html } from "./Html.js"
 import { forgetMessageLink } from "./ForgetPages.js"
 import { noticeOf } from "./Pages.js"
 import { param, query } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
+import { dayOf } from "./Time.js"
 import { signedIn } from "./Viewer.js"
 
 /** What a session page shows beside its accounting. */
 export interface SessionDetails {
-  /** Each message's current text, by message id. */
-  readonly texts: ReadonlyMap<string, string>
+  /** Each message as it reads now (its text, who it was forwarded from), by message id. */
+  readonly messages: ReadonlyMap<string, SessionMessage>
   /** Whom each note the session's messages are in is about, by note id. */
   readonly owners: ReadonlyMap<string, string>
   readonly plans: ReadonlyArray<SessionPlan>
@@ -27,12 +28,14 @@ export interface SessionDetails {
   readonly withheld: string | null
   /** What the last change did (a message forgotten). */
   readonly notice: string
+  /** The viewer's time zone, that dates are read in. */
+  readonly zone: string
 }
 
 /** A note, and whom it is about when that is shown. */
 const aNote = (owner: string | undefined) => (owner === undefined ? "a note" : `a note about ${owner}`)
 
-const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposition"], owners: SessionDetails["owners"]): Html => {
+const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposition"], { owners, zone }: SessionDetails): Html => {
   switch (d._tag) {
     case "InNote":
       return html`in <a href="/notes/${d.noteId}">${aNote(owners.get(d.noteId))}</a>`
@@ -41,7 +44,7 @@ const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposit
     case "InQuestion":
       return html`in <a href="/questions">a question</a>`
     case "Erased":
-      return html`erased on ${d.erasedAt.slice(0, 10)} at your request`
+      return html`erased on ${dayOf(DateTime.unsafeMake(d.erasedAt), zone)} at your request`
     case "Instruction":
       return html`an instruction to the bot`
     case "AwaitingPlan":
@@ -50,6 +53,10 @@ const dispositionLabel = (d: SessionAccountingView["messages"][number]["disposit
       return html`awaiting transcription`
   }
 }
+
+/** A message's words, led by whom they were forwarded from: a forward is not the sender's own news. */
+const messageText = (message: SessionMessage | undefined): Html =>
+  html`${message?.forwardedFrom == null ? null : html`<p class="muted" data-forwarded>Forwarded from ${message.forwardedFrom}</p>`}<div class="body">${message?.text ?? ""}</div>`
 
 /** The plans that filed a session, a superseded one marked with the plan that replaced it. */
 const planList = (plans: ReadonlyArray<SessionPlan>): Html =>
@@ -71,10 +78,10 @@ ${noticeOf(details.notice)}
 ${details.withheld === null ? null : html`<p class="notice" data-withheld>${details.withheld}</p>`}
 <ol class="list">${
     accounting.messages.map((m) =>
-      html`<li><span class="tag">seq ${m.seq}</span> <span data-disposition="${m.disposition._tag}">${dispositionLabel(m.disposition, details.owners)}</span>${
+      html`<li><span class="tag">seq ${m.seq}</span> <span data-disposition="${m.disposition._tag}">${dispositionLabel(m.disposition, details)}</span>${
         m.disposition._tag === "Erased" ? null : forgetMessageLink(m.messageId)
       }${
-        details.withheld === null && m.disposition._tag !== "Erased" ? html`<div class="body">${details.texts.get(m.messageId) ?? ""}</div>` : null
+        details.withheld === null && m.disposition._tag !== "Erased" ? messageText(details.messages.get(m.messageId)) : null
       }</li>`
     )
   }</ol>
@@ -82,7 +89,7 @@ ${details.withheld === null ? null : html`<p class="notice" data-withheld>${deta
 ${planList(details.plans)}`
 
 /** `GET /sessions/:id`: the session's accounting, with its text when the viewer reads it (recorded under `audited`). */
-export const sessionRoute = signedIn("Session", "none", ({ subject }) =>
+export const sessionRoute = signedIn("Session", "none", ({ subject, zone }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const notice = yield* query("notice")
@@ -92,12 +99,12 @@ export const sessionRoute = signedIn("Session", "none", ({ subject }) =>
     const plans = yield* read.sessionPlans(id)
     const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, [{ user: accounting.value.user, kind: "session", ids: [id] }]))
     if (!shown(accounting.value.user)) {
-      return Option.some(sessionPage(accounting.value, { texts: new Map(), owners: new Map(), plans, withheld: notReadMessage, notice }))
+      return Option.some(sessionPage(accounting.value, { messages: new Map(), owners: new Map(), plans, withheld: notReadMessage, notice, zone }))
     }
     const messages = yield* read.sessionMessages(id)
     const noteIds = new Set(accounting.value.messages.flatMap((m) => (m.disposition._tag === "InNote" || m.disposition._tag === "Discarded" ? [m.disposition.noteId] : [])))
     const notes = yield* Effect.forEach([...noteIds], (noteId) => read.note(noteId))
     const owners = new Map(notes.flatMap(Option.toArray).map((n) => [n.id as string, n.owner._tag === "Person" ? n.owner.name : "your own thoughts"]))
-    const texts = new Map(messages.map((m) => [m.id as string, m.text]))
-    return Option.some(sessionPage(accounting.value, { texts, owners, plans, withheld: null, notice }))
+    const byId = new Map(messages.map((m) => [m.id as string, m]))
+    return Option.some(sessionPage(accounting.value, { messages: byId, owners, plans, withheld: null, notice, zone }))
   }), "session")

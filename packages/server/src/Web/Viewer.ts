@@ -6,15 +6,17 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { OperatorReadRefused } from "@verbatim/domain/ApiErrors"
 import { Effect, Option } from "effect"
+import { TimeZones } from "../TimeZones.js"
 import { banner } from "./Banner.js"
 import { type Html, html } from "./Html.js"
 import { page, respond, type Section, type Shell } from "./Layout.js"
 import * as SignIn from "./SignIn.js"
 
-/** Who the page is for and its form token. */
+/** Who the page is for, its form token and the time zone its times are read in. */
 export interface Viewer {
   readonly subject: SignIn.Subject
   readonly csrf: string
+  readonly zone: string
 }
 
 const notFound = (csrf: string, what: string) =>
@@ -46,7 +48,10 @@ const serve = <A, E, R>(
       operator: who.value.subject._tag === "Operator",
       banner: yield* banner(SignIn.userOf(who.value.subject))
     }
-    return yield* content(who.value).pipe(
+    const user = SignIn.userOf(who.value.subject)
+    const zones = yield* TimeZones
+    const zone = user === undefined ? zones.fallback : yield* zones.zoneOf(user)
+    return yield* content({ ...who.value, zone }).pipe(
       Effect.flatMap(Option.match({
         onNone: () => notFound(who.value.csrf, missing),
         onSome: (found) => answer(shell, found)

@@ -75,7 +75,7 @@ describe.skipIf(chromium === undefined)("asking from the page in Chromium", () =
         await submit(page, "form.ask button[type=submit]")
         const answerPath = new URL(page.url()).pathname
         const heading = await page.$eval("h1", (h) => h.textContent)
-        const summary = await page.$eval("main h1 + p.muted", (p) => p.textContent?.replace(/^Asked [\d-]+ [\d:]+ · /, "Asked … · "))
+        const summary = await page.$eval("main h1 + p.muted", (p) => p.textContent?.replace(/^Asked .+? \(UTC\) · /, "Asked … · "))
         const quotes = await page.$$eval("li[data-quote]", (items) => items.map((i) => i.textContent))
         const link = await page.$eval("li[data-quote] a", (a) => a.getAttribute("href"))
         const answerProblems = await violations(page)
@@ -93,7 +93,7 @@ describe.skipIf(chromium === undefined)("asking from the page in Chromium", () =
         await shoot(page, "a3-note-marked")
         await page.goto(`${baseUrl}/ask`)
         const asked = await page.$$eval("[data-ask]", (items) =>
-          items.map((i) => [i.querySelector("a")?.getAttribute("href"), i.textContent?.replace(/ [\d-]+ [\d:]+ · /, " … · ")]))
+          items.map((i) => [i.querySelector("a")?.getAttribute("href"), i.textContent?.replace(/ \d+ \w+ \d{4}, \d\d:\d\d \(UTC\) · /, " … · ")]))
         await shoot(page, "a4-asked-before")
         return { emptyList, answerPath, heading, summary, quotes, notice, confirmed, link, notePath, marked, markStyle, asked, problems: [askProblems, answerProblems, noteProblems] }
       })

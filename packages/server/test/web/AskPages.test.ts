@@ -20,8 +20,8 @@ const links = (html: string) => [...html.matchAll(/(?:href|action)="([^"]*)"/g)]
 
 describe("the ask pages", () => {
   it("encode a question's id in every link to it, and a quote's message in its note's link", () => {
-    expect(links(askPage([asked], "csrf", "").value)).toEqual(["/ask", "/asks/web-web%3Aoperator%2F2"])
-    expect(links(askedPage(asked, "csrf", "").value)).toEqual([
+    expect(links(askPage([asked], "csrf", "", "UTC").value)).toEqual(["/ask", "/asks/web-web%3Aoperator%2F2"])
+    expect(links(askedPage(asked, "csrf", "", "UTC").value)).toEqual([
       "/notes/note_1?mark=web%3Aweb%3Aoperator%2F1%3A0-3",
       "/asks/web-web%3Aoperator%2F2/confirm",
       "/ask"

@@ -37,7 +37,8 @@ const client = Effect.flatMap(Harness, ({ baseUrl }) =>
       const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { cookie }, body: new URLSearchParams(fields), redirect: "manual" })
       return { status: response.status, location: response.headers.get("location"), page: await response.text() }
     }
-    return { csrf, post, pasteBox: /<form class="compose" method="post" action="\/compose\/paste"[\s\S]*?<\/form>/.test(compose) }
+    const get = async (path: string) => (await fetch(`${baseUrl}${path}`, { headers: { cookie } })).text()
+    return { csrf, post, get, pasteBox: /<form class="compose" method="post" action="\/compose\/paste"[\s\S]*?<\/form>/.test(compose) }
   }))
 
 /** What a preview shows: each message's author and text, the capture form's fields, and any problem. */
@@ -52,7 +53,7 @@ const previewOf = (page: string) => ({
 describe("paste a chat on the Capture page", () => {
   it.effect("a WhatsApp paste is previewed, then captured as separate forwarded messages in order; pressed twice, once", () =>
     Effect.gen(function*() {
-      const { csrf, post, pasteBox } = yield* client
+      const { csrf, get, post, pasteBox } = yield* client
       expect(pasteBox).toBe(true)
       const shown = yield* Effect.promise(() => post("/compose/paste", { csrf, paste: whatsApp }))
       const preview = previewOf(shown.page)
@@ -79,6 +80,18 @@ describe("paste a chat on the Capture page", () => {
       ])
       // One session of the operator's web conversation holds all three.
       expect(new Set(messages.map(([stream]) => stream)).size).toBe(1)
+      // The page's "In this session" and the session's own page lead each message with whom it was forwarded from.
+      const forwarded = (page: string) =>
+        [...page.matchAll(/(?:<span class="muted" data-forwarded>|<p class="muted" data-forwarded>)([^<]*)<\/(?:span|p)><div class="body">([^<]*)<\/div>/g)]
+          .map((m) => [unescapeHtml(m[1]!), unescapeHtml(m[2]!)])
+      const inSession = [
+        ["Forwarded from Ana", "Moved to Porto!\nStarts at the clinic in May: the one by the river."],
+        ["Forwarded from +351 912 345 678", "Inês visits in June — “bring the cake” 👩🏽‍⚕️"],
+        ["Forwarded from Tom", "<b>not markup</b> & 'quotes'"]
+      ]
+      expect(forwarded(yield* Effect.promise(() => get("/compose")))).toEqual(inSession)
+      const sessionId = String(messages[0]![0]).replace(/^session-/, "")
+      expect(forwarded(yield* Effect.promise(() => get(`/sessions/${sessionId}`)))).toEqual(inSession)
     }).pipe(Effect.provide(layer([]))), 60_000)
 
   it.effect("`Name: text` lines are messages; a paste with no names is one message with every character kept", () =>

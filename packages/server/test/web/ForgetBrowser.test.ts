@@ -59,12 +59,12 @@ describe.skipIf(chromium === undefined)("forgetting in Chromium", () => {
         person: fine,
         forgotten: {
           status: 410,
-          says: "It was forgotten on 1970-01-01 00:00 at your request: its words are gone from every page, the search and the store. Backups taken before keep them."
+          says: "It was forgotten on 1 January 1970, 00:00 (UTC) at your request: its words are gone from every page, the search and the store. Backups taken before keep them."
         },
         goneLook: fine,
         dispositions: [
-          "erased on 1970-01-01 at your request",
-          "erased on 1970-01-01 at your request",
+          "erased on 1 January 1970 at your request",
+          "erased on 1 January 1970 at your request",
           "in a note about Ana Lima",
           "in a note about Ana Lima",
           "discarded by the user, in a note about Ana Lima that can be restored",

@@ -72,7 +72,7 @@ describe("the forgetting forms", () => {
       const gone = yield* fetchWith(own, "/notes/note_1")
       expect([gone.status, mainText(gone.body)]).toEqual([
         410,
-        "This note was forgotten It was forgotten on 1970-01-01 00:00 at your request: its words are gone from every page, the search and the store. Backups taken before keep them. Go to your notes"
+        "This note was forgotten It was forgotten on 1 January 1970, 00:00 (UTC) at your request: its words are gone from every page, the search and the store. Backups taken before keep them. Go to your notes"
       ])
       // Anyone else is told nothing of it; a note that never was is not said to be forgotten.
       expect(mainText((yield* fetchWith(yield* cookieOf(bob), "/notes/note_1")).body)).toBe("Not found No such note.")
@@ -95,7 +95,7 @@ describe("the forgetting forms", () => {
           "seq 1 in a note about Ana Lima Forget this message Ana moved to Porto in June. " +
           "seq 2 in a note about Ana Lima Forget this message She starts at the clinic on Monday, remind me on Sunday " +
           "seq 3 in a note about Ana Lima Forget this message 🎤 She has a cat called Miso. " +
-          "seq 4 erased on 1970-01-01 at your request " +
+          "seq 4 erased on 1 January 1970 at your request " +
           "seq 5 discarded by the user, in a note about Ana Lima that can be restored Forget this message Ana owes me 20 euros. " +
           "seq 6 in a note about Ana Lima Forget this message One of them has `code` and a ```fence```: ``` # not a heading ``` " +
           "Plans plan_1: messages 1&ndash;6, prompt v2, scripted, 0 in / 0 out"
@@ -103,7 +103,7 @@ describe("the forgetting forms", () => {
       expect(yield* places).toEqual(["1: InNote", "2: InNote, Instruction", "3: InNote", "4: Erased", "5: Discarded", "6: InNote"])
       expect((yield* api("/api/notes/note_2")).status).toBe(404)
       const again = yield* fetchWith(own, path)
-      expect([again.status, mainText(again.body)]).toEqual([200, `Already forgotten This message was erased on 1970-01-01 at your request. Go to its conversation`])
+      expect([again.status, mainText(again.body)]).toEqual([200, `Already forgotten This message was erased on 1 January 1970 at your request. Go to its conversation`])
     }).pipe(Effect.provide(layerFor("all"))), 60_000)
 
   it.effect("a person forgotten: the people page says what went, and no note, name or message of theirs is left", () =>
@@ -120,7 +120,7 @@ describe("the forgetting forms", () => {
       expect(yield* places).toEqual(["1: Erased", "2: Erased", "3: Erased", "4: Erased", "5: Erased", "6: Erased"])
       expect((yield* api("/api/people")).json).toEqual({ items: [], nextCursor: null })
       // Their address says they were forgotten, to their user and the operator; to anyone else it is nothing.
-      const at = "1970-01-01 00:00"
+      const at = "1 January 1970, 00:00 (UTC)"
       const gone = [own, yield* cookieOf("operator"), yield* cookieOf(bob)]
       const pages = yield* Effect.forEach(gone, (cookie) => Effect.map(fetchWith(cookie, "/people/person_1"), (page) => [page.status, mainText(page.body)]))
       expect(pages).toEqual([

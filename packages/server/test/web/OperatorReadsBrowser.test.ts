@@ -59,8 +59,8 @@ describe.skipIf(chromium === undefined)("operator reads in Chromium", () => {
       expect(seen).toEqual({
         // Signing in lands on the people page: a read of Alice's people too.
         reads: [
-          `The operator read your notes on 1970-01-01 00:00 UTC: a note (GET /notes/${ids.anaNote})`,
-          "The operator read your notes on 1970-01-01 00:00 UTC: your people list (1 person) (GET /)"
+          `The operator read your notes on 1 January 1970, 00:00 (UTC): a note (GET /notes/${ids.anaNote})`,
+          "The operator read your notes on 1 January 1970, 00:00 (UTC): your people list (1 person) (GET /)"
         ],
         problems: [],
         narrow: 360

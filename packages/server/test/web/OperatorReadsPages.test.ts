@@ -14,11 +14,7 @@ import { Effect, Layer } from "effect"
 import { issue, WebKeys } from "../../src/Web/SignIn.js"
 import { aliceUpdate, apiToken, closeIdle, Harness, imageShowing, layer, telegram } from "../harness.js"
 import { alice, aliceSession, history, ids, operatorReads, pagesLayerFor } from "../operatorReadsFixture.js"
-import { unescapeHtml } from "../unescapeHtml.js"
-
-/** A page's main content as read: tags dropped, entities undone, spaces collapsed. */
-const mainText = (body: string) =>
-  unescapeHtml((/<main id="main">([\s\S]*)<\/main>/.exec(body)?.[1] ?? body).replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim()
+import { mainText } from "../unescapeHtml.js"
 
 /** The operator's and Alice's sign-in cookies. */
 const cookies = Effect.gen(function*() {
@@ -47,16 +43,16 @@ const notShown = {
 /** The shipped prompt v2's sha256, as a note's technical details name it. */
 const promptHash = "d46ff587b72a2f38141e82ea34c618bb7a6c84f1180d2d92b17fbe6d617b13f4"
 
-const beaNotePage = "Note about Bea 1970-01-01 00:00 · session web:web:operator:operator:1 · all notes about Bea Bea lends me her ladder on Friday. " +
-  "Sources seq 1 1970-01-01 00:00 · web:operator/b1 Instructions cut None. How it was filed By the model, reading the whole conversation. " +
+const beaNotePage = "Note about Bea 1 January 1970, 00:00 (UTC) · session web:web:operator:operator:1 · all notes about Bea Bea lends me her ladder on Friday. " +
+  "Sources seq 1 1 January 1970, 00:00 (UTC) · web:operator/b1 Instructions cut None. How it was filed By the model, reading the whole conversation. " +
   `Technical details Plan plan_1 · prompt v2, sha256 ${promptHash} · model scripted · 0 tokens in, 0 out ` +
   "Change it File under My own notes A new person, named below New person's name Move Discard this note " +
   "Its messages stay in the log and the session's accounting; you can restore it. " +
   "Forget this note Unlike discarding, forgetting erases its words for good, everywhere."
 
-const anaNotePage = "Note about Ana Souza 1970-01-01 00:00 · session telegram:100000001:100000001:1 · all notes about Ana Souza " +
+const anaNotePage = "Note about Ana Souza 1 January 1970, 00:00 (UTC) · session telegram:100000001:100000001:1 · all notes about Ana Souza " +
   "Ana moved to Porto in May. She starts at the clinic on Monday , remind me on Sunday " +
-  "Sources seq 1 1970-01-01 00:00 · 100000001:1 seq 2 1970-01-01 00:00 · 100000001:2 Instructions cut seq 2: , remind me on Sunday " +
+  "Sources seq 1 1 January 1970, 00:00 (UTC) · 100000001:1 seq 2 1 January 1970, 00:00 (UTC) · 100000001:2 Instructions cut seq 2: , remind me on Sunday " +
   "Reminders these words set &ldquo;remind me on Sunday&rdquo; due 2026-01-04 09:00 (UTC) · coming up · Reminders " +
   "How it was filed By the model, reading the whole conversation. " +
   `Technical details Plan plan_2 · prompt v2, sha256 ${promptHash} · model scripted · 0 tokens in, 0 out ` +
@@ -120,9 +116,9 @@ describe("VERBATIM_OPERATOR_READS on the pages", () => {
       expect(yield* page(who.alice, "/reads")).toEqual({
         status: 200,
         text: "Operator reads The operator can read your messages and notes here, and every time they do it is listed below (VERBATIM_OPERATOR_READS=audited). " +
-          `The operator read your notes on 1970-01-01 00:00 UTC: a session's messages (GET /sessions/${aliceSession}) ` +
-          "The operator read your notes on 1970-01-01 00:00 UTC: your people list (1 person) (GET /) " +
-          `The operator read your notes on 1970-01-01 00:00 UTC: a note (GET /notes/${ids.anaNote})`
+          `The operator read your notes on 1 January 1970, 00:00 (UTC): a session's messages (GET /sessions/${aliceSession}) ` +
+          "The operator read your notes on 1 January 1970, 00:00 (UTC): your people list (1 person) (GET /) " +
+          `The operator read your notes on 1 January 1970, 00:00 (UTC): a note (GET /notes/${ids.anaNote})`
       })
     }).pipe(Effect.provide(pagesLayerFor("audited"))))
 

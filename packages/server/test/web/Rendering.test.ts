@@ -22,6 +22,9 @@ const bodyText = (page: string, cuts: "without" | "with") => {
 
 const at = DateTime.unsafeMake(Date.UTC(2026, 0, 1))
 
+/** The page drawn for a viewer in UTC, with nothing marked. */
+const context = { csrf: "csrf-token", zone: "UTC", notice: "", mark: null }
+
 /** The audit view of a note over these message texts and cuts, as the read model builds it. */
 const auditOf = (texts: ReadonlyArray<string>, cut: ReadonlyArray<{ readonly seq: number; readonly text: string }>): NoteAuditView => {
   const messages = texts.map((text, i) => ({ id: MessageId.make(`m/${i + 1}`), seq: i + 1, text }))
@@ -74,7 +77,7 @@ describe("page rendering", () => {
 
   it("a note full of markup renders as its characters: the body reads back whole, the owner's name escaped", () => {
     const audit = auditOf(["<script>alert('Ana')</script> & co", "Ana moved to <b>Porto</b>, remind me"], [{ seq: 2, text: ", remind me" }])
-    const page = notePage(audit, [], "csrf-token", "").value
+    const page = notePage(audit, [], context).value
     expect(page).not.toContain("<script>")
     expect(page).toContain("<h1>Note about Ana &lt;b&gt;</h1>")
     expect(bodyText(page, "without")).toBe("<script>alert('Ana')</script> & co\n\nAna moved to <b>Porto</b>")
@@ -89,17 +92,17 @@ describe("page rendering", () => {
         i === 0 ? { ...s, forwardedFrom: "Bea <bea@x>", edits: [{ previousText: "Ana moved?", text: s.text, editedAt: DateTime.unsafeMake(Date.UTC(2026, 0, 2, 9, 30)) }] } : s
       )
     }
-    const titles = [...notePage(edited, [], "csrf-token", "").value.matchAll(/data-slice="\d+" tabindex="0" title="([^"]*)"/g)].map((m) => unescapeHtml(m[1]!))
+    const titles = [...notePage(edited, [], { ...context, zone: "America/New_York" }).value.matchAll(/data-slice="\d+" tabindex="0" title="([^"]*)"/g)].map((m) => unescapeHtml(m[1]!))
     expect(titles).toEqual([
-      "seq 1 · 2026-01-01 00:00 · p-1 · forwarded from Bea <bea@x> · edited 2026-01-02 09:30, was: Ana moved?",
-      "seq 2 · 2026-01-01 00:00 · p-2"
+      "seq 1 · 31 December 2025, 19:00 (America/New_York) · p-1 · forwarded from Bea <bea@x> · edited 2 January 2026, 04:30 (America/New_York), was: Ana moved?",
+      "seq 2 · 31 December 2025, 19:00 (America/New_York) · p-2"
     ])
   })
 
   it("a forwarded message's words are led by whom they came from, once, escaped; the body reads back whole around it", () => {
     const audit = auditOf(["My news", "I got the job at the Porto office!!", "she said"], [])
     const forwarded: NoteAuditView = { ...audit, sources: audit.sources.map((s, i) => (i === 1 ? { ...s, forwardedFrom: "Carol <c@x>" } : s)) }
-    const page = notePage(forwarded, [], "csrf-token", "").value
+    const page = notePage(forwarded, [], context).value
     const body = /<div class="body" data-body>([\s\S]*?)<\/div>\n<h2>/.exec(page)?.[1] ?? ""
     expect(unescapeHtml(body.replace(/<small class="fwd" data-forwarded>([^<]*)<\/small>/g, "[$1]").replace(/<[^>]+>/g, "")))
       .toBe("My news\n\n[Forwarded from Carol <c@x>]I got the job at the Porto office!!\n\nshe said")
@@ -108,8 +111,8 @@ describe("page rendering", () => {
 
   it("the sources list the messages the note lost to a forgetting, with when", () => {
     const audit: NoteAuditView = { ...auditOf(["Ana moved to Porto."], []), erased: [{ messageId: MessageId.make("m/2"), seq: 2, erasedAt: DateTime.unsafeMake(Date.UTC(2026, 11, 6, 23, 50)) }] }
-    const erased = [...notePage(audit, [], "csrf-token", "").value.matchAll(/<li data-erased>([\s\S]*?)<\/li>/g)].map((m) => unescapeHtml(m[1]!.replace(/<[^>]+>/g, "")))
-    expect(erased).toEqual(["seq 2 erased on 2026-12-06 at your request: its words are gone"])
+    const erased = [...notePage(audit, [], { ...context, zone: "Asia/Tokyo" }).value.matchAll(/<li data-erased>([\s\S]*?)<\/li>/g)].map((m) => unescapeHtml(m[1]!.replace(/<[^>]+>/g, "")))
+    expect(erased).toEqual(["seq 2 erased on 7 December 2026 at your request: its words are gone"])
   })
 
   it("for any messages and cuts, the body as read is the note's body, and with its cuts in place every message's text whole", () => {
@@ -120,7 +123,7 @@ describe("page rendering", () => {
       const start = source.length === 0 ? 0 : from % source.length
       const cutText = source.slice(start, start + 1 + (length % 6))
       const audit = auditOf(texts, cutText.trim() === "" ? [] : [{ seq, text: cutText }])
-      const page = notePage(audit, [], "csrf-token", "").value
+      const page = notePage(audit, [], context).value
       expect(bodyText(page, "without")).toBe(audit.note.body)
       // Each slice is the source's characters exactly.
       const slices = [...page.matchAll(/<span class="slice[^"]*" data-slice="(\d+)"[^>]*>([\s\S]*?)<\/span>/g)].map((m) => unescapeHtml(m[2]!.replace(/<[^>]+>/g, "")))
@@ -140,13 +143,13 @@ describe("page rendering", () => {
       zone: "Europe/Lisbon",
       status
     })
-    const page = notePage({ ...audit, reminders: [reminder("scheduled", "2026-01-09T09:00"), reminder("delivered", "2026-01-02T09:00")] }, [], "csrf-token", "").value
+    const page = notePage({ ...audit, reminders: [reminder("scheduled", "2026-01-09T09:00"), reminder("delivered", "2026-01-02T09:00")] }, [], context).value
     const items = /<ul class="list" data-reminders>([\s\S]*?)<\/ul>/.exec(page)?.[1]?.match(/<li>[\s\S]*?<\/li>/g)
     expect(items).toEqual([
       `<li><span>&ldquo;Remind me &lt;b&gt;Friday&lt;/b&gt;&rdquo;</span><span class="muted">due 2026-01-09 09:00 (Europe/Lisbon) · coming up · <a href="/reminders">Reminders</a></span></li>`,
       `<li><span>&ldquo;Remind me &lt;b&gt;Friday&lt;/b&gt;&rdquo;</span><span class="muted">due 2026-01-02 09:00 (Europe/Lisbon) · sent, not marked done · <a href="/reminders">Reminders</a></span></li>`
     ])
-    expect(notePage(audit, [], "csrf-token", "").value).not.toContain("Reminders these words set")
+    expect(notePage(audit, [], context).value).not.toContain("Reminders these words set")
   })
 
   it("the operator's People list says whose each person is; a user's does not", () => {

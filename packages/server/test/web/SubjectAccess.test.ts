@@ -90,11 +90,11 @@ describe("the subject-access copy of a person", () => {
       const reads = yield* fetchWith(yield* cookieOf(alice), "/reads")
       expect(mainText(reads.body)).toBe(
         "Operator reads The operator can read your messages and notes here, and every time they do it is listed below (VERBATIM_OPERATOR_READS=audited). " +
-          "The operator read your notes on 1970-01-01 00:00 UTC: a copy of everything filed about a person (GET /people/person_1/export.md) " +
-          "The operator read your notes on 1970-01-01 00:00 UTC: a note (POST /api/notes/note_3/discard) " +
-          "The operator read your notes on 1970-01-01 00:00 UTC: 2 notes (POST /api/notes/note_1/split) " +
-          "The operator read your notes on 1970-01-01 00:00 UTC: a person's notes (POST /api/people/person_1/rename) " +
-          "The operator read your notes on 1970-01-01 00:00 UTC: a person's notes (POST /api/people/person_2/merge)"
+          "The operator read your notes on 1 January 1970, 00:00 (UTC): a copy of everything filed about a person (GET /people/person_1/export.md) " +
+          "The operator read your notes on 1 January 1970, 00:00 (UTC): a note (POST /api/notes/note_3/discard) " +
+          "The operator read your notes on 1 January 1970, 00:00 (UTC): 2 notes (POST /api/notes/note_1/split) " +
+          "The operator read your notes on 1 January 1970, 00:00 (UTC): a person's notes (POST /api/people/person_1/rename) " +
+          "The operator read your notes on 1 January 1970, 00:00 (UTC): a person's notes (POST /api/people/person_2/merge)"
       )
     }).pipe(Effect.provide(layerFor("audited"))), 60_000)
 

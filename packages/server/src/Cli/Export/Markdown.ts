@@ -5,6 +5,7 @@
  * footnote (saying who a forwarded one was forwarded from).
  */
 import type { NotebookNote } from "@verbatim/projections/ReadModel"
+import { localTime } from "@verbatim/domain/ReadableTime"
 import { DateTime } from "effect"
 
 /** The front matter line that marks a file as written by the export. */
@@ -26,15 +27,6 @@ const scalar = (value: string | null): string => (value === null ? "null" : JSON
 
 /** A YAML list property, one item a line (as Obsidian writes its own). */
 const list = (key: string, items: ReadonlyArray<string>): Array<string> => [`${key}:`, ...items.map((item) => `  - ${scalar(item)}`)]
-
-const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-
-/** "6 December 2026, 14:05 (Europe/Lisbon)": a moment as read on a clock in `zone`. */
-export const localTime = (at: DateTime.Utc, zone: string): string => {
-  const p = DateTime.toParts(DateTime.unsafeMakeZoned(at, { timeZone: zone }))
-  const two = (n: number) => String(n).padStart(2, "0")
-  return `${p.day} ${months[p.month - 1]} ${p.year}, ${two(p.hours)}:${two(p.minutes)} (${zone})`
-}
 
 /**
  * The body with each source's footnote marker right after that message's words (a message with
