@@ -1,6 +1,14 @@
 # Verbatim on the official Node image: built with npm ci and the bundle, run as `node`, data in /data.
 
-FROM node:20-bookworm-slim AS build
+# Both stages use one image: Node 24 (LTS "Krypton", supported until 2028-04-30) on Debian bookworm,
+# pinned to a full version as the image's docs advise, so a rebuild gets the same Node and a Node
+# update is a reviewed change here. To pin the exact bytes too, append the digest that
+# `docker buildx imagetools inspect node:24.19.0-bookworm-slim` prints (the index's, which covers
+# every platform): NODE_IMAGE=node:24.19.0-bookworm-slim@sha256:<digest>. `--build-arg
+# NODE_IMAGE=…` tries another without editing this file.
+ARG NODE_IMAGE=node:24.19.0-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # better-sqlite3 compiles from source when its prebuilt binary cannot be downloaded.
 RUN apt-get update \
@@ -16,13 +24,16 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run bundle && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
     VERBATIM_DATA_DIR=/data
-# The local readers: Tesseract reads photos and scanned pages, poppler reads PDFs, ffmpeg takes the
-# sound out of videos and cuts long recordings at their silences.
+# The local readers: Tesseract reads photos and scanned pages (with its English data, the default
+# VERBATIM_OCR_LANGUAGES), poppler reads PDFs, ffmpeg takes the sound out of videos and cuts long
+# recordings at their silences. Images are decoded in process by sharp (its own libvips), so no
+# ImageMagick. This list is packages/server/src/Media/Programs.ts's, checked by
+# test/DockerfilePackages.test.ts: a program added there fails the test until it is installed here.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-eng poppler-utils ffmpeg \
   && rm -rf /var/lib/apt/lists/*

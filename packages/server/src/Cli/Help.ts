@@ -6,6 +6,8 @@
 import { commandHelp, type CommandHelp } from "./HelpTexts.js"
 import { serveSettings } from "./ServeSettings.js"
 
+const settingLines = serveSettings.map((setting) => [setting.shown, setting.meaning] as const)
+
 /** `pairs` as two columns, the first padded to the widest (at most `cap`). */
 const columns = (pairs: ReadonlyArray<readonly [string, string]>, cap: number): ReadonlyArray<string> => {
   const width = Math.min(cap, Math.max(...pairs.map(([name]) => name.length)))
@@ -20,7 +22,7 @@ const render = (name: string, help: CommandHelp): string =>
     "",
     help.summary,
     ...(help.options.length === 0 ? [] : ["", "Options:", ...columns(help.options, 24)]),
-    ...(name === "serve" ? ["", "Settings (environment; README.md has the detail):", ...columns(serveSettings, 36)] : []),
+    ...(name === "serve" ? ["", "Settings (environment; README.md has the detail):", ...columns(settingLines, 36)] : []),
     "",
     `Example: ${help.example}`
   ].join("\n")

@@ -62,7 +62,11 @@ export const commandHelp: { readonly [command: string]: CommandHelp } = {
   "replay asks": {
     usage: "verbatim replay asks [--prompt VERSION] [--model NAME] [--user ID]",
     summary: "Ask recorded questions again under another ask prompt or model, in the shadow.",
-    options: [["--prompt VERSION", "the ask prompt (prompts/ask/<version>.md)"], ["--user ID", "only this user's questions"]],
+    options: [
+      ["--prompt VERSION", "the ask prompt (prompts/ask/<version>.md)"],
+      ["--model NAME", "a model instead of VERBATIM_MODEL"],
+      ["--user ID", "only this user's questions"]
+    ],
     example: "verbatim replay asks --prompt v2 --user telegram:100000001"
   },
   eval: {

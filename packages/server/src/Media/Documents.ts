@@ -16,6 +16,7 @@ import { readFile } from "node:fs/promises"
 import { joined } from "./Images.js"
 import { MediaError } from "./MediaError.js"
 import { type ProgramError, run, version } from "./Program.js"
+import { debianPackageOf } from "./Programs.js"
 import { scratch } from "./Scratch.js"
 import type { Reading } from "./Transcriber.js"
 
@@ -101,7 +102,7 @@ const declaredContent = (declared: Declared): Content | null => {
 
 const poppler = (what: string) => (error: ProgramError) =>
   error.missing
-    ? fail(true, `${error.program} is not installed (apt-get install poppler-utils)`)
+    ? fail(true, `${error.program} is not installed (apt-get install ${debianPackageOf(error.program)})`)
     : /incorrect password/i.test(error.stderr)
     ? fail(true, "the PDF is protected by a password")
     : fail(!error.timedOut, `${what} (${error.message})`)

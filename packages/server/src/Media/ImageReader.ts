@@ -10,6 +10,7 @@ import type { Bytes } from "@verbatim/projections/Blobs"
 import { Config, ConfigError, Context, Duration, Effect, Layer, Option, Redacted, Schema } from "effect"
 import { checkedImage, transformed } from "./Images.js"
 import { MediaError } from "./MediaError.js"
+import { defaultOcrLanguages } from "./Programs.js"
 import * as Tesseract from "./Tesseract.js"
 import type { Reading } from "./Transcriber.js"
 
@@ -40,7 +41,7 @@ export const visionConfig = Config.all({
   baseUrl: Config.option(Config.string("ANTHROPIC_BASE_URL")),
   timeout: Config.integer("VERBATIM_VISION_TIMEOUT").pipe(Config.withDefault(60), Config.map(Duration.seconds)),
   languages: Config.string("VERBATIM_OCR_LANGUAGES").pipe(
-    Config.withDefault("eng"),
+    Config.withDefault(defaultOcrLanguages.join(",")),
     Config.map((text) => text.split(/[\s,+]+/).filter((code) => code !== "")),
     Config.validate({ message: "VERBATIM_OCR_LANGUAGES: Tesseract language codes such as eng or eng,deu", validation: (codes) => codes.length > 0 })
   )

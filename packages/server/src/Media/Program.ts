@@ -1,14 +1,15 @@
 /**
- * Running one of the local readers' programs (`tesseract`, `ffmpeg`, `ffprobe`, `pdftotext`,
- * `pdftoppm`) on bytes that came from a stranger: no shell, arguments as a list, a time limit
- * after which the program is killed, a cap on what it may print, and the program killed when the
- * fiber that waits for it is interrupted. A program that is not installed says so by name.
+ * Running one of the local readers' programs (those `Programs.ts` names: `tesseract`, `ffmpeg`,
+ * `ffprobe`, `pdftotext`, `pdftoppm`) on bytes that came from a stranger: no shell, arguments as a
+ * list, a time limit after which the program is killed, a cap on what it may print, and the
+ * program killed when the fiber that waits for it is interrupted. A program that is not installed says so by name.
  */
 import { Data, Duration, Effect } from "effect"
 import { execFile } from "node:child_process"
+import type { ProgramName } from "./Programs.js"
 
 export class ProgramError extends Data.TaggedError("ProgramError")<{
-  readonly program: string
+  readonly program: ProgramName
   /** Not installed: no later try can succeed until the operator installs it. */
   readonly missing: boolean
   /** Killed at its time limit. */
@@ -46,7 +47,7 @@ export interface Output {
 }
 
 /** Run `program` with `args`; what it wrote, or why it failed. */
-export const run = (program: string, args: ReadonlyArray<string>, options: RunOptions) =>
+export const run = (program: ProgramName, args: ReadonlyArray<string>, options: RunOptions) =>
   Effect.async<Output, ProgramError>((resume, signal) => {
     const child = execFile(program, [...args], {
       encoding: "buffer",
@@ -76,7 +77,7 @@ export const run = (program: string, args: ReadonlyArray<string>, options: RunOp
  * Whether `program` runs at all (`program --version` succeeds), and then its name and version
  * (`tesseract 5.3.0`, `pdftotext 22.12.0`) from the first line it writes, on stdout or stderr.
  */
-export const version = (program: string, args: ReadonlyArray<string> = ["--version"]) =>
+export const version = (program: ProgramName, args: ReadonlyArray<string> = ["--version"]) =>
   run(program, args, { timeout: Duration.seconds(10) }).pipe(
     Effect.map(({ stderr, stdout }) => {
       const first = `${stdout.toString()}\n${stderr}`.trim().split("\n")[0] ?? ""

@@ -15,6 +15,7 @@ import { Duration, Effect, Either, Schema } from "effect"
 import { readFile, stat } from "node:fs/promises"
 import { MediaError } from "./MediaError.js"
 import { type ProgramError, run } from "./Program.js"
+import { debianPackageOf } from "./Programs.js"
 import { scratch } from "./Scratch.js"
 import type { Reading, Transcriber, Upload } from "./Transcriber.js"
 
@@ -31,7 +32,7 @@ export interface Hearing {
 const fail = (permanent: boolean, reason: string) => new MediaError({ stage: "transcribe", permanent, reason })
 
 const fromProgram = (what: string) => (error: ProgramError) =>
-  error.missing ? fail(true, `${error.program} is not installed (apt-get install ffmpeg)`) : fail(!error.timedOut, `${what} (${error.message})`)
+  error.missing ? fail(true, `${error.program} is not installed (apt-get install ${debianPackageOf(error.program)})`) : fail(!error.timedOut, `${what} (${error.message})`)
 
 const Probe = Schema.Struct({
   streams: Schema.optionalWith(Schema.Array(Schema.Struct({ codec_type: Schema.optional(Schema.String) })), { default: () => [] }),

@@ -9,6 +9,7 @@ import { Duration, Effect, Option } from "effect"
 import { checkedImage, transformed } from "./Images.js"
 import { MediaError } from "./MediaError.js"
 import { type ProgramError, run, version } from "./Program.js"
+import { debianPackageOf, ocrLanguagePackage } from "./Programs.js"
 
 export interface TesseractOptions {
   /** Tesseract's language codes (`eng`, `deu`), read together. */
@@ -33,7 +34,7 @@ export const ocrText = (output: string): string =>
   output.replace(/\f/g, "").split("\n").map((line) => line.trimEnd()).join("\n").replace(/\n{3,}/g, "\n\n").trim()
 
 const fromProgram = (error: ProgramError) =>
-  fail(!error.timedOut, error.missing ? "Tesseract is not installed (apt-get install tesseract-ocr)" : `OCR failed: ${error.message}`)
+  fail(!error.timedOut, error.missing ? `Tesseract is not installed (apt-get install ${debianPackageOf("tesseract")})` : `OCR failed: ${error.message}`)
 
 /** Read a PNG (already normalised) with Tesseract; its text as `ocrText` gives it. */
 export const recognise = (png: Uint8Array, options: TesseractOptions) =>
@@ -55,7 +56,7 @@ export const modelName = (tesseractVersion: string, languages: ReadonlyArray<str
 export const make = (options: TesseractOptions) =>
   Effect.gen(function*() {
     const found = yield* version("tesseract")
-    if (found._tag === "None") return yield* Effect.fail("VERBATIM_VISION=tesseract, but tesseract is not installed (apt-get install tesseract-ocr)")
+    if (found._tag === "None") return yield* Effect.fail(`VERBATIM_VISION=tesseract, but tesseract is not installed (apt-get install ${debianPackageOf("tesseract")})`)
     const listed = yield* run("tesseract", ["--list-langs"], { timeout: Duration.seconds(10) }).pipe(
       Effect.map(({ stdout }) => new Set(stdout.toString().split("\n").slice(1).map((line) => line.trim()))),
       Effect.orElseSucceed(() => new Set<string>())
@@ -63,7 +64,7 @@ export const make = (options: TesseractOptions) =>
     const missing = options.languages.filter((language) => !listed.has(language))
     if (missing.length > 0) {
       return yield* Effect.fail(
-        `VERBATIM_OCR_LANGUAGES names ${missing.join(", ")}, which Tesseract does not have (apt-get install ${missing.map((l) => `tesseract-ocr-${l}`).join(" ")})`
+        `VERBATIM_OCR_LANGUAGES names ${missing.join(", ")}, which Tesseract does not have (apt-get install ${missing.map(ocrLanguagePackage).join(" ")})`
       )
     }
     const model = modelName(found.value, options.languages)
