@@ -29,7 +29,7 @@ export const layer = Layer.effectDiscard(
     const transcriber = yield* Transcriber
     const imageReader = yield* ImageReader
     const { publicUrl } = yield* WebLinks
-    const format = yield* LogFormat
+    const logs = yield* LogFormat
     const address = server.address._tag === "TcpAddress" ? `http://${server.address.hostname}:${server.address.port}` : server.address.path
     const report: StartReport = {
       address,
@@ -42,7 +42,7 @@ export const layer = Layer.effectDiscard(
       transcriber: transcriber.model,
       imageReader: imageReader.model
     }
-    if (format === "text") return yield* Console.log(block(report).join("\n"))
+    if (logs.format === "text") return yield* Effect.zipRight(Console.log(block(report).join("\n")), logs.started)
     yield* Effect.forEach(lines(report), (line) => Effect.logInfo(line), { discard: true })
   })
 )

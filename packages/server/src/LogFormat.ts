@@ -1,16 +1,22 @@
 /**
  * How `serve` writes its logs: JSON lines for a pipe or a log collector, readable text lines on a
  * terminal. `VERBATIM_LOG_FORMAT` (or `serve --log-format`) is `json`, `text` or `auto` (the
- * default: text when stdout is a terminal, JSON otherwise).
+ * default: text when stdout is a terminal, JSON otherwise). On a terminal the start block comes
+ * first: information logged while the server starts is held until the block is out (warnings and
+ * errors never are), and whatever is held is written when the server stops before it started.
  */
-import { Config, Context, HashMap, Layer, Logger } from "effect"
+import { Config, Context, Effect, HashMap, Layer, Logger, LogLevel } from "effect"
 
 /** What the setting may say. */
 export const choices = ["auto", "json", "text"] as const
 export type Choice = (typeof choices)[number]
 
-/** The format in use. */
-export class LogFormat extends Context.Tag("@verbatim/server/LogFormat")<LogFormat, "json" | "text">() {}
+/** The format in use, and what writes the information held back for the start block. */
+export class LogFormat extends Context.Tag("@verbatim/server/LogFormat")<LogFormat, {
+  readonly format: "json" | "text"
+  /** Writes what was held and holds no more: called once the start block is printed. */
+  readonly started: Effect.Effect<void>
+}>() {}
 
 /** `VERBATIM_LOG_FORMAT`, `auto` unless set. */
 export const config: Config.Config<Choice> = Config.literal(...choices)("VERBATIM_LOG_FORMAT").pipe(Config.withDefault("auto" as const))
@@ -43,9 +49,24 @@ export const textLogger: Logger.Logger<unknown, void> = Logger.withConsoleLog(
   )
 )
 
+/** The text logger, holding entries below a warning while `held` is a list. */
+const holding = (held: { entries: Array<Logger.Logger.Options<unknown>> | null }): Logger.Logger<unknown, void> =>
+  Logger.make((entry) => {
+    if (held.entries !== null && LogLevel.lessThan(entry.logLevel, LogLevel.Warning)) held.entries.push(entry)
+    else textLogger.log(entry)
+  })
+
 /** The format as a service, and the logger that writes it. */
 export const layer = (format: "json" | "text"): Layer.Layer<LogFormat> =>
-  Layer.merge(
-    Layer.succeed(LogFormat, format),
-    format === "json" ? Logger.json : Logger.replace(Logger.defaultLogger, textLogger)
-  )
+  format === "json"
+    ? Layer.merge(Layer.succeed(LogFormat, { format, started: Effect.void }), Logger.json)
+    : Layer.unwrapScoped(Effect.gen(function*() {
+      const held: { entries: Array<Logger.Logger.Options<unknown>> | null } = { entries: [] }
+      const started = Effect.sync(() => {
+        const entries = held.entries ?? []
+        held.entries = null
+        for (const entry of entries) textLogger.log(entry)
+      })
+      yield* Effect.addFinalizer(() => started)
+      return Layer.merge(Layer.succeed(LogFormat, { format, started }), Logger.replace(Logger.defaultLogger, holding(held)))
+    }))

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Config, Data, Effect } from "effect"
 import { spawn } from "node:child_process"
+import { createServer } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { freePort, tempDir } from "./CliHarness.js"
@@ -58,7 +59,6 @@ describe("verbatim serve on a terminal", () => {
           .replace(/tesseract \d+\.\d+\.\d+/, "tesseract <version>").replace(/^\d\d:\d\d:\d\d /gm, "<time> ").replace(/ ms=\d+/, " ms=<ms>")
       expect(general(said)).toEqual(
         [
-          "<time> INFO event store: SQLite readOnly=false filename=<dir>/verbatim.db synchronous=FULL",
           "Verbatim is running.",
           "",
           "  Open     http://127.0.0.1:<port>/",
@@ -83,11 +83,34 @@ describe("verbatim serve on a terminal", () => {
           "  - VERBATIM_PUBLIC_URL is not set: /web in a chat cannot send a user their link",
           "",
           "Logs follow (Ctrl-C stops the server).",
+          // What was logged while the server started, held until the block was out.
+          "<time> INFO event store: SQLite readOnly=false filename=<dir>/verbatim.db synchronous=FULL",
           "<time> WARN refused reason=\"telegram webhook refused: secret token not-configured\" provider=telegram refused=webhook",
           "<time> WARN webhook provider=telegram outcome=unauthorized ms=<ms>",
           ""
         ].join("\n")
       )
+    }), 90_000)
+
+  it.scoped("a start that fails still writes what it held back, then why it failed", () =>
+    Effect.gen(function*() {
+      const dir = yield* tempDir("verbatim-terminal-")
+      // The port is taken: the server cannot listen, so no start block is printed.
+      const port = yield* Effect.acquireRelease(
+        Effect.async<{ readonly port: number; readonly close: () => void }>((resume) => {
+          const taken = createServer().listen(0, "127.0.0.1", () => {
+            const address = taken.address()
+            resume(Effect.succeed({ port: typeof address === "object" && address !== null ? address.port : 0, close: () => taken.close() }))
+          })
+        }),
+        (taken) => Effect.sync(taken.close)
+      )
+      const failed = yield* Effect.flip((yield* onTerminal([], { VERBATIM_DATA_DIR: dir, PORT: String(port.port) })).waitFor(/Verbatim is running/))
+      const said = failed.message.replace(/^serve exited with \d+: /, "").split("\n").map((line) => line.replace(/^\d\d:\d\d:\d\d /, "<time> "))
+      expect(said.filter((line) => line !== "")).toEqual([
+        `<time> INFO event store: SQLite readOnly=false filename=${dir}/verbatim.db synchronous=FULL`,
+        `verbatim: cannot listen: listen EADDRINUSE: address already in use 127.0.0.1:${port.port}; set PORT or HOST to listen elsewhere`
+      ])
     }), 90_000)
 
   it.scoped("with --log-format json, or VERBATIM_LOG_FORMAT=json, logs JSON lines there too", () =>

@@ -45,7 +45,7 @@ describe("Main", () => {
         })
       }).pipe(
         Effect.provide(ServerLive),
-        Effect.provideService(LogFormat, "json"),
+        Effect.provideService(LogFormat, { format: "json", started: Effect.void }),
         Effect.withConfigProvider(provider),
         Effect.provide(recordingLogger(printed))
       )
