@@ -25,7 +25,7 @@ export interface PersonExtras {
 const notice = (extras: PersonExtras): Html | null => {
   if (extras.notice === "") return null
   if (extras.undo == null) return html`<p role="status" class="notice">${extras.notice}</p>`
-  return html`<div role="status" class="notice">${extras.notice} ${undoForm(extras.undo, extras.csrf, "Undo")}</div>`
+  return html`<div role="status" class="notice undoable">${extras.notice} ${undoForm(extras.undo, extras.csrf, "Undo")}</div>`
 }
 
 /** What the person page says is held about them: the two downloads of the copy (`PersonCopy.ts`) and what it holds; then the way to forget them. */
