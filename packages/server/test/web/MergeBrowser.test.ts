@@ -29,7 +29,7 @@ const listed = (page: Page) => page.$$eval("[data-notes=live] .body", (bodies) =
 const mergeAndUndo = async (page: Page, baseUrl: string, width: number, undo: string) => {
   await page.setViewport({ width, height: 800 })
   await page.goto(`${baseUrl}/people/person_2`)
-  const chosen = await page.$eval("#merge-into", (s) => (s as HTMLSelectElement).value)
+  const chosen = await page.$eval("#merge-into", (s) => (s as unknown as { value: string }).value)
   const formProblems = await violations(page)
   await shoot(page, `m1-merge-form-${width}px`)
   await page.select("#merge-into", "person_1")
