@@ -4,23 +4,11 @@
  * the list on Ana's page undoes a merge later. Each page checked with axe-core and photographed.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { emptyPlan } from "@verbatim/domain/Plan"
-import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import type { Page } from "puppeteer-core"
-import { aliceUpdate, apiToken, closeIdle, Harness, layer, telegram } from "../harness.js"
+import { apiToken, Harness } from "../harness.js"
 import { browse, chromium, shoot, signInAsOperator, submit, violations } from "./browser.js"
-
-const texts = ["Ana moved to Porto.", "Ana's sister is a nurse.", "Anna has a new dog.", "Tom plays chess."]
-
-const planned = layer([planStep({
-  ...emptyPlan,
-  people: [
-    { contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }, { sourceItemSeqs: [2], directives: [] }] },
-    { contactId: null, name: "Anna", notes: [{ sourceItemSeqs: [3], directives: [] }] },
-    { contactId: null, name: "Tom", notes: [{ sourceItemSeqs: [4], directives: [] }] }
-  ]
-})])
+import { filed, planned } from "./MergeFixture.js"
 
 const text = (page: Page, selector: string) => page.$eval(selector, (e) => e.textContent?.replace(/\s+/g, " ").trim())
 const listed = (page: Page) => page.$$eval("[data-notes=live] .body", (bodies) => bodies.map((b) => b.textContent))
@@ -51,8 +39,7 @@ const mergeAndUndo = async (page: Page, baseUrl: string, width: number, undo: st
 describe.skipIf(chromium === undefined)("merge and undo in Chromium", () => {
   it.scoped("merges after the confirmation and undoes it, from the notice at 1280 px and from the list at 360 px", () =>
     Effect.gen(function*() {
-      for (const [i, t] of texts.entries()) yield* telegram(aliceUpdate(i + 1, { text: t }))
-      yield* closeIdle
+      yield* filed
       const { baseUrl } = yield* Harness
       const seen = yield* browse(async (browser) => {
         const page = await browser.newPage()

@@ -4,22 +4,10 @@
  * merges, and the Undo it offers gives the person back their notes.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { emptyPlan } from "@verbatim/domain/Plan"
 import { rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
-import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
-import { aliceUpdate, api, apiToken, closeIdle, eventLog, Harness, layer, telegram } from "../harness.js"
-
-const texts = ["Ana moved to Porto.", "Ana's sister is a nurse.", "Anna has a new dog.", "Tom plays chess."]
-
-const planned = layer([planStep({
-  ...emptyPlan,
-  people: [
-    { contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }, { sourceItemSeqs: [2], directives: [] }] },
-    { contactId: null, name: "Anna", notes: [{ sourceItemSeqs: [3], directives: [] }] },
-    { contactId: null, name: "Tom", notes: [{ sourceItemSeqs: [4], directives: [] }] }
-  ]
-})])
+import { api, apiToken, eventLog, Harness } from "../harness.js"
+import { filed, planned } from "./MergeFixture.js"
 
 /** The part of `page` from the first match of `start` to the end of the element `end` closes. */
 const cut = (page: string, start: string, end: string) => {
@@ -32,8 +20,7 @@ const bodies = (path: string) => Effect.map(api(path), (r) => (r.json as { items
 describe("merge forms", () => {
   it.effect("no one is chosen at first; choosing asks to confirm; the confirmation merges; Undo gives Anna back her note", () =>
     Effect.gen(function*() {
-      for (const [i, text] of texts.entries()) yield* telegram(aliceUpdate(i + 1, { text }))
-      yield* closeIdle
+      yield* filed
       const { baseUrl } = yield* Harness
       const before = yield* eventLog
       const session = yield* Effect.promise(async () => {
