@@ -6,6 +6,7 @@
 import type { Person } from "@verbatim/domain/ApiResponses"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
+import { require } from "../OperatorReads.js"
 import { type Html, html } from "./Html.js"
 import { param, query } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
@@ -51,5 +52,6 @@ export const confirmMerge = signedIn("Merge two people", "people", ({ csrf, subj
     const from = yield* visible(yield* param("id"))
     const into = yield* visible(yield* query("into"))
     if (Option.isNone(from) || Option.isNone(into) || from.value.user !== into.value.user || from.value.id === into.value.id) return Option.none()
+    yield* require(subject, { user: from.value.user, kind: "person", ids: [from.value.id, into.value.id] })
     return Option.some(confirmMergePage(from.value, into.value, csrf))
   }), "person")
