@@ -84,6 +84,11 @@ export const unmergeConformance = (layer: () => Layer.Layer<Services, unknown>) 
         notes: [["n1", "person-ana", "Ana"], ["n2", "person-ana", "Ana"], ["n3", "person-x", "Xana"], ["n4", null, null]],
         people: [["person-ana", null, null], ["person-anna", "person-ana", "person-ana"], ["person-x", null, null]]
       })
+      const read = yield* ReadModel
+      expect([yield* read.personNames("person-x"), yield* read.personNames("person-ana")]).toEqual([
+        { formerNames: [], mergedIn: [] },
+        { formerNames: [], mergedIn: [{ id: "person-anna", name: "Anna S.", formerNames: [] }] }
+      ])
       yield* G.given([C.peopleStream, [C.peopleUnmerged("person-anna", "person-ana")]])
       expect((yield* stable).notes).toEqual([["n1", "person-ana", "Ana"], ["n2", "person-anna", "Anna S."], ["n3", "person-x", "Xana"], ["n4", null, null]])
     }).pipe(Effect.provide(layer())))
