@@ -1,5 +1,6 @@
 /**
- * The curation endpoints: a note moved, split, discarded or restored, a person renamed or merged.
+ * The curation endpoints: a note moved, split, discarded or restored, a person renamed, merged or
+ * unmerged.
  * Each is a command through a decider and an event in the log, so nothing is deleted and
  * `rebuild` reproduces the result; a change that changes nothing (sent twice) is a 409.
  */
@@ -57,6 +58,11 @@ export class CurationGroup extends HttpApiGroup.make("curation")
     change("mergePeople", "/people/:id/merge", "Merge two people", "Folds this person into `into`, another person of the same user: their notes become `into`'s, and a later plan or answer naming them files under `into`. Answers with `into`.")
       .setPath(PersonPath)
       .setPayload(MergePayload)
+      .addSuccess(Person)
+  )
+  .add(
+    change("unmergePeople", "/people/:id/unmerge", "Undo a merge", "Undoes the merge that folded this person into another (directly, or through a chain of merges): they are their own person again with the notes that were theirs when merged (filed under them, or under people still merged into them); notes filed under the other person since stay there. A person not merged is a 409. Answers with this person.")
+      .setPath(PersonPath)
       .addSuccess(Person)
   )
   .addError(BadRequest)

@@ -1,6 +1,6 @@
 /**
  * What a person changes by hand after the model filed their notes. A note's changes live in its
- * session's stream; a person's (rename, merge) in the user's people stream. None deletes anything:
+ * session's stream; a person's (rename, merge, unmerge) in the user's people stream. None deletes anything:
  * a discarded note's messages stay in the log and the accounting, and a restore brings it back.
  */
 import { Schema } from "effect"
@@ -70,6 +70,19 @@ export const PeopleMerged = Schema.TaggedStruct("PeopleMerged", {
   mergedAt: Schema.DateTimeUtc
 })
 
+/**
+ * A merge undone: `personId`, merged into another (directly, or through a chain of merges), is
+ * their own person again, and the notes that were theirs when merged (filed under them, or under
+ * a person still merged into them) leave `from`, the person they had been under, back to them.
+ * Notes filed under `from` after the merge (a plan naming them, a move) stay with `from`.
+ */
+export const PeopleUnmerged = Schema.TaggedStruct("PeopleUnmerged", {
+  user: UserId,
+  personId: PersonId,
+  from: PersonId,
+  unmergedAt: Schema.DateTimeUtc
+})
+
 /** Every curation event. */
 export type CurationEvent =
   | typeof NoteMoved.Type
@@ -78,3 +91,4 @@ export type CurationEvent =
   | typeof NoteRestored.Type
   | typeof PersonRenamed.Type
   | typeof PeopleMerged.Type
+  | typeof PeopleUnmerged.Type

@@ -25,6 +25,7 @@ export const eventVersions: { readonly [K in EventType]: number } = {
   NoteRestored: 1,
   PersonRenamed: 1,
   PeopleMerged: 1,
+  PeopleUnmerged: 1,
   ReplyQueued: 1,
   ReplySent: 1,
   ReplyFailed: 1,

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { Link } from "./Attachment.js"
-import { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed } from "./CurationEvents.js"
+import { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PeopleUnmerged, PersonRenamed } from "./CurationEvents.js"
 import { Candidate, DirectiveCut, Owner, PlanWarning, QuestionReason } from "./Decision.js"
 import { Json } from "./Json.js"
 import { MessageId, NoteId, PersonId, PlanId, Provider, QuestionId, SessionId, UserId } from "./Ids.js"
@@ -19,7 +19,7 @@ import { WebSignedOut, WebSignIn } from "./WebEvents.js"
 import { OperatorRead } from "./OperatorReads/Events.js"
 import { ForgetEvent } from "./Forget/Events.js"
 
-export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PersonRenamed }
+export { NoteDiscarded, NoteMoved, NoteRestored, NoteSplit, PeopleMerged, PeopleUnmerged, PersonRenamed }
 export * from "./Ask/Events.js"
 export * from "./Forget/Events.js"
 export * from "./Reminders/Events.js"
@@ -197,6 +197,7 @@ export const Event = Schema.Union(
   NoteRestored,
   PersonRenamed,
   PeopleMerged,
+  PeopleUnmerged,
   ReplyQueued,
   ReplySent,
   ReplyFailed,

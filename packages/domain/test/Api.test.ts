@@ -39,6 +39,7 @@ describe("Api contract", () => {
       "POST /api/notes/{id}/restore -> 200,400,401,404,409 [bearer]",
       "POST /api/people/{id}/rename -> 200,400,401,404,409 [bearer]",
       "POST /api/people/{id}/merge -> 200,400,401,404,409 [bearer]",
+      "POST /api/people/{id}/unmerge -> 200,400,401,404,409 [bearer]",
       "POST /api/notes/{id}/forget -> 200,400,401,404 [bearer]",
       "POST /api/people/{id}/forget -> 200,400,401,404 [bearer]",
       "POST /api/messages/{id}/forget -> 200,400,401,404 [bearer]",

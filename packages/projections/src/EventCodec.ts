@@ -48,6 +48,7 @@ const schemas: { readonly [K in EventType]: Schema.Schema<Extract<Event, { reado
   NoteRestored: Events.NoteRestored,
   PersonRenamed: Events.PersonRenamed,
   PeopleMerged: Events.PeopleMerged,
+  PeopleUnmerged: Events.PeopleUnmerged,
   ReplyQueued: Events.ReplyQueued,
   ReplySent: Events.ReplySent,
   WebSignIn: Events.WebSignIn,

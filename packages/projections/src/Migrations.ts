@@ -3,7 +3,7 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { asksDdl, createTables, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
+import { asksDdl, createTables, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, mergeUndoDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { searchIndex, searchWithoutAccents } from "./Queries/SearchIndex.js"
 import { replayReportsTable } from "./ReplayReports.js"
@@ -193,7 +193,8 @@ const migrations = {
   "22_reminder_outcomes": reminderOutcomes,
   "23_erased_messages": erasedMessages,
   "24_forgetting_traces": forgettingTraces,
-  "25_search_without_accents": searchWithoutAccents
+  "25_search_without_accents": searchWithoutAccents,
+  "26_merge_undo": runDdl(mergeUndoDdl)
 }
 
 export const table = "verbatim_migrations"

@@ -21,7 +21,7 @@ const awkward = [
   "'; DROP TABLE people; --"
 ]
 
-const person = (id: string, name: string, position: number): Row => ({ person_id: id, user_id: "u1", name, position, merged_into: null, former_names: null })
+const person = (id: string, name: string, position: number): Row => ({ person_id: id, user_id: "u1", name, position, merged_into: null, merged_to: null, former_names: null })
 
 const session = (id: string, closedAt: string | null, count: number | null): Row => ({
   session_id: id,

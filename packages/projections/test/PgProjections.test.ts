@@ -3,6 +3,7 @@ import { describe } from "@effect/vitest"
 import * as Database from "@verbatim/testkit/Database"
 import { blobsConformance } from "./BlobsConformance.js"
 import { curationConformance } from "./CurationConformance.js"
+import { unmergeConformance } from "./UnmergeConformance.js"
 import { flushConformance } from "./FlushConformance.js"
 import { jobQueriesConformance } from "./JobQueriesConformance.js"
 import { projectionsConformance } from "./ProjectionsConformance.js"
@@ -32,6 +33,7 @@ describe("search on PostgreSQL", () => {
 
 describe("curation on PostgreSQL", () => {
   curationConformance(() => Database.pg)
+  unmergeConformance(() => Database.pg)
 })
 
 describe("row writes on PostgreSQL", () => {

@@ -85,7 +85,7 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
       ...(i % 7 === 0 ? [[stream, [G.messageEdited(s, 6, "From the clinic, Monday", 960)]] as const] : []),
       ...(i % 5 === 0 ? [[stream, [G.messageEdited(s, 1, `Met ${person.name} at the bakery.`, 900)]] as const] : []),
       ...(i % 4 === 2 ? [[stream, [G.messageEdited(s, 5, "thanks, bot", 950)]] as const] : []),
-      // Curation: a note split (its directive goes with its message), moved, discarded and restored; people renamed and merged.
+      // Curation: a note split (its directive goes with its message), moved, discarded and restored; people renamed, merged and unmerged.
       ...(i % 4 !== 1 && i % 3 === 0 ? [[stream, [C.noteSplit(s, `note-${s}-a`, `note-${s}-a2`, [2])]] as const] : []),
       ...(i % 4 !== 1 && i % 3 === 1 ? [[stream, [C.noteMoved(s, `note-${s}-b`, { personId: `person-${(i + 1) % 5}`, name: "Moved" })]] as const] : []),
       ...(i % 4 !== 1 && i % 5 === 2 ? [[stream, [C.noteDiscarded(s, `note-${s}-b`)]] as const] : []),
@@ -96,7 +96,10 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
       ...(i % 8 === 0 ? [[stream, [F.messagesErased(s, [4], [`note-${s}-c`])]] as const] : []),
       ...(i === 13 ? [[C.peopleStream, [F.personForgotten("person-13")]] as const] : []),
       ...(i === 7 ? [[C.peopleStream, [C.personRenamed("person-0", "Person Zero"), C.peopleMerged("person-3", "person-4")]] as const] : []),
-      ...(i === 11 ? [[C.peopleStream, [C.peopleMerged("person-4", "person-2")]] as const] : [])
+      ...(i === 11 ? [[C.peopleStream, [C.peopleMerged("person-4", "person-2")]] as const] : []),
+      // The merge undone: person-4 is theirs again with their notes (and person-3's, when merged into them first).
+      ...(i === 11 ? [[stream, [C.noteMoved(s, `note-${s}-a`, { personId: "person-2", name: "Moved" })]] as const] : []),
+      ...(i === 11 ? [[C.peopleStream, [C.peopleUnmerged("person-4", "person-2")]] as const] : [])
     ]
   }
   const all = Array.from({ length: sessions }, (_, i) => steps(i))

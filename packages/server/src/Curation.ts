@@ -1,6 +1,6 @@
 /**
  * Curation: a user's changes to their notes and people, each a command through a decider. A note's
- * change is decided on its session's stream (`Sessions.execute`); a rename or merge by the people
+ * change is decided on its session's stream (`Sessions.execute`); a rename, merge or unmerge by the people
  * decider on the user's people stream; both through the runner, so a change sent twice, or from
  * two devices at once, is recorded once and the second is refused as unchanged.
  */
@@ -81,6 +81,7 @@ export const discardNote = (noteId: NoteId, discard: boolean, asker: UserId | nu
 type PeopleChange =
   | { readonly _tag: "Rename"; readonly personId: PersonId; readonly name: string }
   | { readonly _tag: "Merge"; readonly from: PersonId; readonly into: PersonId }
+  | { readonly _tag: "Unmerge"; readonly personId: PersonId }
 
 /** Decide a people change on the person's user's people stream, through the runner. */
 const onPeople = (personId: PersonId, change: PeopleChange, asker: UserId | null) =>
@@ -91,7 +92,8 @@ const onPeople = (personId: PersonId, change: PeopleChange, asker: UserId | null
     const user = person.value.user
     const command = () =>
       Effect.map(Effect.all({ known: read.knownPeople(user), now: DateTime.now }), ({ known, now }) => ({ user, asker, known, now, ...change }))
-    yield* Runner.run(People.peopleDecider, peopleStream(user), command).pipe(Effect.mapError((e) => e._tag === "Rejected" ? refusal(e) : e))
+    const done = yield* Runner.run(People.peopleDecider, peopleStream(user), command).pipe(Effect.mapError((e) => e._tag === "Rejected" ? refusal(e) : e))
+    return done._tag === "Appended" ? done.events : []
   })
 
 /** Give a person another name. */
@@ -101,3 +103,13 @@ export const renamePerson = (personId: PersonId, name: string, asker: UserId | n
 /** Fold person `from` into `into`: their notes become `into`'s. */
 export const mergePeople = (from: PersonId, into: PersonId, asker: UserId | null) =>
   onPeople(from, { _tag: "Merge", from, into }, asker).pipe(Effect.withSpan("Curation.mergePeople", { attributes: { from, into } }))
+
+/** Undo the merge that took `personId` away: the notes that were theirs are theirs again; whom they had joined. */
+export const unmergePeople = (personId: PersonId, asker: UserId | null) =>
+  onPeople(personId, { _tag: "Unmerge", personId }, asker).pipe(
+    Effect.flatMap((events) => {
+      const unmerged = events.find((e) => e._tag === "PeopleUnmerged")
+      return unmerged?._tag === "PeopleUnmerged" ? Effect.succeed(unmerged.from) : Effect.dieMessage("an unmerge decided no PeopleUnmerged")
+    }),
+    Effect.withSpan("Curation.unmergePeople", { attributes: { personId } })
+  )

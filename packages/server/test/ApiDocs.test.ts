@@ -51,7 +51,7 @@ describe("API documentation", () => {
       const operations = Object.entries(spec.paths).flatMap(([path, methods]) =>
         Object.entries(methods).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op.summary !== undefined && op.description !== undefined])
       )
-      expect(operations.length).toBe(34)
+      expect(operations.length).toBe(35)
       expect(operations.filter(([, documented]) => !documented)).toEqual([])
       const docs = yield* request("GET", "/docs")
       expect(docs.status).toBe(200)

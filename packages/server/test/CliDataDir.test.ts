@@ -111,16 +111,18 @@ describe("a data directory the CLI may not use", () => {
   it.scoped("a schema behind this version's is migrated by a reading command that may write, refused when read-only", () =>
     Effect.gen(function*() {
       const { db, env } = yield* importedStore
-      // Forget the newest migration (25: the search index made again with accents folded), as a store of the
-      // previous version has it; the index it made stands, and making it again needs nothing else.
+      // Forget the newest migration (26: the columns that let a merge be undone), as a store of the previous
+      // version has it: its row and the two columns it added.
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient
-        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 25`
+        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 26`
+        yield* sql`ALTER TABLE notes DROP COLUMN filed_person_id`
+        yield* sql`ALTER TABLE people DROP COLUMN merged_to`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)
         expect(yield* runCli(["accounting", session], env, as)).toEqual(failed(
-          `cannot read the database ${db} without migrating it (schema at migration 24 of 25), and migrating needs a writable open, ` +
+          `cannot read the database ${db} without migrating it (schema at migration 25 of 26), and migrating needs a writable open, ` +
             `but cannot write the database ${db} (read-only file); ${remedy}`
         ))
       }))
@@ -130,6 +132,6 @@ describe("a data directory the CLI may not use", () => {
       const applied = yield* Effect.flatMap(SqlClient, (sql) => sql<{ id: number }>`SELECT MAX(migration_id) AS id FROM verbatim_migrations`).pipe(
         Effect.provide(Store.layerSqlite({ filename: db }))
       )
-      expect(applied).toEqual([{ id: 25 }])
+      expect(applied).toEqual([{ id: 26 }])
     }))
 })

@@ -39,7 +39,7 @@ const note = (id: string, owner: { name: string; person: string } | null, body: 
 const untimed = (json: unknown) => JSON.parse(JSON.stringify(json, (k, v) => (k === "recordedAt" ? undefined : v)))
 
 describe("curation API", () => {
-  it.effect("splits a note, moves a half, discards and restores it, renames and merges people; a change sent twice is refused", () =>
+  it.effect("splits a note, moves a half, discards and restores it, renames, merges and unmerges people; a change sent twice is refused", () =>
     Effect.gen(function*() {
       yield* capture
       const ana = { name: "Ana", person: "person_1" }
@@ -105,6 +105,30 @@ describe("curation API", () => {
       })
       expect((yield* api("/api/people")).json).toEqual({
         items: [{ id: "person_2", user: "telegram:100000001", name: "Robert", noteCount: 3 }],
+        nextCursor: null
+      })
+      // The merge undone: Ana is back with the note that was hers; the note moved to Robert before stays his.
+      expect(yield* api("/api/people/person_1/unmerge", { method: "POST" })).toEqual({
+        status: 200,
+        json: { id: "person_1", user: "telegram:100000001", name: "Ana", noteCount: 1 }
+      })
+      expect(yield* api("/api/people/person_1/unmerge", { method: "POST" })).toEqual({
+        status: 409,
+        json: { _tag: "Conflict", message: "Ana is not merged into anyone" }
+      })
+      expect(yield* api("/api/people/person_9/unmerge", { method: "POST" })).toEqual({
+        status: 404,
+        json: { _tag: "NotFound", resource: "person", id: "person_9" }
+      })
+      expect((yield* api("/api/people")).json).toEqual({
+        items: [
+          { id: "person_1", user: "telegram:100000001", name: "Ana", noteCount: 1 },
+          { id: "person_2", user: "telegram:100000001", name: "Robert", noteCount: 2 }
+        ],
+        nextCursor: null
+      })
+      expect(untimed((yield* api("/api/people/person_1/notes")).json)).toEqual({
+        items: [{ ...note("note_1", ana, "Ana moved to Porto.", [1]), owner: { _tag: "Person", contactId: "person_1", name: "Ana" } }],
         nextCursor: null
       })
       expect(yield* api("/api/notes/note_9/discard", { method: "POST" })).toEqual({

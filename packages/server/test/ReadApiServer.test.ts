@@ -18,6 +18,7 @@ describe("read API", () => {
       expect(yield* harness.request("GET", "/api/events", { headers: { authorization: "Bearer nope" } })).toEqual(refused)
       expect(yield* harness.request("POST", "/api/notes/note_1/discard")).toEqual(refused)
       expect(yield* harness.request("POST", "/api/people/person_1/merge", { body: "{\"into\":\"person_2\"}" })).toEqual(refused)
+      expect(yield* harness.request("POST", "/api/people/person_1/unmerge")).toEqual(refused)
     }).pipe(Effect.provide(layer([]))))
 
   it.effect("answering through the API files the note once; again is 409; an unknown question is 404", () =>
@@ -141,6 +142,7 @@ describe("health and metrics", () => {
         "/api/people/{id}/merge",
         "/api/people/{id}/notes",
         "/api/people/{id}/rename",
+        "/api/people/{id}/unmerge",
         "/api/questions",
         "/api/questions/{id}/answer",
         "/api/reminders",

@@ -35,5 +35,9 @@ export const personRenamed = (personId: string, name: string): Event =>
 export const peopleMerged = (from: string, into: string): Event =>
   ({ _tag: "PeopleMerged", user, from: PersonId.make(from), into: PersonId.make(into), mergedAt: at(1050) })
 
-/** The user's people stream, where renames and merges are decided. */
+/** `personId` out of the merge that left them under `from`. */
+export const peopleUnmerged = (personId: string, from: string): Event =>
+  ({ _tag: "PeopleUnmerged", user, personId: PersonId.make(personId), from: PersonId.make(from), unmergedAt: at(1060) })
+
+/** The user's people stream, where renames, merges and unmerges are decided. */
 export const peopleStream = `people-${user}`

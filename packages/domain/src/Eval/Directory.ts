@@ -6,6 +6,7 @@
 import type { Owner } from "../Decision.js"
 import type { Event } from "../Events.js"
 import type { PersonId } from "../Ids.js"
+import * as People from "../People/Decide.js"
 import { nameKey } from "../Session/People.js"
 
 /** Where a message ended up: a person (`personId` null for one the user does not have), the sender's own notes, or the bot. */
@@ -25,23 +26,18 @@ export interface Directory {
   readonly has: (personId: string) => personId is PersonId
 }
 
-/** The directory of the people events given (one user's `PersonAdded`, `PersonRenamed`, `PeopleMerged`). */
+/** The directory of the people events given (one user's `PersonAdded`, `PersonRenamed`, `PeopleMerged`, `PeopleUnmerged`). */
 export const make = (events: Iterable<Event>): Directory => {
   const names = new Map<PersonId, string>()
   const byName = new Map<string, PersonId>()
-  const merged = new Map<PersonId, PersonId>()
+  let merges = People.initialState
   for (const event of events) {
     if (event._tag === "PersonAdded" || event._tag === "PersonRenamed") {
       names.set(event.personId, event.name)
       if (!byName.has(nameKey(event.name))) byName.set(nameKey(event.name), event.personId)
-    } else if (event._tag === "PeopleMerged") merged.set(event.from, event.into)
+    } else merges = People.evolve(merges, event)
   }
-  const root = (personId: PersonId): PersonId => {
-    let at = personId
-    // A merge chain never loops (a merged person cannot be merged again); the bound guards anyway.
-    for (let hops = 0; merged.has(at) && hops <= merged.size; hops++) at = merged.get(at)!
-    return at
-  }
+  const root = (personId: PersonId): PersonId => People.liveOf(merges, personId)
   const named = (name: string) => {
     const found = byName.get(nameKey(name))
     return found === undefined ? undefined : root(found)

@@ -1,4 +1,4 @@
-/** A user's people renamed and merged on their people stream: each change once, only by their user. */
+/** A user's people renamed, merged and unmerged on their people stream: each change once, only by their user. */
 import { at, user } from "@verbatim/testkit/Given"
 import { DeciderSpec } from "@verbatim/testkit/DeciderSpec"
 import { describe, it } from "@effect/vitest"
@@ -54,5 +54,44 @@ describe("Merge", () => {
 
   it("takes the operator's merge", () => {
     spec.given([]).when(merge("person-anna", "person-ana", null)).then([merged("person-anna", "person-ana")])
+  })
+})
+
+const unmerge = (personId: string, asker: UserId | null = user): PeopleCommand =>
+  ({ _tag: "Unmerge", user, asker, known, now, personId: PersonId.make(personId) })
+const unmerged = (personId: string, from: string): Event =>
+  ({ _tag: "PeopleUnmerged", user, personId: PersonId.make(personId), from: PersonId.make(from), unmergedAt: now })
+const xana = "person-x"
+
+describe("Unmerge", () => {
+  it("undoes a merge once: an unmerge sent twice is unchanged the second time", () => {
+    spec.given([merged("person-anna", "person-ana")]).when(unmerge("person-anna")).then([unmerged("person-anna", "person-ana")])
+    spec.given([merged("person-anna", "person-ana"), unmerged("person-anna", "person-ana")]).when(unmerge("person-anna"))
+      .thenRejects(rejected("unchanged", "Anna S. is not merged into anyone"))
+  })
+
+  it("refuses a person not merged, one the user does not have, and another user's", () => {
+    spec.given([]).when(unmerge("person-ana")).thenRejects(rejected("unchanged", "Ana is not merged into anyone"))
+    spec.given([]).when(unmerge("person-bob")).thenRejects(rejected("not-found", "no person person-bob"))
+    spec.given([merged("person-anna", "person-ana")]).when(unmerge("person-anna", stranger)).thenRejects(rejected("not-yours"))
+  })
+
+  it("takes the operator's unmerge", () => {
+    spec.given([merged("person-anna", "person-ana")]).when(unmerge("person-anna", null)).then([unmerged("person-anna", "person-ana")])
+  })
+
+  it("in a chain, names whom the person is under now: the end of the chain", () => {
+    const chain = [merged("person-anna", "person-ana"), merged("person-ana", xana)]
+    spec.given(chain).when(unmerge("person-anna")).then([unmerged("person-anna", xana)])
+    spec.given(chain).when(unmerge("person-ana")).then([unmerged("person-ana", xana)])
+    // The middle one out, the first is under them again, and comes out of them.
+    spec.given([...chain, unmerged("person-ana", xana)]).when(unmerge("person-anna")).then([unmerged("person-anna", "person-ana")])
+  })
+
+  it("lets a person unmerged be merged again, and keeps whom they were merged into merged only where it still is", () => {
+    spec.given([merged("person-anna", "person-ana"), unmerged("person-anna", "person-ana")]).when(merge("person-anna", "person-ana"))
+      .then([merged("person-anna", "person-ana")])
+    spec.given([merged("person-anna", "person-ana"), unmerged("person-anna", "person-ana")]).when(merge("person-ana", "person-anna"))
+      .then([merged("person-ana", "person-anna")])
   })
 })

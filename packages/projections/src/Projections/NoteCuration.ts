@@ -1,7 +1,9 @@
 /**
  * What a user changes of their notes by hand, on the notes projection's tables: a note moved to
- * another person, split in two, discarded or restored, and the notes of a person renamed or merged
- * into another. Every change sets absolute values, so applying an event again changes nothing.
+ * another person, split in two, discarded or restored, and the notes of a person renamed, merged
+ * into another or unmerged. Every change sets absolute values, so applying an event again changes
+ * nothing. A note keeps whom it was filed under (`filed_person_id`) through merges: an unmerge
+ * takes back the notes filed under the person, or under those still merged into them.
  */
 import type { CurationEvent } from "@verbatim/domain/CurationEvents"
 import type { StoredOf } from "../EventCodec.js"
@@ -49,7 +51,7 @@ const split = (batch: Batch, event: StoredOf<"NoteSplit">, position: number) => 
 
 export const NoteCuration: Projection<CurationEvent["_tag"]> = {
   name: "note curation",
-  canHandle: ["NoteMoved", "NoteSplit", "NoteDiscarded", "NoteRestored", "PersonRenamed", "PeopleMerged"],
+  canHandle: ["NoteMoved", "NoteSplit", "NoteDiscarded", "NoteRestored", "PersonRenamed", "PeopleMerged", "PeopleUnmerged"],
   wants(event, _position, keys) {
     switch (event._tag) {
       case "NoteMoved":
@@ -70,13 +72,17 @@ export const NoteCuration: Projection<CurationEvent["_tag"]> = {
       case "PeopleMerged":
         keys.add("people", "person_id", event.into)
         return keys.add("notes", "person_id", event.from)
+      case "PeopleUnmerged":
+        keys.add("people", "person_id", event.personId)
+        keys.add("people", "merged_into", event.from)
+        return keys.add("notes", "person_id", event.from)
     }
   },
   evolve(batch, { event, position }) {
     switch (event._tag) {
       case "NoteMoved": {
         const note = batch.get("notes", event.noteId)
-        if (note) batch.update("notes", note, ownedBy(batch, event.personId, event.owner._tag === "Person" ? event.owner.name : ""))
+        if (note) batch.update("notes", note, { ...ownedBy(batch, event.personId, event.owner._tag === "Person" ? event.owner.name : ""), filed_person_id: event.personId })
         return
       }
       case "NoteSplit":
@@ -96,6 +102,15 @@ export const NoteCuration: Projection<CurationEvent["_tag"]> = {
           batch.update("notes", note, ownedBy(batch, event.into, String(batch.get("people", event.into)?.["name"] ?? "")))
         }
         return
+      case "PeopleUnmerged": {
+        // People ran first: the person and whoever is still merged into them lead to them again.
+        const name = String(batch.get("people", event.personId)?.["name"] ?? "")
+        for (const note of batch.where("notes", "person_id", event.from)) {
+          const filed = note["filed_person_id"] as string | null
+          if (filed !== null && livePerson(batch, filed) === event.personId) batch.update("notes", note, ownedBy(batch, event.personId, name))
+        }
+        return
+      }
     }
   }
 }

@@ -78,6 +78,7 @@ const recordNote = (batch: Batch, event: StoredOf<"NoteRecorded">, position: num
     owner_contact_id: owner._tag === "Person" ? owner.contactId : null,
     owner_name: owner._tag === "Person" ? owner.name : null,
     person_id: personId,
+    filed_person_id: event.personId,
     merged_from: event.mergedFrom,
     body: "",
     unmatched_directives: 0,

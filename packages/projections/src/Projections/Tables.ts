@@ -184,6 +184,19 @@ export const forgettingTracesDdl = [
     forgotten_at TEXT NOT NULL, PRIMARY KEY (kind, item_id))`
 ]
 
+/**
+ * Whom a note was filed under before merges resolved it (a plan, an answer or a move named them),
+ * and whom a person was merged into directly (`merged_into` names the end of a chain), so an unmerge
+ * gives a person back exactly their notes. Filled with what merges left: a store merged before this
+ * gives the notes of those merges back on an unmerge once `verbatim rebuild` has replayed the log.
+ */
+export const mergeUndoDdl = [
+  `ALTER TABLE notes ADD COLUMN filed_person_id TEXT`,
+  `ALTER TABLE people ADD COLUMN merged_to TEXT`,
+  `UPDATE notes SET filed_person_id = person_id`,
+  `UPDATE people SET merged_to = merged_into`
+]
+
 /** Create every read-model table (a migration). */
 export const createTables = Effect.gen(function*() {
   const sql = yield* SqlClient

@@ -56,4 +56,5 @@ export const layer = HttpApiBuilder.group(Api, "curation", (handlers) =>
       .handle("renamePerson", ({ path, payload }) => Effect.zipRight(run("person", path.id, Curation.renamePerson(path.id, payload.name, null)), person(path.id)))
       .handle("mergePeople", ({ path, payload }) =>
         Effect.zipRight(run("person", path.id, Curation.mergePeople(path.id, payload.into, null)), person(payload.into)))
+      .handle("unmergePeople", ({ path }) => Effect.zipRight(run("person", path.id, Curation.unmergePeople(path.id, null)), person(path.id)))
   }))

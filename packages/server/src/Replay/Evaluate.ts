@@ -32,7 +32,7 @@ export interface Evaluation {
   readonly corrected: { readonly answered: ReadonlyArray<number>; readonly moved: ReadonlyArray<number>; readonly edited: ReadonlyArray<number> }
 }
 
-const peopleTypes = ["PersonAdded", "PersonRenamed", "PeopleMerged"] as const
+const peopleTypes = ["PersonAdded", "PersonRenamed", "PeopleMerged", "PeopleUnmerged"] as const
 
 /** Every user's people events, in log order. */
 export const loadPeople = Effect.fn("Evaluate.loadPeople")(function*() {
@@ -40,7 +40,7 @@ export const loadPeople = Effect.fn("Evaluate.loadPeople")(function*() {
   const events = yield* Stream.runCollect(store.readAll(start, { types: peopleTypes }))
   const byUser = new Map<string, Array<Event>>()
   for (const { event } of events) {
-    if (event._tag !== "PersonAdded" && event._tag !== "PersonRenamed" && event._tag !== "PeopleMerged") continue
+    if (event._tag !== "PersonAdded" && event._tag !== "PersonRenamed" && event._tag !== "PeopleMerged" && event._tag !== "PeopleUnmerged") continue
     byUser.set(event.user, [...(byUser.get(event.user) ?? []), event])
   }
   return (user: string): Directory.Directory => Directory.make(byUser.get(user) ?? [])

@@ -68,6 +68,9 @@ mark.quoted { background: #ffca28; outline: 2px solid #8a6d00; font-weight: 600;
 [data-verdict="PASS"] { border-left-color: #1d6b35; } [data-verdict="FAIL"] { border-left-color: var(--cut); }
 .notice { padding: .5rem .75rem; border-left: 4px solid var(--accent); background: #fff; }
 .forget button { border-color: var(--cut); color: var(--cut); }
+.curate.undo { display: inline-flex; margin: 0; }
+.undoable { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem .75rem; }
+.merged li { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem; }
 [data-disposition="Erased"] { color: var(--muted); } a[data-forget] { font-size: .9rem; margin-left: .5rem; white-space: nowrap; }
 .banner { padding: .5rem .75rem; border-left: 4px solid var(--cut); background: #fff; margin: 0 0 1rem; }
 `

@@ -16,11 +16,13 @@ const Csrf = { csrf: Schema.String }
 const MoveForm = Schema.Struct({ ...Csrf, to: Schema.String, name: Schema.optionalWith(Schema.String, { default: () => "" }) })
 const SplitForm = Schema.Struct({ ...Csrf, atSeq: Schema.NumberFromString.pipe(Schema.int(), Schema.positive()) })
 const RenameForm = Schema.Struct({ ...Csrf, name: Schema.String })
-const MergeForm = Schema.Struct({ ...Csrf, into: Schema.String })
+/** The person to merge into ("" when none was chosen); `confirmed` once the confirmation was answered. */
+const MergeForm = Schema.Struct({ ...Csrf, into: Schema.String, confirmed: Schema.optionalWith(Schema.Literal("yes"), { exact: true }) })
 export const CsrfForm = Schema.Struct(Csrf)
 
 /** Back to `path`, saying what happened. */
-export const back = (path: string, notice: string) => HttpServerResponse.redirect(`${path}?notice=${encodeURIComponent(notice)}`, { status: 303 })
+export const back = (path: string, notice: string) =>
+  HttpServerResponse.redirect(`${path}${path.includes("?") ? "&" : "?"}notice=${encodeURIComponent(notice)}`, { status: 303 })
 
 /** A form's handler: sign-in and CSRF checked, the form decoded, `run` given the path's id, the form and the asker; it answers. */
 export const posted = <A, I extends { readonly csrf: string }, E, R>(
@@ -37,18 +39,24 @@ export const posted = <A, I extends { readonly csrf: string }, E, R>(
     return yield* run((yield* HttpRouter.params)["id"] ?? "", body, who.value.subject)
   })
 
+/** What a curation answers: where to go and what to say, or what refused it (a 404 for what is not there). */
+const answering = <A>(
+  run: (id: string, form: A, asker: SignIn.Subject) => Effect.Effect<readonly [path: string, notice: string], Curation.CurationRefused | StoreError, Curation.Services>,
+  refusedAt: (id: string) => string
+) =>
+(id: string, body: A, subject: SignIn.Subject) =>
+  run(id, body, subject).pipe(
+    Effect.flatMap(([path, notice]) => back(path, notice)),
+    Effect.catchTag("CurationRefused", (e) =>
+      e.reason === "missing" ? HttpServerResponse.text("Not found", { status: 404 }) : back(refusedAt(id), `Nothing changed: ${e.detail}.`))
+  )
+
 /** A curation form's handler (see `posted`): `run` answers where to go and what to say. */
 const curating = <A, I extends { readonly csrf: string }>(
   form: Schema.Schema<A & { readonly csrf: string }, I>,
   run: (id: string, form: A, asker: SignIn.Subject) => Effect.Effect<readonly [path: string, notice: string], Curation.CurationRefused | StoreError, Curation.Services>,
   refusedAt: (id: string) => string
-) =>
-  posted(form, (id, body, subject) =>
-    run(id, body, subject).pipe(
-      Effect.flatMap(([path, notice]) => back(path, notice)),
-      Effect.catchTag("CurationRefused", (e) =>
-        e.reason === "missing" ? HttpServerResponse.text("Not found", { status: 404 }) : back(refusedAt(id), `Nothing changed: ${e.detail}.`))
-    ))
+) => posted(form, answering(run, refusedAt))
 
 /** The asker of a command from the pages: the user signed in, or null for the operator. */
 export const asker = (subject: SignIn.Subject) => SignIn.userOf(subject) ?? null
@@ -78,5 +86,20 @@ export const restoreNote = curating(CsrfForm, (id, _form, subject) =>
 export const renamePerson = curating(RenameForm, (id, form, subject) =>
   Effect.as(Curation.renamePerson(PersonId.make(id), form.name, asker(subject)), [`/people/${id}`, "Renamed."] as const), (id) => `/people/${id}`)
 
-export const mergePeople = curating(MergeForm, (id, form, subject) =>
-  Effect.as(Curation.mergePeople(PersonId.make(id), PersonId.make(form.into), asker(subject)), [`/people/${form.into}`, "Merged: their notes are here now."] as const), (id) => `/people/${id}`)
+/**
+ * The merge form: with no one chosen it changes nothing; chosen, it asks first (the confirmation,
+ * `MergePages.ts`); confirmed, it merges and goes to whom they joined, where the notice offers the undo.
+ */
+export const mergePeople = posted(MergeForm, (id, form, subject) => {
+  if (form.into === "") return back(`/people/${id}`, "Nothing changed: choose the person they are the same as.")
+  if (form.confirmed === undefined) return HttpServerResponse.redirect(`/people/${id}/merge?into=${encodeURIComponent(form.into)}`, { status: 303 })
+  return answering(() =>
+    Effect.as(Curation.mergePeople(PersonId.make(id), PersonId.make(form.into), asker(subject)), [
+      `/people/${form.into}?undo=${encodeURIComponent(id)}`,
+      "Merged: their notes are here now."
+    ] as const), () => `/people/${id}`)(id, form, subject)
+})
+
+/** Undo the merge that took the person away: back on their own page, with their notes. */
+export const unmergePeople = curating(CsrfForm, (id, _form, subject) =>
+  Effect.as(Curation.unmergePeople(PersonId.make(id), asker(subject)), [`/people/${id}`, "Merge undone: the notes that were theirs are back here."] as const), (id) => `/people/${id}`)

@@ -67,7 +67,7 @@ ${
 <span class="muted">Its messages stay in the log and the session's accounting; you can restore it.</span></form>`
 }
 
-/** A person's forms: a new name, or merging them into another of the user's people. */
+/** A person's forms: a new name, or merging them into another of the user's people, chosen (none is at first) and then confirmed. */
 export const personForms = (person: Person, people: ReadonlyArray<Person>, csrf: string): Html => {
   const others = people.filter((p) => p.id !== person.id)
   return html`<h2>Change</h2>
@@ -79,8 +79,8 @@ export const personForms = (person: Person, people: ReadonlyArray<Person>, csrf:
 ${
     others.length === 0 ? null : html`<form method="post" action="/people/${person.id}/merge" class="curate" data-form="merge">${token(csrf)}
 <label for="merge-into">Same person as</label>
-<select id="merge-into" name="into">${others.map((p) => html`<option value="${p.id}">${p.name}</option>`)}</select>
-<button type="submit">Merge</button>
+<select id="merge-into" name="into" required><option value="" selected>Choose a person…</option>${others.map((p) => html`<option value="${p.id}">${p.name}</option>`)}</select>
+<button type="submit">Merge…</button>
 </form>`
   }`
 }

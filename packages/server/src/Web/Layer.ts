@@ -28,6 +28,7 @@ import { askFromPage, confirmFromPage } from "./AskForm.js"
 import { askedPage, askPage } from "./AskPages.js"
 import { pressFromPage, reminderUser, remindersPage, zoneFromPage } from "./RemindersPage.js"
 import * as Curating from "./Curating.js"
+import * as MergePages from "./MergePages.js"
 import * as ForgetRoutes from "./ForgetRoutes.js"
 import { composeForm, file, send } from "./Composing.js"
 import { capture, preview } from "./PasteChat.js"
@@ -84,7 +85,9 @@ const pages = HttpApiBuilder.Router.use((router) =>
     yield* router.post("/notes/:id/discard", provided(Curating.discardNote))
     yield* router.post("/notes/:id/restore", provided(Curating.restoreNote))
     yield* router.post("/people/:id/rename", provided(Curating.renamePerson))
+    yield* router.get("/people/:id/merge", provided(MergePages.confirmMerge))
     yield* router.post("/people/:id/merge", provided(Curating.mergePeople))
+    yield* router.post("/people/:id/unmerge", provided(Curating.unmergePeople))
     yield* router.get("/notes/:id/forget", provided(ForgetRoutes.confirmNote))
     yield* router.post("/notes/:id/forget", provided(ForgetRoutes.forgetNote))
     yield* router.get("/people/:id/forget", provided(ReadRoutes.aboutPerson("/forget", ForgetRoutes.confirmPerson)))

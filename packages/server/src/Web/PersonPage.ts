@@ -3,6 +3,7 @@ import type { Note, Person } from "@verbatim/domain/ApiResponses"
 import { personForms } from "./CurationForms.js"
 import { forgetPersonSection } from "./ForgetPages.js"
 import { type Html, html } from "./Html.js"
+import { mergedInList, undoForm } from "./MergePages.js"
 import { discardedList, type Forwards, noteList } from "./Pages.js"
 
 /** What the person page shows besides the person and their notes. */
@@ -16,6 +17,17 @@ export interface PersonExtras {
   readonly notice: string
   /** Whom the listed notes' forwarded words came from. */
   readonly forwards?: Forwards
+  /** The people merged into this one, each of whose merges may be undone. */
+  readonly mergedIn?: ReadonlyArray<{ readonly id: string; readonly name: string }>
+  /** The person a merge just brought here, whose merge the notice offers to undo. */
+  readonly undo?: { readonly id: string; readonly name: string } | null
+}
+
+/** What the last change did; after a merge, with the button that undoes it. */
+const notice = (extras: PersonExtras): Html | null => {
+  if (extras.notice === "") return null
+  if (extras.undo == null) return html`<p role="status" class="notice">${extras.notice}</p>`
+  return html`<div role="status" class="notice undoable">${extras.notice} ${undoForm(extras.undo, extras.csrf, "Undo")}</div>`
 }
 
 /** What the person page says is held about them: the two downloads of the copy (`PersonCopy.ts`) and what it holds; then the way to forget them. */
@@ -30,11 +42,12 @@ ${forgetPersonSection(person.id, person.name)}`
 /** One person's notes, newest first (as given), each linked to its audit; then their discarded notes, the forms and what is held about them. */
 export const personPage = (person: Person, notes: ReadonlyArray<Note>, extras: PersonExtras): Html =>
   html`<h1>${person.name}</h1>
-${extras.notice === "" ? null : html`<p role="status" class="notice">${extras.notice}</p>`}
+${notice(extras)}
 <p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}${
     notes.length < person.noteCount ? `, the newest ${notes.length} shown` : ""
   }</p>
 ${noteList(notes, extras.zone, "live", extras.forwards)}
 ${discardedList(extras.discarded, extras.zone, extras.forwards)}
+${mergedInList(person, extras.mergedIn ?? [], extras.csrf)}
 ${personForms(person, extras.people, extras.csrf)}
 ${heldSection(person)}`

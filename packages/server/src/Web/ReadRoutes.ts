@@ -81,8 +81,11 @@ export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subj
     const discarded = yield* read.newestNotes(id, notesShown, true)
     yield* require(subject, { user: person.value.user, kind: "person", ids: [id, ...notes.map((n) => n.id), ...discarded.map((n) => n.id)] })
     const people = (yield* read.people({ limit: 500, user: person.value.user })).items
+    const undoing = yield* query("undo")
     const forwards = yield* forwardsOf([...notes, ...discarded].map((n) => n.id))
-    return Option.some(personPage(person.value, notes, { discarded, people, csrf, zone, notice: yield* query("notice"), forwards }))
+    const mergedIn = (yield* read.personNames(id)).mergedIn
+    const undo = mergedIn.find((p) => p.id === undoing) ?? null
+    return Option.some(personPage(person.value, notes, { discarded, people, csrf, zone, notice: yield* query("notice"), forwards, mergedIn, undo }))
   }), "person"))
 
 /** `/notes/:id`: a note and its audit, with the forms that curate and forget it; one the viewer had forgotten says so. */

@@ -49,7 +49,8 @@ describe.skipIf(chromium === undefined)("curation in Chromium", () => {
         await Promise.all([page.waitForNavigation(), page.click("main ul.list li:last-child a")])
         const personProblems = await violations(page)
         await shoot(page, "c1-person-forms")
-        const merged = await submit(page, "merge", (p) => p.select("#merge-into", "person_2"))
+        await Promise.all([page.waitForNavigation(), page.select("#merge-into", "person_2").then(() => page.click("[data-form=merge] button[type=submit]"))])
+        const merged = await submit(page, "confirm-merge")
         const mergedNotes = await listed(page)
         const mergedProblems = await violations(page)
         await shoot(page, "c2-merged")
@@ -95,7 +96,7 @@ describe.skipIf(chromium === undefined)("curation in Chromium", () => {
       })
       expect(seen).toEqual({
         people: ["Tom", "Ana Souza", "Ana"],
-        merged: { path: "/people/person_2", notice: "Merged: their notes are here now." },
+        merged: { path: "/people/person_2", notice: "Merged: their notes are here now. Undo" },
         mergedNotes: ["Ana Souza starts at the clinic on Monday.", "Ana moved to Porto.\n\nTom's dog is called Rex."],
         split: { path: "/notes/note_4", notice: "Split: this is the new note, from message 2 on." },
         splitBody: "Tom's dog is called Rex.",
