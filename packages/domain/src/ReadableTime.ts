@@ -16,8 +16,19 @@ export const localDay = (at: DateTime.Utc, zone: string): string => {
   return `${p.day} ${months[p.month - 1]} ${p.year}`
 }
 
+const reading = (year: number, month: number, day: number, hours: number, minutes: number) =>
+  `${day} ${months[month - 1]} ${year}, ${two(hours)}:${two(minutes)}`
+
 /** "6 December 2026, 14:05 (Europe/Lisbon)": a moment as read on a clock in `zone`. */
 export const localTime = (at: DateTime.Utc, zone: string): string => {
   const p = partsIn(at, zone)
-  return `${p.day} ${months[p.month - 1]} ${p.year}, ${two(p.hours)}:${two(p.minutes)} (${zone})`
+  return `${reading(p.year, p.month, p.day, p.hours, p.minutes)} (${zone})`
+}
+
+/** "9 January 2026, 09:00": a wall-clock reading `YYYY-MM-DDTHH:MM` (a reminder's), as it reads; another text as it is. */
+export const readableReading = (local: string): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local)
+  if (match === null) return local
+  const [year, month, day, hours, minutes] = match.slice(1).map(Number) as [number, number, number, number, number]
+  return month >= 1 && month <= 12 ? reading(year, month, day, hours, minutes) : local
 }

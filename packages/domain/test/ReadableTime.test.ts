@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { localDay, localTime } from "@verbatim/domain/ReadableTime"
+import { localDay, localTime, readableReading } from "@verbatim/domain/ReadableTime"
 import { DateTime } from "effect"
 
 describe("readable times", () => {
@@ -25,5 +25,10 @@ describe("readable times", () => {
       localDay(DateTime.unsafeMake("2026-12-31T23:30:00Z"), "America/New_York"),
       localDay(DateTime.unsafeMake("2026-02-28T12:00:00Z"), "UTC")
     ]).toEqual(["1 January 2027", "31 December 2026", "28 February 2026"])
+  })
+
+  it("a reminder's wall-clock reading reads as a date and time; anything else is left as it is", () => {
+    expect(["2026-03-30T09:00", "2027-01-01T00:05", "", "2026-13-01T09:00", "soon"].map(readableReading))
+      .toEqual(["30 March 2026, 09:00", "1 January 2027, 00:05", "", "2026-13-01T09:00", "soon"])
   })
 })

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { MessageId, SessionId } from "@verbatim/domain/Ids"
 import { emptyPlan } from "@verbatim/domain/Plan"
+import { readableReading } from "@verbatim/domain/ReadableTime"
 import { reminderIdOf } from "@verbatim/domain/Reminders/FromPlan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
@@ -85,7 +86,7 @@ describe("a reminder whose time is not clear", () => {
       }])
       // `/reminders` lists it first, with its Cancel ("No reminder") beside the one set.
       expect(yield* telegram(aliceUpdate(3, { text: "/reminders" }))).toEqual({ status: 200, body: "" })
-      const listed = `Coming up (UTC):\n1. no time set yet: ${first}\n2. 2030-01-02 09:00: ${second}`
+      const listed = `Coming up (UTC):\n1. no time set yet: ${first}\n2. 2 January 2030, 09:00: ${second}`
       yield* eventually(telegramCalls, (all) => sentTexts(all).includes(listed))
       expect(yield* telegram(press(`r:page:${firstId}`, 800001))).toEqual({ status: 200, body: "" })
       expect(yield* telegram(press(`r:monday:${firstId}`, 800002))).toEqual({ status: 200, body: "" })
@@ -93,7 +94,7 @@ describe("a reminder whose time is not clear", () => {
       const monday = nextMonday()
       expect(yield* eventually(acknowledged, (texts) => texts.length === 3)).toEqual([
         "Pick a time on the Reminders page: https://verbatim.example/reminders (send /web first if you are not signed in).",
-        `I will remind you at ${monday.replace("T", " ")}.`,
+        `I will remind you at ${readableReading(monday)} (UTC).`,
         "Cancelled."
       ])
       const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("ReminderCancelled"))

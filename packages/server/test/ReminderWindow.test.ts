@@ -105,7 +105,7 @@ describe("reminders and WhatsApp's 24-hour window", () => {
       const open = `${baseUrl}/notes/note_1?mark=whatsapp%3Awamid.w1%3A18-57`
       // WhatsApp has no link button beside reply buttons: the link is in the text.
       expect(sent.map((b) => (b["interactive"] as { body: { text: string } }).body.text)).toEqual([
-        `Reminder: ${quote}\n\nFrom your message: ${text}\n\nIn your note about Ana: Ana moves in May.\nOpen: ${open}\n\nDue at 2026-01-03 09:00, sent late.`
+        `Reminder: ${quote}\n\nFrom your message: ${text}\n\nIn your note about Ana: Ana moves in May.\nOpen: ${open}\n\nDue at 3 January 2026, 09:00 (UTC), sent late.`
       ])
       expect((yield* status)).toEqual([expect.objectContaining({ status: "delivered", late: true })])
       expect(reminderTags(yield* eventLog)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderHeld", "ReminderDelivered"])

@@ -43,7 +43,7 @@ describe("reminders end to end", () => {
       const delivered = "Reminder: Remind me to ask her about the flat tomorrow.\n\n" +
         "From your message: Ana moves to Porto in May. Remind me to ask her about the flat tomorrow.\n\n" +
         `In your note about Ana: Ana moves to Porto in May.\nOpen: ${open}\n\n` +
-        "Due at 2026-01-02 09:00, sent late."
+        "Due at 2 January 2026, 09:00 (UTC), sent late."
       const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).includes(delivered))
       expect(sentTexts(calls)).toEqual([filed, delivered])
       const reminderId = reminderIdOf(MessageId.make("telegram:100000001:1"), 27, 27 + quote.length)
@@ -99,7 +99,7 @@ describe("reminders end to end", () => {
       for (const [id, words] of [[3, "/tz"], [4, "/tz Europe/Lisbn"], [5, "/tz europe/lisbon"], [6, "/tz Europe/Lisbon"], [7, "/reminders"]] as const) {
         expect(yield* telegram(aliceUpdate(id, { text: words }))).toEqual({ status: 200, body: "" })
       }
-      const listed = "Coming up (Europe/Lisbon):\n1. 2030-01-02 09:00 UTC: Remind me to ask her about the flat tomorrow."
+      const listed = "Coming up (Europe/Lisbon):\n1. 2 January 2030, 09:00 (UTC): Remind me to ask her about the flat tomorrow."
       const calls = yield* eventually(telegramCalls, (all) => sentTexts(all).includes(listed))
       expect(sentTexts(calls).slice(1)).toEqual([
         "Your time zone is UTC. To change it, send /tz and a zone name, such as /tz Europe/Lisbon.",

@@ -1,4 +1,5 @@
 /** What the bot says about reminders: the delivery, with the sender's own words whole, and the plan's reminders it could not take. */
+import { readableReading } from "../ReadableTime.js"
 import { cut } from "../ReplyText.js"
 import type { ReminderStatus } from "./Events.js"
 import type { ProposedReminder } from "./FromPlan.js"
@@ -50,7 +51,8 @@ export const parseReminderData = (data: string): { readonly action: ReminderActi
   return match === null ? null : { action: match[1] as ReminderAction, reminderId: match[2]! }
 }
 
-const clock = (local: string) => local.replace("T", " ")
+/** "9 January 2026, 09:00 (Europe/Lisbon)": a reminder's reading on its zone's clock, the zone named. */
+export const clockText = (local: string, zone: string): string => `${readableReading(local)} (${zone})`
 
 /** Where a reminder stands, as the pages say it. */
 export const statusText: Record<ReminderStatus, string> = {
@@ -64,7 +66,7 @@ export const statusText: Record<ReminderStatus, string> = {
 
 /** When a reminder is due, as the pages say it: on its own clock, or that its time is the user's to give. */
 export const dueText = (r: { readonly status: string; readonly dueLocal: string; readonly zone: string }): string =>
-  r.status === "asking" ? "no time set yet" : `due ${clock(r.dueLocal)} (${r.zone})`
+  r.status === "asking" ? "no time set yet" : `due ${clockText(r.dueLocal, r.zone)}`
 
 /** How much of the message around the quote the delivery shows, before and after. */
 const context = 120
@@ -82,6 +84,7 @@ export const deliveryText = (reminder: {
   readonly messageText: string
   readonly start: number
   readonly dueLocal: string
+  readonly zone: string
   readonly late: boolean
   /** The note the quote's message is filed in: whom it is about (null: the user's own notes) and its text. */
   readonly note?: { readonly about: string | null; readonly body: string } | null
@@ -92,7 +95,7 @@ export const deliveryText = (reminder: {
   const from = `${reminder.start > context ? "…" : ""}${before}${reminder.quote}${after}${
     reminder.start + reminder.quote.length + context < reminder.messageText.length ? "…" : ""
   }`
-  const due = reminder.late ? `Due at ${clock(reminder.dueLocal)}, sent late.` : `Due ${clock(reminder.dueLocal)}.`
+  const due = reminder.late ? `Due at ${clockText(reminder.dueLocal, reminder.zone)}, sent late.` : `Due ${clockText(reminder.dueLocal, reminder.zone)}.`
   const note = reminder.note === undefined || reminder.note === null
     ? []
     : [`${reminder.note.about === null ? "In your own notes" : `In your note about ${reminder.note.about}`}: ${cut(reminder.note.body, noteStart)}`]
@@ -125,14 +128,18 @@ export const replannedText = (quotes: ReadonlyArray<string>): string =>
   ].join("\n")
 
 /** The answer to a button pressed on a reminder. */
-export const actionText = (action: Exclude<ReminderAction, "page">, dueLocal: string | null, asking = false): string =>
+export const actionText = (
+  action: Exclude<ReminderAction, "page">,
+  due: { readonly local: string; readonly zone: string } | null,
+  asking = false
+): string =>
   action === "done"
     ? "Marked done."
     : action === "cancel"
     ? asking ? "No reminder set." : "Cancelled."
     : asking
-    ? `I will remind you at ${clock(dueLocal ?? "")}.`
-    : `Snoozed until ${clock(dueLocal ?? "")}.`
+    ? `I will remind you at ${due === null ? "" : clockText(due.local, due.zone)}.`
+    : `Snoozed until ${due === null ? "" : clockText(due.local, due.zone)}.`
 
 /**
  * `/reminders`: those whose time is still to be given first, then the upcoming ones, soonest
@@ -148,7 +155,7 @@ export const upcomingText = (
     : [
       `Coming up (${zone}):`,
       ...reminders.map((r, i) =>
-        `${i + 1}. ${r.status === "asking" ? "no time set yet" : `${clock(r.dueLocal)}${r.zone === zone ? "" : ` ${r.zone}`}`}: ${r.quote}`
+        `${i + 1}. ${r.status === "asking" ? "no time set yet" : `${readableReading(r.dueLocal)}${r.zone === zone ? "" : ` (${r.zone})`}`}: ${r.quote}`
       )
     ].join("\n")
 

@@ -16,22 +16,22 @@ import {
 
 describe("reminder texts", () => {
   it("delivers the quote whole with its message, shortened around the quote only when long", () => {
-    expect(deliveryText({ quote: "call Ana", messageText: "Please call Ana about the flat.", start: 7, dueLocal: "2026-03-30T09:00", late: false }))
-      .toBe("Reminder: call Ana\n\nFrom your message: Please call Ana about the flat.\n\nDue 2026-03-30 09:00.")
+    expect(deliveryText({ quote: "call Ana", messageText: "Please call Ana about the flat.", start: 7, dueLocal: "2026-03-30T09:00", zone: "Europe/Lisbon", late: false }))
+      .toBe("Reminder: call Ana\n\nFrom your message: Please call Ana about the flat.\n\nDue 30 March 2026, 09:00 (Europe/Lisbon).")
     const long = `${"a".repeat(200)}call Ana${"b".repeat(200)}`
-    expect(deliveryText({ quote: "call Ana", messageText: long, start: 200, dueLocal: "2026-03-30T09:00", late: true }))
-      .toBe(`Reminder: call Ana\n\nFrom your message: …${"a".repeat(120)}call Ana${"b".repeat(120)}…\n\nDue at 2026-03-30 09:00, sent late.`)
+    expect(deliveryText({ quote: "call Ana", messageText: long, start: 200, dueLocal: "2026-03-30T09:00", zone: "Europe/Lisbon", late: true }))
+      .toBe(`Reminder: call Ana\n\nFrom your message: …${"a".repeat(120)}call Ana${"b".repeat(120)}…\n\nDue at 30 March 2026, 09:00 (Europe/Lisbon), sent late.`)
   })
 
   it("shows the start of the note the words are filed in, and the link to them marked there", () => {
-    const base = { quote: "call Ana", messageText: "Please call Ana about the flat.", start: 7, dueLocal: "2026-03-30T09:00", late: false }
+    const base = { quote: "call Ana", messageText: "Please call Ana about the flat.", start: 7, dueLocal: "2026-03-30T09:00", zone: "Europe/Lisbon", late: false }
     const body = `Ana moves in May. ${"x".repeat(200)}`
     expect(deliveryText({ ...base, note: { about: "Ana", body }, link: "https://v.example/notes/n1?mark=m%3A7-15" })).toBe(
       "Reminder: call Ana\n\nFrom your message: Please call Ana about the flat.\n\n" +
-        `In your note about Ana: Ana moves in May. ${"x".repeat(141)}…\nOpen: https://v.example/notes/n1?mark=m%3A7-15\n\nDue 2026-03-30 09:00.`
+        `In your note about Ana: Ana moves in May. ${"x".repeat(141)}…\nOpen: https://v.example/notes/n1?mark=m%3A7-15\n\nDue 30 March 2026, 09:00 (Europe/Lisbon).`
     )
     expect(deliveryText({ ...base, note: { about: null, body: "Please call Ana about the flat." }, link: null })).toBe(
-      "Reminder: call Ana\n\nFrom your message: Please call Ana about the flat.\n\nIn your own notes: Please call Ana about the flat.\n\nDue 2026-03-30 09:00."
+      "Reminder: call Ana\n\nFrom your message: Please call Ana about the flat.\n\nIn your own notes: Please call Ana about the flat.\n\nDue 30 March 2026, 09:00 (Europe/Lisbon)."
     )
     expect(reminderButtons("rabc", "https://v.example/n").at(-1)).toEqual({ label: "Open", data: "r:open:rabc", url: "https://v.example/n" })
   })
@@ -92,6 +92,6 @@ describe("reminder texts", () => {
       { quote: "call Ana", dueLocal: "2026-03-30T09:00", zone: "Europe/Lisbon", status: "scheduled" },
       { quote: "pay rent", dueLocal: "2026-04-01T08:00", zone: "UTC", status: "scheduled" }
     ], "Europe/Lisbon"))
-      .toBe("Coming up (Europe/Lisbon):\n1. no time set yet: ping me\n2. 2026-03-30 09:00: call Ana\n3. 2026-04-01 08:00 UTC: pay rent")
+      .toBe("Coming up (Europe/Lisbon):\n1. no time set yet: ping me\n2. 30 March 2026, 09:00: call Ana\n3. 1 April 2026, 08:00 (UTC): pay rent")
   })
 })

@@ -55,7 +55,7 @@ export const press = Effect.fn("Reminders.press")(function*(id: string, action: 
     ? ReminderCommand.Cancel({ by: user, now, reason: "user" })
     : ReminderCommand.Done({ by: user, now })
   return yield* act(reminderId, command, keys).pipe(
-    Effect.as(actionText(action, due?.local ?? null, asking)),
+    Effect.as(actionText(action, due ?? null, asking)),
     Effect.catchTag("Rejected", (rejection) => Effect.succeed(`Nothing changed: ${rejection.detail}.`))
   )
 })

@@ -7,7 +7,7 @@
  */
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { type UserId } from "@verbatim/domain/Ids"
-import { dueText, type ReminderAction, statusText } from "@verbatim/domain/Reminders/Text"
+import { clockText, dueText, type ReminderAction, statusText } from "@verbatim/domain/Reminders/Text"
 import type { ReminderRow } from "@verbatim/projections/ReminderBook"
 import { DateTime, Effect, Either, Option, Schema } from "effect"
 import { act, press, rescheduleTo } from "../Reminders/Actions.js"
@@ -67,7 +67,7 @@ const setTime = (r: ReminderRow, reading: string) =>
     const command = rescheduleTo(r, reading.slice(0, 16), yield* DateTime.now)
     if (Either.isLeft(command)) return `Nothing changed: ${command.left}.`
     return yield* act(r.reminderId, command.right).pipe(
-      Effect.as(`I will remind you at ${reading.slice(0, 16).replace("T", " ")} (${r.zone}).`),
+      Effect.as(`I will remind you at ${clockText(reading.slice(0, 16), r.zone)}.`),
       Effect.catchTag("Rejected", (rejection) => Effect.succeed(`Nothing changed: ${rejection.detail}.`))
     )
   })

@@ -53,7 +53,7 @@ const beaNotePage = "Note about Bea 1 January 1970, 00:00 (UTC) · session web:w
 const anaNotePage = "Note about Ana Souza 1 January 1970, 00:00 (UTC) · session telegram:100000001:100000001:1 · all notes about Ana Souza " +
   "Ana moved to Porto in May. She starts at the clinic on Monday , remind me on Sunday " +
   "Sources seq 1 1 January 1970, 00:00 (UTC) · 100000001:1 seq 2 1 January 1970, 00:00 (UTC) · 100000001:2 Instructions cut seq 2: , remind me on Sunday " +
-  "Reminders these words set &ldquo;remind me on Sunday&rdquo; due 2026-01-04 09:00 (UTC) · coming up · Reminders " +
+  "Reminders these words set &ldquo;remind me on Sunday&rdquo; due 4 January 2026, 09:00 (UTC) · coming up · Reminders " +
   "How it was filed By the model, reading the whole conversation. " +
   `Technical details Plan plan_2 · prompt v2, sha256 ${promptHash} · model scripted · 0 tokens in, 0 out ` +
   "Change it File under My own notes A new person, named below " +

@@ -83,14 +83,14 @@ describe.skipIf(chromium === undefined)("a reminder whose time is asked, on the 
         },
         problems: [],
         refused: "Nothing changed: the new time has already passed.",
-        notice: "I will remind you at 2031-05-01 10:30 (UTC).",
-        line: "due 2031-05-01 10:30 (UTC) · coming up · where you asked",
+        notice: "I will remind you at 1 May 2031, 10:30 (UTC).",
+        line: "due 1 May 2031, 10:30 (UTC) · coming up · where you asked",
         zoneBefore: "UTC",
         // A reminder keeps the clock it was set on.
         zoneSet: {
           notice: "Your time zone is now Europe/Lisbon: reminders are set and sent on its clock.",
           zone: "Europe/Lisbon",
-          line: "due 2031-05-01 10:30 (UTC) · coming up · where you asked"
+          line: "due 1 May 2031, 10:30 (UTC) · coming up · where you asked"
         },
         zoneRefused: { notice: zoneText.unknown("Mars/Olympus", closeZones("Mars/Olympus")), zone: "Europe/Lisbon" }
       })

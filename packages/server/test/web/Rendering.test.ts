@@ -146,8 +146,8 @@ describe("page rendering", () => {
     const page = notePage({ ...audit, reminders: [reminder("scheduled", "2026-01-09T09:00"), reminder("delivered", "2026-01-02T09:00")] }, [], context).value
     const items = /<ul class="list" data-reminders>([\s\S]*?)<\/ul>/.exec(page)?.[1]?.match(/<li>[\s\S]*?<\/li>/g)
     expect(items).toEqual([
-      `<li><span>&ldquo;Remind me &lt;b&gt;Friday&lt;/b&gt;&rdquo;</span><span class="muted">due 2026-01-09 09:00 (Europe/Lisbon) · coming up · <a href="/reminders">Reminders</a></span></li>`,
-      `<li><span>&ldquo;Remind me &lt;b&gt;Friday&lt;/b&gt;&rdquo;</span><span class="muted">due 2026-01-02 09:00 (Europe/Lisbon) · sent, not marked done · <a href="/reminders">Reminders</a></span></li>`
+      `<li><span>&ldquo;Remind me &lt;b&gt;Friday&lt;/b&gt;&rdquo;</span><span class="muted">due 9 January 2026, 09:00 (Europe/Lisbon) · coming up · <a href="/reminders">Reminders</a></span></li>`,
+      `<li><span>&ldquo;Remind me &lt;b&gt;Friday&lt;/b&gt;&rdquo;</span><span class="muted">due 2 January 2026, 09:00 (Europe/Lisbon) · sent, not marked done · <a href="/reminders">Reminders</a></span></li>`
     ])
     expect(notePage(audit, [], context).value).not.toContain("Reminders these words set")
   })
