@@ -10,7 +10,7 @@ import { Effect } from "effect"
 import type { Page } from "puppeteer-core"
 import { aliceUpdate, api, capturedTexts, closeIdle, drain, eventLog, Harness, layer, telegram, telegramCalls } from "../harness.js"
 import { PlanTrigger } from "../../src/Planning/PlanTrigger.js"
-import { browser, chromium, shoot, violations } from "./browser.js"
+import { browser, chromium, shoot, shootWide, violations } from "./browser.js"
 
 const plan: Plan = {
   ...emptyPlan,
@@ -54,7 +54,7 @@ describe.skipIf(chromium === undefined)("capture from the page in Chromium", () 
         await submit(page, "main button[type=submit]")
         await page.goto(`${baseUrl}/compose`)
         const emptyProblems = await violations(page)
-        await shoot(page, "12-compose")
+        const widths = [await shootWide(page, "12-compose")]
         const firstId = await page.$eval("form.compose input[name=id]", (input) => (input as unknown as { value: string }).value)
         const csrf = await page.$eval("form.compose input[name=csrf]", (input) => (input as unknown as { value: string }).value)
         await write(page, pasted[0]!, "send")
@@ -66,11 +66,11 @@ describe.skipIf(chromium === undefined)("capture from the page in Chromium", () 
         await write(page, pasted[1]!, "send")
         const inSession = await page.$$eval("[data-open] .body", (bodies) => bodies.map((b) => b.textContent))
         const openProblems = await violations(page)
-        await shoot(page, "13-compose-open-session")
+        widths.push(await shootWide(page, "13-compose-open-session"))
         await write(page, pasted[2]!, "file")
         const notice = await page.$eval("[role=status]", (p) => p.textContent)
         const help = await page.$eval("#compose-help", (p) => p.textContent)
-        return { emptyProblems, resent, inSession, openProblems, notice, help }
+        return { emptyProblems, resent, inSession, openProblems, notice, help, widths }
       })
       expect(before).toEqual({
         emptyProblems: [],
@@ -79,7 +79,9 @@ describe.skipIf(chromium === undefined)("capture from the page in Chromium", () 
         openProblems: [],
         notice: "Filing now: the bot's reply appears below as soon as it is made (without scripts, reload the page).",
         // A session on the page waits a quarter of an hour of quiet (VERBATIM_WEB_SESSION_IDLE_SECONDS), not a chat's 30 seconds.
-        help: "Each message is kept exactly as you type or paste it. Send one or several; they are filed together when you file them, or after 15 minutes of quiet."
+        help: "Each message is kept exactly as you type or paste it. Send one or several; they are filed together when you file them, or after 15 minutes of quiet.",
+        // The empty page and the open session, photographed at 1280 px and 360 px, neither wider than the screen.
+        widths: [[1280, 360], [1280, 360]]
       })
       expect(yield* capturedTexts).toEqual(pasted)
       expect(yield* closeIdle).toEqual({ closed: 0, planned: 1 })
@@ -88,13 +90,13 @@ describe.skipIf(chromium === undefined)("capture from the page in Chromium", () 
         await page.reload()
         const replies = await page.$$eval("[data-replies] .body", (bodies) => bodies.map((b) => b.textContent))
         const inSession = await page.$$eval("[data-open]", (lists) => lists.length)
-        await shoot(page, "14-compose-filed")
+        const filedWidths = await shootWide(page, "14-compose-filed")
         await page.goto(`${baseUrl}/`)
         await submit(page, "ul.list a")
         const notes = await page.$$eval("ul.list .body", (bodies) => bodies.map((b) => b.textContent))
-        return { replies, inSession, notes }
+        return { replies, inSession, notes, filedWidths }
       })
-      expect(after).toEqual({ replies: ["Added 1 note: Ana."], inSession: 0, notes: [pasted.join("\n\n")] })
+      expect(after).toEqual({ replies: ["Added 1 note: Ana."], inSession: 0, notes: [pasted.join("\n\n")], filedWidths: [1280, 360] })
       // Filed into the same notebook as Alice's Telegram messages; the reply went to the page, not to Telegram.
       const people = yield* api("/api/people")
       expect(people.json).toEqual({ items: [{ id: "person_1", user: "telegram:100000001", name: "Ana", noteCount: 1 }], nextCursor: null })
@@ -120,14 +122,14 @@ describe.skipIf(chromium === undefined)("capture from the page in Chromium", () 
         await page.waitForSelector("[data-replies] .body", { timeout: 20_000 })
         const replies = await page.$$eval("[data-replies] .body", (bodies) => bodies.map((b) => b.textContent))
         const sameDocument = await page.evaluate(() => (globalThis as unknown as { mark?: number }).mark === 1)
-        await shoot(page, "15-compose-live-reply")
+        const widths = await shootWide(page, "15-compose-live-reply")
         // axe is injected as an inline script, which the page's policy refuses: checked on a reload that bypasses it.
         await page.setBypassCSP(true)
         await page.reload()
         const problems = await violations(page)
-        return { replies, sameDocument, problems, blocked }
+        return { replies, sameDocument, problems, blocked, widths }
       })
-      expect(seen).toEqual({ replies: ["Added 1 note: your own notes."], sameDocument: true, problems: [], blocked: [] })
+      expect(seen).toEqual({ replies: ["Added 1 note: your own notes."], sameDocument: true, problems: [], blocked: [], widths: [1280, 360] })
     }).pipe(Effect.scoped, Effect.provide(layer([planStep({ ...emptyPlan, unattached: [{ sourceItemSeqs: [1], directives: [] }] })]))), 60_000)
 
   it.effect("a message that is only spaces is refused on the page, with what was typed kept and nothing recorded", () =>

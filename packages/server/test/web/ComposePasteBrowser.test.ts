@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import type { Page } from "puppeteer-core"
 import { apiToken, capturedTexts, Harness, layer } from "../harness.js"
-import { browse, chromium, shoot, signInAsOperator, submit, violations } from "./browser.js"
+import { browse, chromium, looked, signInAsOperator, submit } from "./browser.js"
 
 const paste = [
   "[12:01, 05/12/2026] Ana: Moved to Porto!",
@@ -21,13 +20,6 @@ const texts = [
   "Inês visits in June — “bring the cake” 👩🏽‍⚕️",
   "A very long line without spaces to test wrapping: https://example.com/a/really/long/address/that/must/wrap/on/a/small/phone/screen"
 ]
-
-/** The page's accessibility problems and width, once photographed as `name`. */
-const looked = async (page: Page, name: string) => {
-  const problems = await violations(page)
-  await shoot(page, name)
-  return { problems, width: await page.$eval("html", (root) => root.scrollWidth) }
-}
 
 describe.skipIf(chromium === undefined)("paste a chat in Chromium", () => {
   it.effect("previews a WhatsApp paste message by message and captures it, at 360 and 1280 px", () =>

@@ -7,16 +7,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { Page } from "puppeteer-core"
 import { Harness } from "../harness.js"
-import { browse, chromium, narrowAs, shoot, submit, violations } from "./browser.js"
+import { browse, chromium, looked, narrowAs, submit } from "./browser.js"
 import { session } from "./ForgetFixture.js"
 import { alice, cookieOf, history, layerFor } from "./SubjectAccessFixture.js"
-
-/** The page's accessibility problems and width, once photographed as `name`. */
-const looked = async (page: Page, name: string) => {
-  const problems = await violations(page)
-  await shoot(page, name)
-  return { problems, width: await page.$eval("html", (root) => root.scrollWidth) }
-}
 
 const text = (page: Page, selector: string) => page.$eval(selector, (e) => e.textContent?.replace(/\s+/g, " ").trim())
 

@@ -10,20 +10,13 @@ import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import type { Page } from "puppeteer-core"
 import { aliceUpdate, closeIdle, Harness, telegram } from "../harness.js"
-import { browse, chromium, shoot, submit, violations } from "./browser.js"
+import { browse, chromium, looked, submit } from "./browser.js"
 import { alice, cookieOf, history, layerFor, plan } from "./SubjectAccessFixture.js"
 
 const forwarded = ["Reunião com o João às 9h", "Ele muda-se para o Porto em maio"]
 
 /** What a selector's elements read, spaces collapsed. */
 const texts = (page: Page, selector: string) => page.$$eval(selector, (all) => all.map((e) => e.textContent?.replace(/\s+/g, " ").trim()))
-
-/** The page's accessibility problems and width, once photographed as `name`. */
-const looked = async (page: Page, name: string) => {
-  const problems = await violations(page)
-  await shoot(page, name)
-  return { problems, width: await page.$eval("html", (root) => root.scrollWidth) }
-}
 
 describe.skipIf(chromium === undefined)("provenance and accent-blind finding in Chromium", () => {
   it.effect("finds João as joao and Reunião as reuniao, and every page with the forwarded words says they came from Carol", () =>

@@ -10,7 +10,7 @@ import { Effect, Layer, TestClock } from "effect"
 import { aliceUpdate, drain, Harness, layer, telegram, telegramCalls } from "../harness.js"
 import { linkToken } from "../../src/Web/Links.js"
 import { WebKeys } from "../../src/Web/SignIn.js"
-import { browse, chromium, shoot, violations } from "./browser.js"
+import { browse, chromium, shootWide, violations } from "./browser.js"
 
 /** `/web` from Alice on the real clock, and the one link the bot sent back. */
 const linkFromTheBot = Effect.gen(function*() {
@@ -129,14 +129,22 @@ describe("the sign-in link", () => {
           const page = await browser.newPage()
           await page.setBypassCSP(true)
           const opened = await page.goto(link)
-          await shoot(page, "12-link-live-clock")
+          const linkWidths = await shootWide(page, "12-link-live-clock")
           const problems = await violations(page)
           await Promise.all([page.waitForNavigation(), page.click("main button[type=submit]")])
           const landed = page.url()
           const heading = await page.$eval("h1", (h) => h.textContent)
           const stale = await page.goto(`${baseUrl}/signin/link/${"x".repeat(140)}`)
-          await shoot(page, "13-link-broken")
-          return { opened: opened?.status(), problems, landed, heading, stale: stale?.status(), staleHeading: await page.$eval("h1", (h) => h.textContent) }
+          const brokenWidths = await shootWide(page, "13-link-broken")
+          return {
+            opened: opened?.status(),
+            problems,
+            landed,
+            heading,
+            stale: stale?.status(),
+            staleHeading: await page.$eval("h1", (h) => h.textContent),
+            widths: [linkWidths, brokenWidths]
+          }
         })
         expect(seen).toEqual({
           opened: 200,
@@ -144,7 +152,9 @@ describe("the sign-in link", () => {
           landed: `${baseUrl}/`,
           heading: "People",
           stale: 404,
-          staleHeading: "This link has expired or was used"
+          staleHeading: "This link has expired or was used",
+          // Photographed at 1280 px and 360 px, neither page wider than the screen.
+          widths: [[1280, 360], [1280, 360]]
         })
       }).pipe(Effect.provide(layer([]))), 60_000)
   })

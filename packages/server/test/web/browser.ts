@@ -39,6 +39,24 @@ export const violations = async (page: Page) => {
 
 export const shoot = (page: Page, name: string) => page.screenshot({ path: new URL(`${name}.png`, artifacts).pathname as `${string}.png`, fullPage: true })
 
+/** The page's accessibility problems and width, once photographed as `name`. */
+export const looked = async (page: Page, name: string) => {
+  const problems = await violations(page)
+  await shoot(page, name)
+  return { problems, width: await page.$eval("html", (root) => root.scrollWidth) }
+}
+
+/** The page photographed at 1280 px and at 360 px (`name-1280px`, `name-360px`): how wide it draws at each. */
+export const shootWide = async (page: Page, name: string): Promise<ReadonlyArray<number>> => {
+  const widths: Array<number> = []
+  for (const width of [1280, 360]) {
+    await page.setViewport({ width, height: 800 })
+    await shoot(page, `${name}-${width}px`)
+    widths.push(await page.$eval("html", (root) => root.scrollWidth))
+  }
+  return widths
+}
+
 /** Click what `selector` finds and wait for the page it leads to. */
 export const submit = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ timeout: 30_000 }), page.click(selector)])
 
