@@ -8,7 +8,9 @@
  * `--before BUNDLE`, an earlier commit's bundle is measured too, in the same run; with
  * `--postgres URL`, each server runs on a fresh database of that server instead of SQLite.
  * Usage: npm run bench:pipeline [-- --senders 40 --sessions 25 --messages 10] [-- --model-delay 1000]
- *        [-- --before DIR/verbatim.mjs] [-- --postgres postgres://…]
+ *        [-- --before DIR/verbatim.mjs] [-- --postgres postgres://…] [-- --cpu-prof DIR]
+ * With `--cpu-prof DIR`, each server writes a V8 CPU profile into DIR when it stops (open it in
+ * Chrome's DevTools, or sum its self times by function).
  */
 import { FakeAnthropic } from "@verbatim/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -28,6 +30,7 @@ const messages = Number(argument("--messages") ?? 10)
 const modelDelay = Number(argument("--model-delay") ?? 0)
 const before = argument("--before")
 const postgres = argument("--postgres")
+const cpuProfile = argument("--cpu-prof")
 
 const plan = FakeAnthropic.FakeReply.toolUse({
   people: [],
@@ -67,7 +70,7 @@ const measure = async (name: string, bundleFile: string) => {
     ...(database === undefined ? {} : { VERBATIM_DATABASE_URL: database.url }),
     VERBATIM_ALLOWED_SENDERS: users.map((u) => `telegram:${u}`).join(","),
     VERBATIM_SESSION_IDLE_SECONDS: "3600"
-  }, bundleFile)
+  }, bundleFile, cpuProfile === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${cpuProfile}`])
   try {
     // Replies seen so far per chat, as the fake Telegram received them, read by one poller every
     // 5 ms for every sender (the bot's name is asked for at start-up: only sends count).

@@ -22,11 +22,11 @@ export const freePort = (): Promise<number> =>
     })
   })
 
-/** Start `verbatim serve` (this checkout's bundle, or `bundle`) on a free port with this environment; resolves once /healthz answers. */
-export const start = async (env: Readonly<Record<string, string>>, bundle = bundlePath): Promise<Running> => {
+/** Start `verbatim serve` (this checkout's bundle, or `bundle`, with `nodeFlags` besides npm start's) on a free port with this environment; resolves once /healthz answers. */
+export const start = async (env: Readonly<Record<string, string>>, bundle = bundlePath, nodeFlags: ReadonlyArray<string> = []): Promise<Running> => {
   const port = await freePort()
   // The bundled command, as `npm start` runs it: one process, so `kill -9` kills the server itself.
-  const child = spawn(process.execPath, [...serveNodeFlags, bundle, "serve"], {
+  const child = spawn(process.execPath, [...serveNodeFlags, ...nodeFlags, bundle, "serve"], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       PATH: process.env["PATH"] ?? "",
