@@ -42,13 +42,13 @@ const serve = <A, E, R>(
     const request = yield* HttpServerRequest.HttpServerRequest
     const who = yield* SignIn.current
     if (Option.isNone(who)) return yield* HttpServerResponse.redirect(`/signin?next=${encodeURIComponent(request.url)}`, { status: 303 })
+    const user = SignIn.userOf(who.value.subject)
     const shell = {
       section,
       csrf: who.value.csrf,
       operator: who.value.subject._tag === "Operator",
-      banner: yield* banner(SignIn.userOf(who.value.subject))
+      banner: yield* banner(user)
     }
-    const user = SignIn.userOf(who.value.subject)
     const zones = yield* TimeZones
     const zone = user === undefined ? zones.fallback : yield* zones.zoneOf(user)
     return yield* content({ ...who.value, zone }).pipe(
