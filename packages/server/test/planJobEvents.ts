@@ -24,15 +24,15 @@ const prompt = { promptVersion: "v1", promptHash: "e42a90e2d95cd21d4aba6e4c81507
 export const planFailed = (reason: Events.PlanFailureReason, attempt: number, detail: string) =>
   Events.PlanFailed.make({ sessionId, reason, attempt, detail })
 
-/** The session's three messages parked as a question after a failure. */
-export const parkedAsFailed = (questionId: string) =>
+/** The session's messages (the three of the plan job tests unless given) parked as a question after a failure. */
+export const parkedAsFailed = (questionId: string, sources = [source(1, 1), source(2, 2), source(3, 3)]) =>
   Events.QuestionParked.make({
     questionId: QuestionId.make(questionId),
     sessionId,
     user,
     planId: null,
     reason: "failed",
-    sources: [source(1, 1), source(2, 2), source(3, 3)],
+    sources,
     candidates: []
   })
 
