@@ -1,7 +1,8 @@
 /** `GET /api/events` pages are bounded by payload bytes as well as by count, and paging always moves on. */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { api, layer, telegram } from "./harness.js"
+import { client } from "./apiClient.js"
+import { layer, telegram } from "./harness.js"
 
 /** A private text from Alice with its own message id. */
 const aliceText = (messageId: number, text: string) =>
@@ -16,33 +17,27 @@ const aliceText = (messageId: number, text: string) =>
     }
   })
 
-type Page = {
-  readonly events: ReadonlyArray<{ readonly position: number; readonly event: { readonly _tag: string } }>
-  readonly nextAfter: string
-}
-
 describe("events paging", () => {
   it.effect("a page stops before its payloads pass the byte budget; an event larger than the budget is a page of its own", () =>
     Effect.gen(function*() {
       for (const [id, size] of [[1, 20_000], [2, 20_000], [3, 20_000], [4, 60_000]] as const) {
         expect(yield* telegram(aliceText(id, "a".repeat(size)))).toEqual({ status: 200, body: "" })
       }
-      const pages: Array<[number, ReadonlyArray<string>, string]> = []
+      const pages: Array<[ReadonlyArray<string>, string]> = []
       let after = "0:0"
       for (let i = 0; i < 5; i++) {
-        const reply = yield* api(`/api/events?after=${after}&limit=500`)
-        const page = reply.json as Page
-        pages.push([reply.status, page.events.map((e) => `${e.position} ${e.event._tag}`), page.nextAfter])
+        const page = yield* client((c) => c.api.events({ urlParams: { after, limit: 500 } }))
+        pages.push([page.events.map((e) => `${e.position} ${e.event._tag}`), page.nextAfter])
         after = page.nextAfter
       }
       expect(pages).toEqual([
-        [200, ["1 SessionOpened", "2 MessageReceived", "3 MessageReceived"], "0:3"],
-        [200, ["4 MessageReceived"], "0:4"],
-        [200, ["5 MessageReceived"], "0:5"],
-        [200, [], "0:5"],
-        [200, [], "0:5"]
+        [["1 SessionOpened", "2 MessageReceived", "3 MessageReceived"], "0:3"],
+        [["4 MessageReceived"], "0:4"],
+        [["5 MessageReceived"], "0:5"],
+        [[], "0:5"],
+        [[], "0:5"]
       ])
       // The count still bounds a page of small events.
-      expect(((yield* api("/api/events?limit=2")).json as Page).events.map((e) => e.position)).toEqual([1, 2])
+      expect((yield* client((c) => c.api.events({ urlParams: { limit: 2 } }))).events.map((e) => e.position)).toEqual([1, 2])
     }).pipe(Effect.provide(layer([], { settings: { eventsPageBytes: 45_000 } }))))
 })

@@ -5,13 +5,24 @@
  * text, with exactly one `OperatorRead` per request and user; under `all` everything, unrecorded.
  */
 import { describe, expect, it } from "@effect/vitest"
+import { NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { eventLogMessage, notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
-import { Effect } from "effect"
-import { api } from "./harness.js"
+import { DateTime, Effect } from "effect"
+import { client, failureOf } from "./apiClient.js"
 import { alice, aliceSession, history, ids, layerFor, operatorReads, operatorSession } from "./operatorReadsFixture.js"
 
-const refused = { status: 403, json: { message: notReadMessage, _tag: "OperatorReadRefused" } }
+const refused = { _tag: "OperatorReadRefused", message: notReadMessage }
 const withheld = notReadMessage
+const recordedAt = DateTime.unsafeMake("1970-01-01T00:00:31.000Z")
+
+const note = (id: string) => client((c) => c.api.note({ path: { id: NoteId.make(id) } }))
+const personNotes = (id: string) => client((c) => c.api.personNotes({ path: { id: PersonId.make(id) }, urlParams: {} }))
+const people = client((c) => c.api.people({ urlParams: {} }))
+const questions = client((c) => c.api.questions({ urlParams: {} }))
+const aliceAccounting = client((c) => c.api.accounting({ path: { id: SessionId.make(aliceSession) } }))
+const aliceReminders = client((c) => c.reminders.reminders({ urlParams: { user: UserId.make(alice) } }))
+const search = (q: string, user?: string) => client((c) => c.api.search({ urlParams: { q, ...(user === undefined ? {} : { user: UserId.make(user) }) } }))
+const events = (limit?: number) => client((c) => c.api.events({ urlParams: limit === undefined ? {} : { limit } }))
 
 const beaNote = {
   id: ids.beaNote,
@@ -21,7 +32,7 @@ const beaNote = {
   personId: ids.beaPerson,
   body: "Bea lends me her ladder on Friday.",
   sources: [{ messageId: "web:web:operator/b1", seq: 1 }],
-  recordedAt: "1970-01-01T00:00:31.000Z"
+  recordedAt
 }
 
 /** The operator's own message, found by a search, with its note and whom that is about. */
@@ -45,7 +56,7 @@ const anaNote = {
   personId: ids.anaPerson,
   body: "Ana moved to Porto in May.\n\nShe starts at the clinic on Monday",
   sources: [{ messageId: `${alice}:1`, seq: 1 }, { messageId: `${alice}:2`, seq: 2 }],
-  recordedAt: "1970-01-01T00:00:31.000Z"
+  recordedAt
 }
 
 const reminder = {
@@ -57,7 +68,7 @@ const reminder = {
   quote: "remind me on Sunday",
   start: 36,
   end: 55,
-  dueAt: "2026-01-04T09:00:00.000Z",
+  dueAt: DateTime.unsafeMake("2026-01-04T09:00:00.000Z"),
   zone: "UTC",
   dueLocal: "2026-01-04T09:00",
   status: "scheduled",
@@ -92,73 +103,58 @@ describe("VERBATIM_OPERATOR_READS over the API", () => {
   it.effect("none: other users' text is refused or left out, counts and states kept; the operator's own read whole; nothing recorded", () =>
     Effect.gen(function*() {
       yield* history
-      expect(yield* api("/api/people")).toEqual({
-        status: 200,
-        json: {
-          items: [
-            { id: ids.beaPerson, user: "web:operator", name: "Bea", noteCount: 1 },
-            { id: ids.anaPerson, user: alice, name: "", noteCount: 1, withheld }
-          ],
-          nextCursor: null
-        }
+      expect(yield* people).toEqual({
+        items: [
+          { id: ids.beaPerson, user: "web:operator", name: "Bea", noteCount: 1 },
+          { id: ids.anaPerson, user: alice, name: "", noteCount: 1, withheld }
+        ],
+        nextCursor: null
       })
-      expect(yield* api(`/api/people/${ids.beaPerson}/notes`)).toEqual({ status: 200, json: { items: [beaNote], nextCursor: null } })
-      expect(yield* api(`/api/people/${ids.anaPerson}/notes`)).toEqual(refused)
-      expect(yield* api(`/api/notes/${ids.beaNote}`)).toEqual({ status: 200, json: beaNote })
-      expect(yield* api(`/api/notes/${ids.anaNote}`)).toEqual(refused)
-      expect(yield* api(`/api/notes/${ids.anaNote}/audit`)).toEqual(refused)
-      expect(yield* api("/api/questions")).toEqual({
-        status: 200,
-        json: {
-          items: [{ ...question, sources: [{ messageId: `${alice}:3`, seq: 3, text: "" }], candidates: question.candidates.map((c) => ({ ...c, name: "" })), withheld }],
-          nextCursor: null
-        }
+      expect(yield* personNotes(ids.beaPerson)).toEqual({ items: [beaNote], nextCursor: null })
+      expect(yield* failureOf(personNotes(ids.anaPerson))).toEqual(refused)
+      expect(yield* note(ids.beaNote)).toEqual(beaNote)
+      expect(yield* failureOf(note(ids.anaNote))).toEqual(refused)
+      expect(yield* failureOf(client((c) => c.api.noteAudit({ path: { id: NoteId.make(ids.anaNote) } })))).toEqual(refused)
+      expect(yield* questions).toEqual({
+        items: [{ ...question, sources: [{ messageId: `${alice}:3`, seq: 3, text: "" }], candidates: question.candidates.map((c) => ({ ...c, name: "" })), withheld }],
+        nextCursor: null
       })
-      expect(yield* api(`/api/sessions/${aliceSession}/accounting`)).toEqual({ status: 200, json: { ...accounting("", "", ""), withheld } })
-      expect(yield* api(`/api/reminders?user=${alice}`)).toEqual({ status: 200, json: { items: [{ ...reminder, quote: "", withheld }] } })
+      expect(yield* aliceAccounting).toEqual({ ...accounting("", "", ""), withheld })
+      expect(yield* aliceReminders).toEqual({ items: [{ ...reminder, quote: "", withheld }] })
       // Search runs over the operator's own messages alone: a hit is itself a read of the words.
-      expect(yield* api("/api/search?q=clinic")).toEqual({ status: 200, json: { hits: [] } })
-      expect(yield* api("/api/search?q=ladder")).toEqual({
-        status: 200,
-        json: { hits: [ladderHit] }
-      })
-      expect(yield* api(`/api/search?q=clinic&user=${alice}`)).toEqual(refused)
-      expect(yield* api("/api/events")).toEqual({ status: 403, json: { message: eventLogMessage("none"), _tag: "OperatorReadRefused" } })
-      expect(yield* api("/api/ask", { method: "POST", body: { question: "Where does Ana work?", user: alice } })).toEqual(refused)
-      expect(yield* api(`/api/asks?user=${alice}`)).toEqual(refused)
+      expect(yield* search("clinic")).toEqual({ hits: [] })
+      expect(yield* search("ladder")).toEqual({ hits: [ladderHit] })
+      expect(yield* failureOf(search("clinic", alice))).toEqual(refused)
+      expect(yield* failureOf(events())).toEqual({ _tag: "OperatorReadRefused", message: eventLogMessage("none") })
+      expect(yield* failureOf(client((c) => c.ask.ask({ payload: { question: "Where does Ana work?", user: UserId.make(alice) } })))).toEqual(refused)
+      expect(yield* failureOf(client((c) => c.ask.asks({ urlParams: { user: UserId.make(alice) } })))).toEqual(refused)
       // Curation is a write: made, and answered without the text.
-      expect(yield* api(`/api/notes/${ids.anaNote}/discard`, { method: "POST" }))
-        .toEqual({ status: 200, json: { ...anaNote, body: "", owner: { _tag: "Person", contactId: null, name: "" }, withheld } })
-      expect(yield* api(`/api/notes/${ids.anaNote}/discard`, { method: "POST" })).toEqual({ status: 409, json: { message: "the note is already discarded", _tag: "Conflict" } })
-      expect(yield* api(`/api/people/${ids.anaPerson}/rename`, { method: "POST", body: { name: "Ana S." } }))
-        .toEqual({ status: 200, json: { id: ids.anaPerson, user: alice, name: "", noteCount: 0, withheld } })
+      const discard = client((c) => c.curation.discardNote({ path: { id: NoteId.make(ids.anaNote) } }))
+      expect(yield* discard).toEqual({ ...anaNote, body: "", owner: { _tag: "Person", contactId: null, name: "" }, withheld })
+      expect(yield* failureOf(discard)).toEqual({ _tag: "Conflict", message: "the note is already discarded" })
+      expect(yield* client((c) => c.curation.renamePerson({ path: { id: PersonId.make(ids.anaPerson) }, payload: { name: "Ana S." } })))
+        .toEqual({ id: ids.anaPerson, user: alice, name: "", noteCount: 0, withheld })
       expect(yield* operatorReads).toEqual([])
     }).pipe(Effect.provide(layerFor("none"))))
 
   it.effect("audited: the text, and exactly one OperatorRead per request and user, before the answer; the operator's own reads record nothing", () =>
     Effect.gen(function*() {
       yield* history
-      expect(yield* api(`/api/notes/${ids.anaNote}`)).toEqual({ status: 200, json: anaNote })
+      expect(yield* note(ids.anaNote)).toEqual(anaNote)
       const first = { stream: `operator-reads-${alice}#1`, kind: "note", route: `GET /api/notes/${ids.anaNote}`, ids: [ids.anaNote], user: alice }
       expect(yield* operatorReads).toEqual([first])
-      expect(yield* api(`/api/notes/${ids.beaNote}`)).toEqual({ status: 200, json: beaNote })
-      expect(yield* api("/api/search?q=ladder")).toEqual({
-        status: 200,
-        json: { hits: [ladderHit] }
-      })
+      expect(yield* note(ids.beaNote)).toEqual(beaNote)
+      expect(yield* search("ladder")).toEqual({ hits: [ladderHit] })
       expect(yield* operatorReads).toEqual([first])
-      expect(yield* api("/api/people")).toEqual({
-        status: 200,
-        json: {
-          items: [{ id: ids.beaPerson, user: "web:operator", name: "Bea", noteCount: 1 }, { id: ids.anaPerson, user: alice, name: "Ana Souza", noteCount: 1 }],
-          nextCursor: null
-        }
+      expect(yield* people).toEqual({
+        items: [{ id: ids.beaPerson, user: "web:operator", name: "Bea", noteCount: 1 }, { id: ids.anaPerson, user: alice, name: "Ana Souza", noteCount: 1 }],
+        nextCursor: null
       })
-      expect(yield* api(`/api/sessions/${aliceSession}/accounting`)).toEqual({ status: 200, json: accounting(", remind me on Sunday", "thanks bot", "remind me on Sunday") })
-      expect(yield* api(`/api/reminders?user=${alice}`)).toEqual({ status: 200, json: { items: [reminder] } })
-      expect(yield* api("/api/questions")).toEqual({ status: 200, json: { items: [question], nextCursor: null } })
+      expect(yield* aliceAccounting).toEqual(accounting(", remind me on Sunday", "thanks bot", "remind me on Sunday"))
+      expect(yield* aliceReminders).toEqual({ items: [reminder] })
+      expect(yield* questions).toEqual({ items: [question], nextCursor: null })
       // The log cannot be recorded user by user: it stays closed.
-      expect(yield* api("/api/events")).toEqual({ status: 403, json: { message: eventLogMessage("audited"), _tag: "OperatorReadRefused" } })
+      expect(yield* failureOf(events())).toEqual({ _tag: "OperatorReadRefused", message: eventLogMessage("audited") })
       expect(yield* operatorReads).toEqual([
         first,
         { stream: `operator-reads-${alice}#2`, kind: "people", route: "GET /api/people", ids: [ids.anaPerson], user: alice },
@@ -171,11 +167,9 @@ describe("VERBATIM_OPERATOR_READS over the API", () => {
   it.effect("all: every user's text, the event log too, and nothing recorded", () =>
     Effect.gen(function*() {
       yield* history
-      expect(yield* api(`/api/notes/${ids.anaNote}`)).toEqual({ status: 200, json: anaNote })
-      expect(yield* api(`/api/sessions/${aliceSession}/accounting`)).toEqual({ status: 200, json: accounting(", remind me on Sunday", "thanks bot", "remind me on Sunday") })
-      const log = yield* api("/api/events?limit=1")
-      expect({ status: log.status, events: (log.json as { events: ReadonlyArray<{ streamId: string }> }).events.map((e) => e.streamId) })
-        .toEqual({ status: 200, events: [`session-${operatorSession}`] })
+      expect(yield* note(ids.anaNote)).toEqual(anaNote)
+      expect(yield* aliceAccounting).toEqual(accounting(", remind me on Sunday", "thanks bot", "remind me on Sunday"))
+      expect((yield* events(1)).events.map((e) => e.streamId)).toEqual([`session-${operatorSession}`])
       expect(yield* operatorReads).toEqual([])
     }).pipe(Effect.provide(layerFor("all"))))
 })

@@ -5,12 +5,12 @@
  * the model. Other sessions plan as before; the operator's `retry` tries once more.
  */
 import { describe, expect, it } from "@effect/vitest"
-import * as ReplyText from "@verbatim/domain/ReplyText"
 import { take } from "@verbatim/projections/Leases"
 import { FakeAnthropic } from "@verbatim/testkit"
 import { Effect } from "effect"
 import { PlanJob, planLease } from "../src/Planning/PlanJob.js"
 import { closedSession, dispositions, eventsAfterClose, PlanJobTest, text } from "./planJobHarness.js"
+import { failedTold, parkedAsFailed, planFailed, replyQueued, source } from "./planJobEvents.js"
 
 const { FakeReply } = FakeAnthropic
 
@@ -27,21 +27,18 @@ describe("planning that keeps stopping the process", () => {
       for (const owner of ["dead:1:0000", "dead:2:0000", "dead:3:0000"]) yield* take(planLease(crashing), owner, -1)
       expect(yield* jobs.run(crashing)).toBe("crashed")
       expect(yield* calls).toBe(0)
-      const parked = yield* eventsAfterClose(crashing)
-      expect(parked.map((e) => e._tag)).toEqual(["PlanFailed", "QuestionParked", "ReplyQueued"])
-      expect(parked[0]).toEqual({
-        _tag: "PlanFailed",
-        sessionId: crashing,
-        reason: "crashed",
-        attempt: 1,
-        detail: "planning this session stopped the process 3 times in a row"
-      })
-      expect(parked[2]).toMatchObject({ _tag: "ReplyQueued", text: ReplyText.questionText("failed", []), buttons: [] })
+      const parked = [
+        planFailed("crashed", 1, "planning this session stopped the process 3 times in a row"),
+        parkedAsFailed("q_1", [source(1, 1), source(2, 2)]),
+        replyQueued("reply_1", failedTold)
+      ]
+      expect(yield* eventsAfterClose(crashing)).toEqual(parked)
       expect(yield* dispositions(crashing)).toEqual(["1: InQuestion", "2: InQuestion"])
 
       // Found again (a restart, the user's next plan): nothing is tried and nothing appended.
       expect(yield* jobs.run(crashing)).toBe("crashed")
-      expect([yield* calls, (yield* eventsAfterClose(crashing)).length]).toEqual([0, 3])
+      expect(yield* calls).toBe(0)
+      expect(yield* eventsAfterClose(crashing)).toEqual(parked)
 
       // Another session of the same sender plans as ever.
       const next = yield* closedSession(text(3, "Ana moved to Porto."), text(4, "She starts in May."))

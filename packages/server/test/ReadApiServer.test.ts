@@ -1,8 +1,10 @@
 /** The read API, health and metrics through the real HTTP server. */
 import { describe, expect, it } from "@effect/vitest"
+import { NoteId, QuestionId, SessionId } from "@verbatim/domain/Ids"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
-import { Effect } from "effect"
+import { DateTime, Effect } from "effect"
+import { client, failureOf } from "./apiClient.js"
 import { api, closeIdle, eventLog, fixture, Harness, layer, telegram } from "./harness.js"
 
 const sessionId = "telegram:100000001:100000001:1"
@@ -35,61 +37,44 @@ describe("read API", () => {
         [400, "answer.name must not be empty"],
         [400, "answer.name contains U+0000 (NUL), which is not text"]
       ])
+      // Sent raw: the name as a person types it, which the contract's client would refuse to send untrimmed.
       expect(yield* api("/api/questions/q_1/answer", { method: "POST", body: answer })).toEqual({
         status: 200,
         json: { questionId: "q_1", noteId: "note_1" }
       })
-      expect(yield* api("/api/questions/q_1/answer", { method: "POST", body: answer })).toEqual({
-        status: 409,
-        json: { _tag: "Conflict", message: "That question was already answered; nothing changed." }
+      const ana = { _tag: "Person", contactId: null, name: "Ana" } as const
+      expect(yield* failureOf(client((c) => c.api.answer({ path: { id: QuestionId.make("q_1") }, payload: { answer: ana } })))).toEqual({ _tag: "Conflict", message: "That question was already answered; nothing changed." })
+      expect(yield* failureOf(client((c) => c.api.answer({ path: { id: QuestionId.make("q_9") }, payload: { answer: ana } })))).toEqual({ _tag: "NotFound", resource: "question", id: "q_9" })
+      expect(yield* client((c) => c.api.questions({ urlParams: { status: "answered" } }))).toEqual({
+        items: [{
+          id: "q_1",
+          sessionId,
+          user: "telegram:100000001",
+          reason: "unclear",
+          status: "answered",
+          sources: [{ messageId: "telegram:100000001:6557", seq: 1, text: "hello there" }],
+          candidates: [{ _tag: "Person", contactId: null, name: "Ana" }]
+        }],
+        nextCursor: null
       })
-      expect(yield* api("/api/questions/q_9/answer", { method: "POST", body: answer })).toEqual({
-        status: 404,
-        json: { _tag: "NotFound", resource: "question", id: "q_9" }
-      })
-      expect(yield* api("/api/questions?status=answered")).toEqual({
-        status: 200,
-        json: {
-          items: [{
-            id: "q_1",
-            sessionId,
-            user: "telegram:100000001",
-            reason: "unclear",
-            status: "answered",
-            sources: [{ messageId: "telegram:100000001:6557", seq: 1, text: "hello there" }],
-            candidates: [{ _tag: "Person", contactId: null, name: "Ana" }]
-          }],
-          nextCursor: null
-        }
-      })
-      const audit = yield* api("/api/notes/note_1/audit")
-      expect(audit.status).toBe(200)
-      expect((audit.json as { confirmation: unknown }).confirmation).toEqual({
-        questionId: "q_1",
-        answer: { _tag: "Person", contactId: null, name: "Ana" },
-        answeredAt: "1970-01-01T00:00:31.000Z"
-      })
-      expect(yield* api("/api/notes/note_9")).toEqual({ status: 404, json: { _tag: "NotFound", resource: "note", id: "note_9" } })
-      expect(yield* api("/api/sessions/nope/accounting")).toEqual({
-        status: 404,
-        json: { _tag: "NotFound", resource: "session", id: "nope" }
-      })
+      const audit = yield* client((c) => c.api.noteAudit({ path: { id: NoteId.make("note_1") } }))
+      expect(audit.confirmation).toEqual({ questionId: "q_1", answer: ana, answeredAt: DateTime.unsafeMake("1970-01-01T00:00:31.000Z") })
+      expect(yield* failureOf(client((c) => c.api.note({ path: { id: NoteId.make("note_9") } })))).toEqual({ _tag: "NotFound", resource: "note", id: "note_9" })
+      expect(yield* failureOf(client((c) => c.api.accounting({ path: { id: SessionId.make("nope") } })))).toEqual({ _tag: "NotFound", resource: "session", id: "nope" })
     }).pipe(Effect.provide(asked)))
 
   it.effect("the event log pages from a cursor; a malformed cursor is a 400", () =>
     Effect.gen(function*() {
       yield* telegram(fixture("telegram/01_text_private.json"))
-      type Page = { events: ReadonlyArray<{ position: number; cursor: string; streamId: string; event: { _tag: string } }>; nextAfter: string }
-      const first = (yield* api("/api/events?limit=1")).json as Page
-      const page = yield* api(`/api/events?after=${first.nextAfter}&limit=1`)
-      expect(page.status).toBe(200)
-      const json = page.json as Page
-      expect([first.nextAfter, ...json.events.map((e) => [e.position, e.cursor, e.streamId, e.event._tag])]).toEqual([
+      const first = yield* client((c) => c.api.events({ urlParams: { limit: 1 } }))
+      const page = yield* client((c) => c.api.events({ urlParams: { after: first.nextAfter, limit: 1 } }))
+      expect([first.nextAfter, ...page.events.map((e) => [e.position, e.cursor, e.streamId, e.event._tag])]).toEqual([
         "0:1",
         [2, "0:2", `session-${sessionId}`, "MessageReceived"]
       ])
-      expect(json.nextAfter).toBe("0:2")
-      expect(yield* api("/api/events?after=0:2")).toEqual({ status: 200, json: { events: [], nextAfter: "0:2" } })
+      expect(page.nextAfter).toBe("0:2")
+      expect(yield* client((c) => c.api.events({ urlParams: { after: "0:2" } }))).toEqual({ events: [], nextAfter: "0:2" })
+      // Malformed cursors are sent raw: the contract's client would refuse to send them.
       const refusal = (path: string) => Effect.map(api(path), (reply) => [reply.status, (reply.json as { message: string }).message])
       const cursorWhy = "must be a cursor as given: an earlier page's nextAfter or an event's cursor"
       expect([

@@ -21,6 +21,7 @@ import type { FakeFiles } from "@verbatim/testkit/FakeTelegram"
 import { ScriptedLanguageModel, type ScriptStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { ConfigProvider, Context, Duration, Effect, Layer, Option, Redacted, TestClock } from "effect"
 import { readFileSync } from "node:fs"
+import { NoteId } from "@verbatim/domain/Ids"
 import { ApiToken } from "../src/ApiToken.js"
 import { BotIdentity } from "../src/BotIdentity.js"
 import { DirectReplies } from "../src/Providers/DirectReplies.js"
@@ -48,6 +49,7 @@ import { WebLinks } from "../src/WebLinks.js"
 import { whatsAppSignature } from "../src/Providers/WebhookAuth.js"
 import { TimeZones } from "../src/TimeZones.js"
 import { ReminderTemplate } from "../src/Reminders/Template.js"
+import { ApiClient, client } from "./apiClient.js"
 
 export const telegramSecret = "tg-secret-for-tests"
 export const whatsAppAppSecret = "wa-app-secret-for-tests"
@@ -292,7 +294,8 @@ export const layer = (steps: ReadonlyArray<ScriptStep>, options: LayerOptions = 
 
 /** The server and everything behind it over the given model (the real SDK against `FakeAnthropic`, say). */
 export const layerOver = <M, E, R>(model: Layer.Layer<M, E, R>, options: LayerOptions = {}) =>
-  harness.pipe(
+  ApiClient.layer(Effect.map(Harness, (h) => h.baseUrl), apiToken).pipe(
+    Layer.provideMerge(harness),
     Layer.provideMerge(Routes.layer),
     Layer.provideMerge(webLinks(options.publicUrl)),
     Layer.provideMerge(PlanTrigger.layer),
@@ -326,8 +329,7 @@ export const telegramCalls = Effect.flatMap(FakeTelegram, (fake) =>
 export const whatsAppCalls = Effect.flatMap(FakeWhatsApp, (fake) => Effect.map(fake.calls, (calls) => calls.map((c) => c.body)))
 
 /** The body of a note, through the API. */
-export const noteBody = (noteId: string) =>
-  Effect.map(api(`/api/notes/${noteId}`), (reply) => (reply.json as { readonly body?: string }).body ?? `HTTP ${reply.status}`)
+export const noteBody = (noteId: string) => client((c) => Effect.map(c.api.note({ path: { id: NoteId.make(noteId) } }), (note) => note.body))
 
 /** Wait for the direct sends (stranger refusals, button acknowledgements) started so far. */
 export const settled = Effect.flatMap(DirectReplies, (replies) => replies.settled)

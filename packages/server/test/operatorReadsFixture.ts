@@ -12,7 +12,8 @@ import { Effect, Layer } from "effect"
 import * as ReminderIntake from "../src/Reminders/Intake.js"
 import type { ServerSettings } from "../src/ServerConfig.js"
 import { WebKeys } from "../src/Web/SignIn.js"
-import { aliceUpdate, api, closeIdle, layer, telegram } from "./harness.js"
+import { client } from "./apiClient.js"
+import { aliceUpdate, closeIdle, layer, telegram } from "./harness.js"
 
 export const alice = "telegram:100000001"
 export const operatorSession = "web:web:operator:operator:1"
@@ -52,8 +53,8 @@ export const pagesLayerFor = (mode: ServerSettings["operatorReads"]) => WebKeys.
 
 /** Both users' messages captured and planned. */
 export const history = Effect.gen(function*() {
-  const captured = yield* api("/api/messages", { method: "POST", body: { messages: [{ id: "b1", text: "Bea lends me her ladder on Friday." }], close: true } })
-  expect(captured.status).toBe(200)
+  yield* client((c) =>
+    c.capture.messages({ payload: { messages: [{ id: "b1", text: "Bea lends me her ladder on Friday.", forwardedFrom: null }], close: true } }))
   for (const [i, text] of aliceTexts.entries()) expect(yield* telegram(aliceUpdate(i + 1, { text }))).toEqual({ status: 200, body: "" })
   expect(yield* closeIdle).toEqual({ closed: 1, planned: 2 })
   expect(yield* ReminderIntake.pass).toBe(1)

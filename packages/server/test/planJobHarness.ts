@@ -8,7 +8,7 @@ import { EventStore } from "@verbatim/projections/EventStore"
 import type * as Store from "@verbatim/projections/Store"
 import { sessionAccounting } from "@verbatim/projections/Queries/Accounting"
 import { Database, FakeAnthropic } from "@verbatim/testkit"
-import { DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { Clock, DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { IdGenerator } from "../src/IdGenerator.js"
 import * as Ingest from "../src/Inbox/Ingest.js"
 import { PlanJob } from "../src/Planning/PlanJob.js"
@@ -68,6 +68,27 @@ export const planJobLayer = (
 
 /** A fresh SQLite store, fake model server and plan job per test. */
 export const PlanJobTest = planJobLayer()
+
+/**
+ * A clock that reads `at` throughout but sleeps for real: model timeouts and retry waits pass as
+ * they do in production, while every time recorded (a closing, a model call's duration) is exact.
+ */
+export const stoppedClock = (at: number): Clock.Clock => {
+  const live = Clock.make()
+  const nanos = BigInt(at) * 1_000_000n
+  return {
+    [Clock.ClockTypeId]: Clock.ClockTypeId,
+    unsafeCurrentTimeMillis: () => at,
+    unsafeCurrentTimeNanos: () => nanos,
+    currentTimeMillis: Effect.succeed(at),
+    currentTimeNanos: Effect.succeed(nanos),
+    sleep: (duration) => live.sleep(duration)
+  }
+}
+
+/** Run a test over a fresh plan job harness, the clock stopped at 0. */
+export const inPlanJob = <A, E>(test: Effect.Effect<A, E, Layer.Layer.Success<typeof PlanJobTest>>) =>
+  test.pipe(Effect.provide(PlanJobTest), Effect.withClock(stoppedClock(0)))
 
 /** A text message from the test sender, Telegram message id `100000001:<n>`. */
 export const text = (n: number, body: string): NewMessage => ({

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
+import { MessageId } from "@verbatim/domain/Ids"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { FakeTranscriber, transcript } from "@verbatim/testkit/FakeTranscriber"
 import { spokenOgg } from "@verbatim/testkit/RealMedia"
@@ -14,7 +15,8 @@ import { Duration, Effect, Fiber, TestClock } from "effect"
 import { basename, dirname } from "node:path"
 import { aliceForgot, forgetOverApi, places } from "../forgetting.js"
 import { storeHolds } from "../StoreBytes.js"
-import { aliceUpdate, api, closeIdle, eventLog, filesOf, layer, noteBody, readMedia, telegram, telegramCalls } from "../harness.js"
+import { client } from "../apiClient.js"
+import { aliceUpdate, closeIdle, eventLog, filesOf, layer, noteBody, readMedia, telegram, telegramCalls } from "../harness.js"
 
 const sessionId = "telegram:100000001:100000001:1"
 const marker = "Zephyrine keeps the spare key under the blue pot"
@@ -39,7 +41,9 @@ describe("forgetting a message while its media is fetched", () => {
       expect(yield* telegram(aliceUpdate(32, { text: "Bob owes me lunch" }))).toEqual({ status: 200, body: "" })
       const fetching = yield* Effect.fork(readMedia)
       yield* download.requested
-      expect(yield* forgetOverApi("/api/messages/telegram:100000001:31/forget")).toEqual([200, aliceForgot({ messages: 1, sessions: 1, people: 0 })])
+      expect(yield* forgetOverApi((f) => f.forgetMessage({ path: { id: MessageId.make("telegram:100000001:31") } }))).toEqual(
+        aliceForgot({ messages: 1, sessions: 1, people: 0 })
+      )
       yield* download.release
       // The bytes that arrived were refused and dropped: reading them finds none, and that failure is refused too.
       expect(yield* Fiber.join(fetching)).toEqual({ fetched: 0, read: 0, failed: 1, waiting: 0 })
@@ -58,9 +62,9 @@ describe("forgetting a message while its media is fetched", () => {
         "PlanApplied",
         "ReplyQueued"
       ])
-      expect(places((yield* api(`/api/sessions/${sessionId}/accounting`)).json)).toEqual(["1: Erased", "2: InNote"])
+      expect(yield* places(sessionId)).toEqual(["1: Erased", "2: InNote"])
       expect(yield* noteBody("note_1")).toEqual("Bob owes me lunch")
-      expect((yield* api(`/api/search?q=${encodeURIComponent("spare key")}`)).json).toEqual({ hits: [] })
+      expect(yield* client((c) => c.api.search({ urlParams: { q: "spare key" } }))).toEqual({ hits: [] })
       const sql = yield* SqlClient
       expect(yield* sql`SELECT sha256 FROM media_blobs`).toEqual([])
       expect(yield* sql`SELECT sha256 FROM media_blob_pieces`).toEqual([])

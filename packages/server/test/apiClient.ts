@@ -1,0 +1,31 @@
+/**
+ * The API's client as its contract declares it (`HttpApiClient.make(Api)`), with the bearer
+ * token: tests that read their results through it stop compiling when the contract changes.
+ */
+import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import { Api } from "@verbatim/domain/Api"
+import { Context, Effect, Inspectable, Layer } from "effect"
+
+const make = (baseUrl: string, token: string) =>
+  HttpApiClient.make(Api, {
+    baseUrl,
+    transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(token))
+  }).pipe(Effect.provide(FetchHttpClient.layer))
+
+export class ApiClient extends Context.Tag("@verbatim/server/test/ApiClient")<
+  ApiClient,
+  Effect.Effect.Success<ReturnType<typeof make>>
+>() {
+  /** The client of the server at `baseUrl` (as it is once listening), sending `token`. */
+  static readonly layer = <E, R>(baseUrl: Effect.Effect<string, E, R>, token: string) =>
+    Layer.effect(ApiClient, Effect.flatMap(baseUrl, (url) => make(url, token)))
+}
+
+/** Call the API through its typed client. */
+export const client = <A, E, R>(call: (client: ApiClient["Type"]) => Effect.Effect<A, E, R>) => Effect.flatMap(ApiClient, call)
+
+/**
+ * What a call fails with, as the JSON the server sent (`_tag` and every field): vitest tells two
+ * errors of one class apart by little more than their class.
+ */
+export const failureOf = <A, E, R>(call: Effect.Effect<A, E, R>) => Effect.map(Effect.flip(call), Inspectable.toJSON)
