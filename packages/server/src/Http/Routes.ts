@@ -11,6 +11,7 @@ import * as Metrics from "../Metrics.js"
 import { OperatorReads } from "../OperatorReads.js"
 import { RuntimeMetrics } from "../RuntimeMetrics.js"
 import * as Web from "../Web/Layer.js"
+import { signInLinksLayer } from "../Web/Links.js"
 import { WebKeys } from "../Web/SignIn.js"
 import { WebhookAuth } from "../Providers/WebhookAuth.js"
 import * as ApiReference from "./ApiReference.js"
@@ -45,6 +46,7 @@ export const ApiLive = HttpApiBuilder.api(Api).pipe(
   Layer.provide([Webhooks.layer, ReadApi.layer, CaptureApi.layer, CurationApi.layer, ForgetApi.layer, RemindersApi.layer, AskApi.layer, Health.layer.pipe(Layer.provide(RuntimeMetrics.layer))]),
   Layer.provide(WebhookAuth.layer),
   // `/web` in a chat answers with a sign-in link made with the pages' keys (and `WebLinks`, from outside).
+  Layer.provide(signInLinksLayer),
   Layer.provide(WebKeys.layer),
   Layer.provide(OperatorReads.layer)
 )
@@ -62,5 +64,5 @@ export const layer = HttpApiBuilder.serve((app) => timed(bounded(app))).pipe(
   Layer.provide(ApiLive),
   Layer.provide(Auth.layer),
   // One queue for the webhook handlers and the listener's front (see `Http/Listener.ts`).
-  Layer.provideMerge(CaptureQueue.layer.pipe(Layer.provide(WebKeys.layer)))
+  Layer.provideMerge(CaptureQueue.layer.pipe(Layer.provide(signInLinksLayer), Layer.provide(WebKeys.layer)))
 )

@@ -20,9 +20,8 @@ import * as Metrics from "../Metrics.js"
 import * as ReminderActions from "../Reminders/Actions.js"
 import { ServerConfig } from "../ServerConfig.js"
 import type { TimeZones } from "../TimeZones.js"
-import { replyToWeb } from "../Web/Links.js"
 import type { WebLinks } from "../WebLinks.js"
-import type { WebKeys } from "../Web/SignIn.js"
+import { SignInLinks } from "../SignInLinks.js"
 import { DirectReplies } from "../Providers/DirectReplies.js"
 
 /** What handling one item did, for logs. */
@@ -37,7 +36,7 @@ export type Requirements =
   | IdGenerator
   | ServerConfig
   | DirectReplies
-  | WebKeys
+  | SignInLinks
   | WebLinks
 
 /** Outcomes after which a question can no longer be answered: its buttons are taken away. */
@@ -128,7 +127,7 @@ export const handle = (item: Inbound): Effect.Effect<Handled, StoreError, Requir
     switch (item._tag) {
       case "NewMessage": {
         // `/web` is answered here, with a sign-in link only the web pages' keys can make; every other command in capture.
-        if (botCommand(item, yield* Ingest.botUsername) === "web") return yield* replyToWeb(item)
+        if (botCommand(item, yield* Ingest.botUsername) === "web") return yield* Effect.flatMap(SignInLinks, (links) => links.reply(item))
         const captured = yield* Ingest.capture(item)
         return captured._tag === "Recorded"
           ? "captured" as const

@@ -40,6 +40,7 @@ import * as ReadRoutes from "./ReadRoutes.js"
 import { readsRoute } from "./ReadsPage.js"
 import { replayRoute, replaysRoute } from "./ReplayPages.js"
 import { sessionRoute } from "./SessionPage.js"
+import { signInLinksLayer } from "./Links.js"
 import * as SignIn from "./SignIn.js"
 import { param, providing, query } from "./Routing.js"
 import { signedIn } from "./Viewer.js"
@@ -138,4 +139,4 @@ const pages = HttpApiBuilder.Router.use((router) =>
 )
 
 /** Every page on the API's router. */
-export const layer = Layer.merge(pages, SignInRoutes.layer).pipe(Layer.provide([SignIn.WebKeys.layer, SignInThrottle.layer]))
+export const layer = Layer.merge(pages, SignInRoutes.layer).pipe(Layer.provide(signInLinksLayer), Layer.provide([SignIn.WebKeys.layer, SignInThrottle.layer]))

@@ -14,10 +14,11 @@ import { isChatProvider } from "@verbatim/domain/Inbound/Providers"
 import { signInStream } from "@verbatim/domain/Streams"
 import { WebAccessCommand, webAccessDecider } from "@verbatim/domain/WebAccess"
 import { ReadModel } from "@verbatim/projections/ReadModel"
-import { Clock, DateTime, Duration, Effect, Option } from "effect"
+import { Clock, DateTime, Duration, Effect, Layer, Option } from "effect"
 import { WebLinks } from "../WebLinks.js"
 import { createHash, createHmac } from "node:crypto"
 import { queueCommandReply } from "../Replies.js"
+import { SignInLinks } from "../SignInLinks.js"
 import * as Runner from "../Runner.js"
 import { constantTimeEqual } from "../Providers/WebhookAuth.js"
 import { WebKeys } from "./SignIn.js"
@@ -124,6 +125,13 @@ export const replyToWeb = (item: NewMessage) =>
     })
     return yield* queueReply(item, ReplyId.make(`${linkReplyPrefix}${item.provider}:${item.providerMessageId}`), text)
   })
+
+/** `SignInLinks` as the pages make links: `replyToWeb` with their keys, the read model and the store in hand. */
+export const signInLinksLayer = Layer.effect(
+  SignInLinks,
+  Effect.map(Effect.context<Effect.Effect.Context<ReturnType<typeof replyToWeb>>>(), (context) =>
+    SignInLinks.of({ reply: (item) => Effect.provide(replyToWeb(item), context) }))
+)
 
 /** Whether a link's signature and time still hold (opening it uses nothing up). */
 export const holds = (token: string) =>
