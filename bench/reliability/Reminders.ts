@@ -6,6 +6,7 @@
  * the README's Limits names). Down across the due time: sent once at start, marked late. Two
  * instances on one PostgreSQL deliver each reminder once, one of them killed mid-send.
  */
+import { clockText } from "@verbatim/domain/Reminders/Text"
 import { FakeAnthropic } from "@verbatim/testkit"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -40,7 +41,7 @@ const clock = (ms: number) => new Date(ms).toISOString().slice(0, 16)
 
 /** The whole text the chat must get for reminder `i` (its message filed alone in the user's own notes; no public address, so no link). */
 const delivered = (i: number, dueMs: number, late: boolean) => {
-  const due = clock(dueMs).replace("T", " ")
+  const due = clockText(clock(dueMs), "UTC")
   return `Reminder: ${quotes[i]}\n\nFrom your message: ${messages[i]}\n\nIn your own notes: ${messages[i]}\n\n${late ? `Due at ${due}, sent late.` : `Due ${due}.`}`
 }
 

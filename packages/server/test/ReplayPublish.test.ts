@@ -71,7 +71,7 @@ describe("verbatim replay --publish", () => {
         return { listed, verdict, summary, changed, problems }
       })
       expect(seen).toEqual({
-        listed: ["1970-01-01 00:00 · prompt v2"],
+        listed: ["1 January 1970, 00:00 (UTC) · prompt v2"],
         verdict: "FAIL: the candidate files 80.0% of the messages where their users filed them, the live plans 100.0%.",
         summary: ["1", "2", "2", "0, 1", "2000 in / 210 out; 1800 in / 180 out"],
         changed: [

@@ -26,19 +26,29 @@ export const dump: Effect.Effect<Dump, StoreError, SqlClient> = Effect.gen(funct
   return out as Dump
 }).pipe(Effect.mapError(sqlError))
 
-/** A SHA-256 of each table's rows in key order, read a page at a time so memory stays flat. */
+/**
+ * A SHA-256 of each table's rows in key order, read a page at a time so memory stays flat. Each
+ * page starts after the last row's key (`(k1, k2) > (?, ?)`, through the key's index), so reading
+ * a large table costs its size once rather than an `OFFSET` scan that grows with every page.
+ */
 export const digest = (pageSize = 5000): Effect.Effect<Record<TableName, string>, StoreError, SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const out: Partial<Record<TableName, string>> = {}
     for (const table of tables) {
       const hash = createHash("sha256")
-      for (let offset = 0;; offset += pageSize) {
-        const rows = yield* sql.unsafe<Record<string, unknown>>(
-          `SELECT * FROM ${table.name} ORDER BY ${table.key} LIMIT ${pageSize} OFFSET ${offset}`
-        )
+      const columns = table.key.split(",").map((column) => column.trim())
+      const key = sql.unsafe(table.key)
+      let after: ReadonlyArray<unknown> | null = null
+      for (;;) {
+        const rows: ReadonlyArray<Record<string, unknown>> = yield* (after === null
+          ? sql<Record<string, unknown>>`SELECT * FROM ${sql(table.name)} ORDER BY ${key} LIMIT ${pageSize}`
+          : sql<Record<string, unknown>>`SELECT * FROM ${sql(table.name)} WHERE (${key}) > (${sql.csv(after.map((value) => sql`${value}`))})
+              ORDER BY ${key} LIMIT ${pageSize}`)
         for (const row of rows) hash.update(JSON.stringify(row)).update("\n")
-        if (rows.length < pageSize) break
+        const last = rows[rows.length - 1]
+        if (rows.length < pageSize || last === undefined) break
+        after = columns.map((column) => last[column])
       }
       out[table.name] = hash.digest("hex")
     }
