@@ -1,7 +1,7 @@
 /** Read queries over the projections, for the HTTP API, the CLI and the jobs. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { EventsPage, Note, Person, Question } from "@verbatim/domain/ApiResponses"
-import type { MessageId, NoteId, PersonId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { MessageId, NoteId, PersonId, Provider, QuestionId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { KnownPerson } from "@verbatim/domain/Session/People"
 import type { MessageKind } from "@verbatim/domain/Message"
 import { Context, Effect, Layer } from "effect"
@@ -110,7 +110,7 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   /** The newest `limit` replies to a conversation, newest first (the web pages' conversation). */
   readonly conversationReplies: (provider: Provider, chat: string, limit: number) => Effect.Effect<ReadonlyArray<ConversationReply>, StoreError>
   /** The id of the newest reply in a chat whose id starts with `prefix`, if any. */
-  readonly newestReplyId: (provider: Provider, chat: string, prefix: string) => Effect.Effect<Option.Option<string>, StoreError>
+  readonly newestReplyId: (provider: Provider, chat: string, prefix: string) => Effect.Effect<Option.Option<ReplyId>, StoreError>
   /** How many replies in a chat whose id starts with `prefix` were queued since `since` (epoch ms), counting up to `limit`. */
   readonly repliesSince: (provider: Provider, chat: string, prefix: string, since: number, limit: number) => Effect.Effect<number, StoreError>
   // Outbox, replay, health and import
