@@ -4,6 +4,7 @@
  * newer `verbatim replay` still reads.
  */
 import { Schema } from "effect"
+import { SessionId } from "./Ids.js"
 
 const Tokens = Schema.Struct({ input: Schema.Number, output: Schema.Number })
 const Cut = Schema.Struct({ seq: Schema.Number, kind: Schema.Literal("message", "directive"), text: Schema.String })
@@ -49,7 +50,7 @@ export const ReplaySummary = Schema.Struct({
 
 export const SessionReplayView = Schema.Union(
   Schema.Struct({
-    sessionId: Schema.String,
+    sessionId: SessionId,
     status: Schema.Literal("changed", "unchanged"),
     model: Schema.String,
     tokens: Schema.Struct({ live: Tokens, shadow: Tokens }),
@@ -67,7 +68,7 @@ export const SessionReplayView = Schema.Union(
       ...reminderCounts
     }))
   }),
-  Schema.Struct({ sessionId: Schema.String, status: Schema.Literal("failed", "skipped"), error: Schema.String })
+  Schema.Struct({ sessionId: SessionId, status: Schema.Literal("failed", "skipped"), error: Schema.String })
 )
 export type SessionReplayView = typeof SessionReplayView.Type
 

@@ -3,7 +3,7 @@
  * fewer notes than the decisions hold, and every warning the sender can act on is said plainly.
  */
 import type { Candidate, Owner, PlanWarning, QuestionReason } from "./Decision.js"
-import type { Provider } from "./Ids.js"
+import { type Provider, QuestionId } from "./Ids.js"
 import { replyLimitOf } from "./Inbound/Providers.js"
 
 /** The label of a note's owner or of an answer option. */
@@ -181,9 +181,9 @@ export const optionLabel = (candidate: Candidate): string =>
 export const answerData = (questionId: string, option: number): string => `a:${questionId}:${option}`
 
 /** Reads callback data written by `answerData`. */
-export const parseAnswerData = (data: string): { readonly questionId: string; readonly option: number } | null => {
+export const parseAnswerData = (data: string): { readonly questionId: QuestionId; readonly option: number } | null => {
   const match = /^a:(.+):(\d{1,3})$/.exec(data)
-  return match === null ? null : { questionId: match[1]!, option: Number(match[2]) }
+  return match === null ? null : { questionId: QuestionId.make(match[1]!), option: Number(match[2]) }
 }
 
 /** What the bot says to `/start` and `/help`: what it does, how a session closes, its commands. */

@@ -1,7 +1,7 @@
 /** Read queries over the projections, for the HTTP API, the CLI and the jobs. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { EventsPage, Note, Person, Question } from "@verbatim/domain/ApiResponses"
-import type { MessageId, NoteId, PersonId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { MessageId, NoteId, PersonId, Provider, QuestionId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { KnownPerson } from "@verbatim/domain/Session/People"
 import type { MessageKind } from "@verbatim/domain/Message"
 import { Context, Effect, Layer } from "effect"
@@ -57,24 +57,24 @@ export interface SessionMessage {
 
 export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<ReadModel, {
   readonly people: (options: ListOptions) => Effect.Effect<Page<Person>, StoreError>
-  readonly person: (personId: string) => Effect.Effect<Option.Option<Person>, StoreError>
+  readonly person: (personId: PersonId) => Effect.Effect<Option.Option<Person>, StoreError>
   /** People not merged away, the one with the newest note first, at most `limit`; only `user`'s when given. */
-  readonly peopleByActivity: (options: { readonly user?: string | undefined; readonly limit: number }) => Effect.Effect<ReadonlyArray<Person>, StoreError>
+  readonly peopleByActivity: (options: { readonly user?: UserId | undefined; readonly limit: number }) => Effect.Effect<ReadonlyArray<Person>, StoreError>
   /** Whom a person was merged into, when they were. */
-  readonly mergedInto: (personId: string) => Effect.Effect<Option.Option<PersonId>, StoreError>
+  readonly mergedInto: (personId: PersonId) => Effect.Effect<Option.Option<PersonId>, StoreError>
   /** A person's newest notes first, at most `limit`; their discarded notes instead when `discarded`. */
-  readonly newestNotes: (personId: string, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
+  readonly newestNotes: (personId: PersonId, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
   /** A user's own notes (about no one; everyone's when no user), newest first; the discarded ones when `discarded`. */
-  readonly ownNotes: (user: string | undefined, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
+  readonly ownNotes: (user: UserId | undefined, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
   /** The names a person had before, and the people merged into them. */
-  readonly personNames: (personId: string) => Effect.Effect<PersonNames, StoreError>
+  readonly personNames: (personId: PersonId) => Effect.Effect<PersonNames, StoreError>
   /** None when the person is unknown; their discarded notes instead when `discarded`. */
   readonly notesByPerson: (
-    personId: string,
+    personId: PersonId,
     options: ListOptions & { readonly discarded?: boolean | undefined }
   ) => Effect.Effect<Option.Option<Page<Note>>, StoreError>
-  readonly note: (noteId: string) => Effect.Effect<Option.Option<Note>, StoreError>
-  readonly noteAudit: (noteId: string) => Effect.Effect<Option.Option<NoteAuditView>, StoreError>
+  readonly note: (noteId: NoteId) => Effect.Effect<Option.Option<Note>, StoreError>
+  readonly noteAudit: (noteId: NoteId) => Effect.Effect<Option.Option<NoteAuditView>, StoreError>
   readonly questions: (
     options: ListOptions & { readonly status?: "open" | "answered" | undefined }
   ) => Effect.Effect<Page<Question>, StoreError>
@@ -82,10 +82,10 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly notebookUsers: Effect.Effect<ReadonlyArray<UserId>, StoreError>
   /** Every note of a user grouped by person, newest first, each with its provider messages. */
   readonly notebook: (user: UserId) => Effect.Effect<Notebook, StoreError>
-  readonly sessionAccounting: (sessionId: string) => Effect.Effect<Option.Option<SessionAccountingView>, StoreError>
-  readonly sessionMessages: (sessionId: string) => Effect.Effect<ReadonlyArray<SessionMessage>, StoreError>
+  readonly sessionAccounting: (sessionId: SessionId) => Effect.Effect<Option.Option<SessionAccountingView>, StoreError>
+  readonly sessionMessages: (sessionId: SessionId) => Effect.Effect<ReadonlyArray<SessionMessage>, StoreError>
   /** The plans recorded for a session, oldest first. */
-  readonly sessionPlans: (sessionId: string) => Effect.Effect<ReadonlyArray<SessionPlan>, StoreError>
+  readonly sessionPlans: (sessionId: SessionId) => Effect.Effect<ReadonlyArray<SessionPlan>, StoreError>
   /**
    * Events after a cursor (the start when none) in the order a catch-up reader follows: at most
    * `limit`, and no more than fit `maxBytes` of payload (unbounded when not given) except that a
@@ -110,7 +110,7 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   /** The newest `limit` replies to a conversation, newest first (the web pages' conversation). */
   readonly conversationReplies: (provider: Provider, chat: string, limit: number) => Effect.Effect<ReadonlyArray<ConversationReply>, StoreError>
   /** The id of the newest reply in a chat whose id starts with `prefix`, if any. */
-  readonly newestReplyId: (provider: Provider, chat: string, prefix: string) => Effect.Effect<Option.Option<string>, StoreError>
+  readonly newestReplyId: (provider: Provider, chat: string, prefix: string) => Effect.Effect<Option.Option<ReplyId>, StoreError>
   /** How many replies in a chat whose id starts with `prefix` were queued since `since` (epoch ms), counting up to `limit`. */
   readonly repliesSince: (provider: Provider, chat: string, prefix: string, since: number, limit: number) => Effect.Effect<number, StoreError>
   // Outbox, replay, health and import
@@ -120,21 +120,21 @@ export class ReadModel extends Context.Tag("@verbatim/projections/ReadModel")<Re
   readonly closedSessions: (since: Option.Option<DateTime.Utc>) => Effect.Effect<ReadonlyArray<SessionId>, StoreError>
   /** A user's contacts recorded before a log position (the people a plan at that position saw), by id. */
   readonly contactsBefore: (
-    user: string,
+    user: UserId,
     position: number
   ) => Effect.Effect<ReadonlyArray<{ readonly id: PersonId; readonly name: string }>, StoreError>
   /** Attachments with work owed: bytes to fetch or text to read, oldest first, at most `limit`. */
   readonly mediaWork: (limit: number) => Effect.Effect<ReadonlyArray<MediaWork>, StoreError>
   /** The attachments of a message, or of every message of a session, whatever their state. */
-  readonly mediaOf: (messageOrSession: string) => Effect.Effect<ReadonlyArray<MediaWork>, StoreError>
+  readonly mediaOf: (messageOrSession: MessageId | SessionId) => Effect.Effect<ReadonlyArray<MediaWork>, StoreError>
   /** Replies queued, sessions open, and closed sessions without an applied plan. */
   readonly queueDepths: Effect.Effect<QueueDepths, StoreError>
   /** Messages of closed sessions no plan has filed yet: all of them, or `user`'s. */
-  readonly awaitingPlan: (user: string | undefined) => Effect.Effect<number, StoreError>
+  readonly awaitingPlan: (user: UserId | undefined) => Effect.Effect<number, StoreError>
   /** Messages matching every word of `query`, newest first, each with its note; only `user`'s when given. */
   readonly search: (
     query: string,
-    options: { readonly user?: string | undefined; readonly limit: number }
+    options: { readonly user?: UserId | undefined; readonly limit: number }
   ) => Effect.Effect<ReadonlyArray<SearchHit>, StoreError>
   /**
    * A user's messages sent in [from, to) whose sender's own words are exactly `text`, oldest

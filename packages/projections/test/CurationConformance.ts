@@ -1,5 +1,6 @@
 /** Curation on the read model, run against every backend: each change's rows, applied twice, and rebuilt. */
 import { SqlClient } from "@effect/sql/SqlClient"
+import { NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { expect, it } from "@effect/vitest"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import { reapply } from "./Reapply.js"
@@ -48,15 +49,15 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
       const read = yield* ReadModel
       const names = (people: ReadonlyArray<{ readonly name: string; readonly noteCount: number }>) => people.map((p) => [p.name, p.noteCount])
       expect(names(yield* read.peopleByActivity({ limit: 10, user: G.user }))).toEqual([["Anna S.", 1], ["Xana", 1]])
-      expect(names(yield* read.peopleByActivity({ limit: 10, user: "telegram:999" }))).toEqual([])
+      expect(names(yield* read.peopleByActivity({ limit: 10, user: UserId.make("telegram:999") }))).toEqual([])
       const bodies = (notes: ReadonlyArray<{ readonly body: string }>) => notes.map((n) => n.body)
       expect([
         bodies(yield* read.ownNotes(G.user, 10)),
         bodies(yield* read.ownNotes(G.user, 10, true)),
-        bodies(yield* read.newestNotes("person-x", 10)),
-        bodies(yield* read.newestNotes("person-anna", 10))
+        bodies(yield* read.newestNotes(PersonId.make("person-x"), 10)),
+        bodies(yield* read.newestNotes(PersonId.make("person-anna"), 10))
       ]).toEqual([[], ["I should call her."], ["Ana moved to Porto."], ["She starts at the bank in May"]])
-      expect([yield* read.mergedInto("person-ana"), yield* read.mergedInto("person-x")]).toEqual([Option.some("person-x"), Option.none()])
+      expect([yield* read.mergedInto(PersonId.make("person-ana")), yield* read.mergedInto(PersonId.make("person-x"))]).toEqual([Option.some("person-x"), Option.none()])
       expect(yield* read.knownPeople(G.user)).toEqual([
         { personId: "person-anna", name: "Anna S." },
         { personId: "person-x", name: "Xana" },
@@ -68,8 +69,8 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
     Effect.gen(function*() {
       yield* G.given(...filed, [G.sessionStream("c"), [C.noteSplit("c", "n1", "n1b", [2]), C.noteMoved("c", "n1b", null), C.noteDiscarded("c", "n1b")]])
       const read = yield* ReadModel
-      const audit = Option.getOrThrow(yield* read.noteAudit("n1b"))
-      const original = Option.getOrThrow(yield* read.noteAudit("n1"))
+      const audit = Option.getOrThrow(yield* read.noteAudit(NoteId.make("n1b")))
+      const original = Option.getOrThrow(yield* read.noteAudit(NoteId.make("n1")))
       expect([audit.curation, audit.discardedAt, original.curation]).toEqual([
         [
           { _tag: "SplitFrom", from: "n1", at: G.at(1010), carriedFrom: null },
@@ -79,7 +80,7 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
         G.at(1020),
         [{ _tag: "SplitOff", into: "n1b", seqs: [2], at: G.at(1010), carriedFrom: null }]
       ])
-      const accounting = Option.getOrThrow(yield* read.sessionAccounting("c"))
+      const accounting = Option.getOrThrow(yield* read.sessionAccounting(SessionId.make("c")))
       expect(accounting.messages.map((m) => m.dispositions)).toEqual([
         [{ _tag: "InNote", noteId: "n1" }],
         [{ _tag: "Discarded", noteId: "n1b" }],
@@ -163,13 +164,13 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
       const read = yield* ReadModel
       const ids = (page: Option.Option<{ readonly items: ReadonlyArray<{ readonly id: string }>; readonly nextCursor: string | null }>) =>
         Option.map(page, (p) => ({ ids: p.items.map((n) => n.id), more: p.nextCursor !== null }))
-      const first = Option.getOrThrow(yield* read.notesByPerson("person-x", { limit: 1 }))
+      const first = Option.getOrThrow(yield* read.notesByPerson(PersonId.make("person-x"), { limit: 1 }))
       expect({
-        names: yield* read.personNames("person-x"),
+        names: yield* read.personNames(PersonId.make("person-x")),
         first: ids(Option.some(first)),
-        next: ids(yield* read.notesByPerson("person-x", { limit: 1, cursor: first.nextCursor ?? undefined })),
-        discarded: ids(yield* read.notesByPerson("person-x", { limit: 1, discarded: true })),
-        filedUnder: [Option.getOrThrow(yield* read.noteAudit("n1b")).filedUnder, Option.getOrThrow(yield* read.noteAudit("n2")).filedUnder]
+        next: ids(yield* read.notesByPerson(PersonId.make("person-x"), { limit: 1, cursor: first.nextCursor ?? undefined })),
+        discarded: ids(yield* read.notesByPerson(PersonId.make("person-x"), { limit: 1, discarded: true })),
+        filedUnder: [Option.getOrThrow(yield* read.noteAudit(NoteId.make("n1b"))).filedUnder, Option.getOrThrow(yield* read.noteAudit(NoteId.make("n2"))).filedUnder]
       }).toEqual({
         names: {
           formerNames: ["Xana"],

@@ -1,7 +1,7 @@
 /** The read model's queries for the outbox, replay and the metrics scrape, run against every backend. */
 import { expect, it } from "@effect/vitest"
 import type { ReplyQueued } from "@verbatim/domain/Events"
-import { PersonId, ReplyId, SessionId } from "@verbatim/domain/Ids"
+import { PersonId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
@@ -84,6 +84,6 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
         { id: PersonId.make("person-ana"), name: "Ana" },
         { id: PersonId.make("person-cy"), name: "Cy" }
       ])
-      expect(yield* read.contactsBefore("telegram:someone-else", position)).toEqual([])
+      expect(yield* read.contactsBefore(UserId.make("telegram:someone-else"), position)).toEqual([])
     }).pipe(Effect.provide(layer())))
 }

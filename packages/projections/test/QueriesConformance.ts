@@ -26,7 +26,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         }),
         G.messageEdited("a", 1, "Met Ana at the bakery.", 60)
       ]])
-      const audit = yield* (yield* ReadModel).noteAudit("note-1")
+      const audit = yield* (yield* ReadModel).noteAudit(NoteId.make("note-1"))
       expect(audit).toEqual(Option.some({
         note: {
           id: NoteId.make("note-1"),
@@ -81,12 +81,12 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         G.noteRecorded("c", "note-c", [1], { planId: null, questionId: "q-1", person: ana })
       ]])
       const read = yield* ReadModel
-      const audit = yield* read.noteAudit("note-c")
+      const audit = yield* read.noteAudit(NoteId.make("note-c"))
       expect(Option.map(audit, (a) => ({ plan: a.plan, confirmation: a.confirmation }))).toEqual(Option.some({
         plan: null,
         confirmation: { questionId: QuestionId.make("q-1"), answer: { _tag: "Person", contactId: null, name: "Ana" }, answeredAt: G.at(900) }
       }))
-      expect(yield* read.noteAudit("nope")).toEqual(Option.none())
+      expect(yield* read.noteAudit(NoteId.make("nope"))).toEqual(Option.none())
     }).pipe(Effect.provide(layer())))
 
   it.effect("the audit says which characters came from the sender, which from a transcriber with its model, and which from the rendering", () =>
@@ -101,7 +101,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         G.planProduced("v", "plan-v", 1),
         G.noteRecorded("v", "note-v", [1], { planId: "plan-v" })
       ]])
-      const audit = Option.getOrThrow(yield* (yield* ReadModel).noteAudit("note-v"))
+      const audit = Option.getOrThrow(yield* (yield* ReadModel).noteAudit(NoteId.make("note-v")))
       expect(audit.note.body).toBe("From Ana:\n🎤 She moved to Porto.")
       const [source] = audit.sources
       expect(source?.parts.map((p) => [source.text.slice(p.start, p.end), p.origin])).toEqual([
@@ -130,7 +130,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         G.instructionRecorded("b", 6, ", remind me", "directive"),
         { _tag: "PlanApplied", planId: PlanId.make("plan-b"), sessionId: SessionId.make("b"), noteIds: [], questionIds: [], warnings: [] }
       ]])
-      const accounting = yield* (yield* ReadModel).sessionAccounting("b")
+      const accounting = yield* (yield* ReadModel).sessionAccounting(SessionId.make("b"))
       const note1 = { _tag: "InNote", noteId: NoteId.make("note-1") } as const
       expect(accounting).toEqual(Option.some({
         sessionId: SessionId.make("b"),
@@ -184,7 +184,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         G.instructionRecorded("f", 1, "remind me tomorrow", "message", "plan-f"),
         G.planApplied("f", "plan-f")
       ]])
-      const accounting = yield* (yield* ReadModel).sessionAccounting("e")
+      const accounting = yield* (yield* ReadModel).sessionAccounting(SessionId.make("e"))
       const edited = { _tag: "Instruction", kind: "message", text: "Ana moved to Paris" } as const
       const note = { _tag: "InNote", noteId: NoteId.make("note-e") } as const
       expect(Option.map(accounting, (a) => a.messages)).toEqual(Option.some([
@@ -192,7 +192,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         { messageId: mid("e/2"), seq: 2, dispositions: [note, { _tag: "Instruction", kind: "directive", text: ", remind me" }], disposition: note }
       ]))
       const raced = { _tag: "Instruction", kind: "message", text: "remind me on Friday" } as const
-      expect(Option.map(yield* (yield* ReadModel).sessionAccounting("f"), (a) => a.messages)).toEqual(Option.some([
+      expect(Option.map(yield* (yield* ReadModel).sessionAccounting(SessionId.make("f")), (a) => a.messages)).toEqual(Option.some([
         { messageId: mid("f/1"), seq: 1, dispositions: [raced], disposition: raced }
       ]))
     }).pipe(Effect.provide(layer())))
@@ -211,9 +211,9 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         ]]
       )
       const read = yield* ReadModel
-      expect(Option.map(yield* read.person("person-ana"), (p) => [p.name, p.user, p.noteCount])).toEqual(Option.some(["Ana", G.user, 3]))
-      expect(yield* read.person("person-nobody")).toEqual(Option.none())
-      expect((yield* read.newestNotes("person-ana", 2)).map((n) => [n.id, n.body])).toEqual([
+      expect(Option.map(yield* read.person(PersonId.make("person-ana")), (p) => [p.name, p.user, p.noteCount])).toEqual(Option.some(["Ana", G.user, 3]))
+      expect(yield* read.person(PersonId.make("person-nobody"))).toEqual(Option.none())
+      expect((yield* read.newestNotes(PersonId.make("person-ana"), 2)).map((n) => [n.id, n.body])).toEqual([
         ["note-3", "Ana has a cat."],
         ["note-2", "Ana moved to Porto."]
       ])
@@ -236,9 +236,9 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       const rest = yield* read.people({ user: G.user, limit: 1, cursor: people.nextCursor ?? undefined })
       expect([people.items.map((p) => [p.name, p.noteCount]), people.nextCursor, rest.items.map((p) => p.name)])
         .toEqual([[["Ana", 1]], "person-ana", ["Bo"]])
-      const notes = yield* read.notesByPerson("person-ana", { limit: 10 })
+      const notes = yield* read.notesByPerson(PersonId.make("person-ana"), { limit: 10 })
       expect(Option.map(notes, (page) => page.items.map((n) => [n.id, n.body]))).toEqual(Option.some([["note-d", "Ana loves jazz."]]))
-      expect(yield* read.notesByPerson("person-nobody", { limit: 10 })).toEqual(Option.none())
+      expect(yield* read.notesByPerson(PersonId.make("person-nobody"), { limit: 10 })).toEqual(Option.none())
       const open = yield* read.questions({ user: G.user, limit: 10 })
       expect(open.items.map((q) => [q.id, q.status, q.sources])).toEqual([
         ["q-d", "open", [{ messageId: mid("d/2"), seq: 2, text: "Who called?" }]]
@@ -254,7 +254,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       const log = yield* (yield* EventStore).readPage(start, 4)
       expect([...first.events, ...events.events].map((e) => e.cursor)).toEqual(log.map((r) => `${r.txId}:${r.position}`))
       expect([first.nextAfter, events.nextAfter]).toEqual([first.events[1]!.cursor, events.events[1]!.cursor])
-      expect(yield* read.sessionMessages("d")).toEqual([
+      expect(yield* read.sessionMessages(SessionId.make("d"))).toEqual([
         { id: mid("d/1"), seq: 1, text: "Ana loves jazz.", kind: "text", forwardedFrom: null },
         { id: mid("d/2"), seq: 2, text: "Who called?", kind: "text", forwardedFrom: "Carol" }
       ])

@@ -56,7 +56,7 @@ const conformance = (layer: () => Layer.Layer<Services, unknown>) => {
     Effect.gen(function*() {
       yield* history
       const read = yield* ReadModel
-      const reminders = Effect.map(read.sessionAccounting("s"), (view) => Option.getOrThrow(view).reminders)
+      const reminders = Effect.map(read.sessionAccounting(SessionId.make("s")), (view) => Option.getOrThrow(view).reminders)
       expect(yield* reminders).toEqual(expected)
       const sql = yield* SqlClient
       const stored = sql<{ plan_id: string; reminder_outcomes: string | null }>`SELECT plan_id, reminder_outcomes FROM plans ORDER BY plan_id`

@@ -16,7 +16,7 @@ const bob = UserId.make("telegram:100000002")
 const fromBob = (event: Event): Event =>
   event._tag === "MessageReceived" ? { ...event, message: { ...event.message, sender: bob } } : event
 
-const found = (query: string, user?: string) =>
+const found = (query: string, user?: UserId) =>
   Effect.flatMap(ReadModel, (read) => read.search(query, { user, limit: 20 })).pipe(
     Effect.map((hits) => hits.map((h) => [h.messageId, h.noteId, h.text]))
   )

@@ -1,5 +1,6 @@
 /** Merges undone on the read model, on every backend: exactly the person's own notes come back, applied twice, and rebuilt. */
 import { SqlClient } from "@effect/sql/SqlClient"
+import { PersonId } from "@verbatim/domain/Ids"
 import { expect, it } from "@effect/vitest"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import { dump, rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
@@ -85,7 +86,7 @@ export const unmergeConformance = (layer: () => Layer.Layer<Services, unknown>) 
         people: [["person-ana", null, null], ["person-anna", "person-ana", "person-ana"], ["person-x", null, null]]
       })
       const read = yield* ReadModel
-      expect([yield* read.personNames("person-x"), yield* read.personNames("person-ana")]).toEqual([
+      expect([yield* read.personNames(PersonId.make("person-x")), yield* read.personNames(PersonId.make("person-ana"))]).toEqual([
         { formerNames: [], mergedIn: [] },
         { formerNames: [], mergedIn: [{ id: "person-anna", name: "Anna S.", formerNames: [] }] }
       ])

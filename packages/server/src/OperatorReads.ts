@@ -21,7 +21,7 @@ import type { Subject } from "./Web/SignIn.js"
 
 /** What a request would show of one user's data: whose, what, and the ids of what. */
 export interface Read {
-  readonly user: string
+  readonly user: UserId
   readonly kind: ReadKind
   readonly ids: ReadonlyArray<string>
 }
@@ -48,8 +48,8 @@ export class OperatorReads extends Context.Tag("@verbatim/server/OperatorReads")
       const record = (route: string, readAt: DateTime.Utc, read: Read) =>
         Runner.run(
           operatorReadDecider,
-          operatorReadsStream(UserId.make(read.user)),
-          () => Effect.succeed(OperatorReadCommand.Record({ read: { user: UserId.make(read.user), kind: read.kind, route, ids: read.ids, readAt } }))
+          operatorReadsStream(read.user),
+          () => Effect.succeed(OperatorReadCommand.Record({ read: { user: read.user, kind: read.kind, route, ids: read.ids, readAt } }))
         ).pipe(Effect.provide(context), Effect.orDie)
       return OperatorReads.of({
         mode,
@@ -70,7 +70,7 @@ export class OperatorReads extends Context.Tag("@verbatim/server/OperatorReads")
 
 /** Other users' reads, one per user in order of first mention, each with its ids once. */
 const byUser = (reads: ReadonlyArray<Read>): ReadonlyArray<Read> => {
-  const users = new Map<string, { kind: ReadKind; ids: Set<string> }>()
+  const users = new Map<UserId, { kind: ReadKind; ids: Set<string> }>()
   for (const read of reads) {
     if (read.user === operatorUser) continue
     const entry = users.get(read.user) ?? { kind: read.kind, ids: new Set<string>() }
@@ -94,7 +94,7 @@ export const listed = <A>(
   reader: Subject,
   kind: ReadKind,
   items: ReadonlyArray<A>,
-  of: (item: A) => { readonly user: string; readonly id: string },
+  of: (item: A) => { readonly user: UserId; readonly id: string },
   withhold: (item: A) => A
 ) =>
   Effect.flatMap(OperatorReads, (reads) =>
@@ -108,7 +108,7 @@ export const listedOne = <A>(
   reader: Subject,
   kind: ReadKind,
   item: A,
-  of: (item: A) => { readonly user: string; readonly id: string },
+  of: (item: A) => { readonly user: UserId; readonly id: string },
   withhold: (item: A) => A
 ) => Effect.map(listed(reader, kind, [item], of, withhold), (items) => items[0] ?? withhold(item))
 
@@ -117,8 +117,8 @@ export const listedOne = <A>(
  * own; under `none` the operator's own (`web:operator`), another user named being refused; else
  * whom it names (everyone when no one).
  */
-export const scope = (reader: Subject, user: string | undefined) =>
-  Effect.flatMap(OperatorReads, ({ mode }): Effect.Effect<string | undefined, OperatorReadRefused> => {
+export const scope = (reader: Subject, user: UserId | undefined) =>
+  Effect.flatMap(OperatorReads, ({ mode }): Effect.Effect<UserId | undefined, OperatorReadRefused> => {
     if (reader._tag === "User") return Effect.succeed(reader.user)
     if (mode !== "none" || user === undefined || user === operatorUser) return Effect.succeed(mode === "none" ? operatorUser : user)
     return Effect.fail(new OperatorReadRefused({ message: notReadMessage }))

@@ -7,6 +7,7 @@
  * under `audited` recorded, naming the person and every note, before any text is read).
  */
 import type { Note } from "@verbatim/domain/ApiResponses"
+import type { PersonId } from "@verbatim/domain/Ids"
 import type { SourceAttachment, SubjectAccessCopy, SubjectNote } from "@verbatim/domain/SubjectAccess/Copy"
 import { type NoteAuditView, type Page, ReadModel } from "@verbatim/projections/ReadModel"
 import { DateTime, Effect, Option } from "effect"
@@ -19,7 +20,7 @@ export const notesPage = 100
 type Source = NoteAuditView["sources"][number]
 
 /** Every note of the person, oldest first: the live ones, or the discarded ones. */
-const allNotes = (personId: string, discarded: boolean) =>
+const allNotes = (personId: PersonId, discarded: boolean) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const notes: Array<Note> = []
@@ -88,7 +89,7 @@ const auditsOf = (notes: ReadonlyArray<Note>) =>
  * The copy of person `personId` for `reader`: none when there is no such person or it is not
  * theirs to see; refused when the operator does not read its user's text.
  */
-export const copyOf = Effect.fn("SubjectAccess.copyOf")(function*(reader: SignIn.Subject, personId: string) {
+export const copyOf = Effect.fn("SubjectAccess.copyOf")(function*(reader: SignIn.Subject, personId: PersonId) {
   const read = yield* ReadModel
   const person = Option.filter(yield* read.person(personId), (p) => SignIn.maySee(reader, p.user))
   if (Option.isNone(person)) return Option.none<SubjectAccessCopy>()

@@ -52,7 +52,7 @@ const notesOf = (user: string) =>
   ].sort())
 
 /** Each message of a session as "seq: disposition". */
-const accounting = (sessionId: string) =>
+const accounting = (sessionId: SessionId) =>
   Effect.map(Effect.flatMap(ReadModel, (read) => read.sessionAccounting(sessionId)), (view) =>
     Option.getOrThrow(view).messages.map((m) => `${m.seq}: ${m.disposition._tag}`))
 

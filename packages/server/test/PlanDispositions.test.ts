@@ -1,6 +1,6 @@
 /** The plan job against the fake Messages API: replans, failures and answers leave every message exactly one disposition. */
 import { describe, expect, it } from "@effect/vitest"
-import type { QuestionId, SessionId } from "@verbatim/domain/Ids"
+import { QuestionId, type SessionId } from "@verbatim/domain/Ids"
 import { sessionAccounting } from "@verbatim/projections/Queries/Accounting"
 import { FakeAnthropic } from "@verbatim/testkit"
 import { Effect, Option } from "effect"
@@ -53,7 +53,7 @@ describe("planning never files a message a second time", () => {
       yield* script(FakeReply.refusal())
       const job = yield* PlanJob
       expect(yield* job.run(sessionId)).toBe("failed")
-      const outcome = yield* Answers.answer("q_1", { _tag: "Given", answer: { _tag: "Person", contactId: null, name: "Alice" } }, null)
+      const outcome = yield* Answers.answer(QuestionId.make("q_1"), { _tag: "Given", answer: { _tag: "Person", contactId: null, name: "Alice" } }, null)
       expect(outcome).toEqual({ _tag: "Filed", noteId: "note_1", label: "Alice" })
       expect(yield* places(sessionId)).toEqual(["1: InNote", "2: InNote", "3: InNote"])
       // the model is back; the scheduler re-runs sessions whose last attempt failed (failedSessions)
@@ -84,7 +84,7 @@ describe("planning never files a message a second time", () => {
       yield* fake.script(FakeReply.refusal())
       const job = yield* PlanJob
       expect(yield* job.run(sessionId)).toBe("failed")
-      expect(yield* Answers.answer("q_1", { _tag: "Given", answer: { _tag: "Unattached" } }, null)).toEqual({
+      expect(yield* Answers.answer(QuestionId.make("q_1"), { _tag: "Given", answer: { _tag: "Unattached" } }, null)).toEqual({
         _tag: "Filed",
         noteId: "note_1",
         label: "Keep as my own note"

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
+import { NoteId } from "@verbatim/domain/Ids"
 import { note } from "@verbatim/projections/Queries/Lists"
 import { FakeAnthropic } from "@verbatim/testkit"
 import { Effect, Option } from "effect"
@@ -94,11 +95,11 @@ describe("PlanJob", () => {
         ...planned({ inputTokens: 900, outputTokens: 80 }),
         replyQueued("reply_1", plannedTold)
       ])
-      const alice = Option.getOrThrow(yield* note("note_1"))
+      const alice = Option.getOrThrow(yield* note(NoteId.make("note_1")))
       expect(alice.body).toBe(
         "Alice said she is moving to Lisbon in March.\n\nShe wants a quiet flat near the river."
       )
-      const own = Option.getOrThrow(yield* note("note_2"))
+      const own = Option.getOrThrow(yield* note(NoteId.make("note_2")))
       expect(own.body).toBe("I should learn some Portuguese myself.")
       expect(yield* dispositions(sessionId)).toEqual(["1: InNote", "2: InNote", "3: InNote"])
 
@@ -194,7 +195,7 @@ describe("PlanJob", () => {
         planApplied("plan_2", ["note_2"]),
         replyQueued("reply_1", "Added 2 notes: Alice, your own notes.")
       ])
-      expect(Option.getOrThrow(yield* note("note_1")).body).toBe("Alice said she is moving to Lisbon in March.")
-      expect(Option.getOrThrow(yield* note("note_2")).body).toBe("I should learn some Portuguese myself.")
+      expect(Option.getOrThrow(yield* note(NoteId.make("note_1"))).body).toBe("Alice said she is moving to Lisbon in March.")
+      expect(Option.getOrThrow(yield* note(NoteId.make("note_2"))).body).toBe("I should learn some Portuguese myself.")
     })))
 })

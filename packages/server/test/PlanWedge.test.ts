@@ -4,7 +4,7 @@
  * call the model again in a loop.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { type SessionId, UserId } from "@verbatim/domain/Ids"
+import { QuestionId, type SessionId, UserId } from "@verbatim/domain/Ids"
 import { EventStore, StoreError } from "@verbatim/projections/EventStore"
 import { Database, FakeAnthropic } from "@verbatim/testkit"
 import { Effect, Layer } from "effect"
@@ -60,7 +60,7 @@ describe.each([
       expect(yield* catchUp).toBe(0)
       expect(yield* calls).toBe(1)
       // A press of the cleaned candidate's button files the message (the sender is the question's user).
-      expect(yield* Answers.answer("q_1", { _tag: "Option", index: 1 }, UserId.make("telegram:100000001"))).toEqual({
+      expect(yield* Answers.answer(QuestionId.make("q_1"), { _tag: "Option", index: 1 }, UserId.make("telegram:100000001"))).toEqual({
         _tag: "Filed",
         noteId: "note_2",
         label: "Bea\uFFFD"

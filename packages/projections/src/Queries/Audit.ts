@@ -4,7 +4,7 @@ import type { NoteAudit, SourceMedia } from "@verbatim/domain/ApiResponses"
 import type { AttachmentKind } from "@verbatim/domain/Attachment"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import { Answer, type TokenUsage } from "@verbatim/domain/Events"
-import { MessageId, PlanId, Provider, QuestionId, ReminderId } from "@verbatim/domain/Ids"
+import { MessageId, type NoteId, PlanId, Provider, QuestionId, ReminderId } from "@verbatim/domain/Ids"
 import { ReminderStatus } from "@verbatim/domain/Reminders/Events"
 import { type DateTime, Effect, Option, Schema } from "effect"
 import { type Part, TranscriptSegment } from "@verbatim/domain/Media"
@@ -108,7 +108,7 @@ const AnswerRow = Schema.Struct({
 })
 
 /** The audit of one note, or none when no such note exists. */
-export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: string) {
+export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: NoteId) {
   const sql = yield* SqlClient
   const [row] = yield* decodeRows(AuditedNoteRow)(sql`
     SELECT ${sql.literal(noteColumns)}, n.plan_id, n.question_id, n.merged_from, n.discarded_at

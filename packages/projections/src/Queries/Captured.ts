@@ -1,6 +1,7 @@
 /** A user's messages by when they were sent and what they said: how an import finds what the log already has. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
+import { UserId } from "@verbatim/domain/Ids"
 import { Effect, Schema } from "effect"
 import { column, IsoTime, Num } from "./Columns.js"
 
@@ -14,7 +15,7 @@ export const SentMessage = Schema.Struct({
 })
 export type SentMessage = typeof SentMessage.Type
 
-const Request = Schema.Struct({ user: Schema.String, from: IsoTime, to: IsoTime, text: Schema.String })
+const Request = Schema.Struct({ user: UserId, from: IsoTime, to: IsoTime, text: Schema.String })
 
 /**
  * A user's messages sent in [from, to) whose sender's own words (without an attachment's derived

@@ -2,7 +2,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { PersonId, Provider, ReplyId, SessionId } from "@verbatim/domain/Ids"
+import { PersonId, Provider, ReplyId, SessionId, type UserId } from "@verbatim/domain/Ids"
 import { ReplyTemplate } from "@verbatim/domain/ReplyEvents"
 import { DateTime, Effect, Option, Schema } from "effect"
 import { column, CountRow, Json, Num } from "./Columns.js"
@@ -56,7 +56,7 @@ export const closedSessions = (since: Option.Option<DateTime.Utc>) =>
     ))
 
 /** A user's contacts recorded before a log position, by id. */
-export const contactsBefore = (user: string, position: number) =>
+export const contactsBefore = (user: UserId, position: number) =>
   Effect.flatMap(SqlClient, (sql) =>
     SqlSchema.findAll({
       Request: Schema.Struct({ user: Schema.String, position: Schema.Number }),
@@ -86,7 +86,7 @@ export const queueDepths = Effect.all({
 export const ping = Effect.flatMap(SqlClient, (sql) => Effect.asVoid(sql`SELECT 1`))
 
 /** Messages of closed sessions no plan has filed yet: all of them, or `user`'s. */
-export const awaitingPlan = (user: string | undefined) =>
+export const awaitingPlan = (user: UserId | undefined) =>
   count((sql) =>
     sql`SELECT COUNT(*) AS n FROM messages m JOIN sessions s ON s.session_id = m.session_id
       WHERE s.closed_at IS NOT NULL ${user === undefined ? sql`` : sql`AND s.user_id = ${user}`}

@@ -2,7 +2,7 @@
 import { SqlClient } from "@effect/sql/SqlClient"
 import { checkpointOfCursor, cursorOf, type EventsPage, type Person, type Question } from "@verbatim/domain/ApiResponses"
 import { Candidate, QuestionReason } from "@verbatim/domain/Decision"
-import { MessageId, PersonId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { MessageId, type NoteId, PersonId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Event } from "@verbatim/domain/Events"
 import { MessageKind } from "@verbatim/domain/Message"
 import { Effect, Option, Schema } from "effect"
@@ -12,7 +12,7 @@ import { noteColumns, noteRows, pageOf, toNotes } from "./Views.js"
 
 /** Which page of a list: at most `limit` items after `cursor`, optionally for one user. */
 export interface ListOptions {
-  readonly user?: string | undefined
+  readonly user?: UserId | undefined
   readonly limit: number
   readonly cursor?: string | undefined
 }
@@ -51,7 +51,7 @@ export const people = (options: ListOptions) =>
   })
 
 /** One person with their note count, when there is one by that id (merged into another or not). */
-export const person = (personId: string) =>
+export const person = (personId: PersonId) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const [row] = yield* decodeRows(PersonRow)(sql`
@@ -61,7 +61,7 @@ export const person = (personId: string) =>
   })
 
 /** A person's newest notes first, at most `limit`; the discarded ones instead when `discarded`. */
-export const newestNotes = (personId: string, limit: number, discarded = false) =>
+export const newestNotes = (personId: PersonId, limit: number, discarded = false) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const rows = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
@@ -72,7 +72,7 @@ export const newestNotes = (personId: string, limit: number, discarded = false) 
   })
 
 /** A user's own notes (about no one), newest first, at most `limit`; the discarded ones instead when `discarded`. */
-export const ownNotes = (user: string | undefined, limit: number, discarded = false) =>
+export const ownNotes = (user: UserId | undefined, limit: number, discarded = false) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const rows = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
@@ -87,7 +87,7 @@ export const ownNotes = (user: string | undefined, limit: number, discarded = fa
 const afterPosition = (cursor: string | undefined) => (cursor === undefined ? 0 : Number(cursor))
 
 /** A person's notes in the order they were recorded (their discarded ones when `discarded`), or none when the person is unknown. */
-export const notesByPerson = (personId: string, options: ListOptions & { readonly discarded?: boolean | undefined }) =>
+export const notesByPerson = (personId: PersonId, options: ListOptions & { readonly discarded?: boolean | undefined }) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const known = yield* sql`SELECT 1 AS n FROM people WHERE person_id = ${personId}`
@@ -103,7 +103,7 @@ export const notesByPerson = (personId: string, options: ListOptions & { readonl
   })
 
 /** One note with its derived body. */
-export const note = (noteId: string) =>
+export const note = (noteId: NoteId) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const rows = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
@@ -200,7 +200,7 @@ export const events = (after: string | undefined, limit: number, maxBytes = Numb
   })
 
 /** A session's messages as the planner reads them: current text, in seq order, each with who wrote it first when forwarded. */
-export const sessionMessages = (sessionId: string) =>
+export const sessionMessages = (sessionId: SessionId) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     const rows = yield* decodeRows(MessageRow)(sql`

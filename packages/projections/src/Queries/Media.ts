@@ -65,7 +65,7 @@ export const mediaWork = (limit: number) =>
     })(limit))
 
 /** One attachment's row, wherever it stands (for `verbatim retranscribe`). */
-export const mediaOf = (messageId: string) =>
+export const mediaOf = (messageOrSession: MessageId | SessionId) =>
   Effect.flatMap(SqlClient, (sql) =>
     SqlSchema.findAll({
       Request: Schema.String,
@@ -74,4 +74,4 @@ export const mediaOf = (messageId: string) =>
         sql`SELECT ${sql.literal(workColumns)}
           FROM message_media a JOIN messages m ON m.message_id = a.message_id
           WHERE a.message_id = ${id} OR a.session_id = ${id} ORDER BY m.seq, a.ordinal`
-    })(messageId))
+    })(messageOrSession))

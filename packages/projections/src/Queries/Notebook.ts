@@ -79,8 +79,8 @@ const bodyEnds = (
   return ends
 }
 
-const groupBy = <A extends { readonly note_id: string }>(rows: ReadonlyArray<A>): Map<string, Array<A>> => {
-  const out = new Map<string, Array<A>>()
+const groupBy = <A extends { readonly note_id: NoteId }>(rows: ReadonlyArray<A>): Map<NoteId, Array<A>> => {
+  const out = new Map<NoteId, Array<A>>()
   for (const row of rows) {
     const list = out.get(row.note_id) ?? []
     list.push(row)
@@ -115,7 +115,7 @@ export const notebook = (user: UserId) =>
       ORDER BY position, person_id`)
     const sourceRows = groupBy(sources)
     const directiveRows = groupBy(directives)
-    const sourcesOf = (noteId: string, body: string): Array<NotebookSource> => {
+    const sourcesOf = (noteId: NoteId, body: string): Array<NotebookSource> => {
       const rows = sourceRows.get(noteId) ?? []
       const ends = bodyEnds(body, rows, directiveRows.get(noteId) ?? [])
       return rows.map((s) => ({

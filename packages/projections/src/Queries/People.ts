@@ -26,7 +26,7 @@ export const knownPeople = (user: UserId) =>
 const ActiveRow = Schema.Struct({ person_id: PersonId, user_id: UserId, name: Schema.String, note_count: Num, active: Num })
 
 /** People not merged away, the one with the newest note (or newest added) first, at most `limit`; only `user`'s when given. */
-export const peopleByActivity = (options: { readonly user?: string | undefined; readonly limit: number }) =>
+export const peopleByActivity = (options: { readonly user?: UserId | undefined; readonly limit: number }) =>
   Effect.flatMap(SqlClient, (sql) =>
     decodeRows(ActiveRow)(sql`SELECT p.person_id, p.user_id, p.name, ${sql.literal(liveNoteCount)} AS note_count,
         COALESCE((SELECT MAX(n.position) FROM notes n WHERE n.person_id = p.person_id AND n.discarded_at IS NULL), p.position) AS active
@@ -36,7 +36,7 @@ export const peopleByActivity = (options: { readonly user?: string | undefined; 
     ))
 
 /** Whom a person was merged into, when they were. */
-export const mergedInto = (personId: string) =>
+export const mergedInto = (personId: PersonId) =>
   Effect.flatMap(SqlClient, (sql) =>
     decodeRows(Schema.Struct({ merged_into: Schema.NullOr(PersonId) }))(sql`SELECT merged_into FROM people WHERE person_id = ${personId}`).pipe(
       Effect.map((rows) => Option.fromNullable(rows[0]?.merged_into))
@@ -53,7 +53,7 @@ const NamesRow = Schema.Struct({ person_id: PersonId, name: Schema.String, forme
 const formerOf = (row: typeof NamesRow.Type) => (row.former_names === null || row.former_names === "" ? [] : row.former_names.split("\n"))
 
 /** The names `personId` and the people merged into them were known by (`merged_into` always names whom a chain of merges left). */
-export const personNames = (personId: string) =>
+export const personNames = (personId: PersonId) =>
   Effect.flatMap(SqlClient, (sql) =>
     decodeRows(NamesRow)(sql`SELECT person_id, name, former_names FROM people
       WHERE person_id = ${personId} OR merged_into = ${personId} ORDER BY position, person_id`).pipe(

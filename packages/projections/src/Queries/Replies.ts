@@ -29,7 +29,7 @@ export const newestReplyId = (provider: Provider, chat: string, prefix: string) 
   Effect.flatMap(SqlClient, (sql) =>
     SqlSchema.findOne({
       Request: Schema.Struct({ provider: Provider, chat: Schema.String, prefix: Schema.String }),
-      Result: Schema.Struct({ reply_id: Schema.String }),
+      Result: Schema.Struct({ reply_id: ReplyId }),
       execute: (r) =>
         sql`SELECT reply_id FROM replies WHERE provider = ${r.provider} AND chat = ${r.chat} AND reply_id LIKE ${`${r.prefix}%`}
           ORDER BY position DESC LIMIT 1`

@@ -28,7 +28,7 @@ export const ftsQuery = (query: string): string =>
   query.split(/\s+/).filter((word) => word !== "").map((word) => `"${word.replace(/"/g, "\"\"")}"`).join(" ")
 
 /** Messages matching every word of `query`, newest first, at most `limit`; only `user`'s when given. */
-export const search = (query: string, options: { readonly user?: string | undefined; readonly limit: number }) =>
+export const search = (query: string, options: { readonly user?: UserId | undefined; readonly limit: number }) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
     if (ftsQuery(query) === "") return []

@@ -1,7 +1,7 @@
 /** Read-model lookups the session lifecycle needs: which stream a command goes to, and which sessions are owed work. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
-import { MessageId, NoteId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, PlanId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Option, Schema } from "effect"
 import { decodeRows, Num } from "./Columns.js"
 
@@ -108,7 +108,7 @@ export const sessionUser = (sessionId: SessionId) =>
 
 /** A plan of a session as its page lists it. */
 export interface SessionPlan {
-  readonly planId: string
+  readonly planId: PlanId
   readonly promptVersion: string
   readonly model: string
   readonly fromSeq: number
@@ -116,22 +116,22 @@ export interface SessionPlan {
   readonly inputTokens: number
   readonly outputTokens: number
   /** The plan a promoted replay put in this one's place, when one did. */
-  readonly supersededBy: string | null
+  readonly supersededBy: PlanId | null
 }
 
 const PlanRow = Schema.Struct({
-  plan_id: Schema.String,
+  plan_id: PlanId,
   prompt_version: Schema.String,
   model: Schema.String,
   from_seq: Num,
   to_seq: Num,
   input_tokens: Num,
   output_tokens: Num,
-  superseded_by: Schema.NullOr(Schema.String)
+  superseded_by: Schema.NullOr(PlanId)
 })
 
 /** The plans recorded for a session, in the order they were. */
-export const sessionPlans = (sessionId: string) =>
+export const sessionPlans = (sessionId: SessionId) =>
   Effect.flatMap(SqlClient, (sql) =>
     decodeRows(PlanRow)(sql`SELECT plan_id, prompt_version, model, from_seq, to_seq, input_tokens, output_tokens, superseded_by
       FROM plans WHERE session_id = ${sessionId} ORDER BY position`).pipe(

@@ -36,14 +36,14 @@ export const ownerOf = (row: NoteRow): Owner =>
     : { _tag: "Unattached" }
 
 /** Sources of many notes at once, in seq order. */
-export const sourcesOf = (sql: SqlClient, noteIds: ReadonlyArray<string>) =>
+export const sourcesOf = (sql: SqlClient, noteIds: ReadonlyArray<NoteId>) =>
   noteIds.length === 0
-    ? Effect.succeed(new Map<string, Array<SourceRef>>())
+    ? Effect.succeed(new Map<NoteId, Array<SourceRef>>())
     : Effect.map(
       decodeRows(SourceRow)(sql`SELECT note_id, message_id, seq FROM note_sources
         WHERE ${sql.in("note_id", noteIds)} ORDER BY note_id, seq`),
       (rows) => {
-        const out = new Map<string, Array<SourceRef>>()
+        const out = new Map<NoteId, Array<SourceRef>>()
         for (const row of rows) {
           const list = out.get(row.note_id) ?? []
           list.push({ messageId: row.message_id, seq: row.seq })
@@ -74,12 +74,12 @@ export const pageOf = <A>(items: ReadonlyArray<A>, limit: number, key: (a: A) =>
   nextCursor: items.length === limit && items.length > 0 ? key(items[items.length - 1]!) : null
 })
 
-const ForwardRow = Schema.Struct({ note_id: Schema.String, forwarded_from: Schema.String })
+const ForwardRow = Schema.Struct({ note_id: NoteId, forwarded_from: Schema.String })
 
 /** Whom each of these notes holds words forwarded from, in send order, each name once; notes with none left out. */
-export const forwardsOf = Effect.fn("ReadModel.forwardsOf")(function*(noteIds: ReadonlyArray<string>) {
+export const forwardsOf = Effect.fn("ReadModel.forwardsOf")(function*(noteIds: ReadonlyArray<NoteId>) {
   const sql = yield* SqlClient
-  const out = new Map<string, Array<string>>()
+  const out = new Map<NoteId, Array<string>>()
   if (noteIds.length === 0) return out
   const rows = yield* decodeRows(ForwardRow)(sql`SELECT s.note_id, m.forwarded_from FROM note_sources s
     JOIN messages m ON m.message_id = s.message_id

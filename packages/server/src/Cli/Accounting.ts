@@ -1,5 +1,6 @@
 /** `verbatim accounting SESSION`: every message of a session and its one disposition. */
 import { Args, Command } from "@effect/cli"
+import { SessionId } from "@verbatim/domain/Ids"
 import type { PrimaryDisposition, SessionAccountingView } from "@verbatim/projections/ReadModel"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Console, Effect, Option } from "effect"
@@ -43,7 +44,7 @@ export const renderAccounting = (view: SessionAccountingView): string =>
       : [`reminders the plans proposed (${view.reminders.length}):`, ...view.reminders.map((r) => `  seq ${r.seq} ${JSON.stringify(r.quote)}: ${outcome(r)}`)])
   ].join("\n")
 
-export const command = Command.make("accounting", { sessionId: Args.text({ name: "SESSION" }) }, ({ sessionId }) =>
+export const command = Command.make("accounting", { sessionId: Args.text({ name: "SESSION" }).pipe(Args.withSchema(SessionId)) }, ({ sessionId }) =>
   Effect.gen(function*() {
     const model = yield* ReadModel
     const view = yield* model.sessionAccounting(sessionId)

@@ -5,6 +5,7 @@
  * answer that confirmed it).
  */
 import { Args, Command } from "@effect/cli"
+import { NoteId } from "@verbatim/domain/Ids"
 import type { NoteAuditView } from "@verbatim/projections/ReadModel"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Console, DateTime, Effect, Option } from "effect"
@@ -81,7 +82,7 @@ export const renderAudit = (view: NoteAuditView): string => {
   return lines.join("\n")
 }
 
-export const command = Command.make("audit", { noteId: Args.text({ name: "NOTE_ID" }) }, ({ noteId }) =>
+export const command = Command.make("audit", { noteId: Args.text({ name: "NOTE_ID" }).pipe(Args.withSchema(NoteId)) }, ({ noteId }) =>
   Effect.gen(function*() {
     const model = yield* ReadModel
     const view = yield* model.noteAudit(noteId)

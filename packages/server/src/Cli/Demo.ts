@@ -8,7 +8,7 @@
  */
 import { Command, Options } from "@effect/cli"
 import { FetchHttpClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
-import type { SessionId } from "@verbatim/domain/Ids"
+import { type NoteId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Json } from "@verbatim/domain/Json"
 import { defaultModel } from "@verbatim/planner/AnthropicLanguageModel"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
@@ -27,14 +27,13 @@ import * as Server from "../Server.js"
 import { renderAccounting } from "./Accounting.js"
 import { renderAudit } from "./Audit.js"
 import { CliError } from "./CliError.js"
-import { UserId } from "@verbatim/domain/Ids"
 import { ReminderBook } from "@verbatim/projections/ReminderBook"
 
 /** The demo's folder: `conversation.json`, `plan.json` and `cassettes/`. */
 const demoDirectory: string = fileURLToPath(new URL("../../demo/", import.meta.url))
 const cassettes = join(demoDirectory, "cassettes")
 const secret = "demo-webhook-secret"
-const sessionId = "telegram:100000001:100000001:1" as SessionId
+const sessionId = SessionId.make("telegram:100000001:100000001:1")
 
 /** The demo's configuration: its secret, its one sender, a one-second idle time, the recorded answers. */
 const settings = (dataDir: string) =>
@@ -80,7 +79,7 @@ const printNotes = Effect.gen(function*() {
   const model = yield* ReadModel
   const people = yield* model.people({ limit: 100 })
   const lines: Array<string> = ["", "Notes"]
-  let first: string | null = null
+  let first: NoteId | null = null
   for (const person of [...people.items].sort((a, b) => a.name.localeCompare(b.name))) {
     const notes = yield* model.notesByPerson(person.id, { limit: 100 })
     lines.push(`  ${person.name}`)

@@ -5,6 +5,7 @@
  * note re-derives and `verbatim replay` can compare the plans; the same text again records nothing.
  */
 import { Args, Command, Options } from "@effect/cli"
+import { MessageId, SessionId } from "@verbatim/domain/Ids"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { MediaWork } from "@verbatim/projections/ReadModel"
 import { Console, Effect, Option } from "effect"
@@ -24,8 +25,8 @@ const line = (row: MediaWork): string => {
 export const command = Command.make(
   "retranscribe",
   {
-    message: Args.text({ name: "MESSAGE" }).pipe(Args.optional),
-    session: Options.text("session").pipe(Options.withDescription("every attachment of this session"), Options.optional)
+    message: Args.text({ name: "MESSAGE" }).pipe(Args.withSchema(MessageId), Args.optional),
+    session: Options.text("session").pipe(Options.withSchema(SessionId), Options.withDescription("every attachment of this session"), Options.optional)
   },
   ({ message, session }) =>
     Effect.gen(function*() {

@@ -1,6 +1,6 @@
 /** `verbatim retry SESSION`: run the plan job again for a session whose planning failed. */
 import { Args, Command } from "@effect/cli"
-import type { SessionId } from "@verbatim/domain/Ids"
+import { SessionId } from "@verbatim/domain/Ids"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { Console, DateTime, Effect, Option } from "effect"
 import { PlanJob, planLease, type PlanOutcome } from "../Planning/PlanJob.js"
@@ -23,16 +23,15 @@ const said: Record<Exclude<PlanOutcome, "failed" | "held">, string> = {
 const failedLine = (earlierFailures: number) =>
   `planning failed${earlierFailures > 0 ? " again" : ""}; see the PlanFailed event (\`verbatim events\`) and the log for why`
 
-export const command = Command.make("retry", { sessionId: Args.text({ name: "SESSION" }) }, ({ sessionId }) =>
+export const command = Command.make("retry", { sessionId: Args.text({ name: "SESSION" }).pipe(Args.withSchema(SessionId)) }, ({ sessionId }) =>
   Effect.gen(function*() {
-    const id = sessionId as SessionId
     const jobs = yield* PlanJob
-    const before = yield* Effect.orDie(load(id))
+    const before = yield* Effect.orDie(load(sessionId))
     // A session parked because its planning kept stopping the process is tried once more: the operator asked.
-    const outcome = yield* jobs.run(id, { afterCrashes: true })
+    const outcome = yield* jobs.run(sessionId, { afterCrashes: true })
     if (outcome === "busy") {
       // The holder may have finished between the refusal and this read: then the generic line.
-      const holder = yield* Effect.orElseSucceed((yield* Leases).holder(planLease(id)), Option.none)
+      const holder = yield* Effect.orElseSucceed((yield* Leases).holder(planLease(sessionId)), Option.none)
       if (Option.isSome(holder)) {
         return yield* new CliError({
           message: `session ${sessionId} is being planned by ${holder.value.owner} since ` +

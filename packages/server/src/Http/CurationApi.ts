@@ -6,6 +6,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, BadRequest, Conflict, NotFound } from "@verbatim/domain/Api"
 import type { Note } from "@verbatim/domain/ApiResponses"
+import type { NoteId, PersonId } from "@verbatim/domain/Ids"
 import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
 import type { StoreError } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
@@ -36,10 +37,10 @@ export const layer = HttpApiBuilder.group(Api, "curation", (handlers) =>
     /** Notes as the operator is shown them: one read of the notes' users. */
     const notes = (items: ReadonlyArray<Note>) =>
       listed(operator, "note", items, (n) => ({ user: n.user, id: n.id }), Withheld.note).pipe(Effect.provide(context))
-    const note = (id: string) =>
+    const note = (id: NoteId) =>
       Effect.flatMap(found("note", id, read.note(id)), (n) =>
         listedOne(operator, "note", n, (i) => ({ user: i.user, id: i.id }), Withheld.note).pipe(Effect.provide(context)))
-    const person = (id: string) =>
+    const person = (id: PersonId) =>
       Effect.flatMap(found("person", id, read.person(id)), (p) =>
         listedOne(operator, "person", p, (i) => ({ user: i.user, id: i.id }), Withheld.person).pipe(Effect.provide(context)))
     return handlers

@@ -2,6 +2,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, Conflict, NotFound, OperatorReadRefused } from "@verbatim/domain/Api"
 import type { AnswerResult } from "@verbatim/domain/ApiResponses"
+import type { UserId } from "@verbatim/domain/Ids"
 import { eventLogMessage } from "@verbatim/domain/OperatorReads/Mode"
 import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
 import type { EventStore } from "@verbatim/projections/EventStore"
@@ -32,7 +33,7 @@ export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
     const settings = yield* ServerConfig
     const reads = yield* OperatorReads
     const context = yield* Effect.context<EventStore | ReadModel | IdGenerator | OperatorReads>()
-    const page = (params: { readonly user?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) => ({
+    const page = (params: { readonly user?: UserId | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) => ({
       user: params.user,
       limit: params.limit ?? defaultLimit,
       cursor: params.cursor

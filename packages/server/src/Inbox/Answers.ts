@@ -41,20 +41,20 @@ const refused = {
  * bearer token speaks for every user.
  */
 export const answer = (
-  questionId: string,
+  questionId: QuestionId,
   choice: Choice,
   asker: UserId | null
 ): Effect.Effect<AnswerOutcome, StoreError, EventStore | FoldCache | ReadModel | IdGenerator> =>
   Effect.gen(function*() {
     const read = yield* ReadModel
-    const sessionId = yield* read.questionSession(questionId as QuestionId)
+    const sessionId = yield* read.questionSession(questionId)
     if (Option.isNone(sessionId)) return { _tag: "NotFound" } as const
     const ids = yield* Effect.flatMap(IdGenerator, (g) => g.supply)
     const done = yield* execute(sessionId.value, (state) =>
       Effect.gen(function*() {
         const known = state.user === null ? [] : yield* read.knownPeople(state.user)
         const now = yield* DateTime.now
-        return Command.Answer({ questionId: questionId as QuestionId, choice, asker, known, ids, now })
+        return Command.Answer({ questionId, choice, asker, known, ids, now })
       }))
     if (done._tag === "AlreadyRecorded") return { _tag: "AlreadyAnswered" } as const
     const answered = done.events.find((e) => e._tag === "QuestionAnswered")

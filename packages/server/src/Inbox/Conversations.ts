@@ -3,7 +3,7 @@
  * open one, remembered between captures, or the id the next one takes) and the idempotency keys
  * of what it delivers.
  */
-import { type SessionId, userIdOf } from "@verbatim/domain/Ids"
+import { SessionId, userIdOf } from "@verbatim/domain/Ids"
 import type { Edit, NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import type { IdempotencyKey } from "@verbatim/projections/EventStore"
 import { FoldCache } from "@verbatim/projections/FoldCache"
@@ -13,7 +13,7 @@ import { knownFold } from "../Sessions.js"
 
 /** Deterministic ids: two racing first messages name the same new session and one of them conflicts. */
 export const newSessionId = (conversation: Conversation, ordinal: number): SessionId =>
-  `${conversation.provider}:${conversation.chat}:${conversation.user.split(":").slice(1).join(":")}:${ordinal}` as SessionId
+  SessionId.make(`${conversation.provider}:${conversation.chat}:${conversation.user.split(":").slice(1).join(":")}:${ordinal}`)
 
 export const conversationOf = (item: { readonly provider: NewMessage["provider"]; readonly chatId: string; readonly senderId: string }): Conversation => ({
   user: userIdOf(item.provider, item.senderId),

@@ -12,7 +12,7 @@
 import type { Rejected } from "@verbatim/domain/Session/Commands"
 import { Command, MediaOutcome } from "@verbatim/domain/Session/Commands"
 import { readerOf } from "@verbatim/domain/Media"
-import type { SessionId } from "@verbatim/domain/Ids"
+import type { MessageId, SessionId } from "@verbatim/domain/Ids"
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as Scrub from "@verbatim/projections/Scrub"
 import { Blobs } from "@verbatim/projections/Blobs"
@@ -62,7 +62,7 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
    * Read a message's attachments (or every attachment of a session) again, with the readers as
    * configured now: a different model's text is a new `MediaTranscribed`, so replay can compare.
    */
-  readonly reread: (messageOrSession: string) => Effect.Effect<MediaPass>
+  readonly reread: (messageOrSession: MessageId | SessionId) => Effect.Effect<MediaPass>
 }>() {
   static readonly make = Effect.gen(function*() {
     const read = yield* ReadModel
@@ -76,7 +76,7 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
 
     /** Record an outcome through the session's decider; one already recorded is not an error. */
     const record = (row: MediaWork, outcome: MediaOutcome) =>
-      execute(row.sessionId as SessionId, () =>
+      execute(row.sessionId, () =>
         Effect.map(DateTime.now, (now) => Command.Media({ messageId: row.messageId, attachment: row.ordinal, outcome, now }))).pipe(
           Effect.asVoid,
           Effect.provideService(EventStore, store),
@@ -189,7 +189,7 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
       return tally(steps.flat())
     }).pipe(guarded("drain"))
 
-    const reread = (messageOrSession: string) =>
+    const reread = (messageOrSession: MessageId | SessionId) =>
       Effect.gen(function*() {
         const rows = yield* read.mediaOf(messageOrSession)
         return tally(yield* Effect.forEach(rows, (row) => claimed(row, true)))

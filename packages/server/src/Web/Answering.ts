@@ -4,6 +4,7 @@
  * questions with what happened.
  */
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { QuestionId } from "@verbatim/domain/Ids"
 import { Effect, Option, Schema } from "effect"
 import * as Answers from "../Inbox/Answers.js"
 import * as SignIn from "./SignIn.js"
@@ -20,7 +21,7 @@ export const answer = Effect.gen(function*() {
   const form = yield* HttpServerRequest.schemaBodyUrlParams(AnswerForm)
   const keys = yield* SignIn.WebKeys
   if (!keys.isCsrf(who.value.cookie, form.csrf)) return yield* HttpServerResponse.text("Forbidden: a stale or missing form token", { status: 403 })
-  const id = (yield* HttpRouter.params)["id"] ?? ""
+  const id = QuestionId.make((yield* HttpRouter.params)["id"] ?? "")
   const choice: Answers.Choice = form.option === "own"
     ? { _tag: "Given", answer: { _tag: "Unattached" } }
     : { _tag: "Option", index: form.option }

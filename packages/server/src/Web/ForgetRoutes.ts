@@ -127,14 +127,16 @@ export const confirmMessage = signedIn("Forget a message", "none", ({ csrf, subj
     }))
   }), "message")
 
-/** A forgetting's form: done, to `then` with what was forgotten; nothing of the viewer's to forget there is a 404. */
-const forgetting = <E, R>(
-  target: (id: string) => ForgetTarget,
-  then: (id: string, subject: SignIn.Subject) => Effect.Effect<string, E, R>,
+/** A forgetting's form (its path's id branded by `brand`): done, to `then` with what was forgotten; nothing of the viewer's to forget there is a 404. */
+const forgetting = <Id extends string, E, R>(
+  brand: (id: string) => Id,
+  target: (id: Id) => ForgetTarget,
+  then: (id: Id, subject: SignIn.Subject) => Effect.Effect<string, E, R>,
   said: (forgot: Forgot) => string
 ) =>
-  posted(CsrfForm, (id, _form, subject) =>
+  posted(CsrfForm, (raw, _form, subject) =>
     Effect.gen(function*() {
+      const id = brand(raw)
       const path = yield* then(id, subject)
       const forgot = yield* forget(target(id), asker(subject))
       return yield* back(path, said(forgot))
@@ -146,7 +148,7 @@ const forgotten = (what: string) => (forgot: Forgot) => `Forgotten: ${what}, ${P
  * `POST /notes/:id/forget`: to the note's person, or the own notes; the operator who does not read
  * its user's text (whose person page would be refused) to its session, where its messages read erased.
  */
-export const forgetNote = forgetting((id) => ({ _tag: "Note", noteId: NoteId.make(id) }), (id, subject) =>
+export const forgetNote = forgetting(NoteId.make, (noteId) => ({ _tag: "Note", noteId }), (id, subject) =>
   Effect.gen(function*() {
     const note = yield* Effect.flatMap(ReadModel, (read) => read.note(id))
     const { mode } = yield* OperatorReads
@@ -156,19 +158,19 @@ export const forgetNote = forgetting((id) => ({ _tag: "Note", noteId: NoteId.mak
   }), forgotten("a note"))
 
 /** `POST /people/:id/forget`: to the people. */
-export const forgetPerson = forgetting((id) => ({ _tag: "Person", personId: PersonId.make(id) }), () => Effect.succeed("/"), (forgot) =>
+export const forgetPerson = forgetting(PersonId.make, (personId) => ({ _tag: "Person", personId }), () => Effect.succeed("/"), (forgot) =>
   forgotten(`a person${forgot.people > 1 ? ` and the ${forgot.people - 1} merged into them` : ""}, their names and every note filed under them`)(forgot))
 
 /** `POST /messages/:id/forget`: to its conversation, where it reads erased. */
-export const forgetMessage = forgetting((id) => ({ _tag: "Message", messageId: MessageId.make(id) }), (id) =>
-  Effect.map(Effect.flatMap(ReadModel, (read) => read.messageSession(MessageId.make(id))), (session) =>
+export const forgetMessage = forgetting(MessageId.make, (messageId) => ({ _tag: "Message", messageId }), (id) =>
+  Effect.map(Effect.flatMap(ReadModel, (read) => read.messageSession(id)), (session) =>
     Option.match(session, { onNone: () => "/", onSome: (s) => `/sessions/${s}` })), () => "Forgotten: a message's words; it reads erased below.")
 
 /**
  * `GET /notes/:id` or `/people/:id` of one a forgetting took: the page saying so (410), for whoever
  * could see it before; anyone else, and an id that never was, get nothing (a 404).
  */
-export const forgottenAt = (kind: "note" | "person", id: string, { subject, zone }: Pick<Viewer, "subject" | "zone">) =>
+export const forgottenAt = (kind: "note" | "person", id: NoteId | PersonId, { subject, zone }: Pick<Viewer, "subject" | "zone">) =>
   Effect.map(forgottenItem(kind, id), (trace) =>
     Option.map(Option.filter(trace, (t) => SignIn.maySee(subject, t.user)), (t) =>
       answered("Forgotten", 410, Pages.forgottenPage(kind, t.at, SignIn.userOf(subject) === t.user, zone))))

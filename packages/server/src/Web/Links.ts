@@ -8,7 +8,7 @@
  * past that gets one notice, and any more in the hour nothing, so no run of `/web` floods the outbox.
  */
 import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
-import { ReplyId, userIdOf, type UserId } from "@verbatim/domain/Ids"
+import { ReplyId, userIdOf, UserId } from "@verbatim/domain/Ids"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { isChatProvider } from "@verbatim/domain/Inbound/Providers"
 import { signInStream } from "@verbatim/domain/Streams"
@@ -41,7 +41,7 @@ export const readToken = (key: Buffer, token: string, now: number): Option.Optio
   const [user, expires, nonce, signature] = token.split(".")
   if (user === undefined || expires === undefined || nonce === undefined || signature === undefined) return Option.none()
   if (!constantTimeEqual(signature, sign(key, `${user}.${expires}.${nonce}`)) || Number(expires) <= now) return Option.none()
-  return Option.some({ user: unb64(user) as UserId, nonce })
+  return Option.some({ user: UserId.make(unb64(user)), nonce })
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { byteRange } from "@verbatim/domain/ByteRange"
+import { MessageId } from "@verbatim/domain/Ids"
 import { Blobs } from "@verbatim/projections/Blobs"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
@@ -37,7 +38,7 @@ const refused = (message: string) => HttpServerResponse.text(`Forbidden: ${messa
 const ownedFile = Effect.gen(function*() {
   const who = yield* SignIn.current
   if (Option.isNone(who)) return { _tag: "SignIn" } as const
-  const messageId = yield* param("message")
+  const messageId = MessageId.make(yield* param("message"))
   const ordinal = Number(yield* param("ordinal"))
   const row = (yield* (yield* ReadModel).mediaOf(messageId)).find((r) => r.messageId === messageId && r.ordinal === ordinal)
   if (row === undefined || row.sha256 === null || !SignIn.maySee(who.value.subject, row.sender)) return { _tag: "None" } as const

@@ -4,6 +4,7 @@
  * and beside each person merged in, on the page of the person they joined.
  */
 import type { Person } from "@verbatim/domain/ApiResponses"
+import { PersonId } from "@verbatim/domain/Ids"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
 import { require } from "../OperatorReads.js"
@@ -46,11 +47,11 @@ export const mergedInList = (person: Person, mergedIn: ReadonlyArray<{ readonly 
 export const confirmMerge = signedIn("Merge two people", "people", ({ csrf, subject }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
-    const visible = (id: string) =>
+    const visible = (id: PersonId) =>
       Effect.map(Effect.all([read.person(id), read.mergedInto(id)]), ([person, merged]) =>
         Option.filter(person, (p) => Option.isNone(merged) && SignIn.maySee(subject, p.user)))
-    const from = yield* visible(yield* param("id"))
-    const into = yield* visible(yield* query("into"))
+    const from = yield* visible(PersonId.make(yield* param("id")))
+    const into = yield* visible(PersonId.make(yield* query("into")))
     if (Option.isNone(from) || Option.isNone(into) || from.value.user !== into.value.user || from.value.id === into.value.id) return Option.none()
     yield* require(subject, { user: from.value.user, kind: "person", ids: [from.value.id, into.value.id] })
     return Option.some(confirmMergePage(from.value, into.value, csrf))

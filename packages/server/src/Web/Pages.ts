@@ -1,6 +1,7 @@
 /** The read pages: people, own notes, open questions, search, and sign-in. */
 import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
 import { foldedRanges } from "@verbatim/domain/Fold"
+import type { NoteId } from "@verbatim/domain/Ids"
 import type { SearchHit } from "@verbatim/projections/ReadModel"
 import { questionLeadOf } from "@verbatim/domain/ReplyText"
 import { type Html, html } from "./Html.js"
@@ -55,7 +56,7 @@ const othersSummary = (others: ReadonlyArray<Person>): Html | null => {
 }
 
 /** Whom a listed note's forwarded words came from, by note id (`forwardsOf`). */
-export type Forwards = ReadonlyMap<string, ReadonlyArray<string>>
+export type Forwards = ReadonlyMap<NoteId, ReadonlyArray<string>>
 
 /** A note's line saying it holds words forwarded from others: they are not the sender's own news. */
 const forwardedLine = (names: ReadonlyArray<string> | undefined): Html | null =>

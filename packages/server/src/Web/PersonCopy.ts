@@ -5,6 +5,7 @@
  */
 import { HttpServerResponse } from "@effect/platform"
 import { attachmentOf, SubjectAccessCopy } from "@verbatim/domain/SubjectAccess/Copy"
+import { PersonId } from "@verbatim/domain/Ids"
 import { renderCopy } from "@verbatim/domain/SubjectAccess/Markdown"
 import { Effect, Option, Schema } from "effect"
 import { copyOf } from "../SubjectAccess.js"
@@ -31,7 +32,7 @@ const copyRoute = (extension: "md" | "json", contentType: string, render: (copy:
     `/export.${extension}`,
     signedInFile("people", ({ subject }) =>
       Effect.gen(function*() {
-        const copy = yield* copyOf(subject, yield* param("id"))
+        const copy = yield* copyOf(subject, PersonId.make(yield* param("id")))
         if (Option.isNone(copy)) return Option.none()
         return Option.some(yield* download(yield* render(copy.value), contentType, attachmentOf(copy.value.person.name, extension)))
       }), "person")

@@ -6,6 +6,7 @@
  */
 import { HttpServerResponse } from "@effect/platform"
 import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
+import { NoteId, PersonId } from "@verbatim/domain/Ids"
 import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option } from "effect"
@@ -58,7 +59,7 @@ export const own = signedIn("Own notes", "own", ({ subject, zone }) =>
  * to the same address under the person they joined, for a signed-in viewer who may see them.
  */
 export const aboutPerson = <A, E, R>(suffix: string, route: Effect.Effect<A, E, R>) =>
-  Effect.flatMap(param("id"), (id) =>
+  Effect.flatMap(Effect.map(param("id"), PersonId.make), (id) =>
     Effect.gen(function*() {
       const read = yield* ReadModel
       const who = yield* SignIn.current
@@ -74,7 +75,7 @@ export const aboutPerson = <A, E, R>(suffix: string, route: Effect.Effect<A, E, 
 export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subject, zone }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
-    const id = yield* param("id")
+    const id = PersonId.make(yield* param("id"))
     const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
     if (Option.isNone(person)) return yield* forgottenAt("person", id, { subject, zone })
     const notes = yield* read.newestNotes(id, notesShown)
@@ -92,7 +93,7 @@ export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subj
 export const note = signedIn("Note", "people", ({ csrf, subject, zone }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
-    const id = yield* param("id")
+    const id = NoteId.make(yield* param("id"))
     const audit = Option.filter(yield* read.noteAudit(id), (a) => SignIn.maySee(subject, a.note.user))
     if (Option.isNone(audit)) return yield* forgottenAt("note", id, { subject, zone })
     yield* require(subject, { user: audit.value.note.user, kind: "note", ids: [audit.value.note.id] })

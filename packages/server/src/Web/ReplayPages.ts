@@ -7,7 +7,7 @@
  * other users' text (`VERBATIM_OPERATOR_READS=none`), and recorded as a read under `audited`.
  */
 import * as ModelPrices from "@verbatim/planner/ModelPrices"
-import { SessionId } from "@verbatim/domain/Ids"
+import type { SessionId } from "@verbatim/domain/Ids"
 import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
 import { ReplayReportBody, type SessionReplayView } from "@verbatim/domain/ReplayReport"
 import { ReadModel } from "@verbatim/projections/ReadModel"
@@ -35,7 +35,7 @@ const groups = (gs: ReadonlyArray<ReadonlyArray<number>>) => gs.map((g) => `[${g
 const cost = (model: string, tokens: { readonly input: number; readonly output: number }) =>
   Option.match(ModelPrices.cost(model, tokens), { onNone: () => "", onSome: (d) => `, ${ModelPrices.formatDollars(d)}` })
 
-const session = (detailed: (sessionId: string) => boolean) => (s: SessionReplayView): Html => {
+const session = (detailed: (sessionId: SessionId) => boolean) => (s: SessionReplayView): Html => {
   if ("error" in s) {
     return html`<li data-replay-session="${s.status}"><a href="/sessions/${s.sessionId}">${s.sessionId}</a>: ${s.status}, ${s.error}</li>`
   }
@@ -57,7 +57,7 @@ const session = (detailed: (sessionId: string) => boolean) => (s: SessionReplayV
 }
 
 /** One report: the summary first, then the sessions that changed, then the rest; `detailed`: whether a session's changes are shown. */
-export const replayPage = (report: StoredReport, body: ReplayReportBody, zone: string, detailed: (sessionId: string) => boolean = () => true): Html => {
+export const replayPage = (report: StoredReport, body: ReplayReportBody, zone: string, detailed: (sessionId: SessionId) => boolean = () => true): Html => {
   const s = body.summary
   const changed = body.sessions.filter((x) => x.status === "changed")
   const rest = body.sessions.filter((x) => x.status !== "changed")
@@ -97,14 +97,14 @@ export const replayRoute = signedIn("Replay report", "replays", ({ subject, zone
     const read = yield* ReadModel
     const reads = yield* OperatorReads
     const users = new Map(
-      yield* Effect.forEach(body.value.sessions, (s) => Effect.map(read.sessionUser(SessionId.make(s.sessionId)), (user) => [s.sessionId, Option.getOrNull(user)] as const))
+      yield* Effect.forEach(body.value.sessions, (s) => Effect.map(read.sessionUser(s.sessionId), (user) => [s.sessionId, Option.getOrNull(user)] as const))
     )
     const shown = yield* reads.shown(subject, body.value.sessions.flatMap((s) => {
       const user = users.get(s.sessionId)
       return user === null || user === undefined ? [] : [{ user, kind: "replay" as const, ids: [id, s.sessionId] }]
     }))
     // A session the read model does not know has no user to record a read for: its changes are shown under `all` alone.
-    const detailed = (sessionId: string) => {
+    const detailed = (sessionId: SessionId) => {
       const user = users.get(sessionId)
       return user === null || user === undefined ? reads.mode === "all" : shown(user)
     }

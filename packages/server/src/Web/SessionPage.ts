@@ -4,6 +4,7 @@
  * (`VERBATIM_OPERATOR_READS=none`), is its accounting alone: the dispositions and plans, without
  * the messages' text or whom their notes are about.
  */
+import { type MessageId, type NoteId, SessionId } from "@verbatim/domain/Ids"
 import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { SessionAccountingView, SessionMessage, SessionPlan } from "@verbatim/projections/ReadModel"
@@ -20,9 +21,9 @@ import { signedIn } from "./Viewer.js"
 /** What a session page shows beside its accounting. */
 export interface SessionDetails {
   /** Each message as it reads now (its text, who it was forwarded from), by message id. */
-  readonly messages: ReadonlyMap<string, SessionMessage>
+  readonly messages: ReadonlyMap<MessageId, SessionMessage>
   /** Whom each note the session's messages are in is about, by note id. */
-  readonly owners: ReadonlyMap<string, string>
+  readonly owners: ReadonlyMap<NoteId, string>
   readonly plans: ReadonlyArray<SessionPlan>
   /** Why the messages' text is left out, when it is. */
   readonly withheld: string | null
@@ -93,7 +94,7 @@ export const sessionRoute = signedIn("Session", "none", ({ subject, zone }) =>
   Effect.gen(function*() {
     const read = yield* ReadModel
     const notice = yield* query("notice")
-    const id = yield* param("id")
+    const id = SessionId.make(yield* param("id"))
     const accounting = yield* read.sessionAccounting(id)
     if (Option.isNone(accounting) || !SignIn.maySee(subject, accounting.value.user)) return Option.none()
     const plans = yield* read.sessionPlans(id)
@@ -104,7 +105,7 @@ export const sessionRoute = signedIn("Session", "none", ({ subject, zone }) =>
     const messages = yield* read.sessionMessages(id)
     const noteIds = new Set(accounting.value.messages.flatMap((m) => (m.disposition._tag === "InNote" || m.disposition._tag === "Discarded" ? [m.disposition.noteId] : [])))
     const notes = yield* Effect.forEach([...noteIds], (noteId) => read.note(noteId))
-    const owners = new Map(notes.flatMap(Option.toArray).map((n) => [n.id as string, n.owner._tag === "Person" ? n.owner.name : "your own thoughts"]))
-    const byId = new Map(messages.map((m) => [m.id as string, m]))
+    const owners = new Map(notes.flatMap(Option.toArray).map((n) => [n.id, n.owner._tag === "Person" ? n.owner.name : "your own thoughts"]))
+    const byId = new Map(messages.map((m) => [m.id, m]))
     return Option.some(sessionPage(accounting.value, { messages: byId, owners, plans, withheld: null, notice, zone }))
   }), "session")

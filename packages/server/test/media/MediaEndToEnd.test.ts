@@ -11,7 +11,7 @@ import { FakeTranscriber, transcript } from "@verbatim/testkit/FakeTranscriber"
 import { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
 import { spokenOgg } from "@verbatim/testkit/RealMedia"
 import { ScriptedLanguageModel, planStep } from "@verbatim/testkit/ScriptedLanguageModel"
-import { SessionId } from "@verbatim/domain/Ids"
+import { MessageId, SessionId } from "@verbatim/domain/Ids"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Effect, Option, TestClock } from "effect"
 import { readdirSync } from "node:fs"
@@ -37,7 +37,7 @@ import {
   whatsAppCalls
 } from "../harness.js"
 
-const alice = "telegram:100000001:100000001:1"
+const alice = SessionId.make("telegram:100000001:100000001:1")
 const mine = (...seqs: ReadonlyArray<number>): Plan => ({ ...emptyPlan, unattached: [{ sourceItemSeqs: seqs, directives: [] }] })
 const about = (name: string, ...seqs: ReadonlyArray<number>): Plan => ({
   ...emptyPlan,
@@ -67,7 +67,7 @@ const sent = (text: string) => ({ method: "sendMessage", body: { chat_id: "10000
 const sentTexts = Effect.map(telegramCalls, (calls) => calls.filter((c) => c.method === "sendMessage"))
 
 /** The one current disposition of each message of Alice's session. */
-const dispositions = Effect.flatMap(ReadModel, (read) => read.sessionAccounting(SessionId.make(alice))).pipe(
+const dispositions = Effect.flatMap(ReadModel, (read) => read.sessionAccounting(alice)).pipe(
   Effect.map((accounting) => Option.getOrThrow(accounting).messages.map((m) => [m.seq, m.disposition._tag]))
 )
 
@@ -188,7 +188,7 @@ describe("voice notes and photos end to end", () => {
       const transcriber = yield* FakeTranscriber
       yield* transcriber.answerNext(transcript("Ana moved to Porto in May."), transcript("Ana moved to Porto in May."))
       const worker = yield* MediaWorker
-      expect(yield* worker.reread("telegram:100000001:1")).toEqual({ fetched: 0, read: 1, failed: 0, waiting: 0 })
+      expect(yield* worker.reread(MessageId.make("telegram:100000001:1"))).toEqual({ fetched: 0, read: 1, failed: 0, waiting: 0 })
       expect(yield* noteBody("note_1")).toBe("🎤 Ana moved to Porto in May.")
       expect(yield* worker.reread(alice)).toEqual({ fetched: 0, read: 1, failed: 0, waiting: 0 })
       const events = (yield* api(`/api/events?limit=100`)).json as { events: ReadonlyArray<{ event: { _tag: string; text?: string } }> }
