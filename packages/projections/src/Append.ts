@@ -1,24 +1,22 @@
 /**
- * Appending a batch of requests in one transaction. Every request is decided against the log
- * (idempotency keys first, then the expected version) in order, as if the earlier ones of the
- * batch had committed; accepted ones are written with one multi-row insert per table and
- * projected inline. If anything fails the batch falls back to one transaction per request, so
- * one request's failure never costs another its append.
+ * Appending a batch of requests in the transaction of a group commit (`Commit.ts`). Every request
+ * is decided against the log (idempotency keys first, then the expected version) in order, as if
+ * the earlier ones of the batch had committed; accepted ones are written with one multi-row insert
+ * per table and projected inline.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
 import type { Event } from "@verbatim/domain/Events"
-import { Cause, Data, Effect, Exit, Option } from "effect"
+import { Data, Effect, Exit } from "effect"
 import { serialize, toStored } from "./EventCodec.js"
 import type { ExpectedVersion, IdempotencyKey } from "./EventStore.js"
 import { AppendConflict, AppendResult, StoreError } from "./EventStore.js"
 import type { Projected } from "./Projections/Projection.js"
 import type { Dialect } from "./internal/Dialect.js"
-import { sqlError } from "./internal/Rows.js"
 import { padded, shapedChunks } from "./internal/Shapes.js"
 
 /** One caller's append, as queued for the committer. */
 export interface AppendRequest {
+  readonly _tag: "Append"
   readonly stream: string
   readonly expectedVersion: ExpectedVersion
   readonly events: ReadonlyArray<Event>
@@ -36,7 +34,7 @@ export interface Deps {
 }
 
 /** Another instance recorded one of our keys between our check and our insert. */
-class KeyRace extends Data.TaggedError("KeyRace")<{ readonly keys: ReadonlyArray<IdempotencyKey> }> {}
+export class KeyRace extends Data.TaggedError("KeyRace")<{ readonly keys: ReadonlyArray<IdempotencyKey> }> {}
 
 const keyOf = (k: IdempotencyKey) => `${k.provider}\u0000${k.providerMessageId}`
 
@@ -60,11 +58,13 @@ const decide = (requests: ReadonlyArray<AppendRequest>, versions: Map<string, nu
 /** Rows per multi-row insert, at most. */
 const maxRows = 256
 
-/** Append a batch in the current transaction; fails as a whole (to be retried per request) on any error. */
-const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
+/**
+ * Append a batch in the current transaction, which holds the write lock; fails as a whole (to be
+ * retried per request) on any error.
+ */
+export const appendEvents = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
   Effect.gen(function*() {
     const { dialect, sql } = deps
-    yield* dialect.beginWrite(sql)
     const streams = [...new Set(requests.map((r) => r.stream))].sort()
     // Sorted, so two instances locking overlapping streams cannot deadlock.
     for (const stream of streams) yield* dialect.lockStream(sql, stream)
@@ -128,37 +128,3 @@ const appendAll = (deps: Deps, requests: ReadonlyArray<AppendRequest>) =>
       return Exit.succeed(AppendResult.Appended({ positions, version: decision.from + r.events.length }))
     })
   })
-
-/** The outcome of a lone request whose savepoint failed. */
-const failedOutcome = (cause: Cause.Cause<KeyRace | StoreError | SqlError>): AppendOutcome =>
-  Option.match(Cause.failureOption(cause), {
-    onNone: () => Exit.die(Cause.squash(cause)),
-    onSome: (error): AppendOutcome =>
-      error._tag === "KeyRace"
-        ? Exit.succeed(AppendResult.AlreadyRecorded({ keys: error.keys }))
-        : Exit.fail(error._tag === "StoreError" ? error : sqlError(error))
-  })
-
-/** One request in a transaction of its own. */
-const alone = (deps: Deps, request: AppendRequest) =>
-  Effect.map(
-    Effect.exit(deps.sql.withTransaction(appendAll(deps, [request]))),
-    (exit) => (Exit.isSuccess(exit) ? exit.value[0]! : failedOutcome(exit.cause))
-  )
-
-/**
- * Commit a batch: all requests in one transaction; if that fails (or its commit does), each in a
- * transaction of its own. Not in savepoints of the failed one: rolling back to a savepoint
- * releases the stream locks taken after it but keeps the transaction id PostgreSQL assigned at the
- * first insert, so another writer could append to the stream in between and a reader ordering by
- * (transaction id, position) would see the two out of stream order.
- */
-export const commitBatch = (deps: Deps) => (requests: ReadonlyArray<AppendRequest>): Effect.Effect<ReadonlyArray<AppendOutcome>> =>
-  Effect.exit(deps.sql.withTransaction(appendAll(deps, requests))).pipe(
-    Effect.flatMap((together): Effect.Effect<ReadonlyArray<AppendOutcome>> => {
-      if (Exit.isSuccess(together)) return Effect.succeed(together.value)
-      if (requests.length === 1) return Effect.succeed([failedOutcome(together.cause)])
-      return Effect.forEach(requests, (request) => alone(deps, request))
-    }),
-    Effect.catchAllDefect((defect) => Effect.succeed(requests.map(() => Exit.die(defect))))
-  )

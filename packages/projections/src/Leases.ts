@@ -10,6 +10,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Clock, Config, type ConfigError, Context, DateTime, Duration, Effect, Fiber, Layer, Option, Random, Schema } from "effect"
 import { hostname } from "node:os"
+import { Committer } from "./Commit.js"
 import type { StoreError } from "./EventStore.js"
 import { toStoreError } from "./internal/Rows.js"
 import { Millis } from "./Queries/Columns.js"
@@ -37,24 +38,30 @@ export const defaultTtl = Duration.seconds(15)
 export const maxCrashes = 3
 
 /**
- * Take the lease for `ttlMillis` unless another owner holds an unexpired one; when it is ours,
- * how many holders in a row before us let it lapse: a holder releases its lease however its work
- * ends, so one whose row is still there expired died holding it (kill -9, out of memory). One
- * statement and no renewal: `withLease` is the way to hold a lease while working.
+ * The statement that takes the lease until `now + ttlMillis` unless another owner holds an
+ * unexpired one; when it is ours, how many holders in a row before us let it lapse: a holder
+ * releases its lease however its work ends, so one whose row is still there expired died holding
+ * it (kill -9, out of memory). The upsert answers the row only when it wrote it.
+ */
+const takeAt = (key: string, owner: string, ttlMillis: number, now: number) =>
+  Effect.map(
+    Effect.flatMap(SqlClient, (sql) =>
+      sql<{ lapses: number | string }>`INSERT INTO leases (lease_key, owner, expires_at, acquired_at, lapses)
+        VALUES (${key}, ${owner}, ${now + ttlMillis}, ${now}, 0)
+        ON CONFLICT (lease_key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at,
+          acquired_at = excluded.acquired_at,
+          lapses = CASE WHEN leases.owner = excluded.owner THEN leases.lapses ELSE leases.lapses + 1 END
+        WHERE leases.expires_at < ${now} OR leases.owner = excluded.owner
+        RETURNING lapses`),
+    (rows) => Option.map(Option.fromNullable(rows[0]), (row) => Number(row.lapses))
+  )
+
+/**
+ * Take the lease as `withLease` does, in a statement of its own (tests, tools): one statement and
+ * no renewal; `withLease` is the way to hold a lease while working.
  */
 export const take = (key: string, owner: string, ttlMillis: number) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient
-    const now = yield* Clock.currentTimeMillis
-    yield* sql`INSERT INTO leases (lease_key, owner, expires_at, acquired_at, lapses)
-      VALUES (${key}, ${owner}, ${now + ttlMillis}, ${now}, 0)
-      ON CONFLICT (lease_key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at,
-        acquired_at = excluded.acquired_at,
-        lapses = CASE WHEN leases.owner = excluded.owner THEN leases.lapses ELSE leases.lapses + 1 END
-      WHERE leases.expires_at < ${now} OR leases.owner = excluded.owner`
-    const row = yield* rowOf(key)
-    return Option.flatMap(row, (r) => (r.owner === owner ? Option.some(r.lapses) : Option.none()))
-  })
+  Effect.flatMap(Clock.currentTimeMillis, (now) => takeAt(key, owner, ttlMillis, now))
 
 /** Take the lease as `take` does; true when it is ours. */
 export const acquire = (key: string, owner: string, ttlMillis: number) => Effect.map(take(key, owner, ttlMillis), Option.isSome)
@@ -103,6 +110,7 @@ export class Leases extends Context.Tag("@verbatim/projections/Leases")<Leases, 
   static readonly make = (options: LeasesOptions = {}) =>
     Effect.gen(function*() {
       const sql = yield* SqlClient
+      const committer = yield* Committer
       const ttlMillis = Duration.toMillis(options.ttl ?? defaultTtl)
       const processId = options.processId ?? `${hostname()}:${process.pid}`
       const onDb = <A, E>(effect: Effect.Effect<A, E, SqlClient>) =>
@@ -112,18 +120,23 @@ export class Leases extends Context.Tag("@verbatim/projections/Leases")<Leases, 
         (n) => `${processId}:${n.toString(16).padStart(4, "0")}`
       )
 
+      // Every lease write rides in the store's group commit: durable before the work goes on (a
+      // lease taken is the record that an attempt started), without a flush of its own.
       const renew = (key: string, owner: string) =>
         Effect.gen(function*() {
           const now = yield* Clock.currentTimeMillis
-          yield* sql`UPDATE leases SET expires_at = ${now + ttlMillis} WHERE lease_key = ${key} AND owner = ${owner}`
-          const current = yield* ownerOf(key)
+          const current = yield* committer.alongside(
+            key,
+            Effect.zipRight(sql`UPDATE leases SET expires_at = ${now + ttlMillis} WHERE lease_key = ${key} AND owner = ${owner}`, ownerOf(key)).pipe(
+              Effect.mapError(toStoreError)
+            )
+          )
           if (!Option.contains(current, owner)) {
             yield* Effect.logWarning("lease taken by another owner while its holder works").pipe(
               Effect.annotateLogs({ key, owner, holder: Option.getOrElse(current, () => "nobody") })
             )
           }
         }).pipe(
-          Effect.provideService(SqlClient, sql),
           Effect.catchAll((error) =>
             Effect.logWarning("lease renewal failed", error).pipe(Effect.annotateLogs({ key, owner }))
           )
@@ -134,13 +147,18 @@ export class Leases extends Context.Tag("@verbatim/projections/Leases")<Leases, 
 
       // A release that fails leaves the row to expire within one TTL: not worth failing the work for.
       const release = (key: string, owner: string) =>
-        sql`DELETE FROM leases WHERE lease_key = ${key} AND owner = ${owner}`.pipe(
+        committer.alongside(key, sql`DELETE FROM leases WHERE lease_key = ${key} AND owner = ${owner}`).pipe(
           Effect.catchAll((error) => Effect.logWarning("lease release failed", error).pipe(Effect.annotateLogs({ key, owner })))
         )
 
       const withLeaseLapses = <A, E, R, B>(key: string, effect: (lapses: number) => Effect.Effect<A, E, R>, onBusy: B) =>
         Effect.acquireUseRelease(
-          Effect.flatMap(newOwner, (owner) => Effect.map(onDb(take(key, owner, ttlMillis)), Option.map((lapses) => ({ owner, lapses })))),
+          Effect.gen(function*() {
+            const owner = yield* newOwner
+            const now = yield* Clock.currentTimeMillis
+            const taken = yield* committer.alongside(key, takeAt(key, owner, ttlMillis, now))
+            return Option.map(taken, (lapses) => ({ owner, lapses }))
+          }),
           Option.match({
             onNone: (): Effect.Effect<A | B, E, R> => Effect.succeed(onBusy),
             onSome: ({ lapses, owner }) =>
@@ -165,7 +183,7 @@ export class Leases extends Context.Tag("@verbatim/projections/Leases")<Leases, 
     })
 
   /** Leases over the SqlClient in context, of the TTL `VERBATIM_LEASE_TTL_SECONDS` sets (15 unless set). */
-  static readonly layer: Layer.Layer<Leases, ConfigError.ConfigError, SqlClient> = Layer.unwrapEffect(
+  static readonly layer: Layer.Layer<Leases, ConfigError.ConfigError, SqlClient | Committer> = Layer.unwrapEffect(
     Config.integer("VERBATIM_LEASE_TTL_SECONDS").pipe(
       Config.validate({ message: "must be a whole number of seconds above 0", validation: (n) => n > 0 }),
       Config.withDefault(Duration.toSeconds(defaultTtl)),
@@ -174,6 +192,6 @@ export class Leases extends Context.Tag("@verbatim/projections/Leases")<Leases, 
   )
 
   /** Leases with another TTL or process id (tests). */
-  static readonly layerTest = (options: LeasesOptions): Layer.Layer<Leases, never, SqlClient> =>
+  static readonly layerTest = (options: LeasesOptions): Layer.Layer<Leases, never, SqlClient | Committer> =>
     Layer.effect(Leases, Leases.make(options))
 }

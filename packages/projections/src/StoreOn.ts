@@ -1,16 +1,18 @@
 /**
- * The store's services over any SQL client: the event store with inline projections, the read
- * model, the reminders' and the asks' read sides, the leases, the blobs, the kept replay reports, the runner's memory of its folds, and
- * the wake-ups of what waits for events (told of this instance's commits, and, over `across`,
- * of other instances').
+ * The store's services over any SQL client: the event store with inline projections and the
+ * committer its appends share (leases write through it), the read model, the reminders' and the
+ * asks' read sides, the leases, the blobs, the kept replay reports, the runner's memory of its
+ * folds, and the wake-ups of what waits for events (told of this instance's commits, and, over
+ * `across`, of other instances').
  */
 import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { Event } from "@verbatim/domain/Events"
-import { Effect, Layer, Schedule, type Scope, Stream } from "effect"
+import { Context, Effect, Layer, Schedule, type Scope, Stream } from "effect"
 import * as AskBook from "./AskBook.js"
 import * as Blobs from "./Blobs.js"
+import { Committer } from "./Commit.js"
 import { EventStore } from "./EventStore.js"
 import { FoldCache } from "./FoldCache.js"
 import { Leases } from "./Leases.js"
@@ -25,6 +27,7 @@ import type { Dialect } from "./internal/Dialect.js"
 /** What every store layer provides. */
 export type Services =
   | EventStore
+  | Committer
   | FoldCache
   | Wakeups
   | ReadModel.ReadModel
@@ -64,13 +67,13 @@ export const storeOn = (
 ) =>
   Layer.provideMerge(
     Layer.mergeAll(ReadModel.layer, ReminderBook.layer, AskBook.layer, Leases.layer, Blobs.layer, ReplayReports.layer, FoldCache.layer),
-    Layer.scoped(
-      EventStore,
+    Layer.scopedContext(
       Effect.gen(function*() {
         yield* prepare
         const wakeups = yield* Wakeups
         if (across !== undefined) yield* Effect.forkScoped(hearing(wakeups, across))
-        return yield* SqlEventStore.make({ dialect, project: Projector.apply, committed: committedWith(wakeups, across) })
+        const { committer, store } = yield* SqlEventStore.make({ dialect, project: Projector.apply, committed: committedWith(wakeups, across) })
+        return Context.make(EventStore, store).pipe(Context.add(Committer, committer))
       })
     ).pipe(Layer.provideMerge(Wakeups.layer))
   )
