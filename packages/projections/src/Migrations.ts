@@ -5,6 +5,7 @@ import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
 import { asksDdl, createTables, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, mergeUndoDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
+import { readIndexes } from "./Queries/Indexes.js"
 import { searchIndex, searchWithoutAccents } from "./Queries/SearchIndex.js"
 import { replayReportsTable } from "./ReplayReports.js"
 import { fillReminderOutcomes, fillSentAt } from "./Backfills.js"
@@ -194,7 +195,8 @@ const migrations = {
   "23_erased_messages": erasedMessages,
   "24_forgetting_traces": forgettingTraces,
   "25_search_without_accents": searchWithoutAccents,
-  "26_merge_undo": runDdl(mergeUndoDdl)
+  "26_merge_undo": runDdl(mergeUndoDdl),
+  "27_read_indexes": readIndexes
 }
 
 export const table = "verbatim_migrations"

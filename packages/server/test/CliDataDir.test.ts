@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
+import { readIndexesDdl } from "@verbatim/projections/Queries/Indexes"
 import * as Store from "@verbatim/projections/Store"
 import { Effect } from "effect"
 import { chmodSync, mkdirSync } from "node:fs"
@@ -111,18 +112,17 @@ describe("a data directory the CLI may not use", () => {
   it.scoped("a schema behind this version's is migrated by a reading command that may write, refused when read-only", () =>
     Effect.gen(function*() {
       const { db, env } = yield* importedStore
-      // Forget the newest migration (26: the columns that let a merge be undone), as a store of the previous
-      // version has it: its row and the two columns it added.
+      // Forget the newest migration (27: the indexes the reads need), as a store of the previous
+      // version has it: its row and the indexes it made.
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient
-        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 26`
-        yield* sql`ALTER TABLE notes DROP COLUMN filed_person_id`
-        yield* sql`ALTER TABLE people DROP COLUMN merged_to`
+        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 27`
+        for (const [, name] of readIndexesDdl.map((statement) => /^CREATE INDEX (\w+)/.exec(statement)!)) yield* sql.unsafe(`DROP INDEX ${name}`)
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)
         expect(yield* runCli(["accounting", session], env, as)).toEqual(failed(
-          `cannot read the database ${db} without migrating it (schema at migration 25 of 26), and migrating needs a writable open, ` +
+          `cannot read the database ${db} without migrating it (schema at migration 26 of 27), and migrating needs a writable open, ` +
             `but cannot write the database ${db} (read-only file); ${remedy}`
         ))
       }))
@@ -132,6 +132,6 @@ describe("a data directory the CLI may not use", () => {
       const applied = yield* Effect.flatMap(SqlClient, (sql) => sql<{ id: number }>`SELECT MAX(migration_id) AS id FROM verbatim_migrations`).pipe(
         Effect.provide(Store.layerSqlite({ filename: db }))
       )
-      expect(applied).toEqual([{ id: 26 }])
+      expect(applied).toEqual([{ id: 27 }])
     }))
 })

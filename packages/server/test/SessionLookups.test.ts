@@ -1,12 +1,11 @@
 /** The capture path's read-model lookups: what they find, and that each finds it through an index. */
-import { SqlClient } from "@effect/sql/SqlClient"
-import * as Statement from "@effect/sql/Statement"
 import { describe, expect, it } from "@effect/vitest"
 import { messageIdOf, type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import * as Database from "@verbatim/testkit/Database"
-import { DateTime, Effect, Option, Ref, TestClock, Layer } from "effect"
+import * as QueryPlans from "@verbatim/testkit/QueryPlans"
+import { DateTime, Effect, Option, TestClock, Layer } from "effect"
 import * as Ingest from "../src/Inbox/Ingest.js"
 import * as Sessions from "../src/Sessions.js"
 import { TimeZones } from "../src/TimeZones.js"
@@ -43,19 +42,7 @@ const captureAt = (iso: string, providerMessageId: string, text: string, provide
 
 /** Run `effect`, and return SQLite's query plan (its detail lines) for each statement it ran. */
 const plansOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient
-    const plans = yield* Ref.make<ReadonlyArray<ReadonlyArray<string>>>([])
-    yield* effect.pipe(Statement.withTransformer((statement) => {
-      const [text, params] = statement.compile()
-      return Statement.withTransformerDisabled(sql.unsafe<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`, params)).pipe(
-        Effect.flatMap((rows) => Ref.update(plans, (all) => [...all, rows.map((row) => row.detail)])),
-        Effect.orDie,
-        Effect.as(statement)
-      )
-    }))
-    return yield* Ref.get(plans)
-  })
+  Effect.map(QueryPlans.plansOf(effect), ({ explained }) => explained.map((statement) => statement.plan))
 
 describe.each([
   { backend: "SQLite", store: () => Database.sqlite() },
@@ -103,9 +90,9 @@ describe("session queries' plans", () => {
       expect(yield* plansOf(messageSession("telegram", "6557"))).toEqual([[
         "SEARCH messages USING INDEX sqlite_autoindex_messages_1 (message_id=?)"
       ]])
-      // The open sessions are scanned (they are few); each one's last message is one index search.
+      // The open sessions are walked through their own index (they are few); each one's last message is one index search.
       expect(yield* plansOf(idleSessions("2026-11-30T11:00:00.000Z"))).toEqual([[
-        "SCAN s USING INDEX sqlite_autoindex_sessions_1",
+        "SCAN s USING INDEX sessions_open",
         "CORRELATED SCALAR SUBQUERY 1",
         "SEARCH m USING INDEX sqlite_autoindex_messages_2 (session_id=?)"
       ]])

@@ -6,6 +6,7 @@ import { MessageId, Provider, SessionId, UserId } from "@verbatim/domain/Ids"
 import { readerOf } from "@verbatim/domain/Media"
 import { Effect, Schema } from "effect"
 import { column, Num } from "./Columns.js"
+import { pendingMedia } from "./Indexes.js"
 
 const NullableNum = Schema.NullOr(Num)
 
@@ -59,7 +60,7 @@ export const mediaWork = (limit: number) =>
       execute: (n) =>
         sql`SELECT ${sql.literal(workColumns)}
           FROM message_media a JOIN messages m ON m.message_id = a.message_id
-          WHERE (a.failure_permanent IS NULL OR a.failure_permanent = 0) AND m.erased_at IS NULL
+          WHERE ${sql.literal(pendingMedia)} AND m.erased_at IS NULL
             AND (a.sha256 IS NULL OR (a.derived_text IS NULL AND ${sql.in("a.kind", readable)}))
           ORDER BY a.position, a.ordinal LIMIT ${n}`
     })(limit))

@@ -8,6 +8,7 @@ import { MessageId, NoteId, PlanId, Provider, ReminderId, SessionId, UserId } fr
 import { ReminderStatus } from "@verbatim/domain/Reminders/Events"
 import { Effect, Option, Schema } from "effect"
 import { column, Millis, Num } from "./Columns.js"
+import { liveReminder } from "./Indexes.js"
 
 /** `asking`: the time is the user's to give (`dueAt` is then when it was asked, `dueLocal` empty). */
 export { ReminderStatus }
@@ -154,7 +155,7 @@ export const remindersWithoutTheirWords = (limit: number) =>
       Request: Schema.Number,
       Result: ReminderRow,
       execute: (n) =>
-        sql`${sql.literal(selectRows)} WHERE r.status IN ('asking', 'scheduled', 'held', 'delivered')
+        sql`${sql.literal(selectRows)} WHERE ${sql.literal(liveReminder)}
           AND ${sql.literal(sql.onDialectOrElse({ pg: () => "strpos(m.text, r.quote) = 0", orElse: () => "instr(m.text, r.quote) = 0" }))}
           ORDER BY r.position LIMIT ${n}`
     })(limit))

@@ -1,0 +1,39 @@
+/**
+ * Indexes the reads need beyond each table's own (a migration), each named with the reads it
+ * serves. `test/QueryPlans.test.ts` explains every read on both backends and names what any of
+ * them still walks whole. A partial index serves a query only when the query's own `WHERE` holds
+ * its condition word for word (SQLite proves no more than that), so the queries repeat them.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect } from "effect"
+
+/** The condition of `sessions_open`: sessions still gathering messages. */
+export const openSession = "closed_at IS NULL"
+
+/** The condition of `message_media_pending`: attachments not yet fetched, or fetched and not yet read, and not given up on. */
+export const pendingMedia = "(failure_permanent IS NULL OR failure_permanent = 0) AND (sha256 IS NULL OR derived_text IS NULL)"
+
+/** The condition of `reminders_live`: reminders still to deliver, hold or finish. */
+export const liveReminder = "status IN ('asking', 'scheduled', 'held', 'delivered')"
+
+export const readIndexesDdl = [
+  // A user's notes, newest first: their export (`notebook`) and the list of users who have notes.
+  `CREATE INDEX notes_user ON notes (user_id, position)`,
+  // A session's accounting: its questions, instructions and reminders.
+  `CREATE INDEX questions_session ON questions (session_id)`,
+  `CREATE INDEX instructions_session ON instructions (session_id, position)`,
+  `CREATE INDEX reminders_session ON reminders (session_id, position)`,
+  // The idle check and the queue depths read the open sessions only.
+  `CREATE INDEX sessions_open ON sessions (session_id) WHERE ${openSession}`,
+  // Replay picks closed sessions by when they opened.
+  `CREATE INDEX sessions_opened ON sessions (opened_at, session_id)`,
+  // The outbox's queue, oldest first.
+  `CREATE INDEX replies_queued ON replies (position) WHERE status = 'queued'`,
+  // The media worker's queue, oldest first.
+  `CREATE INDEX message_media_pending ON message_media (position, ordinal) WHERE ${pendingMedia}`,
+  // Reminders whose words a forgetting may have taken.
+  `CREATE INDEX reminders_live ON reminders (position) WHERE ${liveReminder}`
+]
+
+/** Create the indexes (a migration). */
+export const readIndexes = Effect.flatMap(SqlClient, (sql) => Effect.forEach(readIndexesDdl, (statement) => sql.unsafe(statement), { discard: true }))
