@@ -5,15 +5,18 @@
  * once, or after `--model-delay` ms) and the fake Telegram Bot API. Reports each reply's latency
  * from its `/done` webhook's answer to the fake Telegram receiving the `sendMessage` (p50, p99),
  * sessions per second end to end, and replies lost (never sent) or doubled (sent twice). With
- * `--before BUNDLE`, an earlier commit's bundle is measured too, in the same run; with
+ * `--before BUNDLE[,BUNDLE…]`, earlier commits' bundles are measured too, in the same run; with
  * `--postgres URL`, each server runs on a fresh database of that server instead of SQLite.
  * Usage: npm run bench:pipeline [-- --senders 40 --sessions 25 --messages 10] [-- --model-delay 1000]
  *        [-- --before DIR/verbatim.mjs] [-- --postgres postgres://…] [-- --cpu-prof DIR]
  * With `--cpu-prof DIR`, each server writes a V8 CPU profile into DIR when it stops (open it in
- * Chrome's DevTools, or sum its self times by function).
+ * Chrome's DevTools, or sum its self times by function). With `--rounds N`, the servers are measured
+ * N times each, alternating which goes first. Each row also gives the server's own CPU time per
+ * session (user and system, from /proc), which the machine's other load disturbs far less than
+ * latency.
  */
 import { FakeAnthropic } from "@verbatim/testkit"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as PgClient from "@effect/sql-pg/PgClient"
@@ -31,6 +34,7 @@ const modelDelay = Number(argument("--model-delay") ?? 0)
 const before = argument("--before")
 const postgres = argument("--postgres")
 const cpuProfile = argument("--cpu-prof")
+const rounds = Number(argument("--rounds") ?? 1)
 
 const plan = FakeAnthropic.FakeReply.toolUse({
   people: [],
@@ -38,6 +42,12 @@ const plan = FakeAnthropic.FakeReply.toolUse({
   unclear: [],
   botMessages: []
 })
+
+/** A process's CPU time so far, user and system, in milliseconds (Linux: /proc/PID/stat, in clock ticks of 10 ms). */
+const cpuMillis = (pid: number | undefined) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ")
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
 
 const percentile = (sorted: ReadonlyArray<number>, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!
 
@@ -93,6 +103,7 @@ const measure = async (name: string, bundleFile: string) => {
       }
     })()
     const started = performance.now()
+    const cpuBefore = cpuMillis(server.child.pid)
     const latencies = (await Promise.all(users.map(async (user, u) => {
       const own: Array<number> = []
       let id = u * sessions * (messages + 1)
@@ -106,6 +117,7 @@ const measure = async (name: string, bundleFile: string) => {
       return own
     }))).flat()
     const seconds = (performance.now() - started) / 1000
+    const cpuPerSession = (cpuMillis(server.child.pid) - cpuBefore) / (senders * sessions)
     // Anything sent twice shows once the outbox has settled.
     await new Promise((resolve) => setTimeout(resolve, 3000))
     polling = false
@@ -117,7 +129,7 @@ const measure = async (name: string, bundleFile: string) => {
     const sorted = [...latencies].sort((a, b) => a - b)
     return `| ${name} | ${postgres === undefined ? "SQLite" : "PostgreSQL"} | ${modelDelay} | ${senders * sessions} | ${
       percentile(sorted, 50).toFixed(0)
-    } | ${percentile(sorted, 99).toFixed(0)} | ${(senders * sessions / seconds).toFixed(1)} | ${lost} | ${doubled} |`
+    } | ${percentile(sorted, 99).toFixed(0)} | ${(senders * sessions / seconds).toFixed(1)} | ${cpuPerSession.toFixed(2)} | ${lost} | ${doubled} |`
   } finally {
     await S.stop(server)
     await fakes.close()
@@ -127,13 +139,20 @@ const measure = async (name: string, bundleFile: string) => {
 }
 
 await bundle()
-const rows = [await measure("this checkout", bundlePath), ...(before === undefined ? [] : [await measure(`before (${before})`, before)])]
+const servers: Array<readonly [string, string]> = [
+  ["this checkout", bundlePath],
+  ...(before === undefined ? [] : before.split(",").map((file) => [`before (${file})`, file] as const))
+]
+const rows: Array<string> = []
+for (let round = 0; round < rounds; round++) {
+  for (const [name, file] of round % 2 === 0 ? servers : [...servers].reverse()) rows.push(await measure(name, file))
+}
 console.log(
   [
     `${senders} senders at once, ${sessions} sessions each of ${messages} messages`,
     "",
-    "| server | store | model delay ms | sessions | /done to reply p50 ms | p99 ms | sessions/s | lost | doubled |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| server | store | model delay ms | sessions | /done to reply p50 ms | p99 ms | sessions/s | server CPU ms/session | lost | doubled |",
+    "|---|---|---|---|---|---|---|---|---|---|",
     ...rows
   ].join("\n")
 )

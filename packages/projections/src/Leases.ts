@@ -57,8 +57,8 @@ const takeAt = (key: string, owner: string, ttlMillis: number, now: number) =>
   )
 
 /**
- * Take the lease as `withLease` does, in a statement of its own (tests, tools): one statement and
- * no renewal; `withLease` is the way to hold a lease while working.
+ * Take the lease as `withLease` does, at the clock's time: one statement and no renewal;
+ * `withLease` is the way to hold a lease while working.
  */
 export const take = (key: string, owner: string, ttlMillis: number) =>
   Effect.flatMap(Clock.currentTimeMillis, (now) => takeAt(key, owner, ttlMillis, now))
@@ -120,8 +120,10 @@ export class Leases extends Context.Tag("@verbatim/projections/Leases")<Leases, 
         (n) => `${processId}:${n.toString(16).padStart(4, "0")}`
       )
 
-      // Every lease write rides in the store's group commit: durable before the work goes on (a
-      // lease taken is the record that an attempt started), without a flush of its own.
+      // A take is a statement of its own, committed before the work starts (it is the record that
+      // an attempt started): it is on the way to every reply, and waiting for the group commit's
+      // next batch made replies slower under load (BENCHMARKS.md, "The pipeline"). Renewals and
+      // releases are off that way, so they ride in the group commit without a flush of their own.
       const renew = (key: string, owner: string) =>
         Effect.gen(function*() {
           const now = yield* Clock.currentTimeMillis
@@ -156,7 +158,7 @@ export class Leases extends Context.Tag("@verbatim/projections/Leases")<Leases, 
           Effect.gen(function*() {
             const owner = yield* newOwner
             const now = yield* Clock.currentTimeMillis
-            const taken = yield* committer.alongside(key, takeAt(key, owner, ttlMillis, now))
+            const taken = yield* onDb(takeAt(key, owner, ttlMillis, now))
             return Option.map(taken, (lapses) => ({ owner, lapses }))
           }),
           Option.match({
