@@ -4,6 +4,7 @@
  */
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Api } from "@verbatim/domain/Api"
+import type { UserId } from "@verbatim/domain/Ids"
 import { Context, Effect, Inspectable, Layer } from "effect"
 
 const make = (baseUrl: string, token: string) =>
@@ -29,3 +30,21 @@ export const client = <A, E, R>(call: (client: ApiClient["Type"]) => Effect.Effe
  * errors of one class apart by little more than their class.
  */
 export const failureOf = <A, E, R>(call: Effect.Effect<A, E, R>) => Effect.map(Effect.flip(call), Inspectable.toJSON)
+
+/**
+ * Capture messages through `POST /api/messages` (the operator's unless `user` is given), each
+ * `{ id, text }` as typed, not forwarded; the session is closed after them unless `close` is false.
+ */
+export const captureMessages = (
+  messages: ReadonlyArray<{ readonly id: string; readonly text: string }>,
+  options: { readonly close?: boolean; readonly user?: UserId } = {}
+) =>
+  client((c) =>
+    c.capture.messages({
+      payload: {
+        messages: messages.map((m) => ({ ...m, forwardedFrom: null })),
+        close: options.close ?? true,
+        ...(options.user === undefined ? {} : { user: options.user })
+      }
+    })
+  )
