@@ -11,7 +11,7 @@ import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import { forget } from "../src/Forget/Forgetting.js"
 import { PlanJob } from "../src/Planning/PlanJob.js"
-import { client } from "./apiClient.js"
+import { accountingOf } from "./apiClient.js"
 import { aliceUpdate, capturedTexts, layer, noteBody, telegram } from "./harness.js"
 
 const sessionId = SessionId.make("telegram:100000001:100000001:1")
@@ -44,7 +44,7 @@ describe("forgetting racing a plan", () => {
       beforePlanAppends = Effect.orDie(Effect.provide(forget({ _tag: "Message", messageId: MessageId.make("telegram:100000001:12") }, null, null), context))
       expect(yield* job.run(sessionId)).toEqual("busy")
       expect(yield* job.run(sessionId)).toEqual("planned")
-      const accounting = yield* client((c) => c.api.accounting({ path: { id: sessionId } }))
+      const accounting = yield* accountingOf(sessionId)
       expect(accounting.messages.map((m) => `${m.seq}: ${m.dispositions.map((d) => d._tag).join("+")}`)).toEqual(["1: InNote", "2: Erased", "3: InNote"])
       const first = accounting.messages[0]!.dispositions[0]!
       expect(yield* noteBody(first._tag === "InNote" ? first.noteId : "")).toEqual("Ana moved to Porto.\n\nBob owes me lunch")

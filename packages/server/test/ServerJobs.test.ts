@@ -6,7 +6,7 @@ import { LanguageModelError } from "@verbatim/planner/LanguageModelError"
 import { planStep, ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import { PlanJob } from "../src/Planning/PlanJob.js"
-import { client } from "./apiClient.js"
+import { accountingOf, client } from "./apiClient.js"
 import { closeIdle, drain, eventLog, fixture, layer, noteBody, telegram, telegramCalls } from "./harness.js"
 
 const sessionId = SessionId.make("telegram:100000001:100000001:1")
@@ -67,7 +67,7 @@ describe("server jobs through HTTP", () => {
       expect((yield* telegramCalls).slice(1)).toEqual([
         { method: "sendMessage", body: { chat_id: "100000001", text: "Added 1 note: Bea." } }
       ])
-      expect(yield* client((c) => c.api.accounting({ path: { id: sessionId } }))).toEqual({
+      expect(yield* accountingOf(sessionId)).toEqual({
         sessionId,
         user: "telegram:100000001",
         status: "planned",

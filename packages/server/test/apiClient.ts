@@ -4,7 +4,8 @@
  */
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Api } from "@verbatim/domain/Api"
-import type { UserId } from "@verbatim/domain/Ids"
+import { SessionId, UserId } from "@verbatim/domain/Ids"
+import type { ReminderStatus } from "@verbatim/domain/Reminders/Events"
 import { Context, Effect, Inspectable, Layer } from "effect"
 
 const make = (baseUrl: string, token: string) =>
@@ -48,3 +49,10 @@ export const captureMessages = (
       }
     })
   )
+
+/** A user's reminders (`GET /api/reminders`), only those in state `status` when given. */
+export const remindersOf = (user: string, status?: ReminderStatus) =>
+  client((c) => c.reminders.reminders({ urlParams: { user: UserId.make(user), ...(status === undefined ? {} : { status }) } }))
+
+/** A session's messages with their dispositions (`GET /api/sessions/:id/accounting`). */
+export const accountingOf = (sessionId: string) => client((c) => c.api.accounting({ path: { id: SessionId.make(sessionId) } }))
