@@ -22,7 +22,7 @@ import { LanguageModelError } from "@verbatim/planner/LanguageModelError"
 import { PlanningHold } from "../src/Planning/PlanningHold.js"
 import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import * as Outbox from "../src/Providers/Outbox.js"
-import { captureMessages, client, failureOf } from "./apiClient.js"
+import { captureMessages, client, failureOf, peopleOf } from "./apiClient.js"
 import { eventually } from "./eventually.js"
 import { aliceUpdate, api, eventLog, fakeAnthropicModel, layerOver, senderUpdate, telegram, telegramCalls, whatsApp, whatsAppCalls } from "./harness.js"
 
@@ -314,7 +314,7 @@ describe("/ask end to end", () => {
     Effect.gen(function*() {
       yield* running
       yield* captured
-      const people = yield* client((c) => c.api.people({ urlParams: { user: UserId.make("telegram:100000001") } }))
+      const people = yield* peopleOf("telegram:100000001")
       const idOf = (name: string) => PersonId.make(people.items.find((p) => p.name === name)?.id ?? "")
       yield* client((c) => c.curation.renamePerson({ path: { id: idOf("Ana") }, payload: { name: "Joana" } }))
       yield* client((c) => c.curation.mergePeople({ path: { id: idOf("Tomás") }, payload: { into: idOf("Ana") } }))

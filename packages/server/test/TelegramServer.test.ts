@@ -1,11 +1,10 @@
 /** Telegram end to end through the real HTTP server: webhook → session → plan → notes → reply. */
 import { describe, expect, it } from "@effect/vitest"
-import { NoteId, PersonId } from "@verbatim/domain/Ids"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
 import { DateTime, Duration, Effect, TestClock } from "effect"
-import { accountingOf, client } from "./apiClient.js"
+import { accountingOf, noteOf, notesOf, peopleOf } from "./apiClient.js"
 import {
   closeIdle,
   drain,
@@ -83,11 +82,11 @@ describe("Telegram webhook end to end", () => {
   it.effect("a private text message: one note about Ana, one reply", () =>
     Effect.gen(function*() {
       expect(yield* session(fixture("telegram/01_text_private.json"))).toEqual({ sent: 1, failed: 0, held: 0 })
-      expect(yield* client((c) => c.api.people({ urlParams: {} }))).toEqual({
+      expect(yield* peopleOf()).toEqual({
         items: [{ id: "person_1", user: "telegram:100000001", name: "Ana", noteCount: 1 }],
         nextCursor: null
       })
-      expect(yield* client((c) => c.api.note({ path: { id: NoteId.make("note_1") } }))).toEqual({
+      expect(yield* noteOf("note_1")).toEqual({
         id: "note_1",
         user: "telegram:100000001",
         sessionId: "telegram:100000001:100000001:1",
@@ -248,7 +247,7 @@ describe("Telegram webhook end to end", () => {
       expect(yield* telegram(press("cb-1", "a:q_1:1"))).toEqual({ status: 200, body: "" })
       expect(yield* telegram(press("cb-2", "a:q_1:1"))).toEqual({ status: 200, body: "" })
       expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
-      const notes = yield* client((c) => c.api.personNotes({ path: { id: PersonId.make("person_1") }, urlParams: {} }))
+      const notes = yield* notesOf("person_1")
       expect(notes.items.map((n) => [n.id, n.body])).toEqual([
         ["note_1", "She starts the new job on Monday"]
       ])

@@ -4,7 +4,7 @@
  */
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Api } from "@verbatim/domain/Api"
-import { SessionId, UserId } from "@verbatim/domain/Ids"
+import { NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { ReminderStatus } from "@verbatim/domain/Reminders/Events"
 import { Context, Effect, Inspectable, Layer } from "effect"
 
@@ -56,3 +56,20 @@ export const remindersOf = (user: string, status?: ReminderStatus) =>
 
 /** A session's messages with their dispositions (`GET /api/sessions/:id/accounting`). */
 export const accountingOf = (sessionId: string) => client((c) => c.api.accounting({ path: { id: SessionId.make(sessionId) } }))
+
+/** A note traced to its characters (`GET /api/notes/:id/audit`). */
+export const auditOf = (noteId: string) => client((c) => c.api.noteAudit({ path: { id: NoteId.make(noteId) } }))
+
+/** The people notes are about (`GET /api/people`), only `user`'s when given. */
+export const peopleOf = (user?: string) =>
+  client((c) => c.api.people({ urlParams: user === undefined ? {} : { user: UserId.make(user) } }))
+
+/** A person's notes in the order recorded (`GET /api/people/:id/notes`). */
+export const notesOf = (personId: string) => client((c) => c.api.personNotes({ path: { id: PersonId.make(personId) }, urlParams: {} }))
+
+/** A note (`GET /api/notes/:id`). */
+export const noteOf = (noteId: string) => client((c) => c.api.note({ path: { id: NoteId.make(noteId) } }))
+
+/** Messages holding every word of `q` (`GET /api/search`), only `user`'s when given. */
+export const searchFor = (q: string, user?: string) =>
+  client((c) => c.api.search({ urlParams: user === undefined ? { q } : { q, user: UserId.make(user) } }))

@@ -7,15 +7,13 @@ import { UserId } from "@verbatim/domain/Ids"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
-import { captureMessages, client, failureOf } from "../apiClient.js"
+import { captureMessages, failureOf, peopleOf } from "../apiClient.js"
 import { api, capturedTexts, closeIdle, drain, eventLog, layer, noteBody, telegramCalls } from "../harness.js"
 
 const about = (name: string, ...seqs: ReadonlyArray<number>): Plan => ({
   ...emptyPlan,
   people: [{ contactId: null, name, notes: [{ sourceItemSeqs: seqs, directives: [] }] }]
 })
-
-const people = client((c) => c.api.people({ urlParams: {} }))
 
 /** The operator's web session: provider `web`, chat and sender the user `web:operator`. */
 const session = "web:web:operator:operator:1"
@@ -48,7 +46,7 @@ describe("POST /api/messages", () => {
       )
       expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
       expect(yield* telegramCalls).toEqual([])
-      expect(yield* people).toEqual({ items: [{ id: "person_1", user: "web:operator", name: "Ana", noteCount: 1 }], nextCursor: null })
+      expect(yield* peopleOf()).toEqual({ items: [{ id: "person_1", user: "web:operator", name: "Ana", noteCount: 1 }], nextCursor: null })
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1, 2, 3))]))))
 
   it.effect("sent again records nothing more and closes nothing more", () =>
@@ -71,7 +69,7 @@ describe("POST /api/messages", () => {
         ]
       })
       expect(yield* closeIdle).toEqual({ closed: 0, planned: 1 })
-      expect(yield* people).toEqual({ items: [{ id: "person_1", user: "telegram:100000001", name: "Bea", noteCount: 1 }], nextCursor: null })
+      expect(yield* peopleOf()).toEqual({ items: [{ id: "person_1", user: "telegram:100000001", name: "Bea", noteCount: 1 }], nextCursor: null })
     }).pipe(Effect.provide(layer([planStep(about("Bea", 1))]))))
 
   it.effect("refuses bad input with a message naming the field, and records nothing", () =>
