@@ -8,7 +8,8 @@ import { NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { ReminderStatus } from "@verbatim/domain/Reminders/Events"
 import { Context, Effect, Inspectable, Layer } from "effect"
 
-const make = (baseUrl: string, token: string) =>
+/** The client of the server at `baseUrl`, sending `token`: for a server the harness did not start. */
+export const clientAt = (baseUrl: string, token: string) =>
   HttpApiClient.make(Api, {
     baseUrl,
     transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(token))
@@ -16,11 +17,11 @@ const make = (baseUrl: string, token: string) =>
 
 export class ApiClient extends Context.Tag("@verbatim/server/test/ApiClient")<
   ApiClient,
-  Effect.Effect.Success<ReturnType<typeof make>>
+  Effect.Effect.Success<ReturnType<typeof clientAt>>
 >() {
   /** The client of the server at `baseUrl` (as it is once listening), sending `token`. */
   static readonly layer = <E, R>(baseUrl: Effect.Effect<string, E, R>, token: string) =>
-    Layer.effect(ApiClient, Effect.flatMap(baseUrl, (url) => make(url, token)))
+    Layer.effect(ApiClient, Effect.flatMap(baseUrl, (url) => clientAt(url, token)))
 }
 
 /** Call the API through its typed client. */
