@@ -39,14 +39,14 @@ export const failureOf = <A, E, R>(call: Effect.Effect<A, E, R>) => Effect.map(E
  */
 export const captureMessages = (
   messages: ReadonlyArray<{ readonly id: string; readonly text: string }>,
-  options: { readonly close?: boolean; readonly user?: UserId } = {}
+  options: { readonly close?: boolean; readonly user?: string } = {}
 ) =>
   client((c) =>
     c.capture.messages({
       payload: {
         messages: messages.map((m) => ({ ...m, forwardedFrom: null })),
         close: options.close ?? true,
-        ...(options.user === undefined ? {} : { user: options.user })
+        ...(options.user === undefined ? {} : { user: UserId.make(options.user) })
       }
     })
   )

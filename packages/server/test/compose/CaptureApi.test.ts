@@ -3,7 +3,6 @@
  * exactly as sent, once per client id, planned and replied to on the page (no chat is sent anything).
  */
 import { describe, expect, it } from "@effect/vitest"
-import { UserId } from "@verbatim/domain/Ids"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
@@ -61,7 +60,7 @@ describe("POST /api/messages", () => {
 
   it.effect("an allowed user's messages file into the same notebook as their chat's", () =>
     Effect.gen(function*() {
-      const user = UserId.make("telegram:100000001")
+      const user = "telegram:100000001"
       expect(yield* captureMessages([{ id: "a", text: "Bea got the job." }, { id: "b", text: "/done" }], { user, close: false })).toEqual({
         messages: [
           { id: "a", messageId: "web:telegram:100000001/a", outcome: "recorded", sessionId: "web:telegram:100000001:100000001:1" },
@@ -90,7 +89,7 @@ describe("POST /api/messages", () => {
         status: 400,
         message: expect.stringContaining("which is not text")
       })
-      expect(yield* failureOf(captureMessages([{ id: "a", text: "hello" }], { user: UserId.make("telegram:999"), close: false }))).toEqual({
+      expect(yield* failureOf(captureMessages([{ id: "a", text: "hello" }], { user: "telegram:999", close: false }))).toEqual({
         _tag: "BadRequest",
         message: "user must be web:operator or a user on the allow-list (VERBATIM_ALLOWED_SENDERS)"
       })
