@@ -14,7 +14,10 @@ const whatsAppBody = (count: number, message: (i: number) => object) =>
 
 const badRequest = (message: string) => ({ status: 400, body: JSON.stringify({ message, _tag: "BadRequest" }) })
 
-/** A request with the bearer token; the body as sent, not parsed. */
+/**
+ * A request with the bearer token; the body as sent, not parsed. Raw on purpose: these are
+ * parameters and bodies the contract's client would refuse to send, and the 400's bytes are the point.
+ */
 const raw = (method: string, path: string, body?: string) =>
   Effect.flatMap(Harness, (h) =>
     h.request(method, path, {

@@ -11,7 +11,8 @@ import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import { forget } from "../src/Forget/Forgetting.js"
 import { PlanJob } from "../src/Planning/PlanJob.js"
-import { aliceUpdate, api, capturedTexts, layer, telegram } from "./harness.js"
+import { accountingOf } from "./apiClient.js"
+import { aliceUpdate, capturedTexts, layer, noteBody, telegram } from "./harness.js"
 
 const sessionId = SessionId.make("telegram:100000001:100000001:1")
 /** Run once before the next append that records a plan, then forgotten. */
@@ -43,12 +44,10 @@ describe("forgetting racing a plan", () => {
       beforePlanAppends = Effect.orDie(Effect.provide(forget({ _tag: "Message", messageId: MessageId.make("telegram:100000001:12") }, null, null), context))
       expect(yield* job.run(sessionId)).toEqual("busy")
       expect(yield* job.run(sessionId)).toEqual("planned")
-      const accounting = (yield* api(`/api/sessions/${sessionId}/accounting`)).json as {
-        messages: ReadonlyArray<{ seq: number; dispositions: ReadonlyArray<{ _tag: string; noteId?: string }> }>
-      }
+      const accounting = yield* accountingOf(sessionId)
       expect(accounting.messages.map((m) => `${m.seq}: ${m.dispositions.map((d) => d._tag).join("+")}`)).toEqual(["1: InNote", "2: Erased", "3: InNote"])
-      const note = (yield* api(`/api/notes/${accounting.messages[0]!.dispositions[0]!.noteId}`)).json as { body: string }
-      expect(note.body).toEqual("Ana moved to Porto.\n\nBob owes me lunch")
+      const first = accounting.messages[0]!.dispositions[0]!
+      expect(yield* noteBody(first._tag === "InNote" ? first.noteId : "")).toEqual("Ana moved to Porto.\n\nBob owes me lunch")
       expect(yield* capturedTexts).toEqual(["Ana moved to Porto.", "", "Bob owes me lunch"])
     }).pipe(Effect.provide(layer([everything, everything], { eventStore: racing }))), 30_000)
 })

@@ -1,10 +1,12 @@
 /** A forgotten message's reminder is cancelled (`forgotten`), and its quote is gone from the reminders' read model. */
 import { describe, expect, it } from "@effect/vitest"
+import { MessageId, UserId } from "@verbatim/domain/Ids"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
+import { client } from "./apiClient.js"
 import { eventually } from "./eventually.js"
-import { aliceUpdate, api, eventLog, layer, telegram } from "./harness.js"
+import { aliceUpdate, eventLog, layer, telegram } from "./harness.js"
 import { reminderTags, running } from "./reminderSteps.js"
 
 const text = "Ana moves to Porto in May. Remind me to ask her about the flat tomorrow."
@@ -17,11 +19,10 @@ describe("forgetting a message with a reminder", () => {
       yield* telegram(aliceUpdate(1, { text }))
       yield* telegram(aliceUpdate(2, { text: "/done" }))
       yield* eventually(eventLog, (lines) => reminderTags(lines).includes("RemindersTaken"))
-      const forgot = yield* api("/api/messages/telegram:100000001:1/forget", { method: "POST" })
-      expect(forgot.status).toEqual(200)
+      yield* client((c) => c.forget.forgetMessage({ path: { id: MessageId.make("telegram:100000001:1") } }))
       const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("ReminderCancelled"))
       expect(reminderTags(log)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderCancelled"])
-      const listed = (yield* api("/api/reminders?user=telegram:100000001&status=cancelled")).json as { items: ReadonlyArray<{ quote: string }> }
+      const listed = yield* client((c) => c.reminders.reminders({ urlParams: { user: UserId.make("telegram:100000001"), status: "cancelled" } }))
       expect(listed.items.map((r) => r.quote)).toEqual([""])
     }).pipe(Effect.scoped, Effect.provide(layer([planStep({
       ...emptyPlan,

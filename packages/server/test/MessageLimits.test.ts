@@ -13,11 +13,10 @@ import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect, Fiber } from "effect"
 import { request as httpRequest } from "node:http"
 import { unescapeHtml } from "./unescapeHtml.js"
-import { api, apiToken, capturedTexts, closeIdle, eventLog, Harness, layer, noteBody } from "./harness.js"
+import { captureMessages, failureOf } from "./apiClient.js"
+import { apiToken, capturedTexts, closeIdle, eventLog, Harness, layer, noteBody } from "./harness.js"
 
 const plan: Plan = { ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: [{ sourceItemSeqs: [1], directives: [] }] }] }
-
-const capture = (text: string, id = "m1") => api("/api/messages", { method: "POST", body: { messages: [{ id, text }], close: true } })
 
 /** `/healthz` asked again and again until `until` is done: how many answers, and their statuses. */
 const healthWhile = <A, E, R>(until: Effect.Effect<A, E, R>) =>
@@ -59,7 +58,7 @@ describe("one message of up to 1 MiB", () => {
     Effect.gen(function*() {
       const text = mixedText(maxMessageBytes)
       expect(Buffer.byteLength(text)).toBe(maxMessageBytes)
-      expect((yield* capture(text)).status).toBe(200)
+      yield* captureMessages([{ id: "m1", text }])
       const planned = yield* healthWhile(closeIdle)
       expect(planned).toEqual({ result: { closed: 0, planned: 1 }, statuses: [200] })
       expect((yield* noteBody("note_1")) === text).toBe(true)
@@ -68,17 +67,12 @@ describe("one message of up to 1 MiB", () => {
 
   it.effect("a byte more is refused by name, and nothing of the request is recorded", () =>
     Effect.gen(function*() {
-      const reply = yield* api("/api/messages", {
-        method: "POST",
-        body: { messages: [{ id: "m1", text: "Ana is well." }, { id: "m2", text: mixedText(maxMessageBytes + 1) }] }
-      })
-      expect(reply).toEqual({
-        status: 413,
-        json: {
-          _tag: "PayloadTooLarge",
-          limitBytes: maxMessageBytes,
-          message: "messages[1].text is 1,048,577 bytes of UTF-8; one message holds at most 1,048,576 (1 MiB)"
-        }
+      // The contract's 413: the client decodes a `PayloadTooLarge` from that status only.
+      const refused = yield* failureOf(captureMessages([{ id: "m1", text: "Ana is well." }, { id: "m2", text: mixedText(maxMessageBytes + 1) }], { close: false }))
+      expect(refused).toEqual({
+        _tag: "PayloadTooLarge",
+        limitBytes: maxMessageBytes,
+        message: "messages[1].text is 1,048,577 bytes of UTF-8; one message holds at most 1,048,576 (1 MiB)"
       })
       expect(yield* eventLog).toEqual([])
     }).pipe(Effect.provide(layer([]))), 60_000)
@@ -125,6 +119,8 @@ describe("one message of up to 1 MiB", () => {
     }).pipe(Effect.provide(layer([planStep(plan)]))), 60_000)
 })
 
+// Sent raw: a body over the server's limit, sent with and without its length, and JSON nested too
+// deep are what the contract's client cannot send; the status and bytes on the wire are the point.
 describe("a request body", () => {
   it.effect("over the limit is a 413 that names it, whether its length is announced or not; nothing is recorded", () =>
     Effect.gen(function*() {

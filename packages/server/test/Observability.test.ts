@@ -28,6 +28,7 @@ describe("metrics", () => {
       const h = yield* Harness
       const before = samples(yield* scrape)
       yield* telegram(fixture("telegram/01_text_private.json"))
+      // Raw requests: the route and status each is counted under are the point, one of them no route of the contract.
       yield* h.request("GET", "/api/notes/note_00000000-0000-0000-0000-000000000001", { headers: { authorization: `Bearer ${apiToken}` } })
       yield* h.request("GET", "/no/such/path?x=1")
       yield* h.request("GET", "/api/notes/a/b/c")

@@ -15,8 +15,9 @@ import { Effect } from "effect"
 import { ReminderBook } from "@verbatim/projections/ReminderBook"
 import { PlanJob } from "../src/Planning/PlanJob.js"
 import * as ReminderIntake from "../src/Reminders/Intake.js"
+import { client, remindersOf } from "./apiClient.js"
 import { eventually } from "./eventually.js"
-import { aliceUpdate, api, eventLog, layer, telegram, telegramCalls } from "./harness.js"
+import { aliceUpdate, eventLog, layer, telegram, telegramCalls } from "./harness.js"
 import { press, reminderTags, running, sentTexts } from "./reminderSteps.js"
 
 const first = "Remind me to ask her about the flat sometime."
@@ -68,7 +69,7 @@ describe("a reminder whose time is not clear", () => {
           [{ text: "No reminder", callback_data: `r:cancel:${firstId}` }]
         ]
       })
-      const waiting = (yield* api("/api/reminders?user=telegram:100000001&status=asking")).json as { items: ReadonlyArray<unknown> }
+      const waiting = yield* remindersOf("telegram:100000001", "asking")
       expect(waiting.items).toEqual([{
         id: firstId,
         user: "telegram:100000001",
@@ -99,7 +100,7 @@ describe("a reminder whose time is not clear", () => {
       ])
       const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("ReminderCancelled"))
       expect(reminderTags(log)).toEqual(["ReminderTimeAsked", "ReminderScheduled", "RemindersTaken", "ReminderRescheduled", "ReminderCancelled"])
-      const set = (yield* api("/api/reminders?user=telegram:100000001&status=cancelled")).json as { items: ReadonlyArray<{ dueLocal: unknown }> }
+      const set = yield* remindersOf("telegram:100000001", "cancelled")
       expect(set.items.map((r) => r.dueLocal)).toEqual([monday])
       // The question's buttons stayed through the way to the page, and went with the answer.
       const removed = (yield* telegramCalls).filter((c) => c.method === "editMessageReplyMarkup").length
@@ -132,14 +133,14 @@ describe("a reminder whose time is not clear", () => {
       yield* running
       yield* capture
       yield* eventually(eventLog, (lines) => reminderTags(lines).includes("RemindersTaken"))
-      expect((yield* api(`/api/reminders/${secondId}/reschedule`, { method: "POST", body: { due: "2031-05-06T10:00" } })).status).toBe(200)
+      yield* client((c) => c.reminders.rescheduleReminder({ path: { id: secondId }, payload: { due: "2031-05-06T10:00" } }))
       const sessionId = SessionId.make("telegram:100000001:100000001:1")
       expect(yield* Effect.flatMap(PlanJob, (job) => job.run(sessionId, { replan: true }))).toBe("planned")
       const told = `After an update to how your messages are filed, this is no longer a reminder:\n“${first}”\nAsk again in a message if you still want to be reminded.`
       yield* eventually(telegramCalls, (all) => sentTexts(all).includes(told))
       const log = yield* eventually(eventLog, (lines) => reminderTags(lines).filter((t) => t === "RemindersTaken").length === 2)
       expect(reminderTags(log)).toEqual(["ReminderScheduled", "ReminderScheduled", "RemindersTaken", "ReminderRescheduled", "ReminderCancelled", "RemindersTaken"])
-      const all = (yield* api("/api/reminders?user=telegram:100000001")).json as { items: ReadonlyArray<{ id: string; status: string; dueLocal: string }> }
+      const all = yield* remindersOf("telegram:100000001")
       expect(all.items.map((r) => [r.id, r.status, r.dueLocal])).toEqual([[firstId, "cancelled", "2030-01-02T09:00"], [secondId, "scheduled", "2031-05-06T10:00"]])
     }).pipe(
       Effect.scoped,

@@ -16,7 +16,8 @@ import { PlanJob } from "../src/Planning/PlanJob.js"
 import { PlanTrigger } from "../src/Planning/PlanTrigger.js"
 import * as ReminderDelivery from "../src/Reminders/Delivery.js"
 import * as ReminderIntake from "../src/Reminders/Intake.js"
-import { api, drain, eventLog, Harness, layer, whatsApp } from "./harness.js"
+import { remindersOf } from "./apiClient.js"
+import { drain, eventLog, Harness, layer, whatsApp } from "./harness.js"
 import { reminderTags } from "./reminderSteps.js"
 
 const to = "15550001111"
@@ -60,7 +61,7 @@ const dueWithWindowClosed = Effect.gen(function*() {
 })
 
 const sentBodies = Effect.flatMap(FakeWhatsApp, (fake) => Effect.map(fake.calls, (calls) => calls.map((c) => c.body as Record<string, unknown>)))
-const status = Effect.map(api(`/api/reminders?user=whatsapp:${to}`), (r) => (r.json as { items: ReadonlyArray<{ status: string; late: boolean }> }).items)
+const status = Effect.map(remindersOf(`whatsapp:${to}`), (list) => list.items)
 
 describe("reminders and WhatsApp's 24-hour window", () => {
   it.effect("past the window, a reminder goes out as the configured template with its words as the parameter", () =>

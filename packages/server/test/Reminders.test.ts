@@ -7,12 +7,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { reminderIdOf } from "@verbatim/domain/Reminders/FromPlan"
-import { MessageId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, ReminderId } from "@verbatim/domain/Ids"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
-import { Effect } from "effect"
+import { DateTime, Effect } from "effect"
 import * as ReminderEdits from "../src/Reminders/Edits.js"
+import { client, failureOf, remindersOf } from "./apiClient.js"
 import { eventually } from "./eventually.js"
-import { aliceUpdate, api, eventLog, Harness, layer, senderUpdate, telegram, telegramCalls } from "./harness.js"
+import { aliceUpdate, eventLog, Harness, layer, senderUpdate, telegram, telegramCalls } from "./harness.js"
 import { press, reminderTags, running, sentTexts } from "./reminderSteps.js"
 
 const text = "Ana moves to Porto in May. Remind me to ask her about the flat tomorrow."
@@ -74,8 +75,8 @@ describe("reminders end to end", () => {
       const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("RemindersTaken"))
       expect(reminderTags(log)).toEqual(["ReminderScheduled", "RemindersTaken"])
       // The note's audit names the reminder its words set.
-      const listed = (yield* api("/api/reminders?user=telegram:100000001")).json as { items: ReadonlyArray<{ id: string }> }
-      const audit = (yield* api("/api/notes/note_1/audit")).json as { reminders: ReadonlyArray<unknown> }
+      const listed = yield* remindersOf("telegram:100000001")
+      const audit = yield* client((c) => c.api.noteAudit({ path: { id: NoteId.make("note_1") } }))
       expect(audit.reminders).toEqual([{
         reminderId: listed.items[0]?.id,
         messageId: "telegram:100000001:1",
@@ -131,34 +132,37 @@ describe("reminders end to end", () => {
         quote,
         start: 27,
         end: 27 + quote.length,
-        dueAt: "2030-01-02T09:00:00.000Z",
+        dueAt: DateTime.unsafeMake("2030-01-02T09:00:00.000Z"),
         zone: "UTC",
         dueLocal: "2030-01-02T09:00",
         status: "scheduled",
         late: false
       }
-      expect(yield* api("/api/reminders?user=telegram:100000001")).toEqual({ status: 200, json: { items: [reminder] } })
-      expect(yield* api("/api/reminders?user=telegram:100000001&status=done")).toEqual({ status: 200, json: { items: [] } })
-      expect(yield* api(`/api/reminders/${id}/reschedule`, { method: "POST", body: { due: "2031-02-03T10:30" } })).toEqual({
-        status: 200,
-        json: { ...reminder, dueAt: "2031-02-03T10:30:00.000Z", dueLocal: "2031-02-03T10:30" }
+      const reminderAt = { path: { id } }
+      expect(yield* remindersOf("telegram:100000001")).toEqual({ items: [reminder] })
+      expect(yield* remindersOf("telegram:100000001", "done")).toEqual({ items: [] })
+      const reschedule = (due: string) => client((c) => c.reminders.rescheduleReminder({ ...reminderAt, payload: { due } }))
+      expect(yield* reschedule("2031-02-03T10:30")).toEqual({
+        ...reminder,
+        dueAt: DateTime.unsafeMake("2031-02-03T10:30:00.000Z"),
+        dueLocal: "2031-02-03T10:30"
       })
-      expect(yield* api(`/api/reminders/${id}/reschedule`, { method: "POST", body: { due: "2020-02-03T10:30" } }))
-        .toEqual({ status: 400, json: { _tag: "BadRequest", message: "the new time has already passed" } })
-      expect(yield* api(`/api/reminders/${id}/reschedule`, { method: "POST", body: { due: "2031-02-30T10:30" } }))
-        .toEqual({ status: 400, json: { _tag: "BadRequest", message: "due: 2031-02-30T10:30 is not a day and time of the calendar" } })
+      expect(yield* failureOf(reschedule("2020-02-03T10:30"))).toEqual({ _tag: "BadRequest", message: "the new time has already passed" })
+      expect(yield* failureOf(reschedule("2031-02-30T10:30")))
+        .toEqual({ _tag: "BadRequest", message: "due: 2031-02-30T10:30 is not a day and time of the calendar" })
       const before = Date.now()
-      const snoozed = yield* api(`/api/reminders/${id}/snooze`, { method: "POST", body: { until: "hour" } })
+      const snoozed = yield* client((c) => c.reminders.snoozeReminder({ ...reminderAt, payload: { until: "hour" } }))
       const after = Date.now()
       // An hour from the moment of the request, on the live clock; in UTC its local reading is its instant's.
-      const snoozedAt = String((snoozed.json as { readonly dueAt: unknown }).dueAt)
-      expect(Date.parse(snoozedAt)).toBeGreaterThanOrEqual(before + 3_600_000)
-      expect(Date.parse(snoozedAt)).toBeLessThanOrEqual(after + 3_600_000)
-      const later = { ...reminder, dueAt: snoozedAt, dueLocal: snoozedAt.slice(0, 16) }
-      expect(snoozed).toEqual({ status: 200, json: later })
-      expect(yield* api(`/api/reminders/${id}/done`, { method: "POST" })).toEqual({ status: 200, json: { ...later, status: "done" } })
-      expect(yield* api(`/api/reminders/${id}/cancel`, { method: "POST" })).toEqual({ status: 409, json: { _tag: "Conflict", message: "the reminder is already done" } })
-      expect(yield* api("/api/reminders/rnothere/done", { method: "POST" })).toEqual({ status: 404, json: { _tag: "NotFound", resource: "reminder", id: "rnothere" } })
+      const snoozedAt = snoozed.dueAt === null ? Number.NaN : DateTime.toEpochMillis(snoozed.dueAt)
+      expect(snoozedAt).toBeGreaterThanOrEqual(before + 3_600_000)
+      expect(snoozedAt).toBeLessThanOrEqual(after + 3_600_000)
+      const later = { ...reminder, dueAt: DateTime.unsafeMake(snoozedAt), dueLocal: new Date(snoozedAt).toISOString().slice(0, 16) }
+      expect(snoozed).toEqual(later)
+      expect(yield* client((c) => c.reminders.reminderDone(reminderAt))).toEqual({ ...later, status: "done" })
+      expect(yield* failureOf(client((c) => c.reminders.cancelReminder(reminderAt)))).toEqual({ _tag: "Conflict", message: "the reminder is already done" })
+      expect(yield* failureOf(client((c) => c.reminders.reminderDone({ path: { id: ReminderId.make("rnothere") } }))))
+        .toEqual({ _tag: "NotFound", resource: "reminder", id: "rnothere" })
       const log = yield* eventually(eventLog, (lines) => reminderTags(lines).includes("ReminderDone"))
       expect(reminderTags(log)).toEqual(["ReminderScheduled", "RemindersTaken", "ReminderRescheduled", "ReminderSnoozed", "ReminderDone"])
     }).pipe(Effect.scoped, Effect.provide(layer([planStep(plan([{ seq: 1, quote, due: "2030-01-02T09:00" }]))]))), 60_000)

@@ -1,15 +1,18 @@
 /** Redelivery, a model outage and its recovery, through the real HTTP server. */
 import { describe, expect, it } from "@effect/vitest"
-import type { SessionId } from "@verbatim/domain/Ids"
+import { SessionId } from "@verbatim/domain/Ids"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { LanguageModelError } from "@verbatim/planner/LanguageModelError"
 import { planStep, ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import { PlanJob } from "../src/Planning/PlanJob.js"
-import { api, closeIdle, drain, eventLog, fixture, layer, noteBody, telegram, telegramCalls } from "./harness.js"
+import { accountingOf, client } from "./apiClient.js"
+import { closeIdle, drain, eventLog, fixture, layer, noteBody, telegram, telegramCalls } from "./harness.js"
 
-const sessionId = "telegram:100000001:100000001:1"
+const sessionId = SessionId.make("telegram:100000001:100000001:1")
 const stream = `session-${sessionId}`
+
+const openQuestions = client((c) => c.api.questions({ urlParams: { status: "open" } }))
 
 describe("server jobs through HTTP", () => {
   it.effect("the same update posted 20 times at once is captured once", () =>
@@ -30,23 +33,20 @@ describe("server jobs through HTTP", () => {
       expect(yield* telegram(second)).toEqual({ status: 200, body: "" })
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 0 })
       expect((yield* eventLog).slice(4)).toEqual([`${stream}#5 PlanFailed`, `${stream}#6 QuestionParked`, `${stream}#7 ReplyQueued`])
-      expect(yield* api("/api/questions?status=open")).toEqual({
-        status: 200,
-        json: {
-          items: [{
-            id: "q_1",
-            sessionId,
-            user: "telegram:100000001",
-            reason: "failed",
-            status: "open",
-            sources: [
-              { messageId: "telegram:100000001:6557", seq: 1, text: "hello there" },
-              { messageId: "telegram:100000001:6558", seq: 2, text: "and her sister Bea" }
-            ],
-            candidates: []
-          }],
-          nextCursor: null
-        }
+      expect(yield* openQuestions).toEqual({
+        items: [{
+          id: "q_1",
+          sessionId,
+          user: "telegram:100000001",
+          reason: "failed",
+          status: "open",
+          sources: [
+            { messageId: "telegram:100000001:6557", seq: 1, text: "hello there" },
+            { messageId: "telegram:100000001:6558", seq: 2, text: "and her sister Bea" }
+          ],
+          candidates: []
+        }],
+        nextCursor: null
       })
       expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
       expect(yield* telegramCalls).toEqual([{
@@ -60,14 +60,14 @@ describe("server jobs through HTTP", () => {
       yield* Effect.flatMap(ScriptedLanguageModel, (model) =>
         model.push(planStep({ ...emptyPlan, people: [{ contactId: null, name: "Bea", notes: [{ sourceItemSeqs: [1, 2], directives: [] }] }] })))
       const job = yield* PlanJob
-      expect(yield* job.run(sessionId as SessionId)).toBe("planned")
+      expect(yield* job.run(sessionId)).toBe("planned")
       expect(yield* noteBody("note_1")).toBe("hello there\n\nand her sister Bea")
-      expect(yield* api("/api/questions?status=open")).toEqual({ status: 200, json: { items: [], nextCursor: null } })
+      expect(yield* openQuestions).toEqual({ items: [], nextCursor: null })
       expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
       expect((yield* telegramCalls).slice(1)).toEqual([
         { method: "sendMessage", body: { chat_id: "100000001", text: "Added 1 note: Bea." } }
       ])
-      expect((yield* api(`/api/sessions/${sessionId}/accounting`)).json).toEqual({
+      expect(yield* accountingOf(sessionId)).toEqual({
         sessionId,
         user: "telegram:100000001",
         status: "planned",

@@ -3,9 +3,9 @@ import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
-import { Duration, Effect, TestClock } from "effect"
+import { DateTime, Duration, Effect, TestClock } from "effect"
+import { accountingOf, noteOf, notesOf, peopleOf } from "./apiClient.js"
 import {
-  api,
   closeIdle,
   drain,
   eventLog,
@@ -82,22 +82,19 @@ describe("Telegram webhook end to end", () => {
   it.effect("a private text message: one note about Ana, one reply", () =>
     Effect.gen(function*() {
       expect(yield* session(fixture("telegram/01_text_private.json"))).toEqual({ sent: 1, failed: 0, held: 0 })
-      expect(yield* api("/api/people")).toEqual({
-        status: 200,
-        json: { items: [{ id: "person_1", user: "telegram:100000001", name: "Ana", noteCount: 1 }], nextCursor: null }
+      expect(yield* peopleOf()).toEqual({
+        items: [{ id: "person_1", user: "telegram:100000001", name: "Ana", noteCount: 1 }],
+        nextCursor: null
       })
-      expect(yield* api("/api/notes/note_1")).toEqual({
-        status: 200,
-        json: {
-          id: "note_1",
-          user: "telegram:100000001",
-          sessionId: "telegram:100000001:100000001:1",
-          owner: { _tag: "Person", contactId: null, name: "Ana" },
-          personId: "person_1",
-          body: "hello there",
-          sources: [{ messageId: "telegram:100000001:6557", seq: 1 }],
-          recordedAt: "1970-01-01T00:00:31.000Z"
-        }
+      expect(yield* noteOf("note_1")).toEqual({
+        id: "note_1",
+        user: "telegram:100000001",
+        sessionId: "telegram:100000001:100000001:1",
+        owner: { _tag: "Person", contactId: null, name: "Ana" },
+        personId: "person_1",
+        body: "hello there",
+        sources: [{ messageId: "telegram:100000001:6557", seq: 1 }],
+        recordedAt: DateTime.unsafeMake("1970-01-01T00:00:31.000Z")
       })
       expect(yield* telegramCalls).toEqual([sent("100000001", "Added 1 note: Ana.")])
     }).pipe(Effect.provide(layer([planStep(about("Ana", 1))]))))
@@ -105,8 +102,7 @@ describe("Telegram webhook end to end", () => {
   it.effect("a forward, and a photo caption with a text after it: each kept whole in the note", () =>
     Effect.gen(function*() {
       yield* session(fixture("telegram/02_forwarded_text_forward_origin_plus_legacy.json"))
-      const forwarded = yield* api("/api/sessions/telegram:100000002:100000002:1/accounting")
-      expect(forwarded.json).toEqual({
+      expect(yield* accountingOf("telegram:100000002:100000002:1")).toEqual({
         sessionId: "telegram:100000002:100000002:1",
         user: "telegram:100000002",
         status: "planned",
@@ -130,8 +126,7 @@ describe("Telegram webhook end to end", () => {
     Effect.gen(function*() {
       yield* voiceSaying("telegram", voiceFile, "Ana moved to Porto in May.")
       yield* session(fixture("telegram/04_voice_supergroup.json"))
-      const accounting = yield* api("/api/sessions/telegram:-1000000000001:100000004:1/accounting")
-      expect(accounting.json).toEqual({
+      expect(yield* accountingOf("telegram:-1000000000001:100000004:1")).toEqual({
         sessionId: "telegram:-1000000000001:100000004:1",
         user: "telegram:100000004",
         status: "planned",
@@ -252,8 +247,8 @@ describe("Telegram webhook end to end", () => {
       expect(yield* telegram(press("cb-1", "a:q_1:1"))).toEqual({ status: 200, body: "" })
       expect(yield* telegram(press("cb-2", "a:q_1:1"))).toEqual({ status: 200, body: "" })
       expect(yield* drain).toEqual({ sent: 1, failed: 0, held: 0 })
-      const notes = yield* api("/api/people/person_1/notes")
-      expect((notes.json as { items: ReadonlyArray<{ id: string; body: string }> }).items.map((n) => [n.id, n.body])).toEqual([
+      const notes = yield* notesOf("person_1")
+      expect(notes.items.map((n) => [n.id, n.body])).toEqual([
         ["note_1", "She starts the new job on Monday"]
       ])
       yield* settled

@@ -21,7 +21,6 @@ import type { FakeFiles } from "@verbatim/testkit/FakeTelegram"
 import { ScriptedLanguageModel, type ScriptStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { ConfigProvider, Context, Duration, Effect, Layer, Option, Redacted, TestClock } from "effect"
 import { readFileSync } from "node:fs"
-import { NoteId } from "@verbatim/domain/Ids"
 import { ApiToken } from "../src/ApiToken.js"
 import { BotIdentity } from "../src/BotIdentity.js"
 import { DirectReplies } from "../src/Providers/DirectReplies.js"
@@ -49,7 +48,7 @@ import { WebLinks } from "../src/WebLinks.js"
 import { whatsAppSignature } from "../src/Providers/WebhookAuth.js"
 import { TimeZones } from "../src/TimeZones.js"
 import { ReminderTemplate } from "../src/Reminders/Template.js"
-import { ApiClient, client } from "./apiClient.js"
+import { ApiClient, noteOf } from "./apiClient.js"
 
 export const telegramSecret = "tg-secret-for-tests"
 export const whatsAppAppSecret = "wa-app-secret-for-tests"
@@ -329,7 +328,7 @@ export const telegramCalls = Effect.flatMap(FakeTelegram, (fake) =>
 export const whatsAppCalls = Effect.flatMap(FakeWhatsApp, (fake) => Effect.map(fake.calls, (calls) => calls.map((c) => c.body)))
 
 /** The body of a note, through the API. */
-export const noteBody = (noteId: string) => client((c) => Effect.map(c.api.note({ path: { id: NoteId.make(noteId) } }), (note) => note.body))
+export const noteBody = (noteId: string) => Effect.map(noteOf(noteId), (note) => note.body)
 
 /** Wait for the direct sends (stranger refusals, button acknowledgements) started so far. */
 export const settled = Effect.flatMap(DirectReplies, (replies) => replies.settled)

@@ -12,7 +12,7 @@ import { Effect, Layer } from "effect"
 import * as ReminderIntake from "../src/Reminders/Intake.js"
 import type { ServerSettings } from "../src/ServerConfig.js"
 import { WebKeys } from "../src/Web/SignIn.js"
-import { client } from "./apiClient.js"
+import { captureMessages } from "./apiClient.js"
 import { aliceUpdate, closeIdle, layer, telegram } from "./harness.js"
 
 export const alice = "telegram:100000001"
@@ -53,8 +53,7 @@ export const pagesLayerFor = (mode: ServerSettings["operatorReads"]) => WebKeys.
 
 /** Both users' messages captured and planned. */
 export const history = Effect.gen(function*() {
-  yield* client((c) =>
-    c.capture.messages({ payload: { messages: [{ id: "b1", text: "Bea lends me her ladder on Friday.", forwardedFrom: null }], close: true } }))
+  yield* captureMessages([{ id: "b1", text: "Bea lends me her ladder on Friday." }])
   for (const [i, text] of aliceTexts.entries()) expect(yield* telegram(aliceUpdate(i + 1, { text }))).toEqual({ status: 200, body: "" })
   expect(yield* closeIdle).toEqual({ closed: 1, planned: 2 })
   expect(yield* ReminderIntake.pass).toBe(1)

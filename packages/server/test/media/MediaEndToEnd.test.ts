@@ -17,9 +17,9 @@ import { Effect, Option, TestClock } from "effect"
 import { readdirSync } from "node:fs"
 import { backoff } from "../../src/Backoff.js"
 import { MediaWorker } from "../../src/Media/Worker.js"
+import { auditOf, client } from "../apiClient.js"
 import {
   aliceUpdate,
-  api,
   closeIdle,
   drain,
   eventLog,
@@ -78,11 +78,8 @@ describe("voice notes and photos end to end", () => {
       yield* post(voice(1, "voice-1", { caption: "About Ana:" }))
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
       expect(yield* noteBody("note_1")).toBe("About Ana:\n🎤 Ana moved to Porto in May.")
-      const audit = (yield* api("/api/notes/note_1/audit")).json as {
-        sources: ReadonlyArray<{ text: string; parts: ReadonlyArray<{ start: number; end: number; origin: { _tag: string; model?: string } }> }>
-      }
-      const [source] = audit.sources
-      expect(source?.parts.map((p) => [source.text.slice(p.start, p.end), p.origin._tag, p.origin.model ?? null])).toEqual([
+      const [source] = (yield* auditOf("note_1")).sources
+      expect(source?.parts.map((p) => [source.text.slice(p.start, p.end), p.origin._tag, p.origin._tag === "Derived" ? p.origin.model : null])).toEqual([
         ["About Ana:", "Sender", null],
         ["\n", "Rendering", null],
         ["🎤 ", "Rendering", null],
@@ -191,8 +188,8 @@ describe("voice notes and photos end to end", () => {
       expect(yield* worker.reread(MessageId.make("telegram:100000001:1"))).toEqual({ fetched: 0, read: 1, failed: 0, waiting: 0 })
       expect(yield* noteBody("note_1")).toBe("🎤 Ana moved to Porto in May.")
       expect(yield* worker.reread(alice)).toEqual({ fetched: 0, read: 1, failed: 0, waiting: 0 })
-      const events = (yield* api(`/api/events?limit=100`)).json as { events: ReadonlyArray<{ event: { _tag: string; text?: string } }> }
-      expect(events.events.filter((e) => e.event._tag === "MediaTranscribed").map((e) => e.event.text)).toEqual([
+      const events = yield* client((c) => c.api.events({ urlParams: { limit: 100 } }))
+      expect(events.events.flatMap((e) => e.event._tag === "MediaTranscribed" ? [e.event.text] : [])).toEqual([
         "Ana moved to Porto.",
         "Ana moved to Porto in May."
       ])

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { localDay } from "@verbatim/domain/Ask/Candidates"
 import { dayText } from "@verbatim/domain/Ask/Text"
+import { AskId } from "@verbatim/domain/Ids"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { Effect } from "effect"
@@ -14,7 +15,8 @@ import type { Page } from "puppeteer-core"
 import * as AskWorker from "../../src/Ask/Worker.js"
 import { PlanTrigger } from "../../src/Planning/PlanTrigger.js"
 import { eventually } from "../eventually.js"
-import { api, apiToken, eventLog, fakeAnthropicModel, Harness, layerOver } from "../harness.js"
+import { captureMessages, client } from "../apiClient.js"
+import { apiToken, eventLog, fakeAnthropicModel, Harness, layerOver } from "../harness.js"
 import { browser, chromium, shoot, signInAsOperator, submit, violations } from "./browser.js"
 
 const script = (...replies: ReadonlyArray<FakeReply>) => Effect.flatMap(FakeAnthropic, (fake) => fake.script(...replies))
@@ -39,8 +41,7 @@ const captured = Effect.gen(function*() {
       { contactId: null, name: "Tomás", notes: [{ sourceItemSeqs: [2], directives: [] }] }
     ]
   }))
-  const reply = yield* api("/api/messages", { method: "POST", body: { messages: [{ id: "a1", text: aboutAna }, { id: "a2", text: aboutTomas }], close: true } })
-  expect(reply.status).toBe(200)
+  yield* captureMessages([{ id: "a1", text: aboutAna }, { id: "a2", text: aboutTomas }])
   yield* eventually(eventLog, (lines) => lines.some((line) => line.endsWith("PlanApplied")))
 })
 
@@ -114,21 +115,17 @@ describe.skipIf(chromium === undefined)("asking from the page in Chromium", () =
         problems: [[], [], []]
       })
       // The answer the page showed is the one recorded.
-      const recorded = yield* api(`/api/asks/${id}`)
-      const postedAt = (recorded.json as { readonly postedAt: string }).postedAt
+      const recorded = yield* client((c) => c.ask.asked({ path: { id: AskId.make(id) } }))
       expect(recorded).toEqual({
-        status: 200,
-        json: {
-          id,
-          user: "web:operator",
-          question,
-          postedAt,
-          status: "answered",
-          quotes: [{ messageId: "web:web:operator/a1", noteId: "note_1", person: "Ana", day: localDay(Date.now(), "UTC"), start: 7, end: 23, text: "moving to Lisbon", confirmed: true }],
-          dropped: 1,
-          failure: null,
-          text: `“moving to Lisbon”\n— Ana, ${today()}\n${baseUrl}/notes/note_1?mark=${encodeURIComponent("web:web:operator/a1:7-23")}`
-        }
+        id,
+        user: "web:operator",
+        question,
+        postedAt: recorded.postedAt,
+        status: "answered",
+        quotes: [{ messageId: "web:web:operator/a1", noteId: "note_1", person: "Ana", day: localDay(Date.now(), "UTC"), start: 7, end: 23, text: "moving to Lisbon", confirmed: true }],
+        dropped: 1,
+        failure: null,
+        text: `“moving to Lisbon”\n— Ana, ${today()}\n${baseUrl}/notes/note_1?mark=${encodeURIComponent("web:web:operator/a1:7-23")}`
       })
     }).pipe(Effect.scoped, Effect.provide(layer())), 60_000)
 

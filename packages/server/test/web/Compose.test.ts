@@ -8,7 +8,8 @@ import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import type { Page } from "puppeteer-core"
-import { aliceUpdate, api, capturedTexts, closeIdle, drain, eventLog, Harness, layer, telegram, telegramCalls } from "../harness.js"
+import { peopleOf } from "../apiClient.js"
+import { aliceUpdate, capturedTexts, closeIdle, drain, eventLog, Harness, layer, telegram, telegramCalls } from "../harness.js"
 import { PlanTrigger } from "../../src/Planning/PlanTrigger.js"
 import { browser, chromium, shoot, shootWide, violations } from "./browser.js"
 
@@ -98,8 +99,7 @@ describe.skipIf(chromium === undefined)("capture from the page in Chromium", () 
       })
       expect(after).toEqual({ replies: ["Added 1 note: Ana."], inSession: 0, notes: [pasted.join("\n\n")], filedWidths: [1280, 360] })
       // Filed into the same notebook as Alice's Telegram messages; the reply went to the page, not to Telegram.
-      const people = yield* api("/api/people")
-      expect(people.json).toEqual({ items: [{ id: "person_1", user: "telegram:100000001", name: "Ana", noteCount: 1 }], nextCursor: null })
+      expect(yield* peopleOf()).toEqual({ items: [{ id: "person_1", user: "telegram:100000001", name: "Ana", noteCount: 1 }], nextCursor: null })
       expect((yield* telegramCalls).map((c) => c.method)).toEqual(["sendMessage"])
     }).pipe(Effect.scoped, Effect.provide(layer([planStep(plan)]))), 60_000)
 

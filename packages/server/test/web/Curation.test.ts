@@ -9,7 +9,8 @@ import { rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import type { Page } from "puppeteer-core"
-import { aliceUpdate, api, apiToken, closeIdle, Harness, layer, telegram } from "../harness.js"
+import { notesOf } from "../apiClient.js"
+import { aliceUpdate, apiToken, closeIdle, Harness, layer, telegram } from "../harness.js"
 import { browse, chromium, shoot, violations } from "./browser.js"
 
 const plan: Plan = {
@@ -119,7 +120,7 @@ describe.skipIf(chromium === undefined)("curation in Chromium", () => {
         plans: ["plan_1: messages 1–4, prompt v2, scripted, 0 in / 0 out"],
         problems: [[], [], [], [], [], []]
       })
-      const tom = (yield* api("/api/people/person_3/notes")).json as { items: ReadonlyArray<{ body: string }> }
+      const tom = yield* notesOf("person_3")
       expect(tom.items.map((n) => n.body)).toEqual(["Tom plays chess.", "Tom's dog is called Rex."])
       expect((yield* rebuildAndVerify).differing).toEqual([])
     }).pipe(Effect.provide(layer([planStep(plan)]))), 60_000)

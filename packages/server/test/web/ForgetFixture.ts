@@ -4,7 +4,8 @@
  * "seq: disposition" lines.
  */
 import { Effect } from "effect"
-import { api, Harness } from "../harness.js"
+import { accountingOf } from "../apiClient.js"
+import { Harness } from "../harness.js"
 
 export const session = "telegram:100000001:100000001:1"
 export const message = (seq: number) => `telegram:100000001:${seq}`
@@ -27,6 +28,5 @@ export const postForm = (cookie: string, path: string, form: Record<string, stri
 export const tokenOf = (body: string) => /name="csrf" value="([^"]+)"/.exec(body)?.[1] ?? ""
 
 /** Alice's session's messages, each as "seq: its dispositions" read through the API. */
-export const places = Effect.map(api(`/api/sessions/${session}/accounting`), ({ json }) =>
-  (json as { messages: ReadonlyArray<{ seq: number; dispositions: ReadonlyArray<{ _tag: string }> }> }).messages.map((m) =>
-    `${m.seq}: ${m.dispositions.map((d) => d._tag).join(", ")}`))
+export const places = Effect.map(accountingOf(session), (accounting) =>
+  accounting.messages.map((m) => `${m.seq}: ${m.dispositions.map((d) => d._tag).join(", ")}`))

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { api, eventLog } from "../harness.js"
+import { failureOf, noteOf, peopleOf, searchFor } from "../apiClient.js"
+import { eventLog } from "../harness.js"
 import { mainText } from "../unescapeHtml.js"
 import { bob, message, places, postForm, session, tokenOf } from "./ForgetFixture.js"
 import { alice, cookieOf, fetchWith, history, layerFor } from "./SubjectAccessFixture.js"
@@ -21,7 +22,7 @@ const listed = (body: string) =>
 
 /** The messages the API's search finds holding `q`. */
 const hitsFor = (q: string) =>
-  Effect.map(api(`/api/search?q=${q}`), ({ json }) => (json as { hits: ReadonlyArray<{ messageId: string }> }).hits.map((h) => h.messageId))
+  Effect.map(searchFor(q), (found) => found.hits.map((h) => h.messageId))
 
 /** Where a posted form led, and that page's main text. */
 const followed = (cookie: string, posted: { readonly status: number; readonly location: string | null }) =>
@@ -47,7 +48,7 @@ describe("the forgetting forms", () => {
         { status: 403, location: null, body: "Forbidden: this form was sent from another site" }
       ])
       expect(yield* eventLog).toEqual(before)
-      expect((yield* api("/api/notes/note_1")).status).toBe(200)
+      yield* noteOf("note_1")
       expect(yield* places).toEqual(planned)
     }).pipe(Effect.provide(layerFor("all"))), 60_000)
 
@@ -66,7 +67,7 @@ describe("the forgetting forms", () => {
         ["🎤 She has a cat called Miso.", "One of them has `code` and a ```fence```:\n```\n# not a heading\n```", "Annie plays the cello."],
         ["Ana owes me 20 euros."]
       ])
-      expect(yield* api("/api/notes/note_1")).toEqual({ status: 404, json: { _tag: "NotFound", resource: "note", id: "note_1" } })
+      expect(yield* failureOf(noteOf("note_1"))).toEqual({ _tag: "NotFound", resource: "note", id: "note_1" })
       expect(yield* places).toEqual(["1: Erased", "2: Erased", "3: InNote", "4: InNote", "5: Discarded", "6: InNote"])
       expect(yield* hitsFor("Porto")).toEqual([])
       const gone = yield* fetchWith(own, "/notes/note_1")
@@ -101,7 +102,7 @@ describe("the forgetting forms", () => {
           "Plans plan_1: messages 1&ndash;6, prompt v2, scripted, 0 in / 0 out"
       })
       expect(yield* places).toEqual(["1: InNote", "2: InNote, Instruction", "3: InNote", "4: Erased", "5: Discarded", "6: InNote"])
-      expect((yield* api("/api/notes/note_2")).status).toBe(404)
+      expect(yield* failureOf(noteOf("note_2"))).toEqual({ _tag: "NotFound", resource: "note", id: "note_2" })
       const again = yield* fetchWith(own, path)
       expect([again.status, mainText(again.body)]).toEqual([200, `Already forgotten This message was erased on 1 January 1970 at your request. Go to its conversation`])
     }).pipe(Effect.provide(layerFor("all"))), 60_000)
@@ -118,7 +119,7 @@ describe("the forgetting forms", () => {
         text: `People ${notice} Find Search No notes about anyone yet. Forward messages to the bot, and they appear here once filed.`
       })
       expect(yield* places).toEqual(["1: Erased", "2: Erased", "3: Erased", "4: Erased", "5: Erased", "6: Erased"])
-      expect((yield* api("/api/people")).json).toEqual({ items: [], nextCursor: null })
+      expect(yield* peopleOf()).toEqual({ items: [], nextCursor: null })
       // Their address says they were forgotten, to their user and the operator; to anyone else it is nothing.
       const at = "1 January 1970, 00:00 (UTC)"
       const gone = [own, yield* cookieOf("operator"), yield* cookieOf(bob)]

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
 import { Effect } from "effect"
-import { api, apiToken, eventLog, Harness } from "../harness.js"
+import { notesOf } from "../apiClient.js"
+import { apiToken, eventLog, Harness } from "../harness.js"
 import { filed, planned } from "./MergeFixture.js"
 
 /** The part of `page` from the first match of `start` to the end of the element `end` closes. */
@@ -15,7 +16,7 @@ const cut = (page: string, start: string, end: string) => {
   return from < 0 ? "" : page.slice(from, page.indexOf(end, from) + end.length)
 }
 
-const bodies = (path: string) => Effect.map(api(path), (r) => (r.json as { items: ReadonlyArray<{ body: string }> }).items.map((n) => n.body))
+const bodies = (personId: string) => Effect.map(notesOf(personId), (notes) => notes.items.map((n) => n.body))
 
 describe("merge forms", () => {
   it.effect("no one is chosen at first; choosing asks to confirm; the confirmation merges; Undo gives Anna back her note", () =>
@@ -66,7 +67,7 @@ describe("merge forms", () => {
 
       expect(yield* post("/people/person_2/merge", { into: "person_1", confirmed: "yes" }))
         .toEqual([303, "/people/person_1?undo=person_2&notice=Merged: their notes are here now."])
-      expect(yield* bodies("/api/people/person_1/notes")).toEqual(["Ana moved to Porto.", "Ana's sister is a nurse.", "Anna has a new dog."])
+      expect(yield* bodies("person_1")).toEqual(["Ana moved to Porto.", "Ana's sister is a nurse.", "Anna has a new dog."])
       const ana = yield* get("/people/person_1?undo=person_2&notice=Merged: their notes are here now.")
       expect(cut(ana.page, "<div role=\"status\"", "</div>")).toBe(
         `<div role="status" class="notice undoable">Merged: their notes are here now. <form method="post" action="/people/person_2/unmerge" class="curate undo" data-form="unmerge"><input type="hidden" name="csrf" value="T"><button type="submit" aria-label="Undo the merge of Anna">Undo</button></form></div>`
@@ -77,7 +78,7 @@ describe("merge forms", () => {
       expect((yield* get("/people/person_2/merge?into=person_1")).status).toBe(404)
 
       expect(yield* post("/people/person_2/unmerge", {})).toEqual([303, "/people/person_2?notice=Merge undone: the notes that were theirs are back here."])
-      expect([yield* bodies("/api/people/person_2/notes"), yield* bodies("/api/people/person_1/notes")])
+      expect([yield* bodies("person_2"), yield* bodies("person_1")])
         .toEqual([["Anna has a new dog."], ["Ana moved to Porto.", "Ana's sister is a nurse."]])
       expect(cut((yield* get("/people/person_1")).page, "<h2>Merged into", "</ul>")).toBe("")
       expect(yield* post("/people/person_2/unmerge", {})).toEqual([303, "/people/person_2?notice=Nothing changed: Anna is not merged into anyone."])

@@ -11,9 +11,9 @@ import * as ReplyText from "@verbatim/domain/ReplyText"
 import { planStep, ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import { mkdirSync } from "node:fs"
+import { accountingOf, auditOf, notesOf, peopleOf, searchFor } from "../apiClient.js"
 import {
   aliceUpdate,
-  api,
   apiToken,
   closeIdle,
   drain,
@@ -46,14 +46,10 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
       }
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
       const { baseUrl } = yield* Harness
-      const people = (yield* api("/api/people")).json as { items: ReadonlyArray<{ id: string }> }
-      const notes = (yield* api(`/api/people/${people.items[0]?.id}/notes`)).json as { items: ReadonlyArray<{ id: string; body: string }> }
+      const people = yield* peopleOf()
+      const notes = yield* notesOf(people.items[0]?.id ?? "")
       const note = notes.items[0]!
-      const audit = (yield* api(`/api/notes/${note.id}/audit`)).json as {
-        segments: ReadonlyArray<{ _tag: string; messageId?: string; start?: number; end?: number; text?: string }>
-        sources: ReadonlyArray<{ messageId: string; text: string }>
-        directives: ReadonlyArray<{ messageId: string; seq: number; text: string; start: number | null; end: number | null }>
-      }
+      const audit = yield* auditOf(note.id)
       // The API places each cut in its message, so a client draws it where it stood.
       expect(audit.directives).toEqual([{ messageId: "telegram:100000001:2", seq: 2, text: ", remind me on Sunday", start: 34, end: 55 }])
       const expectedSlices = audit.segments.flatMap((s) =>
@@ -173,7 +169,7 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         body: "Her brother is a pilot.",
         notice: "That question was already answered; nothing changed."
       })
-      const people = (yield* api("/api/people")).json as { items: ReadonlyArray<{ name: string; noteCount: number }> }
+      const people = yield* peopleOf()
       expect(people.items.map((p) => [p.name, p.noteCount])).toEqual([["Ana", 1]])
     }).pipe(Effect.provide(layer([planStep({ ...emptyPlan, unclear: [{ sourceItemSeqs: [1], candidates: ["Ana", "Bea"] }] })]))), 60_000)
 
@@ -198,8 +194,8 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
       expect((yield* telegramCalls).filter((c) => c.method === "sendMessage").map((c) => (c.body as { text: string }).text).slice(-1))
         .toEqual([ReplyText.webLinkText(link, 10)])
       expect(links).toEqual([link])
-      const tom = (yield* api("/api/people?user=telegram:100000002")).json as { items: ReadonlyArray<{ id: string }> }
-      const tomNotes = (yield* api(`/api/people/${tom.items[0]!.id}/notes`)).json as { items: ReadonlyArray<{ id: string; sessionId: string }> }
+      const tom = yield* peopleOf("telegram:100000002")
+      const tomNotes = yield* notesOf(tom.items[0]!.id)
       const { baseUrl } = yield* Harness
       const seen = yield* browse(async (browser) => {
         const page = await browser.newPage()
@@ -256,7 +252,7 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
         forged: 404
       })
       // Tom's note and name are as they were.
-      expect([(yield* api(`/api/sessions/${tomNotes.items[0]!.sessionId}/accounting`)).json, (yield* api("/api/people?user=telegram:100000002")).json])
+      expect([yield* accountingOf(tomNotes.items[0]!.sessionId), yield* peopleOf("telegram:100000002")])
         .toEqual([
           {
             sessionId: tomNotes.items[0]!.sessionId,
@@ -271,8 +267,8 @@ describe.skipIf(chromium === undefined)("the web pages in Chromium", () => {
       const nonce = new URL(link).searchParams.get("token")!.split(".")[2]
       expect((yield* eventLog).filter((line) => line.endsWith(" WebSignIn"))).toEqual([`web-signin-${nonce}#1 WebSignIn`])
       // The operator's API searches every user's; `user` narrows it.
-      const all = (yield* api("/api/search?q=moved%20porto")).json as { hits: ReadonlyArray<{ text: string }> }
-      const bobs = (yield* api("/api/search?q=chess&user=telegram:100000002")).json as { hits: ReadonlyArray<{ text: string }> }
+      const all = yield* searchFor("moved porto")
+      const bobs = yield* searchFor("chess", "telegram:100000002")
       expect([all.hits.map((h) => h.text), bobs.hits.map((h) => h.text)]).toEqual([["Ana moved to Porto."], ["Tom plays chess on Thursdays."]])
     }).pipe(Effect.provide(layer([]))), 60_000)
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
-import { aliceUpdate, api, closeIdle, telegram } from "../harness.js"
+import { searchFor } from "../apiClient.js"
+import { aliceUpdate, closeIdle, telegram } from "../harness.js"
 import { unescapeHtml } from "../unescapeHtml.js"
 import { alice, cookieOf, fetchWith, history, layerFor, plan } from "./SubjectAccessFixture.js"
 
@@ -31,8 +32,8 @@ describe("provenance in plain sight", () => {
       expect(yield* page("porto")).toEqual([
         ["Ana moved to [Porto] in June.", "in a note about Ana Lima · all about Ana Lima"]
       ])
-      const found = (yield* api("/api/search?q=reuniao")).json as { hits: ReadonlyArray<Record<string, unknown>> }
-      expect(found.hits.map((h) => [h["text"], h["forwardedFrom"], h["noteId"], h["person"]])).toEqual([["Reunião com a Ana às 9h", "Carol", null, null]])
+      const found = yield* searchFor("reuniao")
+      expect(found.hits.map((h) => [h.text, h.forwardedFrom, h.noteId, h.person])).toEqual([["Reunião com a Ana às 9h", "Carol", null, null]])
     }).pipe(Effect.provide(layerFor("all"))), 60_000)
 
   it.effect("the person page says whom a note's forwarded words came from, each name once", () =>

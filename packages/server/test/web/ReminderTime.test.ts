@@ -11,11 +11,12 @@ import { reminderIdOf } from "@verbatim/domain/Reminders/FromPlan"
 import { zoneText } from "@verbatim/domain/Reminders/Text"
 import { closeZones } from "@verbatim/domain/Reminders/Zones"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
-import { Effect } from "effect"
+import { DateTime, Effect } from "effect"
 import { PlanTrigger } from "../../src/Planning/PlanTrigger.js"
 import * as ReminderIntake from "../../src/Reminders/Intake.js"
 import { eventually } from "../eventually.js"
-import { api, apiToken, eventLog, fakeAnthropicModel, Harness, layerOver } from "../harness.js"
+import { captureMessages, remindersOf } from "../apiClient.js"
+import { apiToken, eventLog, fakeAnthropicModel, Harness, layerOver } from "../harness.js"
 import { browser, chromium, shoot, signInAsOperator, submit, violations } from "./browser.js"
 
 const text = "Bea starts at the clinic soon. Remind me to send her flowers at some point."
@@ -35,7 +36,7 @@ describe.skipIf(chromium === undefined)("a reminder whose time is asked, on the 
           people: [{ contactId: null, name: "Bea", notes: [{ sourceItemSeqs: [1], directives: [quote] }] }],
           reminders: [{ seq: 1, quote, due: "at some point" }]
         })))
-      expect((yield* api("/api/messages", { method: "POST", body: { messages: [{ id: "b1", text }], close: true } })).status).toBe(200)
+      yield* captureMessages([{ id: "b1", text }])
       yield* eventually(eventLog, (lines) => lines.some((line) => line.endsWith(" RemindersTaken")))
       const { baseUrl } = yield* Harness
       const open = yield* browser
@@ -94,8 +95,8 @@ describe.skipIf(chromium === undefined)("a reminder whose time is asked, on the 
         },
         zoneRefused: { notice: zoneText.unknown("Mars/Olympus", closeZones("Mars/Olympus")), zone: "Europe/Lisbon" }
       })
-      const listed = (yield* api("/api/reminders?user=web:operator")).json as { items: ReadonlyArray<{ id: string; status: string; dueAt: string; dueLocal: string }> }
-      expect(listed.items.map((r) => [r.id, r.status, r.dueAt, r.dueLocal])).toEqual([[reminderId, "scheduled", "2031-05-01T10:30:00.000Z", "2031-05-01T10:30"]])
+      const listed = yield* remindersOf("web:operator")
+      expect(listed.items.map((r) => [r.id, r.status, r.dueAt === null ? null : DateTime.formatIso(r.dueAt), r.dueLocal])).toEqual([[reminderId, "scheduled", "2031-05-01T10:30:00.000Z", "2031-05-01T10:30"]])
       const tags = (yield* eventLog).map((line) => line.split(" ")[1] ?? "").filter((tag) => tag.startsWith("Reminder"))
       expect(tags).toEqual(["ReminderTimeAsked", "RemindersTaken", "ReminderRescheduled"])
       expect((yield* eventLog).filter((line) => line.endsWith(" TimeZoneSet")).length).toBe(1)

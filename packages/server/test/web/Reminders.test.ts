@@ -12,14 +12,15 @@ import { emptyPlan } from "@verbatim/domain/Plan"
 import { readableReading } from "@verbatim/domain/ReadableTime"
 import { reminderIdOf } from "@verbatim/domain/Reminders/FromPlan"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
-import { Effect } from "effect"
+import { DateTime, Effect } from "effect"
 import type { Page } from "puppeteer-core"
 import { PlanTrigger } from "../../src/Planning/PlanTrigger.js"
 import * as Outbox from "../../src/Providers/Outbox.js"
 import * as ReminderDelivery from "../../src/Reminders/Delivery.js"
 import * as ReminderIntake from "../../src/Reminders/Intake.js"
 import { eventually } from "../eventually.js"
-import { api, apiToken, eventLog, fakeAnthropicModel, Harness, layerOver } from "../harness.js"
+import { captureMessages, remindersOf } from "../apiClient.js"
+import { apiToken, eventLog, fakeAnthropicModel, Harness, layerOver } from "../harness.js"
 import { browser, chromium, shoot, signInAsOperator, submit, violations } from "./browser.js"
 
 const script = (...replies: ReadonlyArray<FakeReply>) => Effect.flatMap(FakeAnthropic, (fake) => fake.script(...replies))
@@ -47,24 +48,14 @@ const running = Effect.gen(function*() {
   yield* Effect.sleep("200 millis")
 })
 
-interface ReminderJson {
-  readonly id: string
-  readonly status: string
-  readonly dueAt: string
-  readonly dueLocal: string
-  readonly noteId: string | null
-  readonly late: boolean
-}
-
-const reminders = Effect.map(api("/api/reminders?user=web:operator"), (reply) => (reply.json as { readonly items: ReadonlyArray<ReminderJson> }).items)
+const reminders = Effect.map(remindersOf("web:operator"), (list) => list.items)
 const reminderOf = (id: string) => Effect.map(reminders, (items) => items.find((r) => r.id === id))
 
 /** The operator's messages captured through the API, the session closed, planned as `plan` says; once its reminders are taken. */
 const capture = (plan: object, messages: ReadonlyArray<{ readonly id: string; readonly text: string }>) =>
   Effect.gen(function*() {
     yield* script(FakeReply.toolUse({ ...emptyPlan, ...plan }))
-    const reply = yield* api("/api/messages", { method: "POST", body: { messages, close: true } })
-    expect(reply.status).toBe(200)
+    yield* captureMessages(messages)
     yield* eventually(eventLog, (lines) => lines.some((line) => line.endsWith(" RemindersTaken")))
   })
 
@@ -236,8 +227,9 @@ describe.skipIf(chromium === undefined)("the reminders page in Chromium", () => 
       const after = yield* reminders
       const tomas = after.find((r) => r.id === tomasId)
       expect(tomas).toMatchObject({ status: "done", dueLocal: snoozedTo, noteId: "note_2", late: false })
-      expect(Date.parse(tomas?.dueAt ?? "")).toBeGreaterThanOrEqual(seen.pressedAt + hour)
-      expect(Date.parse(tomas?.dueAt ?? "")).toBeLessThanOrEqual(seen.answeredAt + hour)
+      const tomasDue = tomas?.dueAt == null ? Number.NaN : DateTime.toEpochMillis(tomas.dueAt)
+      expect(tomasDue).toBeGreaterThanOrEqual(seen.pressedAt + hour)
+      expect(tomasDue).toBeLessThanOrEqual(seen.answeredAt + hour)
       expect(after.find((r) => r.id === anaId)).toMatchObject({ status: "scheduled", dueLocal: "2030-01-02T09:00", noteId: "note_1", late: false })
       const tags = (yield* eventLog).map((line) => line.split(" ")[1] ?? "").filter((tag) => tag.startsWith("Reminder"))
       expect(tags).toEqual(["ReminderScheduled", "ReminderScheduled", "RemindersTaken", "ReminderDelivered", "ReminderSnoozed", "ReminderDone"])

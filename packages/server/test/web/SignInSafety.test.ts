@@ -8,10 +8,11 @@ import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
-import { UserId } from "@verbatim/domain/Ids"
+import { PersonId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Layer, TestClock } from "effect"
 import { issue, WebKeys } from "../../src/Web/SignIn.js"
-import { aliceUpdate, api, apiToken, closeIdle, drain, eventLog, Harness, layer, senderUpdate, telegram, telegramCalls } from "../harness.js"
+import { client, peopleOf } from "../apiClient.js"
+import { aliceUpdate, apiToken, closeIdle, drain, eventLog, Harness, layer, senderUpdate, telegram, telegramCalls } from "../harness.js"
 
 /** `/web` from Alice (100000001) in the supergroup "Family". */
 const webInGroup = JSON.stringify({
@@ -81,9 +82,9 @@ describe("sign-in safety", () => {
       expect(yield* telegram(senderUpdate(100000002, 1, { text: "Ana plays chess." }))).toEqual({ status: 200, body: "" })
       expect(yield* telegram(senderUpdate(100000002, 2, { text: "Ana Souza moved to Porto." }))).toEqual({ status: 200, body: "" })
       expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
-      const people = ((yield* api("/api/people?user=telegram:100000002")).json as { items: ReadonlyArray<{ id: string; name: string }> }).items
-      const [from, into] = ["Ana", "Ana Souza"].map((name) => people.find((p) => p.name === name)?.id ?? "")
-      expect((yield* api(`/api/people/${from}/merge`, { method: "POST", body: { into } })).status).toBe(200)
+      const people = (yield* peopleOf("telegram:100000002")).items
+      const [from, into] = ["Ana", "Ana Souza"].map((name) => PersonId.make(people.find((p) => p.name === name)?.id ?? ""))
+      yield* client((c) => c.curation.mergePeople({ path: { id: from! }, payload: { into: into! } }))
       // Alice signs in with her own link.
       expect(yield* telegram(aliceUpdate(9, { text: "/web" }))).toEqual({ status: 200, body: "" })
       yield* drain

@@ -5,12 +5,14 @@
  * queries, exported whole.
  */
 import { describe, expect, it } from "@effect/vitest"
+import { PersonId } from "@verbatim/domain/Ids"
 import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import { notesPage } from "../../src/SubjectAccess.js"
+import { captureMessages, client, failureOf } from "../apiClient.js"
 import { api, closeIdle } from "../harness.js"
 import { operatorReads } from "../operatorReadsFixture.js"
 import { mainText } from "../unescapeHtml.js"
@@ -26,6 +28,9 @@ const download = (extension: "md" | "json") => ({
   "content-type": extension === "md" ? "text/markdown; charset=utf-8" : "application/json; charset=utf-8",
   "content-disposition": `attachment; filename="ana-lima.${extension}"; filename*=UTF-8''ana-lima.${extension}`
 })
+
+/** A person's subject-access copy through the API. */
+const exportOf = (id: string) => client((c) => c.api.personExport({ path: { id: PersonId.make(id) } }))
 
 const heldSection = `<section data-held>
 <h2>What I hold about Ana Lima</h2>
@@ -49,9 +54,10 @@ describe("the subject-access copy of a person", () => {
       const read = yield* fetchWith(operator, "/people/person_1/export.json")
       expect({ ...read, body: JSON.parse(read.body) }).toEqual({ status: 200, headers: download("json"), body: json })
       // The API's export is the same document; a person merged away is exported as whom they joined.
+      // Read raw: the claim is that the API sends the very JSON the page's download holds.
       expect(yield* api("/api/people/person_1/export")).toEqual({ status: 200, json })
       expect(yield* api("/api/people/person_2/export")).toEqual({ status: 200, json })
-      expect(yield* api("/api/people/person_9/export")).toEqual({ status: 404, json: { _tag: "NotFound", resource: "person", id: "person_9" } })
+      expect(yield* failureOf(exportOf("person_9"))).toEqual({ _tag: "NotFound", resource: "person", id: "person_9" })
       expect(yield* operatorReads).toEqual([])
     }).pipe(Effect.provide(layerFor("all"))), 60_000)
 
@@ -70,7 +76,7 @@ describe("the subject-access copy of a person", () => {
         { status: 404, type: "text/html; charset=utf-8", text: "Not found No such person." },
         { status: 403, type: "text/html; charset=utf-8", text: `Not shown to the operator ${notReadMessage} Go to the people` }
       ])
-      expect(yield* api("/api/people/person_1/export")).toEqual({ status: 403, json: { _tag: "OperatorReadRefused", message: notReadMessage } })
+      expect(yield* failureOf(exportOf("person_1"))).toEqual({ _tag: "OperatorReadRefused", message: notReadMessage })
       expect(yield* operatorReads).toEqual([])
     }).pipe(Effect.provide(layerFor("none"))), 60_000)
 
@@ -106,13 +112,10 @@ describe("the subject-access copy of a person", () => {
     Effect.gen(function*() {
       for (let from = 0; from < many; from += 100) {
         const messages = texts.slice(from, from + 100).map((text, i) => ({ id: `b${from + i + 1}`, text }))
-        expect((yield* api("/api/messages", { method: "POST", body: { messages, close: from + 100 >= many } })).status).toBe(200)
+        yield* captureMessages(messages, { close: from + 100 >= many })
       }
       expect(yield* closeIdle).toEqual({ closed: 0, planned: 1 })
-      const copy = (yield* api("/api/people/person_1/export")).json as {
-        notes: ReadonlyArray<{ id: string; body: string; sources: ReadonlyArray<{ seq: number }> }>
-        discarded: ReadonlyArray<unknown>
-      }
+      const copy = yield* exportOf("person_1")
       expect({ notes: copy.notes.map((n) => [n.body, n.sources.map((s) => s.seq)]), discarded: copy.discarded })
         .toEqual({ notes: texts.map((text, i) => [text, [i + 1]]), discarded: [] })
       const md = yield* fetchWith(yield* cookieOf("operator"), "/people/person_1/export.md")

@@ -6,14 +6,15 @@
  * and her second (`note_3`) discarded. The ids are the test id generator's.
  */
 import { expect } from "@effect/vitest"
-import { UserId } from "@verbatim/domain/Ids"
+import { NoteId, PersonId, QuestionId, UserId } from "@verbatim/domain/Ids"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect, Layer } from "effect"
 import * as ReminderIntake from "../../src/Reminders/Intake.js"
 import type { ServerSettings } from "../../src/ServerConfig.js"
 import { issue, WebKeys } from "../../src/Web/SignIn.js"
-import { aliceUpdate, api, apiToken, closeIdle, Harness, layer, telegram, voiceSaying } from "../harness.js"
+import { client } from "../apiClient.js"
+import { aliceUpdate, apiToken, closeIdle, Harness, layer, telegram, voiceSaying } from "../harness.js"
 
 export const alice = "telegram:100000001"
 
@@ -54,15 +55,12 @@ export const history = Effect.gen(function*() {
   ) expect(yield* telegram(body)).toEqual({ status: 200, body: "" })
   expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
   expect(yield* ReminderIntake.pass).toBe(1)
-  for (
-    const [path, body] of [
-      ["/api/questions/q_1/answer", { answer: { _tag: "Person", contactId: null, name: "Ana Souza" } }],
-      ["/api/people/person_2/merge", { into: "person_1" }],
-      ["/api/people/person_1/rename", { name: "Ana Lima" }],
-      ["/api/notes/note_1/split", { atSeq: 3 }],
-      ["/api/notes/note_3/discard", undefined]
-    ] as const
-  ) expect((yield* api(path, { method: "POST", body })).status).toBe(200)
+  const [ana, souza] = [PersonId.make("person_1"), PersonId.make("person_2")]
+  yield* client((c) => c.api.answer({ path: { id: QuestionId.make("q_1") }, payload: { answer: { _tag: "Person", contactId: null, name: "Ana Souza" } } }))
+  yield* client((c) => c.curation.mergePeople({ path: { id: souza }, payload: { into: ana } }))
+  yield* client((c) => c.curation.renamePerson({ path: { id: ana }, payload: { name: "Ana Lima" } }))
+  yield* client((c) => c.curation.splitNote({ path: { id: NoteId.make("note_1") }, payload: { atSeq: 3 } }))
+  yield* client((c) => c.curation.discardNote({ path: { id: NoteId.make("note_3") } }))
 })
 
 /** A sign-in cookie: the operator's (signed in with the API token) or a user's. */
