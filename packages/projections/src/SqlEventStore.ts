@@ -20,6 +20,7 @@ import type { AppendRequest } from "./Append.js"
 import { type CommitOutcome, type CommitRequest, commitBatch, Committer } from "./Commit.js"
 import type { Projected } from "./Projections/Projection.js"
 import type { Dialect, EventRow } from "./internal/Dialect.js"
+import * as Flusher from "./Flusher.js"
 import * as GroupCommit from "./GroupCommit.js"
 import { sqlError, toRecordedAll } from "./internal/Rows.js"
 
@@ -33,10 +34,21 @@ export interface Options {
   readonly maxBatch?: number
   /** Run with the events of every transaction once it committed (to wake what waits for them). */
   readonly committed?: (events: ReadonlyArray<Event>) => Effect.Effect<void>
+  /**
+   * Run after each batch commits and before its callers hear of it, where the commit alone does
+   * not survive power loss: SQLite's log flushed off the event loop (`SqliteStore.ts`).
+   */
+  readonly durable?: Effect.Effect<void> | undefined
 }
 
 const dedupeKeys = (keys: ReadonlyArray<IdempotencyKey>) =>
   Array.from(new Map(keys.map((k) => [`${k.provider}\u0000${k.providerMessageId}`, k])).values())
+
+/** A request's outcome, and what to wait for before its caller hears of it. */
+interface Answer {
+  readonly outcome: CommitOutcome
+  readonly durable: Effect.Effect<void>
+}
 
 /** An append's own outcome: the committer answers every request with an outcome of its kind. */
 const appended = (outcome: CommitOutcome) =>
@@ -53,11 +65,22 @@ export const make = (
     // One span per transaction, with its size, rather than one per append: a span costs about
     // 12 µs, a tenth of what an append costs in a full batch.
     const commit = commitBatch({ sql, dialect, project })
+    const flusher = options.durable === undefined ? undefined : yield* Flusher.make(options.durable)
+    const scope = yield* Effect.scope
+    const committed = (requests: ReadonlyArray<CommitRequest>) =>
+      options.committed?.(requests.flatMap((r) => (r._tag === "Append" ? r.events : []))) ?? Effect.void
+    // Each request is answered with its outcome and what its caller waits for before hearing of it:
+    // the flush that carries the batch, which runs while the committer goes on to the next batch.
+    // What waits for the events is woken once they are durable too.
     const queue = yield* GroupCommit.make(
       options.maxBatch ?? 256,
       (requests: ReadonlyArray<CommitRequest>) =>
         Effect.withSpan(commit(requests), "EventStore.commitBatch", { attributes: { requests: requests.length } }).pipe(
-          Effect.tap(() => options.committed?.(requests.flatMap((r) => (r._tag === "Append" ? r.events : []))) ?? Effect.void)
+          Effect.flatMap((outcomes): Effect.Effect<ReadonlyArray<Answer>> => {
+            if (flusher === undefined) return Effect.as(committed(requests), outcomes.map((outcome) => ({ outcome, durable: Effect.void })))
+            const durable = flusher.ask()
+            return Effect.as(Effect.forkIn(Effect.zipRight(durable, committed(requests)), scope), outcomes.map((outcome) => ({ outcome, durable })))
+          })
         )
     )
 
@@ -66,7 +89,9 @@ export const make = (
         let answer: Effect.Effect<A> = Effect.dieMessage("a side write answered before it ran")
         const side = Effect.map(write, (value) => void (answer = Effect.succeed(value)))
         return queue.submit({ _tag: "SideWrite", key, write: side }).pipe(
-          Effect.flatMap((outcome) => (outcome._tag === "SideWrite" ? outcome.exit : Effect.dieMessage("a side write answered as an append"))),
+          Effect.flatMap(({ durable, outcome }) =>
+            Effect.zipRight(durable, outcome._tag === "SideWrite" ? outcome.exit : Effect.dieMessage("a side write answered as an append"))
+          ),
           Effect.zipRight(Effect.suspend(() => answer))
         )
       })
@@ -108,12 +133,18 @@ export const make = (
     ) {
       // The caller's clock, not the committer fiber's: the time the append was asked for.
       const now = yield* Clock.currentTimeMillis
-      return yield* appended(yield* queue.submit(request({ stream, expectedVersion, events, options }, now)))
+      const { durable, outcome } = yield* queue.submit(request({ stream, expectedVersion, events, options }, now))
+      yield* durable
+      return yield* appended(outcome)
     })
 
     const appendBatch = (appends: ReadonlyArray<BatchAppend>) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Effect.map(queue.submitAll(appends.map((a) => request(a, now))), (outcomes) => outcomes.map(appended)))
+        Effect.flatMap(queue.submitAll(appends.map((a) => request(a, now))), (answers) =>
+          Effect.as(
+            Effect.forEach(answers, (answer) => answer.durable, { discard: true }),
+            answers.map((answer) => appended(answer.outcome))
+          )))
 
     const isRecorded = (key: IdempotencyKey) =>
       recordedKeys([key]).pipe(Effect.map((found) => found.length > 0), Effect.mapError(sqlError))

@@ -4,6 +4,7 @@ import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
 import { Cause, Effect, Layer } from "effect"
+import { open } from "node:fs/promises"
 import type * as ConfigError from "effect/ConfigError"
 import { backgroundCheckpoints } from "./Checkpointer.js"
 import * as Dialects from "./internal/Dialect.js"
@@ -12,7 +13,13 @@ import * as SqliteAccess from "./SqliteAccess.js"
 import type { Services } from "./StoreOn.js"
 import { storeOn } from "./StoreOn.js"
 
-/** `FULL` survives power loss; `NORMAL` in WAL mode survives only a process crash. */
+/**
+ * `FULL` survives power loss; `NORMAL` in WAL mode survives only a process crash. Both run the
+ * connection at SQLite's `NORMAL` (a commit writes the log without flushing it); under `FULL` the
+ * group commit then flushes the log itself, on a thread of libuv's pool, before any of the batch's
+ * callers hears of it (`flushLog`). SQLite's own `FULL` flushes inside `COMMIT`, on the event loop:
+ * every webhook, page and job waited out each flush (BENCHMARKS.md, "The pipeline").
+ */
 export type SqliteSynchronous = "FULL" | "NORMAL"
 
 export interface SqliteOptions {
@@ -63,13 +70,35 @@ export const walAutocheckpointPages = (backgroundCheckpoints: boolean) => backgr
 /** How often the background checkpointer runs, in milliseconds. */
 export const checkpointIntervalMs = 100
 
-/** SQLite in one file: WAL (set by the client), a busy timeout, `synchronous` FULL unless told otherwise. */
+/**
+ * Flush the write-ahead log at `filename` to the disk, off the event loop. A flush of the file
+ * carries every commit written to it before, so one flush after a batch makes the whole batch (and
+ * anything written before it outside the group commit) durable. No log yet: nothing to flush.
+ */
+export const flushLog = (filename: string): Effect.Effect<void> =>
+  Effect.tryPromise(async () => {
+    const log = await open(`${filename}-wal`, "r").catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined
+      throw error
+    })
+    if (log === undefined) return
+    try {
+      await log.datasync()
+    } finally {
+      await log.close()
+    }
+  }).pipe(
+    // A flush that fails leaves commits in an unknown state on the disk: nothing more is answered.
+    Effect.orDieWith((error) => new Error(`flushing the SQLite log of ${filename} failed`, { cause: error }))
+  )
+
+/** SQLite in one file: WAL (set by the client), a busy timeout, commits durable before they are answered unless `NORMAL`. */
 export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlError | MigrationError | ConfigError.ConfigError> => {
   const background = options.backgroundCheckpoints === true
   const prepare = Effect.gen(function*() {
     const sql = yield* SqlClient
     yield* busyTimeout(options)
-    yield* sql.unsafe(`PRAGMA synchronous = ${options.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`)
+    yield* sql.unsafe("PRAGMA synchronous = NORMAL")
     yield* sql.unsafe(`PRAGMA wal_autocheckpoint = ${walAutocheckpointPages(background)}`)
     yield* migrate
     if (background) {
@@ -80,7 +109,8 @@ export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlEr
       })
     }
   })
-  return storeOn(Dialects.sqlite, prepare).pipe(
+  const durable = options.synchronous === "NORMAL" ? undefined : flushLog(options.filename)
+  return storeOn(Dialects.sqlite, prepare, { durable }).pipe(
     Layer.provideMerge(sqliteClient(options.filename, "write")),
     Layer.mapError((error) => sayingAccess(options.filename, "write", error))
   )

@@ -34,7 +34,7 @@ const channel = "verbatim_commits"
 
 export type { Services } from "./StoreOn.js"
 
-export { layerSqlite, layerSqliteReadOnly, type SqliteOptions, type SqliteSynchronous } from "./SqliteStore.js"
+export { flushLog, layerSqlite, layerSqliteReadOnly, type SqliteOptions, type SqliteSynchronous } from "./SqliteStore.js"
 import type { SqliteSynchronous } from "./SqliteStore.js"
 
 /**
@@ -84,10 +84,12 @@ export const layerPg = (
   const store = options.acrossInstances === false ? storeOn(Dialects.pg, migratePg) : Layer.unwrapEffect(
     Effect.map(PgClient.PgClient, (pg) =>
       storeOn(Dialects.pg, migratePg, {
-        // `pg_notify` rather than the client's `notify`, whose `NOTIFY channel, $1` the server refuses
-        // (NOTIFY takes no parameters).
-        announce: (topics) => Effect.asVoid(pg`SELECT pg_notify(${channel}, ${topics.join(",")})`),
-        hear: Stream.map(pg.listen(channel), (payload) => payload.split(","))
+        across: {
+          // `pg_notify` rather than the client's `notify`, whose `NOTIFY channel, $1` the server refuses
+          // (NOTIFY takes no parameters).
+          announce: (topics) => Effect.asVoid(pg`SELECT pg_notify(${channel}, ${topics.join(",")})`),
+          hear: Stream.map(pg.listen(channel), (payload) => payload.split(","))
+        }
       }))
   )
   return store.pipe(Layer.provideMerge(client))

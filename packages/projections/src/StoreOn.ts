@@ -59,11 +59,18 @@ const hearing = (wakeups: Wakeups["Type"], across: Across) =>
     Effect.ignore
   )
 
+/** How a store's commits reach other instances and the disk, where the client alone does not see to it. */
+export interface StoreOnOptions {
+  readonly across?: Across | undefined
+  /** Run after each group commit, before its callers hear of it (see `SqlEventStore.Options`). */
+  readonly durable?: Effect.Effect<void> | undefined
+}
+
 /** The store over a client, once `prepare` has set the connection up and brought (or found) the schema current. */
 export const storeOn = (
   dialect: Dialect,
   prepare: Effect.Effect<void, SqlError | MigrationError, SqlClient | Scope.Scope>,
-  across?: Across
+  { across, durable }: StoreOnOptions = {}
 ) =>
   Layer.provideMerge(
     Layer.mergeAll(ReadModel.layer, ReminderBook.layer, AskBook.layer, Leases.layer, Blobs.layer, ReplayReports.layer, FoldCache.layer),
@@ -72,7 +79,12 @@ export const storeOn = (
         yield* prepare
         const wakeups = yield* Wakeups
         if (across !== undefined) yield* Effect.forkScoped(hearing(wakeups, across))
-        const { committer, store } = yield* SqlEventStore.make({ dialect, project: Projector.apply, committed: committedWith(wakeups, across) })
+        const { committer, store } = yield* SqlEventStore.make({
+          dialect,
+          project: Projector.apply,
+          committed: committedWith(wakeups, across),
+          durable
+        })
         return Context.make(EventStore, store).pipe(Context.add(Committer, committer))
       })
     ).pipe(Layer.provideMerge(Wakeups.layer))
