@@ -10,7 +10,7 @@ import { patch } from "./Projection.js"
 
 /** A question asked in a chat owes its reply once it is finished, until the reply is queued (always after the outcome). */
 const owed = (batch: Parameters<Projection<"AskPosed">["evolve"]>[0], askId: string) => ({
-  owed_reply: batch.get("asks", askId)?.["via"] === "chat" ? 1 : 0
+  owed_reply: batch.get("asks", askId)?.via === "chat" ? 1 : 0
 })
 
 export const Asks: Projection<"AskPosed" | "AskAnswered" | "AskFailed" | "ReplyQueued"> = {

@@ -39,7 +39,7 @@ export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | 
             seq: event.seq,
             kind: event.kind,
             // A whole message reads as it does now: it may have been edited while it was planned.
-            text: event.kind === "message" ? (batch.get("messages", event.messageId)?.["text"] ?? event.text) : event.text
+            text: event.kind === "message" ? (batch.get("messages", event.messageId)?.text ?? event.text) : event.text
           })
         }
         return
@@ -51,8 +51,8 @@ export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | 
         const message = batch.get("messages", event.messageId)
         if (!message) return
         for (const instruction of batch.where("instructions", "message_id", event.messageId)) {
-          if (instruction["kind"] === "message" && instruction["text"] !== message["text"]) {
-            batch.update("instructions", instruction, { text: message["text"] })
+          if (instruction.kind === "message" && instruction.text !== message.text) {
+            batch.update("instructions", instruction, { text: message.text })
           }
         }
         return

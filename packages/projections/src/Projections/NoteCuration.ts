@@ -33,13 +33,13 @@ const split = (batch: Batch, event: StoredOf<"NoteSplit">, position: number) => 
   batch.put("notes", { ...note, note_id: event.newNoteId, position })
   const moved = new Set<unknown>(event.sources.map((s) => s.messageId))
   for (const source of batch.where("note_sources", "note_id", event.noteId)) {
-    if (!moved.has(source["message_id"])) continue
+    if (!moved.has(source.message_id)) continue
     batch.update("note_sources", source, { note_id: event.newNoteId })
-    const confirmation = batch.get("confirmations", source["message_id"])
+    const confirmation = batch.get("confirmations", source.message_id)
     if (confirmation) batch.update("confirmations", confirmation, { note_id: event.newNoteId })
   }
-  const directives = batch.where("note_directives", "note_id", event.noteId).sort((a, b) => Number(a["ordinal"]) - Number(b["ordinal"]))
-  const [leaving, staying] = [directives.filter((d) => moved.has(d["message_id"])), directives.filter((d) => !moved.has(d["message_id"]))]
+  const directives = batch.where("note_directives", "note_id", event.noteId).sort((a, b) => Number(a.ordinal) - Number(b.ordinal))
+  const [leaving, staying] = [directives.filter((d) => moved.has(d.message_id)), directives.filter((d) => !moved.has(d.message_id))]
   for (const directive of leaving) batch.delete("note_directives", directive)
   leaving.forEach((d, ordinal) => batch.put("note_directives", { ...d, note_id: event.newNoteId, ordinal }))
   // The staying directives keep their order, numbered from 0 again.
@@ -99,14 +99,14 @@ export const NoteCuration: Projection<CurationEvent["_tag"]> = {
         return
       case "PeopleMerged":
         for (const note of batch.where("notes", "person_id", event.from)) {
-          batch.update("notes", note, ownedBy(batch, event.into, String(batch.get("people", event.into)?.["name"] ?? "")))
+          batch.update("notes", note, ownedBy(batch, event.into, String(batch.get("people", event.into)?.name ?? "")))
         }
         return
       case "PeopleUnmerged": {
         // People ran first: the person and whoever is still merged into them lead to them again.
-        const name = String(batch.get("people", event.personId)?.["name"] ?? "")
+        const name = String(batch.get("people", event.personId)?.name ?? "")
         for (const note of batch.where("notes", "person_id", event.from)) {
-          const filed = note["filed_person_id"] as string | null
+          const filed = note.filed_person_id
           if (filed !== null && livePerson(batch, filed) === event.personId) batch.update("notes", note, ownedBy(batch, event.personId, name))
         }
         return

@@ -9,9 +9,9 @@ import type { Batch, Row } from "./Rows.js"
 /** Whether `row`'s merges, followed one at a time (`merged_to`), pass through `personId`. */
 const mergedThrough = (batch: Batch, row: Row, personId: string): boolean => {
   let at: Row | undefined = row
-  for (let hops = 0; at !== undefined && at["merged_to"] != null && hops < 10_000; hops++) {
-    if (at["merged_to"] === personId) return true
-    at = batch.get("people", at["merged_to"])
+  for (let hops = 0; at !== undefined && at.merged_to != null && hops < 10_000; hops++) {
+    if (at.merged_to === personId) return true
+    at = batch.get("people", at.merged_to)
   }
   return false
 }
@@ -41,9 +41,9 @@ export const People: Projection<"PersonAdded" | "PersonRenamed" | "PeopleMerged"
         return
       case "PersonRenamed": {
         const person = batch.get("people", event.personId)
-        if (person && person["name"] !== event.name) {
-          const former = typeof person["former_names"] === "string" ? person["former_names"].split("\n") : []
-          const names = [...former.filter((n) => n !== event.name && n !== person["name"]), String(person["name"])]
+        if (person && person.name !== event.name) {
+          const former = typeof person.former_names === "string" ? person.former_names.split("\n") : []
+          const names = [...former.filter((n) => n !== event.name && n !== person.name), String(person.name)]
           batch.update("people", person, { name: event.name, former_names: names.join("\n") })
         }
         return
@@ -59,7 +59,7 @@ export const People: Projection<"PersonAdded" | "PersonRenamed" | "PeopleMerged"
       }
       case "PeopleUnmerged": {
         const person = batch.get("people", event.personId)
-        if (!person || person["merged_into"] !== event.from) return
+        if (!person || person.merged_into !== event.from) return
         batch.update("people", person, { merged_into: null, merged_to: null })
         // Whoever was merged into them, directly or through others, is under them again.
         for (const row of batch.where("people", "merged_into", event.from)) {

@@ -11,7 +11,7 @@ import type { Batch } from "./Rows.js"
  * rows of it), including when its events are applied again.
  */
 export const isRetired = (batch: Batch, planId: string | null): boolean =>
-  planId !== null && batch.get("plans", planId)?.["superseded_by"] != null
+  planId !== null && batch.get("plans", planId)?.superseded_by != null
 
 /** How many reminders a plan as the model sent it proposes (its `reminders`, when it is a list). */
 const remindersIn = (plan: unknown): number => {

@@ -7,7 +7,7 @@ import type { EventType } from "@verbatim/domain/Events"
 import type { StoredEvent, StoredOf } from "../EventCodec.js"
 import type { StoreError } from "../EventStore.js"
 import type { Batch } from "./Rows.js"
-import type { TableName } from "./Tables.js"
+import type { ColumnOf, RowOf, TableName } from "./Tables.js"
 
 /**
  * What a projection reads of a recorded event: the event in its stored form (as its payload's
@@ -24,7 +24,7 @@ export type EventOf<T extends EventType> = StoredOf<T>
 
 /** Where a projection names the stored rows it needs: those whose `column` equals `value`. */
 export interface Keys {
-  add(table: TableName, column: string, value: unknown): void
+  add<T extends TableName>(table: T, column: ColumnOf<T>, value: unknown): void
 }
 
 /** One read model's reaction to the events it handles: only events whose tag is in `canHandle` reach it. */
@@ -49,7 +49,7 @@ export interface Projection<T extends EventType> {
 export type AnyProjection = Projection<any>
 
 /** Change a row if it exists (an `UPDATE ... WHERE key = ...`). */
-export const patch = (batch: Batch, table: TableName, key: unknown, changes: Record<string, unknown>) => {
+export const patch = <T extends TableName>(batch: Batch, table: T, key: unknown, changes: Partial<RowOf<T>>) => {
   const row = batch.get(table, key)
   if (row) batch.update(table, row, changes)
 }

@@ -58,7 +58,7 @@ export const Questions: Projection<Handled> = {
       case "PlanProduced":
         for (const superseded of event.supersedes) {
           for (const question of batch.where("questions", "plan_id", superseded)) {
-            if (question["status"] === "open") batch.update("questions", question, { status: "withdrawn" })
+            if (question.status === "open") batch.update("questions", question, { status: "withdrawn" })
           }
         }
         return

@@ -39,7 +39,7 @@ export const Replies: Projection<"ReplyQueued" | "ReplySent" | "ReplyFailed"> = 
         })
       case "ReplyFailed": {
         const reply = batch.get("replies", event.replyId)
-        if (reply && reply["status"] !== "sent") {
+        if (reply && reply.status !== "sent") {
           batch.update("replies", reply, { status: event.final ? "failed" : "queued", attempts: event.attempt, last_error: event.detail })
         }
         return
