@@ -5,6 +5,7 @@
  * its reply is still owed (finished, but the reply not yet queued).
  */
 import { askOfReply } from "@verbatim/domain/Ask/Events"
+import { absurd } from "effect"
 import type { Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
 
@@ -62,6 +63,8 @@ export const Asks: Projection<"AskPosed" | "AskAnswered" | "AskFailed" | "ReplyQ
         if (askId !== null) patch(batch, "asks", askId, { owed_reply: 0 })
         return
       }
+      default:
+        return absurd(event)
     }
   }
 }

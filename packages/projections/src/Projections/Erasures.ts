@@ -9,9 +9,10 @@
  */
 import type { ForgetEvent } from "@verbatim/domain/Forget/Events"
 import { nameKey } from "@verbatim/domain/Session/People"
+import { absurd } from "effect"
 import type { StoredOf } from "../EventCodec.js"
 import { deriveBody } from "./Notes.js"
-import { patch, type Projection } from "./Projection.js"
+import { type Keys, patch, type Projection } from "./Projection.js"
 import type { Batch } from "./Rows.js"
 
 const erase = (batch: Batch, event: StoredOf<"MessagesErased">) => {
@@ -76,6 +77,24 @@ const blankAsks = (batch: Batch, user: string, erased: (messageId: unknown) => b
 
 type Named = { readonly _tag: string; readonly contactId?: string | null; readonly name?: string }
 
+/** The rows an erasure changes: the messages' own, their notes', questions' and replies', and the user's asks. */
+const erasedWants = (event: StoredOf<"MessagesErased">, keys: Keys) => {
+  for (const id of event.messageIds) {
+    for (const table of ["messages", "message_edits", "message_media", "instructions", "reminders", "confirmations"] as const) {
+      keys.add(table, "message_id", id)
+    }
+  }
+  for (const noteId of event.notes) {
+    for (const table of ["notes", "note_sources", "note_directives", "note_erasures"] as const) keys.add(table, "note_id", noteId)
+  }
+  for (const questionId of event.questions) {
+    keys.add("questions", "question_id", questionId)
+    keys.add("question_messages", "question_id", questionId)
+  }
+  for (const replyId of event.replies) keys.add("replies", "reply_id", replyId)
+  keys.add("asks", "user_id", event.user)
+}
+
 /**
  * A forgotten person's names leave the questions that offered or took them and the buttons that
  * showed them, as `redact` leaves those events; their row goes. A rebuild finds the row without a
@@ -105,31 +124,31 @@ export const Erasures: Projection<ForgetEvent["_tag"]> = {
   name: "erasures",
   canHandle: ["Forgotten", "MessagesErased", "PersonForgotten"],
   wants(event, _position, keys) {
-    if (event._tag === "Forgotten") return event.target._tag === "User" ? keys.add("asks", "user_id", event.user) : undefined
-    if (event._tag === "PersonForgotten") {
-      keys.add("questions", "user_id", event.user)
-      keys.add("replies", "user_id", event.user)
-      return keys.add("people", "person_id", event.personId)
+    switch (event._tag) {
+      case "Forgotten":
+        return event.target._tag === "User" ? keys.add("asks", "user_id", event.user) : undefined
+      case "PersonForgotten":
+        keys.add("questions", "user_id", event.user)
+        keys.add("replies", "user_id", event.user)
+        return keys.add("people", "person_id", event.personId)
+      case "MessagesErased":
+        return erasedWants(event, keys)
+      default:
+        return absurd(event)
     }
-    for (const id of event.messageIds) {
-      for (const table of ["messages", "message_edits", "message_media", "instructions", "reminders", "confirmations"] as const) {
-        keys.add(table, "message_id", id)
-      }
-    }
-    for (const noteId of event.notes) {
-      for (const table of ["notes", "note_sources", "note_directives", "note_erasures"] as const) keys.add(table, "note_id", noteId)
-    }
-    for (const questionId of event.questions) {
-      keys.add("questions", "question_id", questionId)
-      keys.add("question_messages", "question_id", questionId)
-    }
-    for (const replyId of event.replies) keys.add("replies", "reply_id", replyId)
-    keys.add("asks", "user_id", event.user)
   },
   evolve(batch, { event }) {
-    if (event._tag === "MessagesErased") return erase(batch, event)
-    if (event._tag === "PersonForgotten") forgetPerson(batch, event)
-    // Everything of a user: the questions they asked, and every quote of their answers.
-    if (event._tag === "Forgotten" && event.target._tag === "User") blankAsks(batch, event.user, () => true, true)
+    switch (event._tag) {
+      case "MessagesErased":
+        return erase(batch, event)
+      case "PersonForgotten":
+        return forgetPerson(batch, event)
+      case "Forgotten":
+        // Everything of a user: the questions they asked, and every quote of their answers.
+        if (event.target._tag === "User") blankAsks(batch, event.user, () => true, true)
+        return
+      default:
+        return absurd(event)
+    }
   }
 }

@@ -1,4 +1,5 @@
 /** The instructions projection; owns `instructions`: what a plan filed as said to the bot rather than noted. */
+import { absurd } from "effect"
 import { isRetired } from "./Plans.js"
 import type { MediaEvent } from "./MessageMedia.js"
 import type { Projection } from "./Projection.js"
@@ -25,6 +26,8 @@ export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | 
       case "PlanProduced":
         for (const superseded of event.supersedes) keys.add("instructions", "plan_id", superseded)
         return
+      default:
+        return absurd(event)
     }
   },
   evolve(batch, { event, position }) {
@@ -62,6 +65,8 @@ export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | 
           for (const instruction of batch.where("instructions", "plan_id", superseded)) batch.delete("instructions", instruction)
         }
         return
+      default:
+        return absurd(event)
     }
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { Attachment } from "@verbatim/domain/Attachment"
 import { type MediaStatus, PageSpan, readable } from "@verbatim/domain/Media"
-import { Schema } from "effect"
+import { absurd, Schema } from "effect"
 import type { StoredOf } from "../EventCodec.js"
 import type { Batch, RowOf } from "./Rows.js"
 
@@ -122,6 +122,8 @@ const changesOf = (event: MediaEvent, row: MediaRow): Partial<MediaRow> => {
         derived_pages: event.pages === undefined ? null : JSON.stringify(event.pages),
         updated_at: event.transcribedAt
       }
+    default:
+      return absurd(event)
   }
 }
 

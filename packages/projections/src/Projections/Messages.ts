@@ -5,6 +5,7 @@
  * `sender_text` keeps the sender's own words of a message with attachments (null for the others);
  * `sent_at` is when the sender sent it (the provider's time, else the receipt's).
  */
+import { absurd } from "effect"
 import { applyMedia, attachmentRows, type MediaEvent, readableOf } from "./MessageMedia.js"
 import type { Projection } from "./Projection.js"
 import type { Batch, Row } from "./Rows.js"
@@ -35,6 +36,8 @@ export const Messages: Projection<Handled> = {
       case "MediaTranscribed":
         keys.add("messages", "message_id", event.messageId)
         return keys.add("message_media", "message_id", event.messageId)
+      default:
+        return absurd(event)
     }
   },
   evolve(batch, { event, position }) {
@@ -94,6 +97,8 @@ export const Messages: Projection<Handled> = {
         if (changes.text !== message.text) batch.update("messages", message, changes)
         return
       }
+      default:
+        return absurd(event)
     }
   }
 }

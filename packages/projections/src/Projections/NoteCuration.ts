@@ -6,6 +6,7 @@
  * takes back the notes filed under the person, or under those still merged into them.
  */
 import type { CurationEvent } from "@verbatim/domain/CurationEvents"
+import { absurd } from "effect"
 import type { StoredOf } from "../EventCodec.js"
 import { deriveBody, livePerson } from "./Notes.js"
 import type { Projection } from "./Projection.js"
@@ -76,6 +77,8 @@ export const NoteCuration: Projection<CurationEvent["_tag"]> = {
         keys.add("people", "person_id", event.personId)
         keys.add("people", "merged_into", event.from)
         return keys.add("notes", "person_id", event.from)
+      default:
+        return absurd(event)
     }
   },
   evolve(batch, { event, position }) {
@@ -111,6 +114,8 @@ export const NoteCuration: Projection<CurationEvent["_tag"]> = {
         }
         return
       }
+      default:
+        return absurd(event)
     }
   }
 }

@@ -5,7 +5,7 @@
 import type { SqlError } from "@effect/sql/SqlError"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import type { MessageId } from "@verbatim/domain/Ids"
-import { Effect } from "effect"
+import { absurd, Effect } from "effect"
 import type { StoredOf } from "../EventCodec.js"
 import { StoreError } from "../EventStore.js"
 import { isRetired } from "./Plans.js"
@@ -142,6 +142,8 @@ export const Notes: Projection<"NoteRecorded" | "MessageEdited" | MediaEvent["_t
       case "PlanProduced":
         for (const superseded of event.supersedes) keys.add("notes", "plan_id", superseded)
         return
+      default:
+        return absurd(event)
     }
   },
   evolve(batch, { event, position }) {
@@ -160,6 +162,8 @@ export const Notes: Projection<"NoteRecorded" | "MessageEdited" | MediaEvent["_t
       case "PlanProduced":
         for (const superseded of event.supersedes) retire(batch, superseded)
         return
+      default:
+        return absurd(event)
     }
   }
 }

@@ -3,6 +3,7 @@
  * before, one a line, in `former_names`), merged into another (`merged_into`, always a person not
  * merged away, so it is followed once; `merged_to`, whom the merge named) and unmerged again.
  */
+import { absurd } from "effect"
 import type { Projection } from "./Projection.js"
 import type { Batch, Row } from "./Rows.js"
 
@@ -30,6 +31,8 @@ export const People: Projection<"PersonAdded" | "PersonRenamed" | "PeopleMerged"
       case "PeopleUnmerged":
         keys.add("people", "person_id", event.personId)
         return keys.add("people", "merged_into", event.from)
+      default:
+        return absurd(event)
     }
   },
   evolve(batch, { event, position }) {
@@ -67,6 +70,8 @@ export const People: Projection<"PersonAdded" | "PersonRenamed" | "PeopleMerged"
         }
         return
       }
+      default:
+        return absurd(event)
     }
   }
 }

@@ -2,6 +2,7 @@
  * The plans projection; owns `plans`: each model call's plan, whether it was applied, and which
  * plan a promoted replay put in its place.
  */
+import { absurd } from "effect"
 import type { Projection } from "./Projection.js"
 import type { Batch } from "./Rows.js"
 
@@ -72,6 +73,8 @@ export const Plans: Projection<"PlanProduced" | "PlanApplied" | "RemindersTaken"
         }
         return
       }
+      default:
+        return absurd(event)
     }
   }
 }

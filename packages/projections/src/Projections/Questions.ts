@@ -1,4 +1,5 @@
 /** The questions projection; owns `questions` and `question_messages`: questions parked for the user and their answers. */
+import { absurd } from "effect"
 import { isRetired } from "./Plans.js"
 import type { Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
@@ -21,6 +22,8 @@ export const Questions: Projection<Handled> = {
       case "PlanProduced":
         for (const superseded of event.supersedes) keys.add("questions", "plan_id", superseded)
         return
+      default:
+        return absurd(event)
     }
   },
   evolve(batch, { event, position }) {
@@ -62,6 +65,8 @@ export const Questions: Projection<Handled> = {
           }
         }
         return
+      default:
+        return absurd(event)
     }
   }
 }

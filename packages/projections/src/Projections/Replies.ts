@@ -1,4 +1,5 @@
 /** The replies projection; owns `replies`: each reply queued to a user and how its delivery went. */
+import { absurd } from "effect"
 import type { Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
 
@@ -44,6 +45,8 @@ export const Replies: Projection<"ReplyQueued" | "ReplySent" | "ReplyFailed"> = 
         }
         return
       }
+      default:
+        return absurd(event)
     }
   }
 }
