@@ -53,3 +53,24 @@ export const patch = <T extends TableName>(batch: Batch, table: T, key: unknown,
   const row = batch.get(table, key)
   if (row) batch.update(table, row, changes)
 }
+
+/**
+ * What one event does to a projection's rows: the rows it needs (`wants`) and the change
+ * (`evolve`), written side by side in one case so they cannot drift apart.
+ */
+export interface Step {
+  readonly wants: (keys: Keys) => void
+  readonly evolve: (batch: Batch) => StoreError | void
+}
+
+/** A projection whose `wants` and `evolve` both come from one function giving each event's `Step`. */
+export const stepwise = <T extends EventType>(
+  name: string,
+  canHandle: ReadonlyArray<T>,
+  step: (event: EventOf<T>, position: number) => Step
+): Projection<T> => ({
+  name,
+  canHandle,
+  wants: (event, position, keys) => step(event, position).wants(keys),
+  evolve: (batch, { event, position }) => step(event, position).evolve(batch)
+})
