@@ -6,7 +6,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { expect, it } from "@effect/vitest"
 import { refuseDuplicate } from "@verbatim/projections/Projections/Notes"
 import { Batch } from "@verbatim/projections/Projections/Rows"
-import type { Row } from "@verbatim/projections/Projections/Rows"
+import type { Row, RowOf } from "@verbatim/projections/Projections/Rows"
 import type { Services } from "@verbatim/projections/Store"
 import { Effect } from "effect"
 import type { Layer } from "effect"
@@ -21,9 +21,9 @@ const awkward = [
   "'; DROP TABLE people; --"
 ]
 
-const person = (id: string, name: string, position: number): Row => ({ person_id: id, user_id: "u1", name, position, merged_into: null, merged_to: null, former_names: null })
+const person = (id: string, name: string, position: number): RowOf<"people"> => ({ person_id: id, user_id: "u1", name, position, merged_into: null, merged_to: null, former_names: null })
 
-const session = (id: string, closedAt: string | null, count: number | null): Row => ({
+const session = (id: string, closedAt: string | null, count: number | null): RowOf<"sessions"> => ({
   session_id: id,
   user_id: "u1",
   provider: "telegram",

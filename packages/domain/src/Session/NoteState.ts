@@ -2,6 +2,7 @@
  * The notes part of a session's state: each live note, whose it is, its messages, whether its user
  * set it aside, and what of that the user chose by hand (the corrections a promoted plan carries).
  */
+import { absurd } from "effect"
 import type { Owner } from "../Decision.js"
 import type { Event } from "../Events.js"
 import type { MessageId, NoteId, PersonId, PlanId, UserId } from "../Ids.js"
@@ -35,8 +36,11 @@ const withNote = (notes: Notes, noteId: NoteId, changes: Partial<NoteState>): No
   return note === undefined ? notes : new Map(notes).set(noteId, { ...note, ...changes })
 }
 
-/** A note recorded, or curated by its user; other events leave the notes as they are. */
-export const evolveNotes = (notes: Notes, event: Event): Notes => {
+/** The events that change a session's notes: one recorded, or curated by its user. */
+export type NoteEvent = Extract<Event, { readonly _tag: "NoteRecorded" | "NoteMoved" | "NoteSplit" | "NoteDiscarded" | "NoteRestored" }>
+
+/** A note recorded, or curated by its user. */
+export const evolveNotes = (notes: Notes, event: NoteEvent): Notes => {
   switch (event._tag) {
     case "NoteRecorded": {
       const sources = [...event.sources].sort((a, b) => a.seq - b.seq)
@@ -68,7 +72,7 @@ export const evolveNotes = (notes: Notes, event: Event): Notes => {
     case "NoteRestored":
       return withNote(notes, event.noteId, { discarded: event._tag === "NoteDiscarded" })
     default:
-      return notes
+      return absurd(event)
   }
 }
 

@@ -109,6 +109,15 @@ const retire = (state: SessionState, plans: ReadonlyArray<PlanId>): SessionState
   return { ...state, filed, questions, notes: retireNotes(state.notes, plans), appliedPlans: state.appliedPlans.filter((id) => !plans.includes(id)) }
 }
 
+/** Events the state does not follow, named so a new event type is handled in `evolveFacts` or listed here, or does not compile. */
+type Unfollowed = Extract<Event, {
+  readonly _tag:
+    | "InstructionRecorded" | "PersonAdded" | "PersonRenamed" | "PeopleMerged" | "PeopleUnmerged" | "ReplyQueued" | "ReplySent"
+    | "ReplyFailed" | "WebSignIn" | "WebSignedOut" | "OperatorRead" | "Forgotten" | "PersonForgotten" | "ReminderScheduled"
+    | "ReminderTimeAsked" | "ReminderHeld" | "ReminderDelivered" | "ReminderDone" | "ReminderSnoozed" | "ReminderRescheduled"
+    | "ReminderCancelled" | "RemindersTaken" | "TimeZoneSet" | "AskPosed" | "AskAnswered" | "AskFailed" | "AskQuoteConfirmed"
+}>
+
 const evolveFacts = (state: SessionState, event: Event): SessionState => {
   switch (event._tag) {
     case "SessionOpened":
@@ -186,6 +195,7 @@ const evolveFacts = (state: SessionState, event: Event): SessionState => {
         openFailedQuestions: state.openFailedQuestions.filter((id) => id !== event.questionId)
       }
     default:
+      event satisfies Unfollowed
       return state
   }
 }

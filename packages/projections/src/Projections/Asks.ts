@@ -5,12 +5,13 @@
  * its reply is still owed (finished, but the reply not yet queued).
  */
 import { askOfReply } from "@verbatim/domain/Ask/Events"
+import { absurd } from "effect"
 import type { Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
 
 /** A question asked in a chat owes its reply once it is finished, until the reply is queued (always after the outcome). */
 const owed = (batch: Parameters<Projection<"AskPosed">["evolve"]>[0], askId: string) => ({
-  owed_reply: batch.get("asks", askId)?.["via"] === "chat" ? 1 : 0
+  owed_reply: batch.get("asks", askId)?.via === "chat" ? 1 : 0
 })
 
 export const Asks: Projection<"AskPosed" | "AskAnswered" | "AskFailed" | "ReplyQueued"> = {
@@ -62,6 +63,8 @@ export const Asks: Projection<"AskPosed" | "AskAnswered" | "AskFailed" | "ReplyQ
         if (askId !== null) patch(batch, "asks", askId, { owed_reply: 0 })
         return
       }
+      default:
+        return absurd(event)
     }
   }
 }

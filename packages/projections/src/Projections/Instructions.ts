@@ -1,4 +1,5 @@
 /** The instructions projection; owns `instructions`: what a plan filed as said to the bot rather than noted. */
+import { absurd } from "effect"
 import { isRetired } from "./Plans.js"
 import type { MediaEvent } from "./MessageMedia.js"
 import type { Projection } from "./Projection.js"
@@ -25,6 +26,8 @@ export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | 
       case "PlanProduced":
         for (const superseded of event.supersedes) keys.add("instructions", "plan_id", superseded)
         return
+      default:
+        return absurd(event)
     }
   },
   evolve(batch, { event, position }) {
@@ -39,7 +42,7 @@ export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | 
             seq: event.seq,
             kind: event.kind,
             // A whole message reads as it does now: it may have been edited while it was planned.
-            text: event.kind === "message" ? (batch.get("messages", event.messageId)?.["text"] ?? event.text) : event.text
+            text: event.kind === "message" ? (batch.get("messages", event.messageId)?.text ?? event.text) : event.text
           })
         }
         return
@@ -51,8 +54,8 @@ export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | 
         const message = batch.get("messages", event.messageId)
         if (!message) return
         for (const instruction of batch.where("instructions", "message_id", event.messageId)) {
-          if (instruction["kind"] === "message" && instruction["text"] !== message["text"]) {
-            batch.update("instructions", instruction, { text: message["text"] })
+          if (instruction.kind === "message" && instruction.text !== message.text) {
+            batch.update("instructions", instruction, { text: message.text })
           }
         }
         return
@@ -62,6 +65,8 @@ export const Instructions: Projection<"InstructionRecorded" | "MessageEdited" | 
           for (const instruction of batch.where("instructions", "plan_id", superseded)) batch.delete("instructions", instruction)
         }
         return
+      default:
+        return absurd(event)
     }
   }
 }

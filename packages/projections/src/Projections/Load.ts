@@ -5,7 +5,7 @@ import { padded } from "../internal/Shapes.js"
 import type { Keys, Projected } from "./Projection.js"
 import { projectionsOf } from "./Registry.js"
 import type { Batch, Row } from "./Rows.js"
-import type { TableName } from "./Tables.js"
+import type { ColumnOf, TableName } from "./Tables.js"
 
 /** Values per `IN` list: far below every driver's parameter limit. */
 const listSize = 4096
@@ -13,7 +13,7 @@ const listSize = 4096
 /** The keys a batch looks up, per table and column. */
 class Wanted implements Keys {
   readonly byTable = new Map<TableName, Map<string, Set<unknown>>>()
-  add(table: TableName, column: string, value: unknown) {
+  add<T extends TableName>(table: T, column: ColumnOf<T>, value: unknown) {
     let columns = this.byTable.get(table)
     if (!columns) this.byTable.set(table, columns = new Map())
     let values = columns.get(column)

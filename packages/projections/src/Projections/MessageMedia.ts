@@ -4,16 +4,19 @@
  * message's readable text is recomposed from these rows with the domain's `Media.readable`, so
  * the read model and the decider read a message the same way.
  */
-import type { Attachment, AttachmentKind } from "@verbatim/domain/Attachment"
-import { type DerivedSource, type MediaStatus, PageSpan, readable } from "@verbatim/domain/Media"
-import { Schema } from "effect"
+import type { Attachment } from "@verbatim/domain/Attachment"
+import { type MediaStatus, PageSpan, readable } from "@verbatim/domain/Media"
+import { absurd, Schema } from "effect"
 import type { StoredOf } from "../EventCodec.js"
-import type { Batch, Row } from "./Rows.js"
+import type { Batch, RowOf } from "./Rows.js"
+
+/** A row of `message_media`. */
+type MediaRow = RowOf<"message_media">
 
 export type MediaEvent = StoredOf<"MediaFetched" | "MediaFailed" | "MediaTranscribed">
 
 /** The rows of a received message's attachments, nothing fetched or read yet. */
-export const attachmentRows = (m: StoredOf<"MessageReceived">["message"], position: number): ReadonlyArray<Row> =>
+export const attachmentRows = (m: StoredOf<"MessageReceived">["message"], position: number): ReadonlyArray<MediaRow> =>
   m.attachments.map((a, ordinal) => ({
     message_id: m.id,
     ordinal,
@@ -49,51 +52,51 @@ const numberOrNull = (value: unknown): number | null => (value === null || value
 const stringOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))
 
 /** The attachment a row describes. */
-export const attachmentOf = (row: Row): Attachment => ({
-  kind: row["kind"] as AttachmentKind,
-  fileId: String(row["file_id"]),
-  uniqueId: stringOrNull(row["unique_id"]),
-  mimeType: stringOrNull(row["mime_type"]),
-  size: numberOrNull(row["size"]),
-  duration: numberOrNull(row["duration"]),
-  width: numberOrNull(row["width"]),
-  height: numberOrNull(row["height"]),
-  fileName: stringOrNull(row["file_name"])
+export const attachmentOf = (row: MediaRow): Attachment => ({
+  kind: row.kind,
+  fileId: String(row.file_id),
+  uniqueId: stringOrNull(row.unique_id),
+  mimeType: stringOrNull(row.mime_type),
+  size: numberOrNull(row.size),
+  duration: numberOrNull(row.duration),
+  width: numberOrNull(row.width),
+  height: numberOrNull(row.height),
+  fileName: stringOrNull(row.file_name)
 })
 
 const decodePages = Schema.decodeUnknownSync(Schema.parseJson(Schema.Array(PageSpan)))
 
 /** Where a row's attachment stands. */
-export const statusOf = (row: Row): MediaStatus => ({
-  fetched: row["sha256"] == null ? null : { sha256: String(row["sha256"]), size: Number(row["stored_size"]) },
-  failure: row["failure_stage"] == null ? null : {
-    stage: row["failure_stage"] as "fetch" | "transcribe",
-    permanent: Number(row["failure_permanent"]) === 1,
-    reason: String(row["failure_reason"]),
-    attempt: Number(row["attempts"])
+export const statusOf = (row: MediaRow): MediaStatus => ({
+  fetched: row["sha256"] == null ? null : { sha256: String(row["sha256"]), size: Number(row.stored_size) },
+  failure: row.failure_stage == null ? null : {
+    stage: row.failure_stage,
+    permanent: Number(row.failure_permanent) === 1,
+    reason: String(row.failure_reason),
+    attempt: Number(row.attempts)
   },
-  derived: row["derived_text"] == null ? null : {
-    source: row["derived_source"] as DerivedSource,
-    text: String(row["derived_text"]),
-    model: String(row["derived_model"]),
-    blank: stringOrNull(row["derived_blank"]),
-    pages: row["derived_pages"] == null ? null : decodePages(String(row["derived_pages"]))
+  derived: row.derived_text == null || row.derived_source == null ? null : {
+    source: row.derived_source,
+    text: String(row.derived_text),
+    model: String(row.derived_model),
+    blank: stringOrNull(row.derived_blank),
+    pages: row.derived_pages == null ? null : decodePages(String(row.derived_pages))
   }
 })
 
 /** A message's readable text, from its sender's text and its attachments' rows (in ordinal order). */
-export const readableOf = (senderText: string, rows: ReadonlyArray<Row>) =>
+export const readableOf = (senderText: string, rows: ReadonlyArray<MediaRow>) =>
   readable(senderText, rows.map(attachmentOf), rows.map(statusOf))
 
 /** What a media event changes in its attachment's row (absolute values: applying it again changes nothing). */
-const changesOf = (event: MediaEvent, row: Row): Row => {
+const changesOf = (event: MediaEvent, row: MediaRow): Partial<MediaRow> => {
   switch (event._tag) {
     case "MediaFetched":
       return {
         sha256: event.sha256,
         stored_size: event.size,
-        mime_type: row["mime_type"] ?? event.mimeType,
-        ...(row["failure_stage"] === "fetch" ? { failure_stage: null, failure_permanent: null, failure_reason: null, attempts: 0 } : {}),
+        mime_type: row.mime_type ?? event.mimeType,
+        ...(row.failure_stage === "fetch" ? { failure_stage: null, failure_permanent: null, failure_reason: null, attempts: 0 } : {}),
         updated_at: event.fetchedAt
       }
     case "MediaFailed":
@@ -119,13 +122,15 @@ const changesOf = (event: MediaEvent, row: Row): Row => {
         derived_pages: event.pages === undefined ? null : JSON.stringify(event.pages),
         updated_at: event.transcribedAt
       }
+    default:
+      return absurd(event)
   }
 }
 
 /** Apply a media event to its row, once: a row already at this position or later is left as it is. */
 export const applyMedia = (batch: Batch, event: MediaEvent, position: number): boolean => {
   const row = batch.get("message_media", event.messageId, event.attachment)
-  if (!row || Number(row["position"]) >= position) return false
+  if (!row || Number(row.position) >= position) return false
   batch.update("message_media", row, { ...changesOf(event, row), position })
   return true
 }

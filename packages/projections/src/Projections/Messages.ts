@@ -5,13 +5,14 @@
  * `sender_text` keeps the sender's own words of a message with attachments (null for the others);
  * `sent_at` is when the sender sent it (the provider's time, else the receipt's).
  */
+import { absurd } from "effect"
 import { applyMedia, attachmentRows, type MediaEvent, readableOf } from "./MessageMedia.js"
 import type { Projection } from "./Projection.js"
 import type { Batch, Row } from "./Rows.js"
 
 /** Recompose a message's readable text from its sender's text and its attachments' rows. */
 const recompose = (batch: Batch, message: Row, senderText: string): Row => {
-  const text = readableOf(senderText, batch.where("message_media", "message_id", message["message_id"])).text
+  const text = readableOf(senderText, batch.where("message_media", "message_id", message.message_id)).text
   return { text, sender_text: senderText }
 }
 
@@ -35,6 +36,8 @@ export const Messages: Projection<Handled> = {
       case "MediaTranscribed":
         keys.add("messages", "message_id", event.messageId)
         return keys.add("message_media", "message_id", event.messageId)
+      default:
+        return absurd(event)
     }
   },
   evolve(batch, { event, position }) {
@@ -70,18 +73,18 @@ export const Messages: Projection<Handled> = {
         const message = batch.get("messages", event.messageId)
         if (!message || batch.has("message_edits", event.messageId, position)) return
         const editedAt = event.editedAt
-        const withMedia = message["sender_text"] != null
+        const withMedia = message.sender_text != null
         batch.put("message_edits", {
           message_id: event.messageId,
           position,
-          previous_text: withMedia ? message["sender_text"] : message["text"],
+          previous_text: withMedia ? message.sender_text : message.text,
           text: event.text,
           edited_at: editedAt
         })
         batch.update("messages", message, {
           ...(withMedia ? recompose(batch, message, event.text) : { text: event.text }),
           edited_at: editedAt,
-          revisions: Number(message["revisions"]) + 1
+          revisions: Number(message.revisions) + 1
         })
         return
       }
@@ -89,11 +92,13 @@ export const Messages: Projection<Handled> = {
       case "MediaFailed":
       case "MediaTranscribed": {
         const message = batch.get("messages", event.messageId)
-        if (!message || message["sender_text"] == null || !applyMedia(batch, event, position)) return
-        const changes = recompose(batch, message, String(message["sender_text"]))
-        if (changes["text"] !== message["text"]) batch.update("messages", message, changes)
+        if (!message || message.sender_text == null || !applyMedia(batch, event, position)) return
+        const changes = recompose(batch, message, String(message.sender_text))
+        if (changes.text !== message.text) batch.update("messages", message, changes)
         return
       }
+      default:
+        return absurd(event)
     }
   }
 }

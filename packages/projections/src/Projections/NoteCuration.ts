@@ -6,6 +6,7 @@
  * takes back the notes filed under the person, or under those still merged into them.
  */
 import type { CurationEvent } from "@verbatim/domain/CurationEvents"
+import { absurd } from "effect"
 import type { StoredOf } from "../EventCodec.js"
 import { deriveBody, livePerson } from "./Notes.js"
 import type { Projection } from "./Projection.js"
@@ -33,13 +34,13 @@ const split = (batch: Batch, event: StoredOf<"NoteSplit">, position: number) => 
   batch.put("notes", { ...note, note_id: event.newNoteId, position })
   const moved = new Set<unknown>(event.sources.map((s) => s.messageId))
   for (const source of batch.where("note_sources", "note_id", event.noteId)) {
-    if (!moved.has(source["message_id"])) continue
+    if (!moved.has(source.message_id)) continue
     batch.update("note_sources", source, { note_id: event.newNoteId })
-    const confirmation = batch.get("confirmations", source["message_id"])
+    const confirmation = batch.get("confirmations", source.message_id)
     if (confirmation) batch.update("confirmations", confirmation, { note_id: event.newNoteId })
   }
-  const directives = batch.where("note_directives", "note_id", event.noteId).sort((a, b) => Number(a["ordinal"]) - Number(b["ordinal"]))
-  const [leaving, staying] = [directives.filter((d) => moved.has(d["message_id"])), directives.filter((d) => !moved.has(d["message_id"]))]
+  const directives = batch.where("note_directives", "note_id", event.noteId).sort((a, b) => Number(a.ordinal) - Number(b.ordinal))
+  const [leaving, staying] = [directives.filter((d) => moved.has(d.message_id)), directives.filter((d) => !moved.has(d.message_id))]
   for (const directive of leaving) batch.delete("note_directives", directive)
   leaving.forEach((d, ordinal) => batch.put("note_directives", { ...d, note_id: event.newNoteId, ordinal }))
   // The staying directives keep their order, numbered from 0 again.
@@ -76,6 +77,8 @@ export const NoteCuration: Projection<CurationEvent["_tag"]> = {
         keys.add("people", "person_id", event.personId)
         keys.add("people", "merged_into", event.from)
         return keys.add("notes", "person_id", event.from)
+      default:
+        return absurd(event)
     }
   },
   evolve(batch, { event, position }) {
@@ -99,18 +102,20 @@ export const NoteCuration: Projection<CurationEvent["_tag"]> = {
         return
       case "PeopleMerged":
         for (const note of batch.where("notes", "person_id", event.from)) {
-          batch.update("notes", note, ownedBy(batch, event.into, String(batch.get("people", event.into)?.["name"] ?? "")))
+          batch.update("notes", note, ownedBy(batch, event.into, String(batch.get("people", event.into)?.name ?? "")))
         }
         return
       case "PeopleUnmerged": {
         // People ran first: the person and whoever is still merged into them lead to them again.
-        const name = String(batch.get("people", event.personId)?.["name"] ?? "")
+        const name = String(batch.get("people", event.personId)?.name ?? "")
         for (const note of batch.where("notes", "person_id", event.from)) {
-          const filed = note["filed_person_id"] as string | null
+          const filed = note.filed_person_id
           if (filed !== null && livePerson(batch, filed) === event.personId) batch.update("notes", note, ownedBy(batch, event.personId, name))
         }
         return
       }
+      default:
+        return absurd(event)
     }
   }
 }

@@ -5,7 +5,7 @@
 import type { SqlError } from "@effect/sql/SqlError"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import type { MessageId } from "@verbatim/domain/Ids"
-import { Effect } from "effect"
+import { absurd, Effect } from "effect"
 import type { StoredOf } from "../EventCodec.js"
 import { StoreError } from "../EventStore.js"
 import { isRetired } from "./Plans.js"
@@ -35,23 +35,23 @@ export const deriveBody = (batch: Batch, noteId: string) => {
   const note = batch.get("notes", noteId)
   if (!note) return
   const messages = batch.where("note_sources", "note_id", noteId).flatMap((source) => {
-    const m = batch.get("messages", source["message_id"])
-    return m ? [{ id: m["message_id"] as MessageId, seq: Number(m["seq"]), text: m["text"] as string }] : []
+    const m = batch.get("messages", source.message_id)
+    return m ? [{ id: m.message_id as MessageId, seq: m.seq, text: m.text }] : []
   })
   const directives = batch.where("note_directives", "note_id", noteId)
-    .sort((a, b) => Number(a["ordinal"]) - Number(b["ordinal"]))
+    .sort((a, b) => Number(a.ordinal) - Number(b.ordinal))
   const assembled = assembleNote(
     messages,
-    directives.map((d) => ({ messageId: d["message_id"] as MessageId, text: d["text"] as string }))
+    directives.map((d) => ({ messageId: d.message_id as MessageId, text: d.text }))
   )
   const cut = new Set(assembled.cuts.map((c) => `${c.messageId}\u0000${c.text}`))
   let unmatched = 0
   for (const directive of directives) {
-    const matched = cut.has(`${directive["message_id"]}\u0000${directive["text"]}`) ? 1 : 0
+    const matched = cut.has(`${directive.message_id}\u0000${directive.text}`) ? 1 : 0
     unmatched += 1 - matched
-    if (matched !== Number(directive["matched"])) batch.update("note_directives", directive, { matched })
+    if (matched !== Number(directive.matched)) batch.update("note_directives", directive, { matched })
   }
-  if (note["body"] !== assembled.body || Number(note["unmatched_directives"]) !== unmatched) {
+  if (note.body !== assembled.body || Number(note.unmatched_directives) !== unmatched) {
     batch.update("notes", note, { body: assembled.body, unmatched_directives: unmatched })
   }
 }
@@ -61,7 +61,7 @@ export const deriveBody = (batch: Batch, noteId: string) => {
  * other (a plan decided before a merge may record its note after it).
  */
 export const livePerson = (batch: Batch, personId: string | null): string | null =>
-  personId === null ? null : (batch.get("people", personId)?.["merged_into"] as string | null | undefined) ?? personId
+  personId === null ? null : batch.get("people", personId)?.merged_into ?? personId
 
 /** Record a note once; a second NoteRecorded for the same note changes nothing. */
 const recordNote = (batch: Batch, event: StoredOf<"NoteRecorded">, position: number): StoreError | void => {
@@ -107,8 +107,8 @@ const recordNote = (batch: Batch, event: StoredOf<"NoteRecorded">, position: num
  */
 const retire = (batch: Batch, planId: string) => {
   for (const note of batch.where("notes", "plan_id", planId)) {
-    for (const directive of batch.where("note_directives", "note_id", note["note_id"])) batch.delete("note_directives", directive)
-    for (const source of batch.where("note_sources", "note_id", note["note_id"])) batch.delete("note_sources", source)
+    for (const directive of batch.where("note_directives", "note_id", note.note_id)) batch.delete("note_directives", directive)
+    for (const source of batch.where("note_sources", "note_id", note.note_id)) batch.delete("note_sources", source)
     batch.delete("notes", note)
   }
 }
@@ -142,6 +142,8 @@ export const Notes: Projection<"NoteRecorded" | "MessageEdited" | MediaEvent["_t
       case "PlanProduced":
         for (const superseded of event.supersedes) keys.add("notes", "plan_id", superseded)
         return
+      default:
+        return absurd(event)
     }
   },
   evolve(batch, { event, position }) {
@@ -154,12 +156,14 @@ export const Notes: Projection<"NoteRecorded" | "MessageEdited" | MediaEvent["_t
       case "MediaTranscribed": {
         // Deriving again from the current text is the same whether or not this edit is new.
         const source = batch.get("note_sources", event.messageId)
-        if (source && batch.has("messages", event.messageId)) deriveBody(batch, source["note_id"] as string)
+        if (source && batch.has("messages", event.messageId)) deriveBody(batch, source.note_id)
         return
       }
       case "PlanProduced":
         for (const superseded of event.supersedes) retire(batch, superseded)
         return
+      default:
+        return absurd(event)
     }
   }
 }

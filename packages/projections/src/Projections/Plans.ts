@@ -2,6 +2,7 @@
  * The plans projection; owns `plans`: each model call's plan, whether it was applied, and which
  * plan a promoted replay put in its place.
  */
+import { absurd } from "effect"
 import type { Projection } from "./Projection.js"
 import type { Batch } from "./Rows.js"
 
@@ -11,7 +12,7 @@ import type { Batch } from "./Rows.js"
  * rows of it), including when its events are applied again.
  */
 export const isRetired = (batch: Batch, planId: string | null): boolean =>
-  planId !== null && batch.get("plans", planId)?.["superseded_by"] != null
+  planId !== null && batch.get("plans", planId)?.superseded_by != null
 
 /** How many reminders a plan as the model sent it proposes (its `reminders`, when it is a list). */
 const remindersIn = (plan: unknown): number => {
@@ -72,6 +73,8 @@ export const Plans: Projection<"PlanProduced" | "PlanApplied" | "RemindersTaken"
         }
         return
       }
+      default:
+        return absurd(event)
     }
   }
 }

@@ -7,7 +7,7 @@ import type { EventType } from "@verbatim/domain/Events"
 import type { StoredEvent, StoredOf } from "../EventCodec.js"
 import type { StoreError } from "../EventStore.js"
 import type { Batch } from "./Rows.js"
-import type { TableName } from "./Tables.js"
+import type { ColumnOf, RowOf, TableName } from "./Tables.js"
 
 /**
  * What a projection reads of a recorded event: the event in its stored form (as its payload's
@@ -24,7 +24,7 @@ export type EventOf<T extends EventType> = StoredOf<T>
 
 /** Where a projection names the stored rows it needs: those whose `column` equals `value`. */
 export interface Keys {
-  add(table: TableName, column: string, value: unknown): void
+  add<T extends TableName>(table: T, column: ColumnOf<T>, value: unknown): void
 }
 
 /** One read model's reaction to the events it handles: only events whose tag is in `canHandle` reach it. */
@@ -49,7 +49,28 @@ export interface Projection<T extends EventType> {
 export type AnyProjection = Projection<any>
 
 /** Change a row if it exists (an `UPDATE ... WHERE key = ...`). */
-export const patch = (batch: Batch, table: TableName, key: unknown, changes: Record<string, unknown>) => {
+export const patch = <T extends TableName>(batch: Batch, table: T, key: unknown, changes: Partial<RowOf<T>>) => {
   const row = batch.get(table, key)
   if (row) batch.update(table, row, changes)
 }
+
+/**
+ * What one event does to a projection's rows: the rows it needs (`wants`) and the change
+ * (`evolve`), written side by side in one case so they cannot drift apart.
+ */
+export interface Step {
+  readonly wants: (keys: Keys) => void
+  readonly evolve: (batch: Batch) => StoreError | void
+}
+
+/** A projection whose `wants` and `evolve` both come from one function giving each event's `Step`. */
+export const stepwise = <T extends EventType>(
+  name: string,
+  canHandle: ReadonlyArray<T>,
+  step: (event: EventOf<T>, position: number) => Step
+): Projection<T> => ({
+  name,
+  canHandle,
+  wants: (event, position, keys) => step(event, position).wants(keys),
+  evolve: (batch, { event, position }) => step(event, position).evolve(batch)
+})

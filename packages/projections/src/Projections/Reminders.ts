@@ -5,6 +5,7 @@
  * reminder whose time is asked (`asking`) has none: its `due_at` is the moment it was asked (so
  * the lists show it first) and its `due_local` is empty until the user gives a time.
  */
+import { absurd } from "effect"
 import type { EventOf, Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
 
@@ -55,6 +56,8 @@ export const Reminders: Projection<Handled> = {
         return patch(batch, "reminders", event.reminderId, { status: "scheduled", ...dueColumns(event.due) })
       case "ReminderCancelled":
         return patch(batch, "reminders", event.reminderId, { status: "cancelled", finished_at: event.cancelledAt })
+      default:
+        return absurd(event)
     }
   }
 }

@@ -1,4 +1,5 @@
 /** The replies projection; owns `replies`: each reply queued to a user and how its delivery went. */
+import { absurd } from "effect"
 import type { Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
 
@@ -39,11 +40,13 @@ export const Replies: Projection<"ReplyQueued" | "ReplySent" | "ReplyFailed"> = 
         })
       case "ReplyFailed": {
         const reply = batch.get("replies", event.replyId)
-        if (reply && reply["status"] !== "sent") {
+        if (reply && reply.status !== "sent") {
           batch.update("replies", reply, { status: event.final ? "failed" : "queued", attempts: event.attempt, last_error: event.detail })
         }
         return
       }
+      default:
+        return absurd(event)
     }
   }
 }

@@ -9,32 +9,15 @@ import { Effect } from "effect"
 import type { StoreError } from "../EventStore.js"
 import type { Refuse } from "./Flush.js"
 import { writeTable } from "./Flush.js"
-import type { Row, TableName } from "./Tables.js"
+import type { ColumnOf, Row, RowOf, TableName } from "./Tables.js"
 import { tables } from "./Tables.js"
 
-export type { Row } from "./Tables.js"
+export type { ColumnOf, Row, RowOf } from "./Tables.js"
 
-/** Secondary lookups the projector makes (by these columns only). */
-const indexed: Partial<Record<TableName, ReadonlyArray<string>>> = {
-  notes: ["plan_id", "person_id"],
-  people: ["merged_into"],
-  note_sources: ["note_id"],
-  note_directives: ["note_id"],
-  note_erasures: ["note_id"],
-  questions: ["plan_id", "user_id"],
-  replies: ["user_id"],
-  asks: ["user_id"],
-  instructions: ["plan_id", "message_id"],
-  message_media: ["message_id"],
-  message_edits: ["message_id"],
-  question_messages: ["question_id"],
-  reminders: ["message_id"]
-}
-
-const keyColumns = Object.fromEntries(tables.map((t) => [t.name, t.key.split(", ")])) as unknown as Record<TableName, ReadonlyArray<string>>
-
-/** Rows of tables where a duplicate key is a refused source, not a replay: inserted without `ON CONFLICT`. */
-const strict = new Set<TableName>(["notes", "note_sources", "note_directives", "confirmations"])
+/** Each table's primary-key columns, secondary lookups, and whether a duplicate new row is refused. */
+const keyColumns = new Map<TableName, ReadonlyArray<string>>(tables.map((t) => [t.name, t.key.split(", ")]))
+const indexed = new Map<TableName, ReadonlyArray<string>>(tables.map((t) => [t.name, t.indexed]))
+const strict = new Set<TableName>(tables.filter((t) => t.strict).map((t) => t.name))
 
 /** A key's values as one string. */
 const joinKey = (values: ReadonlyArray<unknown>): string =>
@@ -42,7 +25,7 @@ const joinKey = (values: ReadonlyArray<unknown>): string =>
 
 /** A row's primary key as one string. */
 export const keyOf = (table: TableName, row: Row): string => {
-  const columns = keyColumns[table]
+  const columns = keyColumns.get(table)!
   return columns.length === 1 ? String(row[columns[0]!]) : joinKey(columns.map((c) => row[c]))
 }
 
@@ -54,7 +37,7 @@ class TableRows {
   readonly dirty = new Set<string>()
   readonly index = new Map<string, Map<unknown, Set<string>>>()
   constructor(readonly table: TableName) {
-    for (const column of indexed[table] ?? []) this.index.set(column, new Map())
+    for (const column of indexed.get(table) ?? []) this.index.set(column, new Map())
   }
   private unindex(key: string, row: Row) {
     for (const [column, byValue] of this.index) byValue.get(row[column])?.delete(key)
@@ -102,28 +85,28 @@ export class Batch {
   load(table: TableName, row: Row) {
     this.of(table).load(row)
   }
-  get(table: TableName, ...key: ReadonlyArray<unknown>): Row | undefined {
-    return this.of(table).rows.get(joinKey(key)) ?? undefined
+  get<T extends TableName>(table: T, ...key: ReadonlyArray<unknown>): RowOf<T> | undefined {
+    return (this.of(table).rows.get(joinKey(key)) ?? undefined) as RowOf<T> | undefined
   }
   has(table: TableName, ...key: ReadonlyArray<unknown>): boolean {
-    return this.get(table, ...key) !== undefined
+    return this.of(table).rows.get(joinKey(key)) != null
   }
   /** Insert or replace a whole row. */
-  put(table: TableName, row: Row) {
+  put<T extends TableName>(table: T, row: RowOf<T>) {
     this.of(table).put(row)
   }
   /** Change some columns of an existing row. */
-  update(table: TableName, row: Row, changes: Row) {
+  update<T extends TableName>(table: T, row: RowOf<T>, changes: Partial<RowOf<T>>) {
     this.of(table).put({ ...row, ...changes })
   }
-  delete(table: TableName, row: Row) {
+  delete<T extends TableName>(table: T, row: RowOf<T>) {
     this.of(table).remove(keyOf(table, row))
   }
   /** Current rows whose indexed `column` equals `value`, in key order. */
-  where(table: TableName, column: string, value: unknown): Array<Row> {
+  where<T extends TableName>(table: T, column: ColumnOf<T>, value: unknown): Array<RowOf<T>> {
     const rows = this.of(table)
     const keys = [...(rows.index.get(column)?.get(value) ?? [])].sort()
-    return keys.map((k) => rows.rows.get(k)).filter((r): r is Row => r != null)
+    return keys.map((k) => rows.rows.get(k)).filter((r): r is Row => r != null) as Array<RowOf<T>>
   }
   /** Write every changed row: per table, deletes, then new rows, then upserts of stored rows. */
   flush(refuse: Refuse): Effect.Effect<void, StoreError | SqlError, SqlClient> {
@@ -142,7 +125,7 @@ export class Batch {
             if (stored) gone.push(stored)
           } else (rows.stored.has(key) ? changed : added).push(row)
         }
-        yield* writeTable(sql, { table: table.name, keys: keyColumns[table.name], gone, added, changed, strict: strict.has(table.name) }, refuse)
+        yield* writeTable(sql, { table: table.name, keys: keyColumns.get(table.name)!, gone, added, changed, strict: strict.has(table.name) }, refuse)
       }
     })
   }

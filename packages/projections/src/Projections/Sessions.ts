@@ -1,4 +1,5 @@
 /** The sessions projection; owns `sessions`: each session's opening, closing and last planning failure. */
+import { absurd } from "effect"
 import type { Projection } from "./Projection.js"
 import { patch } from "./Projection.js"
 
@@ -36,6 +37,8 @@ export const Sessions: Projection<"SessionOpened" | "SessionClosed" | "PlanProdu
         return patch(batch, "sessions", event.sessionId, { last_plan_failure: null })
       case "PlanFailed":
         return patch(batch, "sessions", event.sessionId, { last_plan_failure: event.reason })
+      default:
+        return absurd(event)
     }
   }
 }

@@ -1,7 +1,6 @@
 /** The audit of a note: its body traced to message offsets, the directives cut, the plan, merges, confirmation and edits. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { NoteAudit, SourceMedia } from "@verbatim/domain/ApiResponses"
-import type { AttachmentKind } from "@verbatim/domain/Attachment"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import { Answer, type TokenUsage } from "@verbatim/domain/Events"
 import { MessageId, type NoteId, PlanId, Provider, QuestionId, ReminderId } from "@verbatim/domain/Ids"
@@ -9,7 +8,7 @@ import { ReminderStatus } from "@verbatim/domain/Reminders/Events"
 import { type DateTime, Effect, Option, Schema } from "effect"
 import { type Part, TranscriptSegment } from "@verbatim/domain/Media"
 import { readableOf, statusOf } from "../Projections/MessageMedia.js"
-import type { Row } from "../Projections/Rows.js"
+import type { RowOf } from "../Projections/Rows.js"
 import { decodeRows, IsoTime, Json, Num } from "./Columns.js"
 import { type CurationStep, type FiledUnder, noteHistory } from "./Curation.js"
 import { noteColumns, NoteRow, toNote } from "./Views.js"
@@ -60,19 +59,19 @@ const SourceRow = Schema.Struct({
 })
 
 /** Who wrote each stretch of a source's text: all the sender's, unless attachments added to it. */
-const partsOf = (source: typeof SourceRow.Type, media: ReadonlyArray<Row>): ReadonlyArray<Part> =>
+const partsOf = (source: typeof SourceRow.Type, media: ReadonlyArray<RowOf<"message_media">>): ReadonlyArray<Part> =>
   media.length === 0
     ? source.text === "" ? [] : [{ start: 0, end: source.text.length, origin: { _tag: "Sender" } }]
     : readableOf(source.sender_text ?? "", media).parts
 const decodeSegments = Schema.decodeUnknownSync(Schema.parseJson(Schema.Array(TranscriptSegment)))
 
 /** A stored attachment, for playing or showing it beside its text; none when its bytes are not stored. */
-const sourceMedia = (row: Row): ReadonlyArray<SourceMedia> => {
+const sourceMedia = (row: RowOf<"message_media">): ReadonlyArray<SourceMedia> => {
   if (row["sha256"] == null) return []
   const status = statusOf(row)
   return [{
     attachment: Number(row["ordinal"]),
-    kind: row["kind"] as AttachmentKind,
+    kind: row.kind,
     source: status.derived?.source ?? null,
     segments: row["segments"] == null || status.derived === null ? [] : decodeSegments(String(row["segments"])),
     pages: status.derived?.pages ?? []
@@ -116,7 +115,7 @@ export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: Note
   if (row === undefined) return Option.none<NoteAuditView>()
   const sources = yield* decodeRows(SourceRow)(sql`SELECT m.message_id, m.seq, m.provider, m.provider_message_id, m.text, m.sender_text,
     m.forwarded_from, m.sent_at, m.received_at FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE s.note_id = ${noteId} ORDER BY m.seq`)
-  const media = yield* sql<Row>`SELECT a.* FROM message_media a JOIN note_sources s ON s.message_id = a.message_id
+  const media = yield* sql<RowOf<"message_media">>`SELECT a.* FROM message_media a JOIN note_sources s ON s.message_id = a.message_id
     WHERE s.note_id = ${noteId} ORDER BY a.message_id, a.ordinal`
   const edits = yield* decodeRows(EditRow)(sql`
     SELECT e.message_id, e.previous_text, e.text, e.edited_at FROM message_edits e

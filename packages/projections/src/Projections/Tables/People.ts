@@ -1,0 +1,22 @@
+/** The table the people projection owns: `people`, each person a user added, with their renames and merges. */
+import { Schema } from "effect"
+import { Big, Null, table, Text } from "../Columns.js"
+
+export const people = table({
+  name: "people",
+  row: Schema.Struct({
+    person_id: Text,
+    user_id: Text,
+    name: Text,
+    position: Big,
+    merged_into: Null(Text),
+    former_names: Null(Text),
+    merged_to: Null(Text)
+  }),
+  key: "person_id",
+  indexed: ["merged_into"],
+  created: [
+    `CREATE TABLE people (person_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, position BIGINT NOT NULL)`,
+    `CREATE INDEX people_user ON people (user_id)`
+  ]
+})
