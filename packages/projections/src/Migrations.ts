@@ -6,7 +6,7 @@ import { blobTables } from "./Blobs.js"
 import { asksDdl, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, mergeUndoDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/TableHistory.js"
 import { createTables } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
-import { readIndexes } from "./Queries/Indexes.js"
+import { readIndexesDdl } from "./Queries/Indexes.js"
 import { searchIndex, searchWithoutAccents } from "./Queries/SearchIndex.js"
 import { replayReportsTable } from "./ReplayReports.js"
 import { fillReminderOutcomes, fillSentAt } from "./Backfills.js"
@@ -144,10 +144,7 @@ const userZones = runDdl(userZonesDdl)
 /** Questions asked of the notes; a store from before has none. */
 const asks = runDdl(asksDdl)
 
-/**
- * What a reading found when it found no text, and a document's pages. Readings recorded before
- * carry neither (their events have no such fields), so nothing needs filling.
- */
+/** What a reading found when it found no text, and a document's pages; readings recorded before carry neither. */
 const readingDetails = runDdl(readingDetailsDdl)
 
 /** Messages' send times, by sender (see `sentAtDdl`), filled from the log. */
@@ -197,7 +194,7 @@ const migrations = {
   "24_forgetting_traces": forgettingTraces,
   "25_search_without_accents": searchWithoutAccents,
   "26_merge_undo": runDdl(mergeUndoDdl),
-  "27_read_indexes": readIndexes
+  "27_read_indexes": runDdl(readIndexesDdl)
 }
 
 export const table = "verbatim_migrations"

@@ -1,14 +1,12 @@
 /**
- * Indexes the reads need beyond each table's own (a migration), each named with the reads it
+ * Indexes the reads need beyond each table's own (migration 27), each named with the reads it
  * serves. `test/QueryPlans.test.ts` explains every read on both backends and names what any of
  * them still walks whole. A partial index serves a query only when the query's own `WHERE` holds
  * its condition word for word (SQLite proves no more than that), so the queries repeat them.
  */
-import { SqlClient } from "@effect/sql/SqlClient"
-import { Effect } from "effect"
 
 /** The condition of `sessions_open`: sessions still gathering messages. */
-export const openSession = "closed_at IS NULL"
+const openSession = "closed_at IS NULL"
 
 /** The condition of `message_media_pending`: attachments not yet fetched, or fetched and not yet read, and not given up on. */
 export const pendingMedia = "(failure_permanent IS NULL OR failure_permanent = 0) AND (sha256 IS NULL OR derived_text IS NULL)"
@@ -35,5 +33,3 @@ export const readIndexesDdl = [
   `CREATE INDEX reminders_live ON reminders (position) WHERE ${liveReminder}`
 ]
 
-/** Create the indexes (a migration). */
-export const readIndexes = Effect.flatMap(SqlClient, (sql) => Effect.forEach(readIndexesDdl, (statement) => sql.unsafe(statement), { discard: true }))
