@@ -32,7 +32,8 @@ const session = (id: string, closedAt: string | null, count: number | null): Row
   closed_at: closedAt,
   close_reason: closedAt === null ? null : "idle",
   message_count: count,
-  last_plan_failure: null
+  last_plan_failure: null,
+  applied_plans: 0
 })
 
 /** Rows as stored, with numbers as numbers (PostgreSQL returns BIGINT as text). */

@@ -2,10 +2,13 @@
 import { expect, it } from "@effect/vitest"
 import type { ReplyQueued } from "@verbatim/domain/Events"
 import { PersonId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { SqlClient } from "@effect/sql/SqlClient"
+import { EventStore } from "@verbatim/projections/EventStore"
 import { ReadModel } from "@verbatim/projections/ReadModel"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import { Effect, Option, TestClock } from "effect"
+import { reapply } from "./Reapply.js"
 import type { Layer } from "effect"
 
 const buttons = [{ label: "Ana", data: "q:1:0" }, { label: "Keep as my own note", data: "q:1:u" }]
@@ -69,6 +72,25 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
       expect(yield* read.closedSessions(Option.some(G.at(1)))).toEqual([])
       expect(yield* read.queueDepths).toEqual({ queuedReplies: 0, openSessions: 1, unplannedSessions: 1 })
       yield* read.ping
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a closed session is owed planning until a plan is applied; a replay's replacing plan owes it again until applied; events applied again count nothing", () =>
+    Effect.gen(function*() {
+      const read = yield* ReadModel
+      const store = yield* EventStore
+      const owed = () => Effect.all([read.unplannedSessions, Effect.map(read.queueDepths, (d) => d.unplannedSessions)])
+      yield* G.given([G.sessionStream("p"), [G.sessionOpened("p"), G.messageReceived("p", 1, "to plan"), G.sessionClosed("p", 1)]])
+      expect(yield* owed()).toEqual([[SessionId.make("p")], 1])
+      yield* G.given([G.sessionStream("p"), [G.planProduced("p", "plan-p", 1), G.planApplied("p", "plan-p")]])
+      expect(yield* owed()).toEqual([[], 0])
+      yield* G.given([G.sessionStream("p"), [G.planProduced("p", "plan-p-v2", 1, ["plan-p"])]])
+      expect(yield* owed()).toEqual([[SessionId.make("p")], 1])
+      yield* G.given([G.sessionStream("p"), [G.planApplied("p", "plan-p-v2")]])
+      expect(yield* owed()).toEqual([[], 0])
+      yield* reapply(yield* store.readStream(G.sessionStream("p")))
+      expect(yield* owed()).toEqual([[], 0])
+      const sql = yield* SqlClient
+      expect(yield* sql`SELECT applied_plans FROM sessions WHERE session_id = 'p'`).toEqual([{ applied_plans: 1 }])
     }).pipe(Effect.provide(layer())))
 
   it.effect("a user's contacts recorded before a position, by id", () =>

@@ -20,10 +20,8 @@ describe("query plans on SQLite", () => {
     "ReadModel.idleSessions": ["sessions via sessions_open"],
     // Every user's entries in the index of notes by user, once: only an export of everyone asks.
     "ReadModel.notebookUsers": ["notes via notes_user"],
-    // Not yet held to an index: the closed sessions without an applied plan are found by walking
-    // every session (a session has no column saying it was planned).
-    "ReadModel.unplannedSessions": ["sessions via sqlite_autoindex_sessions_1"],
-    "ReadModel.queueDepths": ["replies via replies_queued", "sessions via sessions_open", "sessions"]
+    "ReadModel.unplannedSessions": ["sessions via sessions_unplanned"],
+    "ReadModel.queueDepths": ["replies via replies_queued", "sessions via sessions_open", "sessions via sessions_unplanned"]
   })
 })
 

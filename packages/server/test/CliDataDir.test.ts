@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { SqlClient } from "@effect/sql/SqlClient"
-import { readIndexesDdl } from "@verbatim/projections/Queries/Indexes"
 import * as Store from "@verbatim/projections/Store"
 import { Effect } from "effect"
 import { chmodSync, mkdirSync } from "node:fs"
@@ -112,17 +111,18 @@ describe("a data directory the CLI may not use", () => {
   it.scoped("a schema behind this version's is migrated by a reading command that may write, refused when read-only", () =>
     Effect.gen(function*() {
       const { db, env } = yield* importedStore
-      // Forget the newest migration (27: the indexes the reads need), as a store of the previous
-      // version has it: its row and the indexes it made.
+      // Forget the newest migration (28: each session's count of applied plans), as a store of the
+      // previous version has it: its row, the index and the column it added.
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient
-        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 27`
-        for (const [, name] of readIndexesDdl.map((statement) => /^CREATE INDEX (\w+)/.exec(statement)!)) yield* sql.unsafe(`DROP INDEX ${name}`)
+        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 28`
+        yield* sql`DROP INDEX sessions_unplanned`
+        yield* sql`ALTER TABLE sessions DROP COLUMN applied_plans`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)
         expect(yield* runCli(["accounting", session], env, as)).toEqual(failed(
-          `cannot read the database ${db} without migrating it (schema at migration 26 of 27), and migrating needs a writable open, ` +
+          `cannot read the database ${db} without migrating it (schema at migration 27 of 28), and migrating needs a writable open, ` +
             `but cannot write the database ${db} (read-only file); ${remedy}`
         ))
       }))
@@ -132,6 +132,6 @@ describe("a data directory the CLI may not use", () => {
       const applied = yield* Effect.flatMap(SqlClient, (sql) => sql<{ id: number }>`SELECT MAX(migration_id) AS id FROM verbatim_migrations`).pipe(
         Effect.provide(Store.layerSqlite({ filename: db }))
       )
-      expect(applied).toEqual([{ id: 27 }])
+      expect(applied).toEqual([{ id: 28 }])
     }))
 })

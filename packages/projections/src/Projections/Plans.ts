@@ -1,6 +1,6 @@
 /**
  * The plans projection; owns `plans`: each model call's plan, whether it was applied, and which
- * plan a promoted replay put in its place.
+ * plan a promoted replay put in its place; and keeps each session's count of applied plans.
  */
 import { absurd } from "effect"
 import type { Projection } from "./Projection.js"
@@ -20,12 +20,23 @@ const remindersIn = (plan: unknown): number => {
   return Array.isArray(reminders) ? reminders.length : 0
 }
 
+/**
+ * Keep the session's count of applied plans (`sessions.applied_plans`): a closed session with
+ * none is owed planning, found through an index of those alone. Counted where `applied` flips,
+ * so an event applied again counts nothing.
+ */
+const countApplied = (batch: Batch, sessionId: string, by: 1 | -1) => {
+  const session = batch.get("sessions", sessionId)
+  if (session) batch.update("sessions", session, { applied_plans: session.applied_plans + by })
+}
+
 /** A row per plan; a superseded plan keeps who superseded it, so it stays retired when replayed. */
 export const Plans: Projection<"PlanProduced" | "PlanApplied" | "RemindersTaken"> = {
   name: "plans",
   canHandle: ["PlanProduced", "PlanApplied", "RemindersTaken"],
   wants(event, _position, keys) {
     keys.add("plans", "plan_id", event.planId)
+    keys.add("sessions", "session_id", event.sessionId)
     if (event._tag === "PlanProduced") for (const superseded of event.supersedes) keys.add("plans", "plan_id", superseded)
   },
   evolve(batch, { event, position }) {
@@ -57,7 +68,10 @@ export const Plans: Projection<"PlanProduced" | "PlanApplied" | "RemindersTaken"
         }
         for (const superseded of event.supersedes) {
           const plan = batch.get("plans", superseded)
-          if (plan) batch.update("plans", plan, { applied: 0, superseded_by: event.planId })
+          if (plan) {
+            if (plan.applied === 1) countApplied(batch, plan.session_id, -1)
+            batch.update("plans", plan, { applied: 0, superseded_by: event.planId })
+          }
         }
         return
       }
@@ -69,6 +83,7 @@ export const Plans: Projection<"PlanProduced" | "PlanApplied" | "RemindersTaken"
       case "PlanApplied": {
         const plan = batch.get("plans", event.planId)
         if (plan && !isRetired(batch, event.planId)) {
+          if (plan.applied !== 1) countApplied(batch, event.sessionId, 1)
           batch.update("plans", plan, { applied: 1, warnings: JSON.stringify(event.warnings) })
         }
         return

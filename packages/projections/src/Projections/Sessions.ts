@@ -23,7 +23,8 @@ export const Sessions: Projection<"SessionOpened" | "SessionClosed" | "PlanProdu
             closed_at: null,
             close_reason: null,
             message_count: null,
-            last_plan_failure: null
+            last_plan_failure: null,
+            applied_plans: 0
           })
         }
         return

@@ -8,6 +8,9 @@
 /** The condition of `sessions_open`: sessions still gathering messages. */
 const openSession = "closed_at IS NULL"
 
+/** The condition of `sessions_unplanned`: closed sessions no applied plan has filed (migration 28). */
+export const unplannedSession = "closed_at IS NOT NULL AND applied_plans = 0"
+
 /** The condition of `message_media_pending`: attachments not yet fetched, or fetched and not yet read, and not given up on. */
 export const pendingMedia = "(failure_permanent IS NULL OR failure_permanent = 0) AND (sha256 IS NULL OR derived_text IS NULL)"
 
@@ -33,3 +36,12 @@ export const readIndexesDdl = [
   `CREATE INDEX reminders_live ON reminders (position) WHERE ${liveReminder}`
 ]
 
+/**
+ * Each session's count of applied plans (kept by the plans projection), filled from the plans
+ * table, and the index of the closed sessions it leaves at none: the planner's queue.
+ */
+export const appliedPlansDdl = [
+  `ALTER TABLE sessions ADD COLUMN applied_plans INTEGER NOT NULL DEFAULT 0`,
+  `UPDATE sessions SET applied_plans = (SELECT COUNT(*) FROM plans p WHERE p.session_id = sessions.session_id AND p.applied = 1)`,
+  `CREATE INDEX sessions_unplanned ON sessions (session_id) WHERE ${unplannedSession}`
+]

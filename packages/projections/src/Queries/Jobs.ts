@@ -6,6 +6,7 @@ import { PersonId, Provider, ReplyId, SessionId, type UserId } from "@verbatim/d
 import { ReplyTemplate } from "@verbatim/domain/ReplyEvents"
 import { DateTime, Effect, Option, Schema } from "effect"
 import { column, CountRow, Json, Num } from "./Columns.js"
+import { unplannedSession } from "./Indexes.js"
 
 /** A reply waiting in the outbox, with the attempts made so far. */
 export const QueuedReply = Schema.Struct({
@@ -77,8 +78,7 @@ export const queueDepths = Effect.all({
   queuedReplies: count((sql) => sql`SELECT COUNT(*) AS n FROM replies WHERE status = 'queued'`),
   openSessions: count((sql) => sql`SELECT COUNT(*) AS n FROM sessions WHERE closed_at IS NULL`),
   unplannedSessions: count((sql) =>
-    sql`SELECT COUNT(*) AS n FROM sessions s WHERE s.closed_at IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM plans p WHERE p.session_id = s.session_id AND p.applied = 1)`
+    sql`SELECT COUNT(*) AS n FROM sessions WHERE ${sql.literal(unplannedSession)}`
   )
 }).pipe(Effect.map((depths): QueueDepths => depths))
 

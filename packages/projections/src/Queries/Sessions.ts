@@ -4,6 +4,7 @@ import * as SqlSchema from "@effect/sql/SqlSchema"
 import { MessageId, NoteId, PlanId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Option, Schema } from "effect"
 import { decodeRows, Num } from "./Columns.js"
+import { unplannedSession } from "./Indexes.js"
 
 /** The conversation a session belongs to: one sender in one chat on one provider. */
 export const Conversation = Schema.Struct({ user: UserId, provider: Provider, chat: Schema.String })
@@ -82,10 +83,8 @@ export const unplannedSessions = Effect.flatMap(SqlClient, (sql) =>
     Request: Schema.Void,
     Result: SessionRow,
     execute: () =>
-      sql`SELECT s.session_id FROM sessions s
-        WHERE s.closed_at IS NOT NULL AND s.last_plan_failure IS NULL
-          AND NOT EXISTS (SELECT 1 FROM plans p WHERE p.session_id = s.session_id AND p.applied = 1)
-        ORDER BY s.session_id`
+      sql`SELECT session_id FROM sessions WHERE ${sql.literal(unplannedSession)} AND last_plan_failure IS NULL
+        ORDER BY session_id`
   })(undefined).pipe(Effect.map(sessionIds)))
 
 /** A user's sessions whose last planning attempt failed: the next successful plan for that user retries them. */

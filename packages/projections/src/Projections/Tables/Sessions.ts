@@ -1,4 +1,7 @@
-/** The table the sessions projection owns: `sessions`, each session's opening, closing and last planning failure. */
+/**
+ * The table the sessions projection owns: `sessions`, each session's opening, closing and last
+ * planning failure; the plans projection keeps its count of applied plans (migration 28).
+ */
 import { Schema } from "effect"
 import { Int, Null, table, Text } from "../Columns.js"
 
@@ -13,7 +16,8 @@ export const sessions = table({
     closed_at: Null(Text),
     close_reason: Null(Text),
     message_count: Null(Int),
-    last_plan_failure: Null(Text)
+    last_plan_failure: Null(Text),
+    applied_plans: Int
   }),
   key: "session_id",
   created: [
