@@ -2,7 +2,8 @@
 import { expect, it } from "@effect/vitest"
 import type { ReplyQueued } from "@verbatim/domain/Events"
 import { PersonId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs } from "@verbatim/projections/Jobs"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import { Effect, Option, TestClock } from "effect"
@@ -25,7 +26,7 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
         }]],
         ["reply-r3", [{ ...(G.replyQueued("r3", "Filed too.") as typeof ReplyQueued.Type), template }]]
       )
-      const read = yield* ReadModel
+      const read = yield* Jobs
       const r1 = { replyId: ReplyId.make("r1"), provider: "telegram", chat: "100000001", text: "Who is this about?", buttons, template: null, attempts: 0 }
       const r3 = { replyId: ReplyId.make("r3"), provider: "telegram", chat: "100000001", text: "Filed too.", buttons: [], template, attempts: 0 }
       expect(yield* read.queuedReplies(100)).toEqual([r1, r3])
@@ -38,7 +39,7 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
       yield* G.given(["reply-web:1", [G.replyQueued("web:1", "link 1")]], ["reply-web:2", [G.replyQueued("web:2", "link 2")]], ["reply-r1", [G.replyQueued("r1", "Filed.")]])
       yield* TestClock.adjust("2 hours")
       yield* G.given(["reply-web:3", [G.replyQueued("web:3", "link 3")]], ["reply-web-limit:4", [G.replyQueued("web-limit:4", "That is enough.")]])
-      const read = yield* ReadModel
+      const read = yield* Jobs
       const hourAgo = 60 * 60 * 1000
       const counted = (prefix: string, since: number, limit: number) => read.repliesSince("telegram", "100000001", prefix, since, limit)
       expect([
@@ -63,7 +64,7 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
           G.planApplied("c", "plan-c")
         ]]
       )
-      const read = yield* ReadModel
+      const read = yield* Jobs
       expect(yield* read.closedSessions(Option.none())).toEqual([SessionId.make("b"), SessionId.make("c")])
       expect(yield* read.closedSessions(Option.some(G.at(0)))).toEqual([SessionId.make("b"), SessionId.make("c")])
       expect(yield* read.closedSessions(Option.some(G.at(1)))).toEqual([])
@@ -79,7 +80,7 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
         ["person-bo", [G.personAdded("person-bo", "Bo")]]
       )
       const position = bo!._tag === "Appended" ? bo!.positions[0]! : 0
-      const read = yield* ReadModel
+      const read = yield* SessionLookups
       expect(yield* read.contactsBefore(G.user, position)).toEqual([
         { id: PersonId.make("person-ana"), name: "Ana" },
         { id: PersonId.make("person-cy"), name: "Cy" }

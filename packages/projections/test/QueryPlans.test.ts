@@ -11,19 +11,19 @@ describe("query plans on SQLite", () => {
   queryPlansConformance(() => Database.sqlite(), {
     // The queues, oldest or soonest first, through indexes of the waiting rows only.
     "AskBook.owed": ["asks via asks_owed"],
-    "ReadModel.mediaWork": ["message_media via message_media_pending"],
-    "ReadModel.queuedReplies": ["replies via replies_queued"],
+    "Jobs.mediaWork": ["message_media via message_media_pending"],
+    "Jobs.queuedReplies": ["replies via replies_queued"],
     "ReminderBook.nextDue": ["reminders via reminders_due"],
     "ReminderBook.owed": ["plans via plans_reminders_owed"],
     "ReminderBook.released": ["reminders via reminders_held"],
     "ReminderBook.withoutTheirWords": ["reminders via reminders_live"],
-    "ReadModel.idleSessions": ["sessions via sessions_open"],
+    "SessionLookups.idleSessions": ["sessions via sessions_open"],
     // Every user's entries in the index of notes by user, once: only an export of everyone asks.
-    "ReadModel.notebookUsers": ["notes via notes_user"],
+    "Notebook.notebookUsers": ["notes via notes_user"],
     // Not yet held to an index: the closed sessions without an applied plan are found by walking
     // every session (a session has no column saying it was planned).
-    "ReadModel.unplannedSessions": ["sessions via sqlite_autoindex_sessions_1"],
-    "ReadModel.queueDepths": ["replies via replies_queued", "sessions via sessions_open", "sessions"]
+    "Jobs.unplannedSessions": ["sessions via sqlite_autoindex_sessions_1"],
+    "Jobs.queueDepths": ["replies via replies_queued", "sessions via sessions_open", "sessions"]
   })
 })
 
