@@ -1,4 +1,4 @@
-/** The reminders' read side: what is due, what a user has, one reminder. A service of its own beside the ReadModel. */
+/** The reminders' read side: what is due, what a user has, one reminder. A service of its own beside the notebook, the session lookups, the jobs and the event log. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { MessageId, PlanId, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Context, Effect, Layer, Option } from "effect"

@@ -1,6 +1,7 @@
 /**
  * The store's services over any SQL client: the event store with inline projections and the
- * committer its appends share (leases write through it), the read model, the reminders' and the
+ * committer its appends share (leases write through it), the reads (capture's session lookups,
+ * the jobs' queues, the notebook the pages show, the event log's pages), the reminders' and the
  * asks' read sides, the leases, the blobs, the kept replay reports, the runner's memory of its
  * folds, and the wake-ups of what waits for events (told of this instance's commits, and, over
  * `across`, of other instances').
@@ -13,14 +14,17 @@ import { Context, Effect, Layer, Schedule, type Scope, Stream } from "effect"
 import * as AskBook from "./AskBook.js"
 import * as Blobs from "./Blobs.js"
 import { Committer } from "./Commit.js"
+import * as EventLog from "./EventLog.js"
 import { EventStore } from "./EventStore.js"
 import { FoldCache } from "./FoldCache.js"
+import * as Jobs from "./Jobs.js"
 import { Leases } from "./Leases.js"
+import * as Notebook from "./Notebook.js"
 import { isTopic, type Topic, topicsOf, Wakeups } from "./Wakeups.js"
 import * as Projector from "./Projections/Projector.js"
-import * as ReadModel from "./ReadModel.js"
 import * as ReminderBook from "./ReminderBook.js"
 import { ReplayReports } from "./ReplayReports.js"
+import * as SessionLookups from "./SessionLookups.js"
 import * as SqlEventStore from "./SqlEventStore.js"
 import type { Dialect } from "./internal/Dialect.js"
 
@@ -30,7 +34,10 @@ export type Services =
   | Committer
   | FoldCache
   | Wakeups
-  | ReadModel.ReadModel
+  | SessionLookups.SessionLookups
+  | Jobs.Jobs
+  | Notebook.Notebook
+  | EventLog.EventLog
   | ReminderBook.ReminderBook
   | AskBook.AskBook
   | Leases | Blobs.Blobs | ReplayReports | SqlClient
@@ -73,7 +80,18 @@ export const storeOn = (
   { across, durable }: StoreOnOptions = {}
 ) =>
   Layer.provideMerge(
-    Layer.mergeAll(ReadModel.layer, ReminderBook.layer, AskBook.layer, Leases.layer, Blobs.layer, ReplayReports.layer, FoldCache.layer),
+    Layer.mergeAll(
+      SessionLookups.layer,
+      Jobs.layer,
+      Notebook.layer,
+      EventLog.layer,
+      ReminderBook.layer,
+      AskBook.layer,
+      Leases.layer,
+      Blobs.layer,
+      ReplayReports.layer,
+      FoldCache.layer
+    ),
     Layer.scopedContext(
       Effect.gen(function*() {
         yield* prepare

@@ -6,7 +6,7 @@ import type { Event } from "@verbatim/domain/Events"
 import { UserId } from "@verbatim/domain/Ids"
 import { fillSentAt } from "@verbatim/projections/Migrations"
 import { rebuild } from "@verbatim/projections/Projections/Rebuild"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import type { Services } from "@verbatim/projections/Store"
 import * as Database from "@verbatim/testkit/Database"
 import * as G from "@verbatim/testkit/Given"
@@ -22,7 +22,7 @@ const timed = (event: Event, sent: string, received = sent): Event =>
     : event
 
 const found = (text: string, user = G.user, from = "2026-01-01T00:00:00Z", to = "2026-01-01T00:01:00Z") =>
-  Effect.flatMap(ReadModel, (read) => read.sentMessages({ user, from: DateTime.unsafeMake(from), to: DateTime.unsafeMake(to), text })).pipe(
+  Effect.flatMap(SessionLookups, (read) => read.sentMessages({ user, from: DateTime.unsafeMake(from), to: DateTime.unsafeMake(to), text })).pipe(
     Effect.map((rows) => rows.map((r) => [r.providerMessageId, DateTime.formatIso(r.sentAt), r.text]))
   )
 

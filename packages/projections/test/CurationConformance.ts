@@ -4,11 +4,12 @@ import { NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { expect, it } from "@effect/vitest"
 import { EventStore, start } from "@verbatim/projections/EventStore"
 import { reapply } from "./Reapply.js"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { dump, rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import * as C from "@verbatim/testkit/GivenCuration"
-import { ReadModel } from "@verbatim/projections/ReadModel"
 import { Chunk, Effect, Option, Stream } from "effect"
 import type { Layer } from "effect"
 
@@ -46,7 +47,7 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
         C.noteMoved("c", "n1b", anna),
         C.noteDiscarded("c", "n2")
       ]], [C.peopleStream, [C.peopleMerged("person-ana", "person-x")]])
-      const read = yield* ReadModel
+      const read = yield* Notebook
       const names = (people: ReadonlyArray<{ readonly name: string; readonly noteCount: number }>) => people.map((p) => [p.name, p.noteCount])
       expect(names(yield* read.peopleByActivity({ limit: 10, user: G.user }))).toEqual([["Anna S.", 1], ["Xana", 1]])
       expect(names(yield* read.peopleByActivity({ limit: 10, user: UserId.make("telegram:999") }))).toEqual([])
@@ -58,7 +59,7 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
         bodies(yield* read.newestNotes(PersonId.make("person-anna"), 10))
       ]).toEqual([[], ["I should call her."], ["Ana moved to Porto."], ["She starts at the bank in May"]])
       expect([yield* read.mergedInto(PersonId.make("person-ana")), yield* read.mergedInto(PersonId.make("person-x"))]).toEqual([Option.some("person-x"), Option.none()])
-      expect(yield* read.knownPeople(G.user)).toEqual([
+      expect(yield* Effect.flatMap(SessionLookups, (lookups) => lookups.knownPeople(G.user))).toEqual([
         { personId: "person-anna", name: "Anna S." },
         { personId: "person-x", name: "Xana" },
         { personId: "person-x", name: "Ana", mergedFrom: "person-ana" }
@@ -68,7 +69,7 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
   it.effect("a note's audit lists what its user did to it, oldest first, and when it was discarded; its accounting reads Discarded", () =>
     Effect.gen(function*() {
       yield* G.given(...filed, [G.sessionStream("c"), [C.noteSplit("c", "n1", "n1b", [2]), C.noteMoved("c", "n1b", null), C.noteDiscarded("c", "n1b")]])
-      const read = yield* ReadModel
+      const read = yield* Notebook
       const audit = Option.getOrThrow(yield* read.noteAudit(NoteId.make("n1b")))
       const original = Option.getOrThrow(yield* read.noteAudit(NoteId.make("n1")))
       expect([audit.curation, audit.discardedAt, original.curation]).toEqual([
@@ -161,7 +162,7 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
           C.personRenamed("person-x", "Xana Lima")
         ]
       ], [G.sessionStream("c"), [C.noteDiscarded("c", "n1b")]])
-      const read = yield* ReadModel
+      const read = yield* Notebook
       const ids = (page: Option.Option<{ readonly items: ReadonlyArray<{ readonly id: string }>; readonly nextCursor: string | null }>) =>
         Option.map(page, (p) => ({ ids: p.items.map((n) => n.id), more: p.nextCursor !== null }))
       const first = Option.getOrThrow(yield* read.notesByPerson(PersonId.make("person-x"), { limit: 1 }))

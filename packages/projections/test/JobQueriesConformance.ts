@@ -4,7 +4,8 @@ import type { ReplyQueued } from "@verbatim/domain/Events"
 import { PersonId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { EventStore } from "@verbatim/projections/EventStore"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs } from "@verbatim/projections/Jobs"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import { Effect, Option, TestClock } from "effect"
@@ -28,7 +29,7 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
         }]],
         ["reply-r3", [{ ...(G.replyQueued("r3", "Filed too.") as typeof ReplyQueued.Type), template }]]
       )
-      const read = yield* ReadModel
+      const read = yield* Jobs
       const r1 = { replyId: ReplyId.make("r1"), provider: "telegram", chat: "100000001", text: "Who is this about?", buttons, template: null, attempts: 0 }
       const r3 = { replyId: ReplyId.make("r3"), provider: "telegram", chat: "100000001", text: "Filed too.", buttons: [], template, attempts: 0 }
       expect(yield* read.queuedReplies(100)).toEqual([r1, r3])
@@ -41,7 +42,7 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
       yield* G.given(["reply-web:1", [G.replyQueued("web:1", "link 1")]], ["reply-web:2", [G.replyQueued("web:2", "link 2")]], ["reply-r1", [G.replyQueued("r1", "Filed.")]])
       yield* TestClock.adjust("2 hours")
       yield* G.given(["reply-web:3", [G.replyQueued("web:3", "link 3")]], ["reply-web-limit:4", [G.replyQueued("web-limit:4", "That is enough.")]])
-      const read = yield* ReadModel
+      const read = yield* Jobs
       const hourAgo = 60 * 60 * 1000
       const counted = (prefix: string, since: number, limit: number) => read.repliesSince("telegram", "100000001", prefix, since, limit)
       expect([
@@ -66,7 +67,7 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
           G.planApplied("c", "plan-c")
         ]]
       )
-      const read = yield* ReadModel
+      const read = yield* Jobs
       expect(yield* read.closedSessions(Option.none())).toEqual([SessionId.make("b"), SessionId.make("c")])
       expect(yield* read.closedSessions(Option.some(G.at(0)))).toEqual([SessionId.make("b"), SessionId.make("c")])
       expect(yield* read.closedSessions(Option.some(G.at(1)))).toEqual([])
@@ -76,7 +77,7 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
 
   it.effect("a closed session is owed planning until a plan is applied; a replay's replacing plan owes it again until applied; events applied again count nothing", () =>
     Effect.gen(function*() {
-      const read = yield* ReadModel
+      const read = yield* Jobs
       const store = yield* EventStore
       const owed = () => Effect.all([read.unplannedSessions, Effect.map(read.queueDepths, (d) => d.unplannedSessions)])
       yield* G.given([G.sessionStream("p"), [G.sessionOpened("p"), G.messageReceived("p", 1, "to plan"), G.sessionClosed("p", 1)]])
@@ -101,7 +102,7 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
         ["person-bo", [G.personAdded("person-bo", "Bo")]]
       )
       const position = bo!._tag === "Appended" ? bo!.positions[0]! : 0
-      const read = yield* ReadModel
+      const read = yield* SessionLookups
       expect(yield* read.contactsBefore(G.user, position)).toEqual([
         { id: PersonId.make("person-ana"), name: "Ana" },
         { id: PersonId.make("person-cy"), name: "Cy" }

@@ -1,7 +1,7 @@
 /** The event log's pages on PostgreSQL follow (transaction id, position): a late commit is not skipped. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { describe, expect, it } from "@effect/vitest"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { EventLog } from "@verbatim/projections/EventLog"
 import * as Database from "@verbatim/testkit/Database"
 import * as G from "@verbatim/testkit/Given"
 import { Effect } from "effect"
@@ -10,7 +10,7 @@ describe("the event log's pages on PostgreSQL", () => {
   it.effect("an event whose transaction commits after a later position was read comes on the next page", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient
-      const read = yield* ReadModel
+      const read = yield* EventLog
       yield* G.given([G.sessionStream("a"), [G.sessionOpened("a")]])
       yield* G.given([G.sessionStream("a"), [G.messageReceived("a", 1, "one")]])
       yield* G.given([G.sessionStream("a"), [G.messageReceived("a", 2, "two")]])

@@ -2,8 +2,9 @@
 import { expect, it } from "@effect/vitest"
 import { attachment } from "@verbatim/domain/Attachment"
 import { MessageId, NoteId, PersonId, PlanId, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { EventLog } from "@verbatim/projections/EventLog"
 import { EventStore, start } from "@verbatim/projections/EventStore"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import { DateTime, Effect, Option } from "effect"
@@ -26,7 +27,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         }),
         G.messageEdited("a", 1, "Met Ana at the bakery.", 60)
       ]])
-      const audit = yield* (yield* ReadModel).noteAudit(NoteId.make("note-1"))
+      const audit = yield* (yield* Notebook).noteAudit(NoteId.make("note-1"))
       expect(audit).toEqual(Option.some({
         note: {
           id: NoteId.make("note-1"),
@@ -80,7 +81,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         G.questionAnswered("c", "q-1"),
         G.noteRecorded("c", "note-c", [1], { planId: null, questionId: "q-1", person: ana })
       ]])
-      const read = yield* ReadModel
+      const read = yield* Notebook
       const audit = yield* read.noteAudit(NoteId.make("note-c"))
       expect(Option.map(audit, (a) => ({ plan: a.plan, confirmation: a.confirmation }))).toEqual(Option.some({
         plan: null,
@@ -101,7 +102,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         G.planProduced("v", "plan-v", 1),
         G.noteRecorded("v", "note-v", [1], { planId: "plan-v" })
       ]])
-      const audit = Option.getOrThrow(yield* (yield* ReadModel).noteAudit(NoteId.make("note-v")))
+      const audit = Option.getOrThrow(yield* (yield* Notebook).noteAudit(NoteId.make("note-v")))
       expect(audit.note.body).toBe("From Ana:\n🎤 She moved to Porto.")
       const [source] = audit.sources
       expect(source?.parts.map((p) => [source.text.slice(p.start, p.end), p.origin])).toEqual([
@@ -130,7 +131,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         G.instructionRecorded("b", 6, ", remind me", "directive"),
         { _tag: "PlanApplied", planId: PlanId.make("plan-b"), sessionId: SessionId.make("b"), noteIds: [], questionIds: [], warnings: [] }
       ]])
-      const accounting = yield* (yield* ReadModel).sessionAccounting(SessionId.make("b"))
+      const accounting = yield* (yield* Notebook).sessionAccounting(SessionId.make("b"))
       const note1 = { _tag: "InNote", noteId: NoteId.make("note-1") } as const
       expect(accounting).toEqual(Option.some({
         sessionId: SessionId.make("b"),
@@ -184,7 +185,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         G.instructionRecorded("f", 1, "remind me tomorrow", "message", "plan-f"),
         G.planApplied("f", "plan-f")
       ]])
-      const accounting = yield* (yield* ReadModel).sessionAccounting(SessionId.make("e"))
+      const accounting = yield* (yield* Notebook).sessionAccounting(SessionId.make("e"))
       const edited = { _tag: "Instruction", kind: "message", text: "Ana moved to Paris" } as const
       const note = { _tag: "InNote", noteId: NoteId.make("note-e") } as const
       expect(Option.map(accounting, (a) => a.messages)).toEqual(Option.some([
@@ -192,7 +193,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         { messageId: mid("e/2"), seq: 2, dispositions: [note, { _tag: "Instruction", kind: "directive", text: ", remind me" }], disposition: note }
       ]))
       const raced = { _tag: "Instruction", kind: "message", text: "remind me on Friday" } as const
-      expect(Option.map(yield* (yield* ReadModel).sessionAccounting(SessionId.make("f")), (a) => a.messages)).toEqual(Option.some([
+      expect(Option.map(yield* (yield* Notebook).sessionAccounting(SessionId.make("f")), (a) => a.messages)).toEqual(Option.some([
         { messageId: mid("f/1"), seq: 1, dispositions: [raced], disposition: raced }
       ]))
     }).pipe(Effect.provide(layer())))
@@ -210,7 +211,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
           G.noteRecorded("n", "note-3", [3], { person: ana })
         ]]
       )
-      const read = yield* ReadModel
+      const read = yield* Notebook
       expect(Option.map(yield* read.person(PersonId.make("person-ana")), (p) => [p.name, p.user, p.noteCount])).toEqual(Option.some(["Ana", G.user, 3]))
       expect(yield* read.person(PersonId.make("person-nobody"))).toEqual(Option.none())
       expect((yield* read.newestNotes(PersonId.make("person-ana"), 2)).map((n) => [n.id, n.body])).toEqual([
@@ -231,7 +232,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
           G.questionParked("d", "q-d", [2])
         ]]
       )
-      const read = yield* ReadModel
+      const read = yield* Notebook
       const people = yield* read.people({ user: G.user, limit: 1 })
       const rest = yield* read.people({ user: G.user, limit: 1, cursor: people.nextCursor ?? undefined })
       expect([people.items.map((p) => [p.name, p.noteCount]), people.nextCursor, rest.items.map((p) => p.name)])
@@ -243,8 +244,9 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       expect(open.items.map((q) => [q.id, q.status, q.sources])).toEqual([
         ["q-d", "open", [{ messageId: mid("d/2"), seq: 2, text: "Who called?" }]]
       ])
-      const first = yield* read.events(undefined, 2)
-      const events = yield* read.events(first.nextAfter, 2)
+      const pages = yield* EventLog
+      const first = yield* pages.events(undefined, 2)
+      const events = yield* pages.events(first.nextAfter, 2)
       expect([...first.events, ...events.events].map((e) => [e.streamId, e.streamVersion, e.event._tag])).toEqual([
         ["person-ana", 1, "PersonAdded"],
         ["person-bo", 1, "PersonAdded"],
@@ -280,7 +282,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
           G.noteRecorded("n", "note-ana-3", [5, 6, 7], { person: ana, directives: [[5, "File under Ana."], [6, "File under Ana."]] })
         ]]
       )
-      const read = yield* ReadModel
+      const read = yield* Notebook
       expect(yield* read.notebookUsers).toEqual([G.user])
       const book = yield* read.notebook(G.user)
       const sourceOf = (seq: number, bodyEnd: number | null) => ({

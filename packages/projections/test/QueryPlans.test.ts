@@ -11,17 +11,17 @@ describe("query plans on SQLite", () => {
   queryPlansConformance(() => Database.sqlite(), {
     // The queues, oldest or soonest first, through indexes of the waiting rows only.
     "AskBook.owed": ["asks via asks_owed"],
-    "ReadModel.mediaWork": ["message_media via message_media_pending"],
-    "ReadModel.queuedReplies": ["replies via replies_queued"],
+    "Jobs.mediaWork": ["message_media via message_media_pending"],
+    "Jobs.queuedReplies": ["replies via replies_queued"],
     "ReminderBook.nextDue": ["reminders via reminders_due"],
     "ReminderBook.owed": ["plans via plans_reminders_owed"],
     "ReminderBook.released": ["reminders via reminders_held"],
     "ReminderBook.withoutTheirWords": ["reminders via reminders_live"],
-    "ReadModel.idleSessions": ["sessions via sessions_open"],
+    "SessionLookups.idleSessions": ["sessions via sessions_open"],
     // Every user's entries in the index of notes by user, once: only an export of everyone asks.
-    "ReadModel.notebookUsers": ["notes via notes_user"],
-    "ReadModel.unplannedSessions": ["sessions via sessions_unplanned"],
-    "ReadModel.queueDepths": ["replies via replies_queued", "sessions via sessions_open", "sessions via sessions_unplanned"]
+    "Notebook.notebookUsers": ["notes via notes_user"],
+    "Jobs.unplannedSessions": ["sessions via sessions_unplanned"],
+    "Jobs.queueDepths": ["replies via replies_queued", "sessions via sessions_open", "sessions via sessions_unplanned"]
   })
 })
 

@@ -6,9 +6,12 @@
 import { expect, it } from "@effect/vitest"
 import { AskId, MessageId, NoteId, PersonId, QuestionId, ReminderId, SessionId } from "@verbatim/domain/Ids"
 import { AskBook } from "@verbatim/projections/AskBook"
+import { EventLog } from "@verbatim/projections/EventLog"
 import { EventStore } from "@verbatim/projections/EventStore"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs } from "@verbatim/projections/Jobs"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { ReminderBook } from "@verbatim/projections/ReminderBook"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import { plansOf, walks } from "@verbatim/testkit/QueryPlans"
@@ -30,7 +33,7 @@ const to = DateTime.unsafeMake(4_000_000_000_000)
 const user = G.user
 const person = PersonId.make("person-1")
 
-const readModel = (cursor: string | null): Reads<ReadModel["Type"]> => ({
+const notebook = (cursor: string | null): Reads<Notebook["Type"]> => ({
   people: (m) => m.people({ user, limit: 2, cursor: cursor ?? undefined }),
   person: (m) => m.person(person),
   peopleByActivity: (m) => m.peopleByActivity({ user, limit: 5 }),
@@ -47,31 +50,40 @@ const readModel = (cursor: string | null): Reads<ReadModel["Type"]> => ({
   sessionAccounting: (m) => m.sessionAccounting(SessionId.make("s1")),
   sessionMessages: (m) => m.sessionMessages(SessionId.make("s1")),
   sessionPlans: (m) => m.sessionPlans(SessionId.make("s1")),
-  events: (m) => m.events(undefined, 5),
+  conversationReplies: (m) => m.conversationReplies("telegram", "100000001", 5),
+  search: (m) => m.search("Lisbon", { user, limit: 5 })
+})
+
+const eventLog: Reads<EventLog["Type"]> = {
+  events: (m) => m.events(undefined, 5)
+}
+
+const sessionLookups: Reads<SessionLookups["Type"]> = {
   conversationSessions: (m) => m.conversationSessions({ user, provider: "telegram", chat: "100000001" }),
   messageSession: (m) => m.messageSession(MessageId.make("s1/1")),
   questionSession: (m) => m.questionSession(QuestionId.make("q-s2")),
   noteSession: (m) => m.noteSession(NoteId.make("note-s1-a")),
   idleSessions: (m) => m.idleSessions("2026-11-30T11:00:00.000Z", "2026-11-30T11:00:00.000Z"),
-  unplannedSessions: (m) => m.unplannedSessions,
-  failedSessions: (m) => m.failedSessions(user),
   sessionUser: (m) => m.sessionUser(SessionId.make("s1")),
   knownPeople: (m) => m.knownPeople(user),
-  conversationReplies: (m) => m.conversationReplies("telegram", "100000001", 5),
+  contactsBefore: (m) => m.contactsBefore(user, 1_000),
+  sentMessages: (m) => m.sentMessages({ user, from, to, text: "thanks bot" }),
+  sentReplies: (m) => m.sentReplies({ provider: "telegram", chat: "100000001", from, to })
+}
+
+const jobs: Reads<Jobs["Type"]> = {
+  unplannedSessions: (m) => m.unplannedSessions,
+  failedSessions: (m) => m.failedSessions(user),
   newestReplyId: (m) => m.newestReplyId("telegram", "100000001", "reply-"),
   repliesSince: (m) => m.repliesSince("telegram", "100000001", "reply-", 0, 5),
   queuedReplies: (m) => m.queuedReplies(5),
   closedSessions: (m) => m.closedSessions(Option.some(from)),
-  contactsBefore: (m) => m.contactsBefore(user, 1_000),
   mediaWork: (m) => m.mediaWork(5),
   mediaOf: (m) => m.mediaOf(SessionId.make("s1")),
   queueDepths: (m) => m.queueDepths,
   awaitingPlan: (m) => m.awaitingPlan(user),
-  search: (m) => m.search("Lisbon", { user, limit: 5 }),
-  sentMessages: (m) => m.sentMessages({ user, from, to, text: "thanks bot" }),
-  sentReplies: (m) => m.sentReplies({ provider: "telegram", chat: "100000001", from, to }),
   ping: (m) => m.ping
-})
+}
 
 const reminderBook: Reads<ReminderBook["Type"]> = {
   due: (b) => b.due(1_000_000, 5),
@@ -107,10 +119,13 @@ export const queryPlansConformance = (layer: () => Layer.Layer<Services, unknown
     Effect.gen(function*() {
       const store = yield* EventStore
       for (const [stream, events] of scenario(12)) yield* store.append(stream, "any", events)
-      const model = yield* ReadModel
+      const model = yield* Notebook
       const first = yield* model.people({ user, limit: 2 })
       const found = [
-        ...(yield* walksOf("ReadModel", model, readModel(first.nextCursor))),
+        ...(yield* walksOf("Notebook", model, notebook(first.nextCursor))),
+        ...(yield* walksOf("EventLog", yield* EventLog, eventLog)),
+        ...(yield* walksOf("SessionLookups", yield* SessionLookups, sessionLookups)),
+        ...(yield* walksOf("Jobs", yield* Jobs, jobs)),
         ...(yield* walksOf("ReminderBook", yield* ReminderBook, reminderBook)),
         ...(yield* walksOf("AskBook", yield* AskBook, askBook))
       ]

@@ -10,7 +10,7 @@ import type { Event } from "@verbatim/domain/Events"
 import { PlanId, ReminderId, SessionId } from "@verbatim/domain/Ids"
 import { fillReminderOutcomes } from "@verbatim/projections/Migrations"
 import { rebuild } from "@verbatim/projections/Projections/Rebuild"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
 import type { Services } from "@verbatim/projections/Store"
 import * as Database from "@verbatim/testkit/Database"
 import * as G from "@verbatim/testkit/Given"
@@ -55,7 +55,7 @@ const conformance = (layer: () => Layer.Layer<Services, unknown>) => {
   it.effect("shows each reminder the live plans proposed with its outcome and its state now; rebuilt and migrated alike", () =>
     Effect.gen(function*() {
       yield* history
-      const read = yield* ReadModel
+      const read = yield* Notebook
       const reminders = Effect.map(read.sessionAccounting(SessionId.make("s")), (view) => Option.getOrThrow(view).reminders)
       expect(yield* reminders).toEqual(expected)
       const sql = yield* SqlClient

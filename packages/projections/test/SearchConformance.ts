@@ -4,7 +4,7 @@ import { attachment } from "@verbatim/domain/Attachment"
 import type { Event } from "@verbatim/domain/Events"
 import { UserId } from "@verbatim/domain/Ids"
 import { rebuild } from "@verbatim/projections/Projections/Rebuild"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import { Effect } from "effect"
@@ -17,7 +17,7 @@ const fromBob = (event: Event): Event =>
   event._tag === "MessageReceived" ? { ...event, message: { ...event.message, sender: bob } } : event
 
 const found = (query: string, user?: UserId) =>
-  Effect.flatMap(ReadModel, (read) => read.search(query, { user, limit: 20 })).pipe(
+  Effect.flatMap(Notebook, (read) => read.search(query, { user, limit: 20 })).pipe(
     Effect.map((hits) => hits.map((h) => [h.messageId, h.noteId, h.text]))
   )
 

@@ -3,8 +3,9 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { PersonId } from "@verbatim/domain/Ids"
 import { expect, it } from "@effect/vitest"
 import { EventStore, start } from "@verbatim/projections/EventStore"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { dump, rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import * as C from "@verbatim/testkit/GivenCuration"
@@ -69,7 +70,7 @@ export const unmergeConformance = (layer: () => Layer.Layer<Services, unknown>) 
         notes: [["n1", "person-ana", "Ana"], ["n2", "person-anna", "Anna S."], ["n3", "person-x", "Xana"], ["n4", "person-ana", "Ana"]],
         people: [["person-ana", null, null], ["person-anna", null, null], ["person-x", null, null]]
       })
-      expect(yield* Effect.flatMap(ReadModel, (read) => read.knownPeople(G.user))).toEqual([
+      expect(yield* Effect.flatMap(SessionLookups, (read) => read.knownPeople(G.user))).toEqual([
         { personId: "person-ana", name: "Ana" },
         { personId: "person-anna", name: "Anna S." },
         { personId: "person-x", name: "Xana" }
@@ -85,7 +86,7 @@ export const unmergeConformance = (layer: () => Layer.Layer<Services, unknown>) 
         notes: [["n1", "person-ana", "Ana"], ["n2", "person-ana", "Ana"], ["n3", "person-x", "Xana"], ["n4", null, null]],
         people: [["person-ana", null, null], ["person-anna", "person-ana", "person-ana"], ["person-x", null, null]]
       })
-      const read = yield* ReadModel
+      const read = yield* Notebook
       expect([yield* read.personNames(PersonId.make("person-x")), yield* read.personNames(PersonId.make("person-ana"))]).toEqual([
         { formerNames: [], mergedIn: [] },
         { formerNames: [], mergedIn: [{ id: "person-anna", name: "Anna S.", formerNames: [] }] }

@@ -11,7 +11,8 @@ import { Command, type Rejected } from "@verbatim/domain/Session/Commands"
 import { peopleStream } from "@verbatim/domain/Streams"
 import type { EventStore, StoreError } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { Data, DateTime, Effect, Option } from "effect"
 import { IdGenerator } from "./IdGenerator.js"
 import * as Runner from "./Runner.js"
@@ -35,7 +36,7 @@ const refusal = (e: Rejected): CurationRefused => {
 }
 
 /** What every curation runs on. */
-export type Services = EventStore | FoldCache | ReadModel | IdGenerator
+export type Services = EventStore | FoldCache | SessionLookups | Notebook | IdGenerator
 
 /** Run a note command on the note's session; the events appended, or why none were. */
 const onNote = (
@@ -43,7 +44,7 @@ const onNote = (
   command: (user: UserId | null) => Effect.Effect<Command, StoreError, Services>
 ): Effect.Effect<ReadonlyArray<Event>, CurationRefused | StoreError, Services> =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* SessionLookups
     const sessionId = yield* read.noteSession(noteId)
     if (Option.isNone(sessionId)) return yield* new CurationRefused({ reason: "missing", detail: `no note ${noteId}` })
     const done = yield* execute(sessionId.value, (state) => command(state.user)).pipe(Effect.mapError((e) => e._tag === "Rejected" ? refusal(e) : e))
@@ -54,7 +55,7 @@ const onNote = (
 export const moveNote = (noteId: NoteId, to: Answer, asker: UserId | null) =>
   onNote(noteId, (user) =>
     Effect.gen(function*() {
-      const known = user === null ? [] : yield* Effect.flatMap(ReadModel, (read) => read.knownPeople(user))
+      const known = user === null ? [] : yield* Effect.flatMap(SessionLookups, (read) => read.knownPeople(user))
       const ids = yield* Effect.flatMap(IdGenerator, (g) => g.supply)
       return Command.MoveNote({ noteId, to, asker, known, ids, now: yield* DateTime.now })
     })).pipe(Effect.withSpan("Curation.moveNote", { attributes: { noteId } }))
@@ -86,8 +87,8 @@ type PeopleChange =
 /** Decide a people change on the person's user's people stream, through the runner. */
 const onPeople = (personId: PersonId, change: PeopleChange, asker: UserId | null) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
-    const person = yield* read.person(personId)
+    const read = yield* SessionLookups
+    const person = yield* Effect.flatMap(Notebook, (notebook) => notebook.person(personId))
     if (Option.isNone(person)) return yield* new CurationRefused({ reason: "missing", detail: `no person ${personId}` })
     const user = person.value.user
     const command = () =>

@@ -13,7 +13,7 @@
 import type { ExportedMessage } from "@verbatim/domain/Inbound/ChatExport"
 import { ReplyId, type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import { importSummary } from "@verbatim/domain/ReplyText"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
 import { survey, type SurveyOptions, tally } from "./ImportSurvey.js"
 import { capture, type CaptureNeeds, closeSession } from "./Inbox/Ingest.js"
@@ -95,7 +95,7 @@ export const importMessages = Effect.fn("Import.importMessages")(function*(
 ) {
   const surveyed = yield* survey(messages, options)
   const user = userIdOf(options.provider, options.senderId)
-  const open = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions({ user, provider: options.provider, chat: options.senderId }))
+  const open = yield* Effect.flatMap(SessionLookups, (read) => read.conversationSessions({ user, provider: options.provider, chat: options.senderId }))
   if (Option.isSome(open.open)) yield* closeImported(open.open.value)
   const idleMillis = Duration.toMillis(options.idle)
   const sessions: Array<SessionId> = []

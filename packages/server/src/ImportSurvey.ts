@@ -13,7 +13,7 @@ import { type Captured, matchByContent, minuteOf } from "@verbatim/domain/Inboun
 import { NewMessage, unstorable } from "@verbatim/domain/Inbound/Inbound"
 import { type Provider, userIdOf } from "@verbatim/domain/Ids"
 import { EventStore } from "@verbatim/projections/EventStore"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { DateTime, Effect } from "effect"
 import { botUsername } from "./Inbox/Ingest.js"
 
@@ -77,7 +77,7 @@ const refusal = (message: ExportedMessage, item: NewMessage): string | null => {
 /** Live messages of the user sent in the minute of each message with its text, each asked for once. */
 const liveCandidates = (messages: ReadonlyArray<ExportedMessage>, options: SurveyOptions) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* SessionLookups
     const user = userIdOf(options.provider, options.senderId)
     const asked = new Set<string>()
     const live = new Map<string, Captured>()
@@ -99,7 +99,7 @@ const botLines = (messages: ReadonlyArray<ExportedMessage>, options: SurveyOptio
   Effect.gen(function*() {
     if (messages.length === 0) return []
     const times = messages.map((m) => DateTime.toEpochMillis(m.sentAt))
-    const read = yield* ReadModel
+    const read = yield* SessionLookups
     return yield* read.sentReplies({
       provider: options.provider,
       chat: options.senderId,

@@ -13,7 +13,8 @@ import type { InboundMessage } from "@verbatim/domain/Message"
 import { Plan } from "@verbatim/domain/Plan"
 import * as SessionState from "@verbatim/domain/Session/State"
 import { EventStore, type RecordedEvent } from "@verbatim/projections/EventStore"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs } from "@verbatim/projections/Jobs"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { BatchRounds } from "@verbatim/planner/BatchRounds"
 import type { Directory } from "@verbatim/domain/Eval/Directory"
 import { Array as Arr, DateTime, Effect, Either, Option, Schema } from "effect"
@@ -88,7 +89,7 @@ type Produced = Extract<RecordedEvent["event"], { readonly _tag: "PlanProduced" 
 export const selectSessions = (options: Selection) =>
   Effect.gen(function*() {
     if (options.sessions.length > 0) return options.sessions as ReadonlyArray<SessionId>
-    return yield* (yield* ReadModel).closedSessions(options.since)
+    return yield* (yield* Jobs).closedSessions(options.since)
   })
 
 /** The first position of the append that recorded a plan (the people it added come before it). */
@@ -142,7 +143,7 @@ export const replaySession = Effect.fn("Replay.replaySession")(function*(session
     e.event._tag === "PlanProduced" && state.appliedPlans.includes(e.event.planId)
   )
   const cutoff = live.length === 0 ? Number.MAX_SAFE_INTEGER : appendStart(events, live[0]!)
-  const contacts = yield* (yield* ReadModel).contactsBefore(state.user, cutoff)
+  const contacts = yield* (yield* SessionLookups).contactsBefore(state.user, cutoff)
   const liveDecisions = live.map((e) =>
     decide(messages, e.event.chunk, Option.getOrElse(decodePlan(e.event.plan), () => ({ people: [], unattached: [], unclear: [], botMessages: [] })))
   )

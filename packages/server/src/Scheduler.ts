@@ -7,14 +7,14 @@
 import { DateTime, Duration, Effect, Schedule } from "effect"
 import type { EventStore } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { closeSession } from "./Inbox/Ingest.js"
 
 /** Close every open session idle for `idle`; how many closed. */
 export const closeIdle = Effect.fn("Scheduler.closeIdle")(function*(idle: Duration.Duration, webIdle: Duration.Duration = idle) {
   const now = yield* DateTime.now
   const cutoff = (quiet: Duration.Duration) => DateTime.formatIso(DateTime.subtractDuration(now, quiet))
-  const idleSessions = yield* Effect.flatMap(ReadModel, (read) => read.idleSessions(cutoff(idle), cutoff(webIdle)))
+  const idleSessions = yield* Effect.flatMap(SessionLookups, (read) => read.idleSessions(cutoff(idle), cutoff(webIdle)))
   let closed = 0
   for (const sessionId of idleSessions) if (yield* closeSession(sessionId, "idle")) closed += 1
   return closed
@@ -27,4 +27,4 @@ export const run = (idle: Duration.Duration, webIdle: Duration.Duration, interva
     Effect.ignore,
     Effect.repeat(Schedule.spaced(interval)),
     Effect.asVoid
-  ) satisfies Effect.Effect<void, never, EventStore | FoldCache | ReadModel>
+  ) satisfies Effect.Effect<void, never, EventStore | FoldCache | SessionLookups>

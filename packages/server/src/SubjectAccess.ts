@@ -9,7 +9,7 @@
 import type { Note } from "@verbatim/domain/ApiResponses"
 import type { PersonId } from "@verbatim/domain/Ids"
 import type { SourceAttachment, SubjectAccessCopy, SubjectNote } from "@verbatim/domain/SubjectAccess/Copy"
-import { type NoteAuditView, type Page, ReadModel } from "@verbatim/projections/ReadModel"
+import { type NoteAuditView, Notebook, type Page } from "@verbatim/projections/Notebook"
 import { DateTime, Effect, Option } from "effect"
 import { require } from "./OperatorReads.js"
 import * as SignIn from "./Web/SignIn.js"
@@ -22,7 +22,7 @@ type Source = NoteAuditView["sources"][number]
 /** Every note of the person, oldest first: the live ones, or the discarded ones. */
 const allNotes = (personId: PersonId, discarded: boolean) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Notebook
     const notes: Array<Note> = []
     let cursor: string | undefined = undefined
     do {
@@ -82,7 +82,7 @@ const noteOf = (audit: NoteAuditView): SubjectNote => ({
 
 /** The audits of `notes`, in their order (a note is never deleted, so each has one). */
 const auditsOf = (notes: ReadonlyArray<Note>) =>
-  Effect.flatMap(ReadModel, (read) =>
+  Effect.flatMap(Notebook, (read) =>
     Effect.map(Effect.forEach(notes, (n) => read.noteAudit(n.id)), (audits) => audits.flatMap((a) => (Option.isSome(a) ? [noteOf(a.value)] : []))))
 
 /**
@@ -90,7 +90,7 @@ const auditsOf = (notes: ReadonlyArray<Note>) =>
  * theirs to see; refused when the operator does not read its user's text.
  */
 export const copyOf = Effect.fn("SubjectAccess.copyOf")(function*(reader: SignIn.Subject, personId: PersonId) {
-  const read = yield* ReadModel
+  const read = yield* Notebook
   const person = Option.filter(yield* read.person(personId), (p) => SignIn.maySee(reader, p.user))
   if (Option.isNone(person)) return Option.none<SubjectAccessCopy>()
   const live = yield* allNotes(personId, false)

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { MessageId, NoteId, SessionId } from "@verbatim/domain/Ids"
-import type { NotebookSource } from "@verbatim/projections/ReadModel"
+import type { NotebookSource } from "@verbatim/projections/Notebook"
 import { DateTime } from "effect"
 import { renderPage } from "../src/Cli/Export/Markdown.js"
 

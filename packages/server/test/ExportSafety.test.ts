@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { MessageId, NoteId, SessionId, UserId } from "@verbatim/domain/Ids"
-import type { Notebook } from "@verbatim/projections/ReadModel"
+import type { Notebook } from "@verbatim/projections/Queries/Notebook"
 import { DateTime } from "effect"
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"

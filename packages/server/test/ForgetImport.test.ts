@@ -10,7 +10,8 @@ import { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { packagedPromptDirectory } from "@verbatim/planner/PromptRegistry"
 import { EventStore, start } from "@verbatim/projections/EventStore"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { fakeBot } from "@verbatim/testkit/FakeTelegram"
 import { planStep, ScriptedLanguageModel } from "@verbatim/testkit/ScriptedLanguageModel"
 import { DateTime, Effect, Option, Stream } from "effect"
@@ -34,7 +35,7 @@ const received = Effect.flatMap(EventStore, (store) => Stream.runCollect(store.r
 /** Where each forgotten word still is: found by search, in a note or a person's name of `user`, in the store's files. */
 const traces = (dir: string, user: string) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Notebook
     const notebook = yield* read.notebook(UserId.make(user))
     const noted = [...notebook.people.flatMap((p) => [p.name, ...p.notes.map((n) => n.body)]), ...notebook.unattached.map((n) => n.body)].join("\n")
     return yield* Effect.forEach(words, (word) =>
@@ -46,14 +47,14 @@ const everywhere = (found: boolean) => words.map((word) => ({ word, search: foun
 
 /** The notes of `user`, as "person: body" lines. */
 const notesOf = (user: string) =>
-  Effect.map(Effect.flatMap(ReadModel, (read) => read.notebook(UserId.make(user))), (notebook) => [
+  Effect.map(Effect.flatMap(Notebook, (read) => read.notebook(UserId.make(user))), (notebook) => [
     ...notebook.people.flatMap((p) => p.notes.map((n) => `${p.name}: ${n.body}`)),
     ...notebook.unattached.map((n) => `(unattached): ${n.body}`)
   ].sort())
 
 /** Each message of a session as "seq: disposition". */
 const accounting = (sessionId: SessionId) =>
-  Effect.map(Effect.flatMap(ReadModel, (read) => read.sessionAccounting(sessionId)), (view) =>
+  Effect.map(Effect.flatMap(Notebook, (read) => read.sessionAccounting(sessionId)), (view) =>
     Option.getOrThrow(view).messages.map((m) => `${m.seq}: ${m.disposition._tag}`))
 
 /** Close a session and plan it as the scripted model answers next. */
@@ -156,7 +157,7 @@ describe("forgetting, then importing an export that holds the forgotten words", 
         const live = "telegram:100000001:100000001:1" as SessionId
         expect(yield* closeAndPlan(live)).toEqual("planned")
         expect(yield* traces(dir, alice)).toEqual(everywhere(true))
-        const people = yield* Effect.flatMap(ReadModel, (read) => read.knownPeople(UserId.make(alice)))
+        const people = yield* Effect.flatMap(SessionLookups, (read) => read.knownPeople(UserId.make(alice)))
         const zephyrine = people.find((p) => p.name === "Zephyrine")!
         const forgot = yield* forget({ _tag: "Person", personId: zephyrine.personId }, null, null)
         expect({ messages: forgot.messages, sessions: forgot.sessions, people: forgot.people }).toEqual({ messages: 1, sessions: 1, people: 1 })

@@ -8,7 +8,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan, type Plan } from "@verbatim/domain/Plan"
 import { maxCrashes, take } from "@verbatim/projections/Leases"
 import { EventStore } from "@verbatim/projections/EventStore"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs } from "@verbatim/projections/Jobs"
 import { ReplyId } from "@verbatim/domain/Ids"
 import { replyStream } from "@verbatim/domain/Streams"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
@@ -35,7 +35,7 @@ describe("jobs that keep stopping the process", () => {
     Effect.gen(function*() {
       yield* imageShowing("telegram", "poison", "never read")
       expect(yield* telegram(photo(1, "poison", "The lease from Ana"))).toEqual({ status: 200, body: "" })
-      const [row] = yield* Effect.flatMap(ReadModel, (read) => read.mediaWork(10))
+      const [row] = yield* Effect.flatMap(Jobs, (read) => read.mediaWork(10))
       yield* diedHolding(`media:${row!.messageId}:${row!.ordinal}`)
       expect(yield* readMedia).toEqual({ fetched: 0, read: 0, failed: 1, waiting: 0 })
       // Parked for good: a later pass has nothing to do for it.

@@ -1,8 +1,8 @@
-/** The capture path's read-model lookups: what they find, and that each finds it through an index. */
+/** The capture path's session lookups: what they find, and that each finds it through an index. */
 import { describe, expect, it } from "@effect/vitest"
 import { messageIdOf, type SessionId, userIdOf } from "@verbatim/domain/Ids"
 import { NewMessage } from "@verbatim/domain/Inbound/Inbound"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import * as Database from "@verbatim/testkit/Database"
 import * as QueryPlans from "@verbatim/testkit/QueryPlans"
 import { DateTime, Effect, Option, TestClock, Layer } from "effect"
@@ -14,7 +14,7 @@ const sender = "100000001"
 const conversation = { user: userIdOf("telegram", sender), provider: "telegram" as const, chat: sender }
 const sessionId = "telegram:100000001:100000001:1"
 
-const read = <A, E>(f: (model: ReadModel["Type"]) => Effect.Effect<A, E>) => Effect.flatMap(ReadModel, f)
+const read = <A, E>(f: (lookups: SessionLookups["Type"]) => Effect.Effect<A, E>) => Effect.flatMap(SessionLookups, f)
 const messageSession = (provider: "telegram" | "whatsapp", id: string) => read((m) => m.messageSession(messageIdOf(provider, id)))
 const idleSessions = (cutoff: string, webCutoff = cutoff) => read((m) => m.idleSessions(cutoff, webCutoff))
 

@@ -43,7 +43,7 @@ const InstructionRow = Schema.Struct({
 })
 
 /** The accounting of one session, or none when no such session exists. */
-export const sessionAccounting = Effect.fn("ReadModel.sessionAccounting")(function*(sessionId: SessionId) {
+export const sessionAccounting = Effect.fn("Notebook.sessionAccounting")(function*(sessionId: SessionId) {
   const sql = yield* SqlClient
   const [session] = yield* decodeRows(SessionRow)(sql`
     SELECT s.user_id, s.closed_at, s.last_plan_failure,
@@ -106,7 +106,7 @@ const OutcomeRow = Schema.Struct({ plan_id: PlanId, outcomes: Schema.parseJson(S
 const StatusRow = Schema.Struct({ reminder_id: ReminderId, status: ReminderStatus })
 
 /** What each reminder the session's live plans proposed came to, in plan order, with each reminder's state now. */
-const reminderOutcomes = Effect.fn("ReadModel.reminderOutcomes")(function*(sessionId: SessionId) {
+const reminderOutcomes = Effect.fn("Notebook.reminderOutcomes")(function*(sessionId: SessionId) {
   const sql = yield* SqlClient
   const plans = yield* decodeRows(OutcomeRow)(sql`SELECT plan_id, reminder_outcomes AS outcomes FROM plans
     WHERE session_id = ${sessionId} AND applied = 1 AND reminder_outcomes IS NOT NULL ORDER BY position`)

@@ -107,7 +107,7 @@ const AnswerRow = Schema.Struct({
 })
 
 /** The audit of one note, or none when no such note exists. */
-export const noteAudit = Effect.fn("ReadModel.noteAudit")(function*(noteId: NoteId) {
+export const noteAudit = Effect.fn("Notebook.noteAudit")(function*(noteId: NoteId) {
   const sql = yield* SqlClient
   const [row] = yield* decodeRows(AuditedNoteRow)(sql`
     SELECT ${sql.literal(noteColumns)}, n.plan_id, n.question_id, n.merged_from, n.discarded_at

@@ -7,7 +7,7 @@ import { decodeRows, IsoTime } from "./Columns.js"
 const Trace = Schema.Struct({ user_id: UserId, forgotten_at: IsoTime })
 
 /** Whose note or person `id` was and when a forgetting took it; none when it never was, or still is. */
-export const forgottenItem = Effect.fn("ReadModel.forgottenItem")(function*(kind: "note" | "person", id: NoteId | PersonId) {
+export const forgottenItem = Effect.fn("Notebook.forgottenItem")(function*(kind: "note" | "person", id: NoteId | PersonId) {
   const sql = yield* SqlClient
   const rows = yield* decodeRows(Trace)(sql`SELECT user_id, forgotten_at FROM forgotten_items WHERE kind = ${kind} AND item_id = ${id}`)
   return Option.map(Option.fromNullable(rows[0]), (row) => ({ user: row.user_id, at: row.forgotten_at }))

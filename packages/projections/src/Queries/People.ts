@@ -1,10 +1,11 @@
 /** A user's people as plans, answers and curation resolve owners against them, and as the web pages list them. */
 import { SqlClient } from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
 import type { Person } from "@verbatim/domain/ApiResponses"
 import { PersonId, UserId } from "@verbatim/domain/Ids"
 import type { KnownPerson } from "@verbatim/domain/Session/People"
 import { Effect, Option, Schema } from "effect"
-import { decodeRows, Num } from "./Columns.js"
+import { Num } from "./Columns.js"
 import { liveNoteCount } from "./Lists.js"
 
 const KnownRow = Schema.Struct({ person_id: PersonId, name: Schema.String, merged_into: Schema.NullOr(PersonId) })
@@ -16,7 +17,11 @@ const KnownRow = Schema.Struct({ person_id: PersonId, name: Schema.String, merge
  */
 export const knownPeople = (user: UserId) =>
   Effect.flatMap(SqlClient, (sql) =>
-    decodeRows(KnownRow)(sql`SELECT person_id, name, merged_into FROM people WHERE user_id = ${user} ORDER BY person_id`).pipe(
+    SqlSchema.findAll({
+      Request: UserId,
+      Result: KnownRow,
+      execute: (u) => sql`SELECT person_id, name, merged_into FROM people WHERE user_id = ${u} ORDER BY person_id`
+    })(user).pipe(
       Effect.map((rows): Array<KnownPerson> => [
         ...rows.filter((r) => r.merged_into === null).map((r) => ({ personId: r.person_id, name: r.name })),
         ...rows.flatMap((r) => r.merged_into === null ? [] : [{ personId: r.merged_into, name: r.name, mergedFrom: r.person_id }])
@@ -28,19 +33,26 @@ const ActiveRow = Schema.Struct({ person_id: PersonId, user_id: UserId, name: Sc
 /** People not merged away, the one with the newest note (or newest added) first, at most `limit`; only `user`'s when given. */
 export const peopleByActivity = (options: { readonly user?: UserId | undefined; readonly limit: number }) =>
   Effect.flatMap(SqlClient, (sql) =>
-    decodeRows(ActiveRow)(sql`SELECT p.person_id, p.user_id, p.name, ${sql.literal(liveNoteCount)} AS note_count,
+    SqlSchema.findAll({
+      Request: Schema.Struct({ user: Schema.UndefinedOr(UserId), limit: Schema.Number }),
+      Result: ActiveRow,
+      execute: ({ limit, user }) =>
+        sql`SELECT p.person_id, p.user_id, p.name, ${sql.literal(liveNoteCount)} AS note_count,
         COALESCE((SELECT MAX(n.position) FROM notes n WHERE n.person_id = p.person_id AND n.discarded_at IS NULL), p.position) AS active
-      FROM people p WHERE p.merged_into IS NULL AND ${options.user === undefined ? sql`1 = 1` : sql`p.user_id = ${options.user}`}
-      ORDER BY active DESC, p.person_id LIMIT ${options.limit}`).pipe(
+      FROM people p WHERE p.merged_into IS NULL AND ${user === undefined ? sql`1 = 1` : sql`p.user_id = ${user}`}
+      ORDER BY active DESC, p.person_id LIMIT ${limit}`
+    })({ user: options.user, limit: options.limit }).pipe(
       Effect.map((rows) => rows.map((r): Person => ({ id: r.person_id, user: r.user_id, name: r.name, noteCount: r.note_count })))
     ))
 
 /** Whom a person was merged into, when they were. */
 export const mergedInto = (personId: PersonId) =>
   Effect.flatMap(SqlClient, (sql) =>
-    decodeRows(Schema.Struct({ merged_into: Schema.NullOr(PersonId) }))(sql`SELECT merged_into FROM people WHERE person_id = ${personId}`).pipe(
-      Effect.map((rows) => Option.fromNullable(rows[0]?.merged_into))
-    ))
+    SqlSchema.findOne({
+      Request: PersonId,
+      Result: Schema.Struct({ merged_into: Schema.NullOr(PersonId) }),
+      execute: (id) => sql`SELECT merged_into FROM people WHERE person_id = ${id}`
+    })(personId).pipe(Effect.map(Option.flatMap((row) => Option.fromNullable(row.merged_into)))))
 
 /** A person's names before renames, and the people merged into them (with theirs), in the order they were added. */
 export interface PersonNames {
@@ -55,8 +67,13 @@ const formerOf = (row: typeof NamesRow.Type) => (row.former_names === null || ro
 /** The names `personId` and the people merged into them were known by (`merged_into` always names whom a chain of merges left). */
 export const personNames = (personId: PersonId) =>
   Effect.flatMap(SqlClient, (sql) =>
-    decodeRows(NamesRow)(sql`SELECT person_id, name, former_names FROM people
-      WHERE person_id = ${personId} OR merged_into = ${personId} ORDER BY position, person_id`).pipe(
+    SqlSchema.findAll({
+      Request: PersonId,
+      Result: NamesRow,
+      execute: (id) =>
+        sql`SELECT person_id, name, former_names FROM people
+      WHERE person_id = ${id} OR merged_into = ${id} ORDER BY position, person_id`
+    })(personId).pipe(
       Effect.map((rows): PersonNames => ({
         formerNames: rows.filter((r) => r.person_id === personId).flatMap(formerOf),
         mergedIn: rows.filter((r) => r.person_id !== personId).map((r) => ({ id: r.person_id, name: r.name, formerNames: formerOf(r) }))

@@ -3,7 +3,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { MessageId, NoteId, PlanId, Provider, QuestionId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Option, Schema } from "effect"
-import { decodeRows, Num } from "./Columns.js"
+import { Num } from "./Columns.js"
 import { unplannedSession } from "./Indexes.js"
 
 /** The conversation a session belongs to: one sender in one chat on one provider. */
@@ -132,8 +132,13 @@ const PlanRow = Schema.Struct({
 /** The plans recorded for a session, in the order they were. */
 export const sessionPlans = (sessionId: SessionId) =>
   Effect.flatMap(SqlClient, (sql) =>
-    decodeRows(PlanRow)(sql`SELECT plan_id, prompt_version, model, from_seq, to_seq, input_tokens, output_tokens, superseded_by
-      FROM plans WHERE session_id = ${sessionId} ORDER BY position`).pipe(
+    SqlSchema.findAll({
+      Request: SessionId,
+      Result: PlanRow,
+      execute: (id) =>
+        sql`SELECT plan_id, prompt_version, model, from_seq, to_seq, input_tokens, output_tokens, superseded_by
+      FROM plans WHERE session_id = ${id} ORDER BY position`
+    })(sessionId).pipe(
       Effect.map((rows) =>
         rows.map((r): SessionPlan => ({
           planId: r.plan_id,

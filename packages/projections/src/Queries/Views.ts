@@ -77,7 +77,7 @@ export const pageOf = <A>(items: ReadonlyArray<A>, limit: number, key: (a: A) =>
 const ForwardRow = Schema.Struct({ note_id: NoteId, forwarded_from: Schema.String })
 
 /** Whom each of these notes holds words forwarded from, in send order, each name once; notes with none left out. */
-export const forwardsOf = Effect.fn("ReadModel.forwardsOf")(function*(noteIds: ReadonlyArray<NoteId>) {
+export const forwardsOf = Effect.fn("Notebook.forwardsOf")(function*(noteIds: ReadonlyArray<NoteId>) {
   const sql = yield* SqlClient
   const out = new Map<NoteId, Array<string>>()
   if (noteIds.length === 0) return out

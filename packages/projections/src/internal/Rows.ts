@@ -1,5 +1,6 @@
 /** Decoding rows of the events table into recorded events. */
-import { DateTime, Either, ParseResult } from "effect"
+import { SqlClient } from "@effect/sql/SqlClient"
+import { DateTime, Effect, Either, ParseResult } from "effect"
 import type { StoredEvent } from "../EventCodec.js"
 import { decode, decodeStored } from "../EventCodec.js"
 import type { EventMetadata, RecordedEvent } from "../EventStore.js"
@@ -58,3 +59,7 @@ export const toStoreError = (error: unknown): StoreError =>
     : ParseResult.isParseError(error)
     ? new StoreError({ reason: "decode", message: error.message, cause: error })
     : sqlError(error)
+
+/** Run a query on a client taken when a read service is built, its failures as the store's typed error. */
+export const runOn = (sql: SqlClient) => <A, E>(effect: Effect.Effect<A, E, SqlClient>): Effect.Effect<A, StoreError> =>
+  effect.pipe(Effect.provideService(SqlClient, sql), Effect.mapError(toStoreError))

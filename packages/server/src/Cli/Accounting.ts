@@ -1,8 +1,7 @@
 /** `verbatim accounting SESSION`: every message of a session and its one disposition. */
 import { Args, Command } from "@effect/cli"
 import { SessionId } from "@verbatim/domain/Ids"
-import type { PrimaryDisposition, SessionAccountingView } from "@verbatim/projections/ReadModel"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook, type PrimaryDisposition, type SessionAccountingView } from "@verbatim/projections/Notebook"
 import { Console, Effect, Option } from "effect"
 import { CliError } from "./CliError.js"
 
@@ -46,7 +45,7 @@ export const renderAccounting = (view: SessionAccountingView): string =>
 
 export const command = Command.make("accounting", { sessionId: Args.text({ name: "SESSION" }).pipe(Args.withSchema(SessionId)) }, ({ sessionId }) =>
   Effect.gen(function*() {
-    const model = yield* ReadModel
+    const model = yield* Notebook
     const view = yield* model.sessionAccounting(sessionId)
     if (Option.isNone(view)) return yield* new CliError({ message: `no session ${sessionId}; session ids look like telegram:CHAT:USER:N` })
     yield* Console.log(renderAccounting(view.value))

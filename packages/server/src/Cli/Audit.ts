@@ -6,8 +6,7 @@
  */
 import { Args, Command } from "@effect/cli"
 import { NoteId } from "@verbatim/domain/Ids"
-import type { NoteAuditView } from "@verbatim/projections/ReadModel"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { type NoteAuditView, Notebook } from "@verbatim/projections/Notebook"
 import { Console, DateTime, Effect, Option } from "effect"
 import { CliError } from "./CliError.js"
 
@@ -84,7 +83,7 @@ export const renderAudit = (view: NoteAuditView): string => {
 
 export const command = Command.make("audit", { noteId: Args.text({ name: "NOTE_ID" }).pipe(Args.withSchema(NoteId)) }, ({ noteId }) =>
   Effect.gen(function*() {
-    const model = yield* ReadModel
+    const model = yield* Notebook
     const view = yield* model.noteAudit(noteId)
     if (Option.isNone(view)) {
       return yield* new CliError({ message: `no note ${noteId}; list notes with GET /api/people/:id/notes` })

@@ -13,7 +13,7 @@ import { Json } from "@verbatim/domain/Json"
 import { defaultModel } from "@verbatim/planner/AnthropicLanguageModel"
 import { LanguageModel } from "@verbatim/planner/LanguageModel"
 import { RecordedLanguageModel } from "@verbatim/planner/RecordedLanguageModel"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { Clock, ConfigProvider, Console, Effect, Layer, Option, Schema } from "effect"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -65,7 +65,7 @@ const post = (base: string, body: string) =>
     )).pipe(Effect.map((response) => response.status))
 
 const awaitPlanned = Effect.gen(function*() {
-  const model = yield* ReadModel
+  const model = yield* Notebook
   for (;;) {
     const status = Option.map(yield* model.sessionAccounting(sessionId), (view) => view.status)
     if (Option.contains(status, "planned") || Option.contains(status, "failed")) return status
@@ -76,7 +76,7 @@ const awaitPlanned = Effect.gen(function*() {
 )
 
 const printNotes = Effect.gen(function*() {
-  const model = yield* ReadModel
+  const model = yield* Notebook
   const people = yield* model.people({ limit: 100 })
   const lines: Array<string> = ["", "Notes"]
   let first: NoteId | null = null
@@ -139,9 +139,9 @@ const run = <E>(app: Layer.Layer<Layer.Layer.Success<typeof App.AppLive>, E>) =>
     }
     const first = yield* Effect.provide(printNotes, context)
     yield* Effect.provide(printReminders, context)
-    const audit = first === null ? Option.none() : yield* Effect.provide(Effect.flatMap(ReadModel, (m) => m.noteAudit(first)), context)
+    const audit = first === null ? Option.none() : yield* Effect.provide(Effect.flatMap(Notebook, (m) => m.noteAudit(first)), context)
     if (Option.isSome(audit)) yield* Console.log(`\nAudit of ${first}\n${renderAudit(audit.value)}`)
-    const accounting = yield* Effect.provide(Effect.flatMap(ReadModel, (m) => m.sessionAccounting(sessionId)), context)
+    const accounting = yield* Effect.provide(Effect.flatMap(Notebook, (m) => m.sessionAccounting(sessionId)), context)
     if (Option.isSome(accounting)) yield* Console.log(`\nAccounting\n${renderAccounting(accounting.value)}`)
   }).pipe(Effect.scoped, Effect.provide(FetchHttpClient.layer))
 

@@ -1,7 +1,7 @@
 /** `verbatim events [--after CURSOR] [--follow]`: the event log as JSON lines, optionally following new events. */
 import { Command, Options } from "@effect/cli"
 import { EventCursor, StoredEvent } from "@verbatim/domain/ApiResponses"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { EventLog } from "@verbatim/projections/EventLog"
 import { Console, Effect, Option, Schema } from "effect"
 
 const encode = Schema.encodeSync(StoredEvent)
@@ -22,7 +22,7 @@ const options = {
 
 export const command = Command.make("events", options, ({ after, follow }) =>
   Effect.gen(function*() {
-    const model = yield* ReadModel
+    const model = yield* EventLog
     let cursor = Option.getOrUndefined(after)
     for (;;) {
       const page = yield* model.events(cursor, pageSize)

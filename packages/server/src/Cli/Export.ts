@@ -5,7 +5,7 @@
  * read in each user's time zone (`TimeZones`).
  */
 import { Args, Command } from "@effect/cli"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { Console, Effect } from "effect"
 import { CliError } from "./CliError.js"
 import { TimeZones } from "../TimeZones.js"
@@ -13,7 +13,7 @@ import { pagesOf, sync } from "./Export/Pages.js"
 
 const markdown = Command.make("markdown", { dir: Args.directory({ name: "DIR" }) }, ({ dir }) =>
   Effect.gen(function*() {
-    const model = yield* ReadModel
+    const model = yield* Notebook
     const users = yield* model.notebookUsers
     const notebooks = yield* Effect.forEach(users, (user) => model.notebook(user))
     const zones = yield* TimeZones

@@ -6,8 +6,7 @@
  */
 import { Args, Command, Options } from "@effect/cli"
 import { MessageId, SessionId } from "@verbatim/domain/Ids"
-import { ReadModel } from "@verbatim/projections/ReadModel"
-import type { MediaWork } from "@verbatim/projections/ReadModel"
+import { Jobs, type MediaWork } from "@verbatim/projections/Jobs"
 import { Console, Effect, Option } from "effect"
 import { MediaWorker } from "../Media/Worker.js"
 import { CliError } from "./CliError.js"
@@ -34,7 +33,7 @@ export const command = Command.make(
       if (Option.isNone(target) || (Option.isSome(message) && Option.isSome(session))) {
         return yield* new CliError({ message: "give a message id or --session ID (one of them)" })
       }
-      const read = yield* ReadModel
+      const read = yield* Jobs
       const before = yield* read.mediaOf(target.value)
       if (before.length === 0) {
         return yield* new CliError({ message: `${target.value}: no attachments under that message or session id (\`verbatim accounting SESSION\` lists messages)` })

@@ -9,7 +9,7 @@ import type { Note } from "@verbatim/domain/ApiResponses"
 import type { NoteId, PersonId } from "@verbatim/domain/Ids"
 import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
 import type { StoreError } from "@verbatim/projections/EventStore"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { Effect, Option } from "effect"
 import * as Curation from "../Curation.js"
 import { listed, listedOne, operator, type OperatorReads } from "../OperatorReads.js"
@@ -26,7 +26,7 @@ const answered = (resource: Resource, id: string) => (e: Curation.CurationRefuse
 
 export const layer = HttpApiBuilder.group(Api, "curation", (handlers) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Notebook
     const context = yield* Effect.context<Curation.Services | OperatorReads>()
     /** Run a change; a store failure is a 500, a refusal its status. */
     const run = <A>(resource: Resource, id: string, change: Effect.Effect<A, Curation.CurationRefused | StoreError, Curation.Services>) =>

@@ -6,7 +6,7 @@
  */
 import { HttpApiBuilder, type HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Api, NotReady, type Readiness } from "@verbatim/domain/Api"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs } from "@verbatim/projections/Jobs"
 import { Clock, Effect, Option, Redacted } from "effect"
 import { ApiToken } from "../ApiToken.js"
 import { gauge, prometheusText } from "../Exposition.js"
@@ -26,7 +26,7 @@ const refusal = { message: "missing or wrong bearer token", _tag: "Unauthorized"
 
 export const layer = HttpApiBuilder.group(Api, "health", (handlers) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Jobs
     const hold = yield* PlanningHold
     const outbox = yield* Outbox
     const runtime = yield* RuntimeMetrics

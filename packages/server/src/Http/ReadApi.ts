@@ -5,8 +5,10 @@ import type { AnswerResult } from "@verbatim/domain/ApiResponses"
 import type { UserId } from "@verbatim/domain/Ids"
 import { eventLogMessage } from "@verbatim/domain/OperatorReads/Mode"
 import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
+import { EventLog } from "@verbatim/projections/EventLog"
 import type { EventStore } from "@verbatim/projections/EventStore"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
+import type { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { Effect, Option } from "effect"
 import * as Answers from "../Inbox/Answers.js"
 import type { IdGenerator } from "../IdGenerator.js"
@@ -29,10 +31,11 @@ const orNotFound = <A, E, R>(
 
 export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Notebook
+    const log = yield* EventLog
     const settings = yield* ServerConfig
     const reads = yield* OperatorReads
-    const context = yield* Effect.context<EventStore | ReadModel | IdGenerator | OperatorReads>()
+    const context = yield* Effect.context<EventStore | Notebook | SessionLookups | IdGenerator | OperatorReads>()
     const page = (params: { readonly user?: UserId | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) => ({
       user: params.user,
       limit: params.limit ?? defaultLimit,
@@ -99,6 +102,6 @@ export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
         }).pipe(Effect.provide(context)))
       .handle("events", ({ urlParams }) =>
         reads.mode === "all"
-          ? Effect.orDie(read.events(urlParams.after, urlParams.limit ?? 100, settings.eventsPageBytes))
+          ? Effect.orDie(log.events(urlParams.after, urlParams.limit ?? 100, settings.eventsPageBytes))
           : Effect.fail(new OperatorReadRefused({ message: eventLogMessage(reads.mode) })))
   }))

@@ -9,7 +9,7 @@ import { type Choice, Command } from "@verbatim/domain/Session/Commands"
 import { queueReply } from "@verbatim/domain/Session/Replies"
 import type { EventStore, StoreError } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { DateTime, Effect, Option } from "effect"
 import { IdGenerator } from "../IdGenerator.js"
 import { execute } from "../Sessions.js"
@@ -44,9 +44,9 @@ export const answer = (
   questionId: QuestionId,
   choice: Choice,
   asker: UserId | null
-): Effect.Effect<AnswerOutcome, StoreError, EventStore | FoldCache | ReadModel | IdGenerator> =>
+): Effect.Effect<AnswerOutcome, StoreError, EventStore | FoldCache | SessionLookups | IdGenerator> =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* SessionLookups
     const sessionId = yield* read.questionSession(questionId)
     if (Option.isNone(sessionId)) return { _tag: "NotFound" } as const
     const ids = yield* Effect.flatMap(IdGenerator, (g) => g.supply)

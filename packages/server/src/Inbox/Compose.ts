@@ -10,7 +10,7 @@ import { type MessageId, messageIdOf, type SessionId, type UserId } from "@verba
 import type { NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import { noExtras } from "@verbatim/domain/Attachment"
 import type { StoreError } from "@verbatim/projections/EventStore"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { DateTime, Effect, Option } from "effect"
 import * as Dispatch from "./Dispatch.js"
 
@@ -59,7 +59,7 @@ const outcomeOf = (handled: Dispatch.Handled): ComposedOutcome["outcome"] =>
  */
 export const compose = (user: UserId, messages: ReadonlyArray<Composed>, close: boolean) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* SessionLookups
     const outcomes: Array<ComposedOutcome> = []
     for (const message of messages) {
       const item = webMessage(user, message, yield* DateTime.now)

@@ -7,7 +7,7 @@ import { SessionId, userIdOf } from "@verbatim/domain/Ids"
 import type { Edit, NewMessage } from "@verbatim/domain/Inbound/Inbound"
 import type { IdempotencyKey } from "@verbatim/projections/EventStore"
 import { FoldCache } from "@verbatim/projections/FoldCache"
-import { type Conversation, ReadModel } from "@verbatim/projections/ReadModel"
+import { type Conversation, SessionLookups } from "@verbatim/projections/SessionLookups"
 import { Effect, Option } from "effect"
 import { knownFold } from "../Sessions.js"
 
@@ -60,6 +60,6 @@ export const targetSession = (conversation: Conversation) =>
   Effect.gen(function*() {
     const known = knownOpen(yield* FoldCache, conversation)
     if (known !== undefined) return known
-    const { count, open } = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation))
+    const { count, open } = yield* Effect.flatMap(SessionLookups, (read) => read.conversationSessions(conversation))
     return Option.getOrElse(open, () => newSessionId(conversation, count + 1))
   })

@@ -9,8 +9,8 @@ import { parseReminderData } from "@verbatim/domain/Reminders/Text"
 import * as ReplyText from "@verbatim/domain/ReplyText"
 import { EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
-import type { ReadModel } from "@verbatim/projections/ReadModel"
 import type { ReminderBook } from "@verbatim/projections/ReminderBook"
+import type { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { Effect } from "effect"
 import * as Answers from "./Answers.js"
 import type { IdGenerator } from "../IdGenerator.js"
@@ -30,7 +30,7 @@ export type Handled = "captured" | "duplicate" | "closed" | "helped" | "edited" 
 export type Requirements =
   | EventStore
   | FoldCache
-  | ReadModel
+  | SessionLookups
   | ReminderBook
   | TimeZones
   | IdGenerator

@@ -10,7 +10,7 @@ import * as ReplyText from "@verbatim/domain/ReplyText"
 import { Command, type Rejected } from "@verbatim/domain/Session/Commands"
 import { type EventStore, type StoreError } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { DateTime, Effect, Option } from "effect"
 import { BotIdentity } from "../BotIdentity.js"
 import { queueCommandReply } from "../Replies.js"
@@ -33,7 +33,7 @@ export type Captured =
   | { readonly _tag: "Helped" }
 
 /** One attempt at a capture; `from` is the edit a message is captured from (an edit that overtook it). */
-const captureAttempt = (item: NewMessage, from: Edit | null): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | FoldCache | ReadModel> =>
+const captureAttempt = (item: NewMessage, from: Edit | null): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | FoldCache | SessionLookups> =>
   Effect.gen(function*() {
     const conversation = conversationOf(item)
     const sessionId = yield* targetSession(conversation)
@@ -54,10 +54,10 @@ const captureAttempt = (item: NewMessage, from: Edit | null): Effect.Effect<Capt
  * more. With no session open the sender is told there is nothing to file, a reply recorded under
  * the same key, so a redelivery arriving after the next session opens does not close that one.
  */
-const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | FoldCache | ReadModel> =>
+const closeAttempt = (item: NewMessage): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | FoldCache | SessionLookups> =>
   Effect.gen(function*() {
     const conversation = conversationOf(item)
-    const found = yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions(conversation))
+    const found = yield* Effect.flatMap(SessionLookups, (read) => read.conversationSessions(conversation))
     const now = yield* DateTime.now
     if (Option.isNone(found.open)) {
       const replied = yield* commandReply(item, "done", ReplyText.nothingToFileText)
@@ -100,7 +100,7 @@ const inConversation = (item: NewMessage | Edit) => <A, E, R>(effect: Effect.Eff
 export const botUsername = Effect.map(Effect.serviceOption(BotIdentity), Option.match({ onNone: () => null, onSome: (b) => b.telegramUsername }))
 
 /** The requirements of a capture: the store, and the reminders' read side and zones for `/tz` and `/reminders`. */
-export type CaptureNeeds = EventStore | FoldCache | ReadModel | ReminderBook | TimeZones
+export type CaptureNeeds = EventStore | FoldCache | SessionLookups | ReminderBook | TimeZones
 
 /** The attempt a message's command (or none: a capture) makes. */
 const attemptFor = (item: NewMessage, command: BotCommand | null): Effect.Effect<Captured, StoreError | Rejected, CaptureNeeds> => {
@@ -135,10 +135,10 @@ export const capture = (item: NewMessage): Effect.Effect<Captured, StoreError, C
 
 const ignored = (why: string) => ({ _tag: "EditIgnored", why } as const)
 
-const editAttempt = (item: Edit, mayCapture: boolean): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | FoldCache | ReadModel> =>
+const editAttempt = (item: Edit, mayCapture: boolean): Effect.Effect<Captured, StoreError | Rejected | Retry, EventStore | FoldCache | SessionLookups> =>
   Effect.gen(function*() {
     const id: MessageId = messageIdOf(item.provider, item.providerMessageId)
-    const found = yield* Effect.flatMap(ReadModel, (read) => read.messageSession(id))
+    const found = yield* Effect.flatMap(SessionLookups, (read) => read.messageSession(id))
     if (Option.isNone(found)) {
       // The edit overtook its message (or the message was never sent to us): the edited
       // message is what the sender means now, so it is captured; the original, if it comes,
@@ -161,7 +161,7 @@ const editAttempt = (item: Edit, mayCapture: boolean): Effect.Effect<Captured, S
  * older one arriving late changes nothing, and edits from someone else are ignored. An edit whose
  * message never arrived captures the message as edited.
  */
-export const edit = (item: Edit): Effect.Effect<Captured, StoreError, EventStore | FoldCache | ReadModel> =>
+export const edit = (item: Edit): Effect.Effect<Captured, StoreError, EventStore | FoldCache | SessionLookups> =>
   retrying(editAttempt(item, true)).pipe(
     inConversation(item),
     Effect.catchTag("Rejected", (e) => Effect.die(e)),

@@ -8,7 +8,8 @@ import { kindName, readerOf } from "@verbatim/domain/Media"
 import { MediaOutcome } from "@verbatim/domain/Session/Commands"
 import type { Bytes } from "@verbatim/projections/Blobs"
 import type { StoreError } from "@verbatim/projections/EventStore"
-import { type MediaWork, ReadModel } from "@verbatim/projections/ReadModel"
+import type { MediaWork } from "@verbatim/projections/Jobs"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { Context, Effect, Layer, Option } from "effect"
 import { DocumentReader } from "./Documents.js"
 import { ImageReader } from "./ImageReader.js"
@@ -21,7 +22,7 @@ export class Readers extends Context.Tag("@verbatim/server/Readers")<Readers, {
   readonly read: (row: MediaWork, bytes: Bytes) => Effect.Effect<MediaOutcome, MediaError | StoreError>
 }>() {
   static readonly make = Effect.gen(function*() {
-    const model = yield* ReadModel
+    const model = yield* SessionLookups
     const transcriber = yield* Transcriber
     const imageReader = yield* ImageReader
     const documents = yield* DocumentReader

@@ -20,7 +20,7 @@ import { EventStore } from "@verbatim/projections/EventStore"
 import { FoldCache } from "@verbatim/projections/FoldCache"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { Wakeups } from "@verbatim/projections/Wakeups"
-import { type MediaWork, ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs, type MediaWork } from "@verbatim/projections/Jobs"
 import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer, Option } from "effect"
 import { backoff } from "../Backoff.js"
 import * as Metrics from "../Metrics.js"
@@ -65,7 +65,7 @@ export class MediaWorker extends Context.Tag("@verbatim/server/MediaWorker")<Med
   readonly reread: (messageOrSession: MessageId | SessionId) => Effect.Effect<MediaPass>
 }>() {
   static readonly make = Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Jobs
     const store = yield* EventStore
     const folds = yield* FoldCache
     const leases = yield* Leases

@@ -21,7 +21,7 @@ import type { Event } from "@verbatim/domain/Events"
 import type { EventStore } from "@verbatim/projections/EventStore"
 import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import type { Contact } from "@verbatim/planner/RenderRequest"
 import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Either, Layer } from "effect"
 import { IdGenerator } from "../IdGenerator.js"
@@ -67,7 +67,7 @@ const chunksOf = (planned: SessionPlans): ReadonlyArray<PlannedChunk> =>
 type Needs =
   | EventStore
   | FoldCache
-  | ReadModel
+  | SessionLookups
   | IdGenerator
   | PromptRegistry
   | PlanningConfig
@@ -106,7 +106,7 @@ const parkCrashing = (sessionId: SessionId, revision: number, lapses: number) =>
   )
 
 const once = Effect.fn("PlanJob.run")(function*(sessionId: SessionId, options: RunOptions, usage: UsageSink, lapses: number) {
-  const read = yield* ReadModel
+  const read = yield* SessionLookups
   const { state } = yield* load(sessionId)
   if (!state.closed || state.user === null) return "not-closed" as const
   const user = state.user

@@ -1,7 +1,7 @@
 /**
  * Planning reacts to events: every `SessionClosed` in the log runs the plan job for its session,
  * read by a catch-up pass from where the last one ended (the log's head at start-up: sessions
- * already owed then are found once, in the read model), run as soon as one is appended in this
+ * already owed then are found once, in the queues' reads), run as soon as one is appended in this
  * process (`Wakeups`) and on a poll besides. A run that another instance holds, or
  * that failed, is tried again with backoff, a few times (looked for on every poll, even when the
  * log is quiet); once a user's session plans, that user's
@@ -13,7 +13,8 @@
  */
 import type { SessionId, UserId } from "@verbatim/domain/Ids"
 import { type Checkpoint, checkpointOf, EventStore, isAfter, type RecordedEvent } from "@verbatim/projections/EventStore"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs } from "@verbatim/projections/Jobs"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { Wakeups } from "@verbatim/projections/Wakeups"
 import { Clock, Context, Duration, Effect, FiberSet, Layer, Option, Stream } from "effect"
 import { PlanJob } from "./PlanJob.js"
@@ -44,7 +45,8 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
   static readonly make = Effect.gen(function*() {
     const store = yield* EventStore
     const wakeups = yield* Wakeups
-    const read = yield* ReadModel
+    const queues = yield* Jobs
+    const lookups = yield* SessionLookups
     const jobs = yield* PlanJob
     const hold = yield* PlanningHold
     const lock = yield* Effect.makeSemaphore(1)
@@ -59,7 +61,7 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
     const held = new Set<SessionId>()
     let probe = { attempt: 0, at: 0 }
     const isHeld = Effect.map(hold.current, Option.isSome)
-    for (const sessionId of yield* Effect.orDie(read.unplannedSessions)) retries.set(sessionId, { attempt: 0, at: 0 })
+    for (const sessionId of yield* Effect.orDie(queues.unplannedSessions)) retries.set(sessionId, { attempt: 0, at: 0 })
 
     /** Run one session's plan job; note what to retry, what waits for media, what is held. True when it planned. */
     const runOne = (sessionId: SessionId) =>
@@ -96,7 +98,7 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
         let planned = 0
         for (const sessionId of owned) if (yield* runOne(sessionId)) planned += 1
         if (planned === 0 || Option.isNone(user)) return planned
-        for (const sessionId of yield* Effect.orDie(read.failedSessions(user.value))) {
+        for (const sessionId of yield* Effect.orDie(queues.failedSessions(user.value))) {
           if (yield* isHeld) return planned
           if ((yield* jobs.run(sessionId)) === "planned") planned += 1
         }
@@ -145,7 +147,7 @@ export class PlanTrigger extends Context.Tag("@verbatim/server/PlanTrigger")<Pla
         const waiting = (yield* isHeld) ? [] : [...held]
         const byUser = new Map<string, { readonly user: Option.Option<UserId>; readonly sessions: Array<SessionId> }>()
         for (const sessionId of new Set([...waiting, ...sessions])) {
-          const user = yield* Effect.orDie(read.sessionUser(sessionId))
+          const user = yield* Effect.orDie(lookups.sessionUser(sessionId))
           const key = Option.getOrElse(user, () => sessionId)
           byUser.set(key, { user, sessions: [...(byUser.get(key)?.sessions ?? []), sessionId] })
         }

@@ -16,7 +16,7 @@ import type { FoldCache } from "@verbatim/projections/FoldCache"
 import { ReplyCommand } from "@verbatim/domain/Reply/Decide"
 import { Leases, maxCrashes } from "@verbatim/projections/Leases"
 import { Wakeups } from "@verbatim/projections/Wakeups"
-import { type QueuedReply, ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs, type QueuedReply } from "@verbatim/projections/Jobs"
 import { Array as Arr, Clock, Context, DateTime, Duration, Effect, Layer } from "effect"
 import type { Provider } from "@verbatim/domain/Ids"
 import { backoff } from "../Backoff.js"
@@ -64,7 +64,7 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
 }>() {
   static readonly make = Effect.gen(function*() {
     const stored = yield* Effect.context<EventStore | FoldCache>()
-    const read = yield* ReadModel
+    const read = yield* Jobs
     const leases = yield* Leases
     const telegram = yield* TelegramClient
     const whatsApp = yield* WhatsAppClient

@@ -17,7 +17,7 @@ import { lateAfter, ReminderCommand } from "@verbatim/domain/Reminders/Decide"
 import { deliveryText, reminderButtons } from "@verbatim/domain/Reminders/Text"
 import { hasWindow, routeOf } from "@verbatim/domain/Reminders/Window"
 import { ReminderBook, type ReminderRow } from "@verbatim/projections/ReminderBook"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { Wakeups } from "@verbatim/projections/Wakeups"
 import { Clock, DateTime, Duration, Effect, Option } from "effect"
 import * as Replies from "../Replies.js"
@@ -49,7 +49,7 @@ export const deliver = Effect.fn("Reminders.deliver")(function*(reminder: Remind
     return false
   }
   const late = DateTime.greaterThan(now, DateTime.addDuration(reminder.dueAt, lateAfter))
-  const note = reminder.noteId === null ? Option.none() : yield* Effect.flatMap(ReadModel, (read) => read.note(reminder.noteId!))
+  const note = reminder.noteId === null ? Option.none() : yield* Effect.flatMap(Notebook, (read) => read.note(reminder.noteId!))
   const base = (yield* WebLinks).publicUrl
   const link = Option.isSome(base) && Option.isSome(note) ? markedLink(base.value, note.value.id, reminder) : null
   const filed = Option.map(note, (n) => ({ about: n.owner._tag === "Person" ? n.owner.name : null, body: n.body }))

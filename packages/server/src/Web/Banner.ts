@@ -4,7 +4,7 @@
  * why ("Filing now…" forever).
  */
 import type { UserId } from "@verbatim/domain/Ids"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs } from "@verbatim/projections/Jobs"
 import { Effect, Option } from "effect"
 import { PlanJob } from "../Planning/PlanJob.js"
 import { PlanningHold, reasonOf } from "../Planning/PlanningHold.js"
@@ -15,7 +15,7 @@ export const banner = (user: UserId | undefined) =>
     const jobs = yield* PlanJob
     const held = yield* Effect.flatMap(PlanningHold, (hold) => hold.current)
     if (jobs.configured && Option.isNone(held)) return null
-    const waiting = yield* Effect.orDie(Effect.flatMap(ReadModel, (read) => read.awaitingPlan(user)))
+    const waiting = yield* Effect.orDie(Effect.flatMap(Jobs, (read) => read.awaitingPlan(user)))
     // The provider's own words are for the operator; a user is told whose move it is.
     const why = Option.match(held, {
       onNone: () => "no model key is set",

@@ -1,5 +1,5 @@
 /** The compose page: a box to type or paste messages into, the open session's messages, and the bot's replies. */
-import type { ConversationReply, SessionMessage } from "@verbatim/projections/ReadModel"
+import type { ConversationReply, SessionMessage } from "@verbatim/projections/Notebook"
 import { type Html, html } from "./Html.js"
 
 /** What the page shows. */

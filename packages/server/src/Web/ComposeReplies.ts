@@ -6,7 +6,7 @@
  * as before, with a reload.
  */
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { Wakeups } from "@verbatim/projections/Wakeups"
 import { Effect, Option } from "effect"
 import { chatOf } from "../Inbox/Compose.js"
@@ -55,7 +55,7 @@ export const liveReplies = Effect.gen(function*() {
   if (Option.isNone(writer)) return HttpServerResponse.text("Forbidden: you are no longer on this server's allow-list", { status: 403 })
   const user = writer.value
   const shown = new URL((yield* HttpServerRequest.HttpServerRequest).url, "http://local").searchParams.get("shown") ?? ""
-  const read = yield* ReadModel
+  const read = yield* Notebook
   const current = read.conversationReplies("web", chatOf(user), 10)
   yield* Effect.flatMap(Wakeups, (wakeups) =>
     wakeups.waitUntil(["ReplyQueued"], within, Effect.map(current, (replies) => newestReply(replies) !== shown)))

@@ -9,7 +9,8 @@ import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { ComposedMessage } from "@verbatim/domain/CaptureApi"
 import { operatorUser, type UserId } from "@verbatim/domain/Ids"
 import { tooLong } from "@verbatim/domain/MessageLimit"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { Duration, Effect, Either, Option, ParseResult, Schema } from "effect"
 import { chatOf, compose } from "../Inbox/Compose.js"
 import { IdGenerator } from "../IdGenerator.js"
@@ -44,14 +45,15 @@ export const writerOf = (subject: SignIn.Subject) =>
 
 const view = (user: UserId, csrf: string, notice: string, refused: ComposeView["refused"]) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* SessionLookups
+    const notebook = yield* Notebook
     const settings = yield* ServerConfig
     const sessions = yield* read.conversationSessions({ user, provider: "web", chat: chatOf(user) })
     return composePage({
       csrf,
       formId: yield* Effect.flatMap(IdGenerator, (ids) => ids.next("m")),
-      open: Option.isSome(sessions.open) ? yield* read.sessionMessages(sessions.open.value) : [],
-      replies: yield* read.conversationReplies("web", chatOf(user), 10),
+      open: Option.isSome(sessions.open) ? yield* notebook.sessionMessages(sessions.open.value) : [],
+      replies: yield* notebook.conversationReplies("web", chatOf(user), 10),
       idleSeconds: Duration.toSeconds(settings.webSessionIdle),
       notice: notices[notice] ?? "",
       refused
@@ -130,7 +132,7 @@ export const file = Effect.gen(function*() {
   const posted = yield* postedBy(FileForm)
   if (Either.isLeft(posted)) return posted.left
   const { form, user } = posted.right
-  const open = (yield* Effect.flatMap(ReadModel, (read) => read.conversationSessions({ user, provider: "web", chat: chatOf(user) }))).open
+  const open = (yield* Effect.flatMap(SessionLookups, (read) => read.conversationSessions({ user, provider: "web", chat: chatOf(user) }))).open
   if (Option.isNone(open)) return yield* back("nothing-open")
   const message = Schema.decodeUnknownEither(ComposedMessage)({ id: form.id, text: "/done" })
   if (Either.isLeft(message)) return yield* HttpServerResponse.text(`Bad request: ${problemOf(message.left)}`, { status: 400 })

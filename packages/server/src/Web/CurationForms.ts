@@ -4,7 +4,7 @@
  * another. Each posts with the page's CSRF token and works without JavaScript.
  */
 import type { Person } from "@verbatim/domain/ApiResponses"
-import type { CurationStep, NoteAuditView } from "@verbatim/projections/ReadModel"
+import type { CurationStep, NoteAuditView } from "@verbatim/projections/Notebook"
 import { type Html, html } from "./Html.js"
 import { timeAt } from "./Time.js"
 

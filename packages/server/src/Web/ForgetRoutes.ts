@@ -10,7 +10,8 @@ import { HttpServerResponse } from "@effect/platform"
 import type { ForgetTarget } from "@verbatim/domain/Forget/Events"
 import { MessageId, NoteId, operatorUser, PersonId } from "@verbatim/domain/Ids"
 import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { forgottenItem } from "@verbatim/projections/Queries/Forgotten"
 import * as Scrub from "@verbatim/projections/Scrub"
 import { Effect, Option } from "effect"
@@ -32,7 +33,7 @@ const conversations = (scope: Scrub.ForgetScope) => new Set(scope.messages.map((
 export const confirmNote = signedIn("Forget a note", "people", ({ csrf, subject }) =>
   Effect.gen(function*() {
     const id = NoteId.make(yield* param("id"))
-    const audit = Option.filter(yield* Effect.flatMap(ReadModel, (read) => read.noteAudit(id)), (a) => SignIn.maySee(subject, a.note.user))
+    const audit = Option.filter(yield* Effect.flatMap(Notebook, (read) => read.noteAudit(id)), (a) => SignIn.maySee(subject, a.note.user))
     if (Option.isNone(audit)) return Option.none()
     const { directives, discardedAt, note, reminders } = audit.value
     const scope = yield* Scrub.scopeOf({ _tag: "Note", noteId: id }, note.user)
@@ -59,7 +60,7 @@ export const confirmNote = signedIn("Forget a note", "people", ({ csrf, subject 
 /** `GET /people/:id/forget`: what forgetting the person takes, with their names when the viewer reads them. */
 export const confirmPerson = signedIn("Forget a person", "people", ({ csrf, subject }) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Notebook
     const id = PersonId.make(yield* param("id"))
     const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
     if (Option.isNone(person)) return Option.none()
@@ -89,9 +90,10 @@ export const confirmPerson = signedIn("Forget a person", "people", ({ csrf, subj
 /** `GET /messages/:id/forget`: what forgetting one message takes, its text when the viewer reads it. */
 export const confirmMessage = signedIn("Forget a message", "none", ({ csrf, subject, zone }) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Notebook
+    const lookups = yield* SessionLookups
     const id = MessageId.make(yield* param("id"))
-    const sessionId = yield* read.messageSession(id)
+    const sessionId = yield* lookups.messageSession(id)
     const accounting = Option.filter(
       yield* Option.match(sessionId, { onNone: () => Effect.succeedNone, onSome: (s) => read.sessionAccounting(s) }),
       (a) => SignIn.maySee(subject, a.user)
@@ -150,7 +152,7 @@ const forgotten = (what: string) => (forgot: Forgot) => `Forgotten: ${what}, ${P
  */
 export const forgetNote = forgetting(NoteId.make, (noteId) => ({ _tag: "Note", noteId }), (id, subject) =>
   Effect.gen(function*() {
-    const note = yield* Effect.flatMap(ReadModel, (read) => read.note(id))
+    const note = yield* Effect.flatMap(Notebook, (read) => read.note(id))
     const { mode } = yield* OperatorReads
     if (Option.isNone(note)) return "/"
     if (subject._tag === "Operator" && mode === "none" && note.value.user !== operatorUser) return `/sessions/${note.value.sessionId}`
@@ -163,7 +165,7 @@ export const forgetPerson = forgetting(PersonId.make, (personId) => ({ _tag: "Pe
 
 /** `POST /messages/:id/forget`: to its conversation, where it reads erased. */
 export const forgetMessage = forgetting(MessageId.make, (messageId) => ({ _tag: "Message", messageId }), (id) =>
-  Effect.map(Effect.flatMap(ReadModel, (read) => read.messageSession(id)), (session) =>
+  Effect.map(Effect.flatMap(SessionLookups, (read) => read.messageSession(id)), (session) =>
     Option.match(session, { onNone: () => "/", onSome: (s) => `/sessions/${s}` })), () => "Forgotten: a message's words; it reads erased below.")
 
 /**

@@ -10,9 +10,11 @@ import { HttpApiBuilder } from "@effect/platform"
 import { AskId, operatorUser } from "@verbatim/domain/Ids"
 import { AskBook } from "@verbatim/projections/AskBook"
 import type { Blobs } from "@verbatim/projections/Blobs"
+import type { Jobs } from "@verbatim/projections/Jobs"
+import type { Notebook } from "@verbatim/projections/Notebook"
 import { ReminderBook } from "@verbatim/projections/ReminderBook"
-import type { ReadModel } from "@verbatim/projections/ReadModel"
 import type { ReplayReports } from "@verbatim/projections/ReplayReports"
+import type { SessionLookups } from "@verbatim/projections/SessionLookups"
 import type { Wakeups } from "@verbatim/projections/Wakeups"
 import { Effect, Layer, Option } from "effect"
 import { askedView } from "../Ask/Reply.js"
@@ -47,9 +49,11 @@ import { signedIn } from "./Viewer.js"
 import * as SignInRoutes from "./SignInRoutes.js"
 import { SignInThrottle } from "./Throttle.js"
 
-/** What the pages need: the read model, capture's path for the compose box, curation's and forgetting's. */
+/** What the pages need: the notebook's reads, the session lookups and the queues', capture's path for the compose box, curation's and forgetting's. */
 type Services =
-  | ReadModel
+  | Notebook
+  | SessionLookups
+  | Jobs
   | Blobs
   | Wakeups
   | ReplayReports

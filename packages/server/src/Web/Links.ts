@@ -13,7 +13,7 @@ import * as ReplyText from "@verbatim/domain/ReplyText"
 import { isChatProvider } from "@verbatim/domain/Inbound/Providers"
 import { signInStream } from "@verbatim/domain/Streams"
 import { WebAccessCommand, webAccessDecider } from "@verbatim/domain/WebAccess"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs } from "@verbatim/projections/Jobs"
 import { Clock, DateTime, Duration, Effect, Layer, Option } from "effect"
 import { WebLinks } from "../WebLinks.js"
 import { createHash, createHmac } from "node:crypto"
@@ -79,7 +79,7 @@ const newestLink = (user: UserId, nonce: string) =>
     // A user id is `provider:sender`, and a link is sent in the sender's own chat, whose id is the sender's.
     const [provider, sender] = splitAtColon(user)
     if (!isChatProvider(provider)) return false
-    const newest = yield* Effect.flatMap(ReadModel, (read) => read.newestReplyId(provider, sender, linkReplyPrefix))
+    const newest = yield* Effect.flatMap(Jobs, (read) => read.newestReplyId(provider, sender, linkReplyPrefix))
     return Option.exists(newest, (replyId) => nonceOf(...splitAtColon(replyId.slice(linkReplyPrefix.length))) === nonce)
   })
 
@@ -96,7 +96,7 @@ const queueReply = (item: NewMessage, replyId: ReplyId, text: string) =>
  */
 const overLimit = (item: NewMessage) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Jobs
     const since = (yield* Clock.currentTimeMillis) - Duration.toMillis(Duration.hours(1))
     const recent = (prefix: string, limit: number) => read.repliesSince(item.provider, item.chatId, prefix, since, limit)
     if ((yield* recent(linkReplyPrefix, linksPerHour)) < linksPerHour) return Option.none()

@@ -12,7 +12,7 @@ import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { byteRange } from "@verbatim/domain/ByteRange"
 import { MessageId } from "@verbatim/domain/Ids"
 import { Blobs } from "@verbatim/projections/Blobs"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Jobs } from "@verbatim/projections/Jobs"
 import { Effect, Option } from "effect"
 import { isPdf, pagePng } from "../Media/Documents.js"
 import { joined } from "../Media/Images.js"
@@ -40,7 +40,7 @@ const ownedFile = Effect.gen(function*() {
   if (Option.isNone(who)) return { _tag: "SignIn" } as const
   const messageId = MessageId.make(yield* param("message"))
   const ordinal = Number(yield* param("ordinal"))
-  const row = (yield* (yield* ReadModel).mediaOf(messageId)).find((r) => r.messageId === messageId && r.ordinal === ordinal)
+  const row = (yield* (yield* Jobs).mediaOf(messageId)).find((r) => r.messageId === messageId && r.ordinal === ordinal)
   if (row === undefined || row.sha256 === null || !SignIn.maySee(who.value.subject, row.sender)) return { _tag: "None" } as const
   const read = yield* Effect.either(require(who.value.subject, { user: row.sender, kind: "media", ids: [`${messageId}/${ordinal}`] }))
   if (read._tag === "Left") return { _tag: "Refused", message: read.left.message } as const

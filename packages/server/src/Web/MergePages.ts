@@ -5,7 +5,7 @@
  */
 import type { Person } from "@verbatim/domain/ApiResponses"
 import { PersonId } from "@verbatim/domain/Ids"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { Effect, Option } from "effect"
 import { require } from "../OperatorReads.js"
 import { type Html, html } from "./Html.js"
@@ -46,7 +46,7 @@ export const mergedInList = (person: Person, mergedIn: ReadonlyArray<{ readonly 
 /** `GET /people/:id/merge?into=…`: the confirmation of a merge, for two people of one user the viewer may see, neither merged away. */
 export const confirmMerge = signedIn("Merge two people", "people", ({ csrf, subject }) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Notebook
     const visible = (id: PersonId) =>
       Effect.map(Effect.all([read.person(id), read.mergedInto(id)]), ([person, merged]) =>
         Option.filter(person, (p) => Option.isNone(merged) && SignIn.maySee(subject, p.user)))

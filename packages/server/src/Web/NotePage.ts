@@ -6,7 +6,7 @@
  * the segments, so it can never disagree with the body.
  */
 import type { Person } from "@verbatim/domain/ApiResponses"
-import type { NoteAuditView } from "@verbatim/projections/ReadModel"
+import type { NoteAuditView } from "@verbatim/projections/Notebook"
 import { dueText, statusText } from "@verbatim/domain/Reminders/Text"
 import { localTime } from "@verbatim/domain/ReadableTime"
 import { history, noteForms } from "./CurationForms.js"

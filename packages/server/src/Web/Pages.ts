@@ -2,7 +2,7 @@
 import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
 import { foldedRanges } from "@verbatim/domain/Fold"
 import type { NoteId } from "@verbatim/domain/Ids"
-import type { SearchHit } from "@verbatim/projections/ReadModel"
+import type { SearchHit } from "@verbatim/projections/Notebook"
 import { questionLeadOf } from "@verbatim/domain/ReplyText"
 import { type Html, html } from "./Html.js"
 import { timeAt } from "./Time.js"

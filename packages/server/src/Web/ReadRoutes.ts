@@ -8,7 +8,7 @@ import { HttpServerResponse } from "@effect/platform"
 import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
 import { NoteId, PersonId } from "@verbatim/domain/Ids"
 import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { Effect, Option } from "effect"
 import { OperatorReads, require, scope } from "../OperatorReads.js"
 import { forgottenAt } from "./ForgetRoutes.js"
@@ -32,7 +32,7 @@ const limited = (subject: SignIn.Subject) =>
 export const people = signedIn("People", "people", ({ subject }) =>
   Effect.gen(function*() {
     const q = (yield* query("q")).trim()
-    const all = yield* Effect.flatMap(ReadModel, (read) => read.peopleByActivity({ limit: 500, user: SignIn.userOf(subject) }))
+    const all = yield* Effect.flatMap(Notebook, (read) => read.peopleByActivity({ limit: 500, user: SignIn.userOf(subject) }))
     const matching = all.filter((p) => holdsFolded(p.name, q))
     const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, matching.map((p) => ({ user: p.user, kind: "people", ids: [p.id] }))))
     // Other users' people are counted whatever the name asked for: a name is what is not read.
@@ -43,7 +43,7 @@ export const people = signedIn("People", "people", ({ subject }) =>
 /** `/own`: the viewer's own notes; the operator's are everyone's unless they do not read other users'. */
 export const own = signedIn("Own notes", "own", ({ subject, zone }) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Notebook
     const user = yield* scope(subject, undefined)
     const notes = yield* read.ownNotes(user, notesShown)
     const discarded = yield* read.ownNotes(user, notesShown, true)
@@ -61,7 +61,7 @@ export const own = signedIn("Own notes", "own", ({ subject, zone }) =>
 export const aboutPerson = <A, E, R>(suffix: string, route: Effect.Effect<A, E, R>) =>
   Effect.flatMap(Effect.map(param("id"), PersonId.make), (id) =>
     Effect.gen(function*() {
-      const read = yield* ReadModel
+      const read = yield* Notebook
       const who = yield* SignIn.current
       const into = Option.isNone(who) ? Option.none() : yield* Effect.flatMap(read.mergedInto(id), (merged) =>
         Option.isNone(merged) ? Effect.succeedNone : read.person(merged.value))
@@ -74,7 +74,7 @@ export const aboutPerson = <A, E, R>(suffix: string, route: Effect.Effect<A, E, 
 /** `/people/:id`: a person's notes, or (merged away) the person they joined; one forgotten says so. */
 export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subject, zone }) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Notebook
     const id = PersonId.make(yield* param("id"))
     const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
     if (Option.isNone(person)) return yield* forgottenAt("person", id, { subject, zone })
@@ -92,7 +92,7 @@ export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subj
 /** `/notes/:id`: a note and its audit, with the forms that curate and forget it; one the viewer had forgotten says so. */
 export const note = signedIn("Note", "people", ({ csrf, subject, zone }) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Notebook
     const id = NoteId.make(yield* param("id"))
     const audit = Option.filter(yield* read.noteAudit(id), (a) => SignIn.maySee(subject, a.note.user))
     if (Option.isNone(audit)) return yield* forgottenAt("note", id, { subject, zone })
@@ -104,7 +104,7 @@ export const note = signedIn("Note", "people", ({ csrf, subject, zone }) =>
 /** `/questions`: the open questions; other users' without their text when the operator does not read it. */
 export const questions = signedIn("Questions", "questions", ({ csrf, subject }) =>
   Effect.gen(function*() {
-    const open = yield* Effect.flatMap(ReadModel, (read) => read.questions({ limit: 200, status: "open", user: SignIn.userOf(subject) }))
+    const open = yield* Effect.flatMap(Notebook, (read) => read.questions({ limit: 200, status: "open", user: SignIn.userOf(subject) }))
     const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, open.items.map((q) => ({ user: q.user, kind: "questions", ids: [q.id] }))))
     const listed = open.items.map((q) => (shown(q.user) ? q : Withheld.question(q)))
     return Option.some(questionsPage(listed, csrf, yield* query("notice")))
@@ -114,7 +114,7 @@ export const questions = signedIn("Questions", "questions", ({ csrf, subject }) 
 export const search = signedIn("Search", "search", ({ subject }) =>
   Effect.gen(function*() {
     const q = yield* query("q")
-    const hits = yield* Effect.flatMap(ReadModel, (read) => Effect.flatMap(scope(subject, undefined), (user) => read.search(q, { user, limit: 50 })))
+    const hits = yield* Effect.flatMap(Notebook, (read) => Effect.flatMap(scope(subject, undefined), (user) => read.search(q, { user, limit: 50 })))
     const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, hits.map((h) => ({ user: h.user, kind: "search", ids: [h.messageId] }))))
     return Option.some(searchPage(q, hits.filter((h) => shown(h.user)), yield* limited(subject)))
   }))

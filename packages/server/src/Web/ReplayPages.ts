@@ -10,7 +10,7 @@ import * as ModelPrices from "@verbatim/planner/ModelPrices"
 import type { SessionId } from "@verbatim/domain/Ids"
 import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
 import { ReplayReportBody, type SessionReplayView } from "@verbatim/domain/ReplayReport"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { SessionLookups } from "@verbatim/projections/SessionLookups"
 import { ReplayReports, type StoredReport } from "@verbatim/projections/ReplayReports"
 import { Effect, Option, Schema } from "effect"
 import { OperatorReads } from "../OperatorReads.js"
@@ -94,7 +94,7 @@ export const replayRoute = signedIn("Replay report", "replays", ({ subject, zone
     const report = subject._tag === "Operator" ? yield* (yield* ReplayReports).get(id) : Option.none()
     const body = Option.flatMap(report, (r) => Schema.decodeUnknownOption(Schema.parseJson(ReplayReportBody))(r.body))
     if (Option.isNone(report) || Option.isNone(body)) return Option.none()
-    const read = yield* ReadModel
+    const read = yield* SessionLookups
     const reads = yield* OperatorReads
     const users = new Map(
       yield* Effect.forEach(body.value.sessions, (s) => Effect.map(read.sessionUser(s.sessionId), (user) => [s.sessionId, Option.getOrNull(user)] as const))

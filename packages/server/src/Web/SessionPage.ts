@@ -6,8 +6,7 @@
  */
 import { type MessageId, type NoteId, SessionId } from "@verbatim/domain/Ids"
 import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
-import { ReadModel } from "@verbatim/projections/ReadModel"
-import type { SessionAccountingView, SessionMessage, SessionPlan } from "@verbatim/projections/ReadModel"
+import { Notebook, type SessionAccountingView, type SessionMessage, type SessionPlan } from "@verbatim/projections/Notebook"
 import { DateTime, Effect, Option } from "effect"
 import { OperatorReads } from "../OperatorReads.js"
 import { type Html, html } from "./Html.js"
@@ -92,7 +91,7 @@ ${planList(details.plans)}`
 /** `GET /sessions/:id`: the session's accounting, with its text when the viewer reads it (recorded under `audited`). */
 export const sessionRoute = signedIn("Session", "none", ({ subject, zone }) =>
   Effect.gen(function*() {
-    const read = yield* ReadModel
+    const read = yield* Notebook
     const notice = yield* query("notice")
     const id = SessionId.make(yield* param("id"))
     const accounting = yield* read.sessionAccounting(id)

@@ -7,7 +7,7 @@
 import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { EventStore } from "@verbatim/projections/EventStore"
 import { FoldCache } from "@verbatim/projections/FoldCache"
-import type { ReadModel } from "@verbatim/projections/ReadModel"
+import type { Jobs } from "@verbatim/projections/Jobs"
 import type { ServerConfig } from "../ServerConfig.js"
 import { Effect, Option, Schema } from "effect"
 import { page, respond } from "./Layout.js"
@@ -52,7 +52,7 @@ export const layer = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const keys = yield* SignIn.WebKeys
     const httpsSite = Option.exists((yield* WebLinks).publicUrl, (url) => url.startsWith("https:"))
-    const provided = providing(yield* Effect.context<SignIn.WebKeys | SignInThrottle | EventStore | FoldCache | ReadModel | WebLinks | ServerConfig>())
+    const provided = providing(yield* Effect.context<SignIn.WebKeys | SignInThrottle | EventStore | FoldCache | Jobs | WebLinks | ServerConfig>())
     yield* router.get("/signin", provided(Effect.map(query("next"), (next) => respond(page({ title: "Sign in", section: "none", csrf: null }, signInPage(SignIn.localPath(next), null))))).pipe(Effect.flatten))
     // Opening a link only shows a button: link previews and mail scanners fetch links, and must not use them up.
     // The token rides in the query; links with it in the path (as sent before) open too, at any length.

@@ -12,7 +12,7 @@ import { FakeWhatsApp } from "@verbatim/testkit/FakeWhatsApp"
 import { spokenOgg } from "@verbatim/testkit/RealMedia"
 import { ScriptedLanguageModel, planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { MessageId, SessionId } from "@verbatim/domain/Ids"
-import { ReadModel } from "@verbatim/projections/ReadModel"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { Effect, Option, TestClock } from "effect"
 import { readdirSync } from "node:fs"
 import { backoff } from "../../src/Backoff.js"
@@ -67,7 +67,7 @@ const sent = (text: string) => ({ method: "sendMessage", body: { chat_id: "10000
 const sentTexts = Effect.map(telegramCalls, (calls) => calls.filter((c) => c.method === "sendMessage"))
 
 /** The one current disposition of each message of Alice's session. */
-const dispositions = Effect.flatMap(ReadModel, (read) => read.sessionAccounting(alice)).pipe(
+const dispositions = Effect.flatMap(Notebook, (read) => read.sessionAccounting(alice)).pipe(
   Effect.map((accounting) => Option.getOrThrow(accounting).messages.map((m) => [m.seq, m.disposition._tag]))
 )
 

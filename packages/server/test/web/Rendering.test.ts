@@ -5,7 +5,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import { MessageId, NoteId, PersonId, PlanId, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
-import type { NoteAuditView } from "@verbatim/projections/ReadModel"
+import type { NoteAuditView } from "@verbatim/projections/Notebook"
 import { DateTime, FastCheck as fc } from "effect"
 import { html, raw } from "../../src/Web/Html.js"
 import { notePage } from "../../src/Web/NotePage.js"

@@ -4,7 +4,7 @@
  * then the notes newest first under their local time, each message's words followed by its
  * footnote (saying who a forwarded one was forwarded from).
  */
-import type { NotebookNote } from "@verbatim/projections/ReadModel"
+import type { NotebookNote } from "@verbatim/projections/Notebook"
 import { localTime } from "@verbatim/domain/ReadableTime"
 import { DateTime } from "effect"
 

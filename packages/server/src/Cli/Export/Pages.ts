@@ -3,7 +3,7 @@
  * the user's own notes, named by the domain's `Slug`; and how an export brings a folder up to date.
  */
 import { distinctSlugs } from "@verbatim/domain/Slug"
-import type { Notebook } from "@verbatim/projections/ReadModel"
+import type { Notebook } from "@verbatim/projections/Queries/Notebook"
 import { randomBytes } from "node:crypto"
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"

@@ -1,0 +1,121 @@
+/**
+ * What the API, the web pages and the CLI read to show a user's notebook: people, notes, their
+ * audits, questions, search, a session's accounting, messages and plans, a web conversation's replies. Split
+ * from the one read model so a reader names only the reads it shows.
+ */
+import { SqlClient } from "@effect/sql/SqlClient"
+import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
+import type { MessageId, NoteId, PersonId, Provider, SessionId, UserId } from "@verbatim/domain/Ids"
+import type { MessageKind } from "@verbatim/domain/Message"
+import { Context, Effect, Layer } from "effect"
+import type { Option } from "effect"
+import { EventStore, type StoreError } from "./EventStore.js"
+import { runOn } from "./internal/Rows.js"
+import { sessionAccounting } from "./Queries/Accounting.js"
+import type { SessionAccountingView } from "./Queries/Accounting.js"
+import { noteAudit } from "./Queries/Audit.js"
+import type { NoteAuditView } from "./Queries/Audit.js"
+import * as Lists from "./Queries/Lists.js"
+import type { ListOptions } from "./Queries/Lists.js"
+import { notebook, notebookUsers } from "./Queries/Notebook.js"
+import type { Notebook as UserNotebook } from "./Queries/Notebook.js"
+import { mergedInto, peopleByActivity, personNames } from "./Queries/People.js"
+import type { PersonNames } from "./Queries/People.js"
+import * as Replies from "./Queries/Replies.js"
+import type { ConversationReply } from "./Queries/Replies.js"
+import * as Search from "./Queries/Search.js"
+import type { SearchHit } from "./Queries/Search.js"
+import * as Sessions from "./Queries/Sessions.js"
+import type { SessionPlan } from "./Queries/Sessions.js"
+
+export type { ConversationReply, ListOptions, NoteAuditView, PersonNames, SearchHit, SessionAccountingView, SessionPlan }
+export type { PrimaryDisposition } from "./Queries/Accounting.js"
+export type { NotebookNote, NotebookPerson, NotebookSource } from "./Queries/Notebook.js"
+export type { SourceEdit } from "./Queries/Audit.js"
+export type { CurationStep } from "./Queries/Curation.js"
+
+/** A message as a session's page shows it. */
+export interface SessionMessage {
+  readonly id: MessageId
+  readonly seq: number
+  readonly text: string
+  readonly kind: MessageKind
+  /** Who wrote it first, when it was forwarded. */
+  readonly forwardedFrom: string | null
+}
+
+/** A page of items and the cursor for the next one (null: no more). */
+export interface Page<A> {
+  readonly items: ReadonlyArray<A>
+  readonly nextCursor: string | null
+}
+
+export class Notebook extends Context.Tag("@verbatim/projections/Notebook")<Notebook, {
+  readonly people: (options: ListOptions) => Effect.Effect<Page<Person>, StoreError>
+  readonly person: (personId: PersonId) => Effect.Effect<Option.Option<Person>, StoreError>
+  /** People not merged away, the one with the newest note first, at most `limit`; only `user`'s when given. */
+  readonly peopleByActivity: (options: { readonly user?: UserId | undefined; readonly limit: number }) => Effect.Effect<ReadonlyArray<Person>, StoreError>
+  /** Whom a person was merged into, when they were. */
+  readonly mergedInto: (personId: PersonId) => Effect.Effect<Option.Option<PersonId>, StoreError>
+  /** A person's newest notes first, at most `limit`; their discarded notes instead when `discarded`. */
+  readonly newestNotes: (personId: PersonId, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
+  /** A user's own notes (about no one; everyone's when no user), newest first; the discarded ones when `discarded`. */
+  readonly ownNotes: (user: UserId | undefined, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
+  /** The names a person had before, and the people merged into them. */
+  readonly personNames: (personId: PersonId) => Effect.Effect<PersonNames, StoreError>
+  /** None when the person is unknown; their discarded notes instead when `discarded`. */
+  readonly notesByPerson: (
+    personId: PersonId,
+    options: ListOptions & { readonly discarded?: boolean | undefined }
+  ) => Effect.Effect<Option.Option<Page<Note>>, StoreError>
+  readonly note: (noteId: NoteId) => Effect.Effect<Option.Option<Note>, StoreError>
+  readonly noteAudit: (noteId: NoteId) => Effect.Effect<Option.Option<NoteAuditView>, StoreError>
+  readonly questions: (
+    options: ListOptions & { readonly status?: "open" | "answered" | undefined }
+  ) => Effect.Effect<Page<Question>, StoreError>
+  /** Users with at least one note, by id. */
+  readonly notebookUsers: Effect.Effect<ReadonlyArray<UserId>, StoreError>
+  /** Every note of a user grouped by person, newest first, each with its provider messages. */
+  readonly notebook: (user: UserId) => Effect.Effect<UserNotebook, StoreError>
+  readonly sessionAccounting: (sessionId: SessionId) => Effect.Effect<Option.Option<SessionAccountingView>, StoreError>
+  /** A session's messages: current text, in seq order, each with who wrote it first when forwarded. */
+  readonly sessionMessages: (sessionId: SessionId) => Effect.Effect<ReadonlyArray<SessionMessage>, StoreError>
+  /** The plans recorded for a session, oldest first. */
+  readonly sessionPlans: (sessionId: SessionId) => Effect.Effect<ReadonlyArray<SessionPlan>, StoreError>
+  /** The newest `limit` replies to a conversation, newest first (the web pages' conversation). */
+  readonly conversationReplies: (provider: Provider, chat: string, limit: number) => Effect.Effect<ReadonlyArray<ConversationReply>, StoreError>
+  /** Messages matching every word of `query`, newest first, each with its note; only `user`'s when given. */
+  readonly search: (
+    query: string,
+    options: { readonly user?: UserId | undefined; readonly limit: number }
+  ) => Effect.Effect<ReadonlyArray<SearchHit>, StoreError>
+}>() {}
+
+/** Build the notebook's reads over the SqlClient in context (a note's audit reads the log too). */
+export const make = Effect.gen(function*() {
+  const run = runOn(yield* SqlClient)
+  const store = yield* EventStore
+  return Notebook.of({
+    people: (options) => run(Lists.people(options)),
+    person: (personId) => run(Lists.person(personId)),
+    peopleByActivity: (options) => run(peopleByActivity(options)),
+    mergedInto: (personId) => run(mergedInto(personId)),
+    newestNotes: (personId, limit, discarded) => run(Lists.newestNotes(personId, limit, discarded)),
+    ownNotes: (user, limit, discarded) => run(Lists.ownNotes(user, limit, discarded)),
+    personNames: (personId) => run(personNames(personId)),
+    notesByPerson: (personId, options) => run(Lists.notesByPerson(personId, options)),
+    note: (noteId) => run(Lists.note(noteId)),
+    noteAudit: (noteId) => run(noteAudit(noteId).pipe(Effect.provideService(EventStore, store))),
+    questions: (options) => run(Lists.questions(options)),
+    notebookUsers: run(notebookUsers),
+    notebook: (user) => run(notebook(user)),
+    sessionAccounting: (sessionId) => run(sessionAccounting(sessionId)),
+    sessionMessages: (sessionId) => run(Lists.sessionMessages(sessionId)),
+    sessionPlans: (sessionId) => run(Sessions.sessionPlans(sessionId)),
+    conversationReplies: (provider, chat, limit) => run(Replies.conversationReplies(provider, chat, limit)),
+    search: (query, options) => run(Search.search(query, options))
+  })
+})
+
+/** The notebook's reads on the store's database. */
+export const layer: Layer.Layer<Notebook, never, SqlClient | EventStore> = Layer.effect(Notebook, make)
