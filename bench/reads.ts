@@ -40,7 +40,7 @@ const connections = 16
 const postgresAt = process.argv.indexOf("--postgres")
 const postgres = postgresAt === -1 ? undefined : process.argv[postgresAt + 1]!
 /** Bumped whenever the generator changes, so a cached store of the old shape is not reused. */
-const generatorVersion = 1
+const generatorVersion = 2
 
 // The shape at full scale, scaled by `--messages`.
 const scale = messages / 1_000_000
@@ -90,7 +90,7 @@ const sessionEvents = (i: number): ReadonlyArray<readonly [string, ReadonlyArray
   const chat = user.slice("telegram:".length)
   const planId = `plan-${id}`
   const seqs = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k)
-  const asked = i % 10 === 9
+  const asked = s % 10 === 9
   const people: Array<Event> = []
   const notes: Array<Event> = []
   const note = (n: number, range: ReadonlyArray<number>, person: { personId: string; name: string } | null) =>
