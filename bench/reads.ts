@@ -11,7 +11,7 @@
  * applied, with its reply queued and sent; one in ten parks a question. Half the messages hold
  * the word "lyon"; three hold "zanzibar quartet". Everything scales with `--messages`.
  *
- *   npm run bench:reads -- [--messages 1000000] [--requests 20] [--postgres postgres://…]
+ *   npm run bench:reads -- [--messages 1000000] [--requests 20] [--postgres postgres://…] [--only reads|export]
  *
  * On SQLite the built store is kept under .bench-data/ keyed by its parameters, so a second run
  * skips the build; with `--postgres URL` each run builds on a fresh database of that server.
@@ -20,7 +20,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { Event } from "@verbatim/domain/Events"
 import { QuestionId, ReplyId, UserId } from "@verbatim/domain/Ids"
 import * as Store from "@verbatim/projections/Store"
-import { bundle, bundlePath } from "@verbatim/server/scripts/bundle"
+import { bundle, bundlePath, cliNodeFlags } from "@verbatim/server/scripts/bundle"
 import * as G from "@verbatim/testkit/Given"
 import { Effect, type Layer } from "effect"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -29,7 +29,7 @@ import { join, resolve } from "node:path"
 import { performance } from "node:perf_hooks"
 import { eventRow, insertEventRows } from "./fillLog.js"
 import { numberFlag } from "./flags.js"
-import { cliInChild, rebuildInChild } from "./rebuildRounds.js"
+import { cliRun, rebuildInChild } from "./rebuildRounds.js"
 import { freshDatabase } from "./reliability/Database.js"
 import { startFakes } from "./reliability/Fakes.js"
 import * as S from "./reliability/Server.js"
@@ -39,6 +39,9 @@ const requests = numberFlag("requests", 20)
 const connections = 16
 const postgresAt = process.argv.indexOf("--postgres")
 const postgres = postgresAt === -1 ? undefined : process.argv[postgresAt + 1]!
+const onlyAt = process.argv.indexOf("--only")
+/** `reads` or `export` alone (a cached store makes either quick to repeat). */
+const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1]!
 /** Bumped whenever the generator changes, so a cached store of the old shape is not reused. */
 const generatorVersion = 2
 
@@ -311,18 +314,32 @@ const measureReads = async (env: Readonly<Record<string, string>>, built: Built)
   }
 }
 
-/** `verbatim export markdown` into a fresh folder: wall time and peak RSS. */
-const measureExport = (env: Readonly<Record<string, string>>, heavyMessages: number) => {
+/** `verbatim export markdown` into a fresh folder under these Node flags. */
+const exportOnce = (env: Readonly<Record<string, string>>, nodeFlags: ReadonlyArray<string>) => {
   const dir = mkdtempSync(join(tmpdir(), "verbatim-export-"))
   try {
-    const run = cliInChild(bundlePath, { ...env, HOME: process.env["HOME"] ?? "" }, ["export", "markdown", join(dir, "out")])
-    const s = run.ms / 1000
-    return `| \`verbatim export markdown\` (every user, the heavy one's ${heavyMessages} messages among them) | ${s.toFixed(1)} s | ${run.maxRssMb} MB | ≤ 60 s, bounded memory | ${s <= 60 ? "yes" : "no"} | ${run.stdout.trim()} |`
-  } catch (error) {
-    return `| \`verbatim export markdown\` | failed | — | ≤ 60 s, bounded memory | no | ${String(error).slice(0, 300).replace(/\n/g, " ")} |`
+    return cliRun(bundlePath, { ...env, HOME: process.env["HOME"] ?? "" }, ["export", "markdown", join(dir, "out")], nodeFlags)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * `verbatim export markdown`: wall time and peak RSS with the CLI's heap cap (256 MB) and, when
+ * it runs out of heap under it, again without, for the time it takes.
+ */
+const measureExport = (env: Readonly<Record<string, string>>, heavyMessages: number) => {
+  const row = (flags: string, run: ReturnType<typeof cliRun>, capped: boolean) => {
+    const s = run.ms / 1000
+    const said = run.ok ? run.stdout.trim() : /heap out of memory/.test(run.stderr) ? "ran out of heap" : `failed (${run.exit}): ${run.stderr.slice(-300).replace(/\n/g, " ")}`
+    return `| \`verbatim export markdown\`, ${flags} (every user; the heavy one's ${heavyMessages} messages among them) | ${s.toFixed(1)} s | ${
+      run.maxRssMb ?? "—"
+    } MB | ≤ 60 s, bounded memory | ${run.ok && capped && s <= 60 ? "yes" : "no"} | ${said} |`
+  }
+  const capped = exportOnce(env, cliNodeFlags)
+  return capped.ok
+    ? [row("the CLI's flags (--max-old-space-size=256)", capped, true)]
+    : [row("the CLI's flags (--max-old-space-size=256)", capped, true), row("no heap cap", exportOnce(env, []), false)]
 }
 
 await bundle()
@@ -333,9 +350,14 @@ try {
   console.log(`${backend}, ${messages} messages in ${sessions} sessions, ${built.events} events; heavy user ${built.heavy} with ${heavyPeople} people, ${
     Math.ceil(sessions / 5)
   } notes on ${built.star}; fill ${built.fillSeconds} s, rebuild ${built.rebuildSeconds} s (peak RSS ${built.rebuildPeakRssMb} MB); ${connections} connections, up to ${requests} requests each after one warm-up, 30 s cap a read`)
-  const rows = await measureReads(store.env, built)
-  console.log(["", "| read | p50 ms | p99 ms | requests | 1 connection p50 ms | target | met |", "|---|---|---|---|---|---|---|", ...rows].join("\n"))
-  console.log(["", "| command | wall | peak RSS | target | met | output |", "|---|---|---|---|---|---|", measureExport(store.env, Math.ceil(sessions / 5) * perSession)].join("\n"))
+  if (only !== "export") {
+    const rows = await measureReads(store.env, built)
+    console.log(["", "| read | p50 ms | p99 ms | requests | 1 connection p50 ms | target | met |", "|---|---|---|---|---|---|---|", ...rows].join("\n"))
+  }
+  if (only !== "reads") {
+    const rows = measureExport(store.env, Math.ceil(sessions / 5) * perSession)
+    console.log(["", "| command | wall | peak RSS | target | met | output |", "|---|---|---|---|---|---|", ...rows].join("\n"))
+  }
 } finally {
   await store.drop()
 }

@@ -40,22 +40,27 @@ export const median = (values: ReadonlyArray<number>) => {
 const reportPeakRss = `data:text/javascript,process.on("exit",()=>process.stderr.write("peak-rss-kb "+process.resourceUsage().maxRSS+"\\n"))`
 
 /**
- * Run a `verbatim` command from `bundle` (with the CLI's Node flags) in a fresh process: its
- * output, wall time (including the command's start-up, about 0.3 s) and peak RSS.
+ * Run a `verbatim` command from `bundle` (with the CLI's Node flags, or `nodeFlags`) in a fresh
+ * process: its exit, output, wall time (including the command's start-up, about 0.3 s) and peak
+ * RSS (null when it died before exiting, as on running out of heap).
  */
-export const cliInChild = (bundle: string, env: Readonly<Record<string, string>>, args: ReadonlyArray<string>) => {
+export const cliRun = (bundle: string, env: Readonly<Record<string, string>>, args: ReadonlyArray<string>, nodeFlags = cliNodeFlags) => {
   const start = performance.now()
-  const child = spawnSync(process.execPath, [...cliNodeFlags, "--import", reportPeakRss, bundle, ...args], {
+  const child = spawnSync(process.execPath, [...nodeFlags, "--import", reportPeakRss, bundle, ...args], {
     env: { PATH: process.env["PATH"] ?? "", ...env },
     encoding: "utf8",
     maxBuffer: 1 << 24
   })
   const ms = performance.now() - start
   const peak = /peak-rss-kb (\d+)/.exec(child.stderr)
-  if (child.status !== 0 || peak === null) {
-    throw new Error(`verbatim ${args.join(" ")} failed (${child.status ?? child.signal}): ${child.stdout}${child.stderr.slice(-2000)}`)
-  }
-  return { stdout: child.stdout, ms, maxRssMb: Math.round(Number(peak[1]) / 1024) }
+  return { ok: child.status === 0, exit: child.status ?? child.signal, stdout: child.stdout, stderr: child.stderr, ms, maxRssMb: peak === null ? null : Math.round(Number(peak[1]) / 1024) }
+}
+
+/** `cliRun` that throws unless the command succeeded. */
+export const cliInChild = (bundle: string, env: Readonly<Record<string, string>>, args: ReadonlyArray<string>) => {
+  const run = cliRun(bundle, env, args)
+  if (!run.ok || run.maxRssMb === null) throw new Error(`verbatim ${args.join(" ")} failed (${run.exit}): ${run.stdout}${run.stderr.slice(-2000)}`)
+  return { ...run, maxRssMb: run.maxRssMb }
 }
 
 /**
