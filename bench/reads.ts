@@ -11,7 +11,7 @@
  * applied, with its reply queued and sent; one in ten parks a question. Half the messages hold
  * the word "lyon"; three hold "zanzibar quartet". Everything scales with `--messages`.
  *
- *   npm run bench:reads -- [--messages 1000000] [--requests 20] [--postgres postgres://…] [--only reads|export]
+ *   npm run bench:reads -- [--messages 1000000] [--requests 20] [--postgres postgres://… [--analyze]] [--only reads|export]
  *
  * On SQLite the built store is kept under .bench-data/ keyed by its parameters, so a second run
  * skips the build; with `--postgres URL` each run builds on a fresh database of that server.
@@ -30,7 +30,7 @@ import { performance } from "node:perf_hooks"
 import { eventRow, insertEventRows } from "./fillLog.js"
 import { numberFlag } from "./flags.js"
 import { cliRun, rebuildInChild } from "./rebuildRounds.js"
-import { freshDatabase } from "./reliability/Database.js"
+import { admin, freshDatabase } from "./reliability/Database.js"
 import { startFakes } from "./reliability/Fakes.js"
 import * as S from "./reliability/Server.js"
 
@@ -39,6 +39,8 @@ const requests = numberFlag("requests", 20)
 const connections = 16
 const postgresAt = process.argv.indexOf("--postgres")
 const postgres = postgresAt === -1 ? undefined : process.argv[postgresAt + 1]!
+/** On PostgreSQL, `ANALYZE` after the rebuild, as autovacuum would once enough rows changed (a rebuild leaves the read model unanalyzed). */
+const analyze = process.argv.includes("--analyze")
 const onlyAt = process.argv.indexOf("--only")
 /** `reads` or `export` alone (a cached store makes either quick to repeat). */
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1]!
@@ -219,7 +221,9 @@ const postgresStore = async (serverUrl: string) => {
   const database = await freshDatabase(serverUrl, "reads_")
   const env = { VERBATIM_DATABASE_URL: database.url }
   try {
-    return { env, built: await build(Store.layerPg(database.url, { maxConnections: 4 }), env), drop: database.drop }
+    const built = await build(Store.layerPg(database.url, { maxConnections: 4 }), env)
+    if (analyze) await admin(database.url, "ANALYZE")
+    return { env, built, drop: database.drop }
   } catch (error) {
     await database.drop()
     throw error
@@ -347,7 +351,7 @@ const backend = postgres === undefined ? "SQLite" : "PostgreSQL"
 const store = postgres === undefined ? await sqliteStore() : await postgresStore(postgres)
 try {
   const { built } = store
-  console.log(`${backend}, ${messages} messages in ${sessions} sessions, ${built.events} events; heavy user ${built.heavy} with ${heavyPeople} people, ${
+  console.log(`${backend}${postgres !== undefined && analyze ? " (ANALYZE after the rebuild)" : ""}, ${messages} messages in ${sessions} sessions, ${built.events} events; heavy user ${built.heavy} with ${heavyPeople} people, ${
     Math.ceil(sessions / 5)
   } notes on ${built.star}; fill ${built.fillSeconds} s, rebuild ${built.rebuildSeconds} s (peak RSS ${built.rebuildPeakRssMb} MB); ${connections} connections, up to ${requests} requests each after one warm-up, 30 s cap a read`)
   if (only !== "export") {
