@@ -40,25 +40,40 @@ export const median = (values: ReadonlyArray<number>) => {
 const reportPeakRss = `data:text/javascript,process.on("exit",()=>process.stderr.write("peak-rss-kb "+process.resourceUsage().maxRSS+"\\n"))`
 
 /**
+ * Run a `verbatim` command from `bundle` (with the CLI's Node flags, or `nodeFlags`) in a fresh
+ * process: its exit, output, wall time (including the command's start-up, about 0.3 s) and peak
+ * RSS (null when it died before exiting, as on running out of heap).
+ */
+export const cliRun = (bundle: string, env: Readonly<Record<string, string>>, args: ReadonlyArray<string>, nodeFlags = cliNodeFlags) => {
+  const start = performance.now()
+  const child = spawnSync(process.execPath, [...nodeFlags, "--import", reportPeakRss, bundle, ...args], {
+    env: { PATH: process.env["PATH"] ?? "", ...env },
+    encoding: "utf8",
+    maxBuffer: 1 << 24
+  })
+  const ms = performance.now() - start
+  const peak = /peak-rss-kb (\d+)/.exec(child.stderr)
+  return { ok: child.status === 0, exit: child.status ?? child.signal, stdout: child.stdout, stderr: child.stderr, ms, maxRssMb: peak === null ? null : Math.round(Number(peak[1]) / 1024) }
+}
+
+/** `cliRun` that throws unless the command succeeded. */
+export const cliInChild = (bundle: string, env: Readonly<Record<string, string>>, args: ReadonlyArray<string>) => {
+  const run = cliRun(bundle, env, args)
+  if (!run.ok || run.maxRssMb === null) throw new Error(`verbatim ${args.join(" ")} failed (${run.exit}): ${run.stdout}${run.stderr.slice(-2000)}`)
+  return { ...run, maxRssMb: run.maxRssMb }
+}
+
+/**
  * Rebuild with the command users run, `npm run verbatim -- rebuild` (a bundle, with the CLI's
  * Node flags), in a fresh process: its peak RSS is the rebuild's own, and its time includes the
  * command's start-up (about 0.3 s).
  */
-const rebuildInChild = (bundle: string, env: Readonly<Record<string, string>>) =>
+export const rebuildInChild = (bundle: string, env: Readonly<Record<string, string>>) =>
   Effect.sync(() => {
-    const start = performance.now()
-    const child = spawnSync(process.execPath, [...cliNodeFlags, "--import", reportPeakRss, bundle, "rebuild"], {
-      env: { PATH: process.env["PATH"] ?? "", ...env },
-      encoding: "utf8",
-      maxBuffer: 1 << 24
-    })
-    const ms = performance.now() - start
-    const events = /rebuilt every projection from (\d+) event/.exec(child.stdout)
-    const peak = /peak-rss-kb (\d+)/.exec(child.stderr)
-    if (child.status !== 0 || events === null || peak === null) {
-      throw new Error(`verbatim rebuild failed (${child.status}): ${child.stdout}${child.stderr.slice(-2000)}`)
-    }
-    return { events: Number(events[1]), ms, maxRssMb: Math.round(Number(peak[1]) / 1024) }
+    const run = cliInChild(bundle, env, ["rebuild"])
+    const events = /rebuilt every projection from (\d+) event/.exec(run.stdout)
+    if (events === null) throw new Error(`verbatim rebuild said: ${run.stdout}`)
+    return { events: Number(events[1]), ms: run.ms, maxRssMb: run.maxRssMb }
   })
 
 const round1 = (n: number) => Math.round(n * 10) / 10
