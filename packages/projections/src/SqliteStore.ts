@@ -3,8 +3,8 @@ import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import type { MigrationError } from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
-import { Cause, Effect, Layer } from "effect"
-import { open } from "node:fs/promises"
+import { Cause, Effect, Layer, type Scope } from "effect"
+import { closeSync, fdatasync, openSync } from "node:fs"
 import type * as ConfigError from "effect/ConfigError"
 import { backgroundCheckpoints } from "./Checkpointer.js"
 import * as Dialects from "./internal/Dialect.js"
@@ -17,7 +17,7 @@ import { storeOn } from "./StoreOn.js"
  * `FULL` survives power loss; `NORMAL` in WAL mode survives only a process crash. Both run the
  * connection at SQLite's `NORMAL` (a commit writes the log without flushing it); under `FULL` the
  * group commit then flushes the log itself, on a thread of libuv's pool, before any of the batch's
- * callers hears of it (`flushLog`). SQLite's own `FULL` flushes inside `COMMIT`, on the event loop:
+ * callers hears of it (`logFlush`). SQLite's own `FULL` flushes inside `COMMIT`, on the event loop:
  * every webhook, page and job waited out each flush (BENCHMARKS.md, "The pipeline").
  */
 export type SqliteSynchronous = "FULL" | "NORMAL"
@@ -71,25 +71,33 @@ export const walAutocheckpointPages = (backgroundCheckpoints: boolean) => backgr
 export const checkpointIntervalMs = 100
 
 /**
- * Flush the write-ahead log at `filename` to the disk, off the event loop. A flush of the file
- * carries every commit written to it before, so one flush after a batch makes the whole batch (and
- * anything written before it outside the group commit) durable. No log yet: nothing to flush.
+ * The flush of the write-ahead log at `filename`, off the event loop (one `fdatasync` on libuv's
+ * pool), for as long as the scope lasts. A flush of the file carries every commit written to it
+ * before, so one flush after a batch makes the whole batch (and anything written before it outside
+ * the group commit) durable. The log is opened at the first flush that finds it and kept open: it
+ * is truncated by checkpoints, never replaced while the store is open.
  */
-export const flushLog = (filename: string): Effect.Effect<void> =>
-  Effect.tryPromise(async () => {
-    const log = await open(`${filename}-wal`, "r").catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return undefined
-      throw error
-    })
-    if (log === undefined) return
-    try {
-      await log.datasync()
-    } finally {
-      await log.close()
-    }
-  }).pipe(
-    // A flush that fails leaves commits in an unknown state on the disk: nothing more is answered.
-    Effect.orDieWith((error) => new Error(`flushing the SQLite log of ${filename} failed`, { cause: error }))
+export const logFlush = (filename: string): Effect.Effect<Effect.Effect<void>, never, Scope.Scope> =>
+  Effect.map(
+    Effect.acquireRelease(
+      Effect.sync(() => ({ fd: undefined as number | undefined })),
+      (log) => Effect.sync(() => log.fd !== undefined && closeSync(log.fd))
+    ),
+    (log) =>
+      Effect.async<void, NodeJS.ErrnoException>((resume) => {
+        if (log.fd === undefined) {
+          try {
+            log.fd = openSync(`${filename}-wal`, "r")
+          } catch (error) {
+            // No log yet: nothing committed to flush.
+            return resume((error as NodeJS.ErrnoException).code === "ENOENT" ? Effect.void : Effect.fail(error as NodeJS.ErrnoException))
+          }
+        }
+        fdatasync(log.fd, (error) => resume(error === null ? Effect.void : Effect.fail(error)))
+      }).pipe(
+        // A flush that fails leaves commits in an unknown state on the disk: nothing more is answered.
+        Effect.orDieWith((error) => new Error(`flushing the SQLite log of ${filename} failed`, { cause: error }))
+      )
   )
 
 /** SQLite in one file: WAL (set by the client), a busy timeout, commits durable before they are answered unless `NORMAL`. */
@@ -109,7 +117,7 @@ export const layerSqlite = (options: SqliteOptions): Layer.Layer<Services, SqlEr
       })
     }
   })
-  const durable = options.synchronous === "NORMAL" ? undefined : flushLog(options.filename)
+  const durable = options.synchronous === "NORMAL" ? undefined : logFlush(options.filename)
   return storeOn(Dialects.sqlite, prepare, { durable }).pipe(
     Layer.provideMerge(sqliteClient(options.filename, "write")),
     Layer.mapError((error) => sayingAccess(options.filename, "write", error))

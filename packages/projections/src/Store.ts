@@ -34,7 +34,7 @@ const channel = "verbatim_commits"
 
 export type { Services } from "./StoreOn.js"
 
-export { flushLog, layerSqlite, layerSqliteReadOnly, type SqliteOptions, type SqliteSynchronous } from "./SqliteStore.js"
+export { layerSqlite, logFlush, layerSqliteReadOnly, type SqliteOptions, type SqliteSynchronous } from "./SqliteStore.js"
 import type { SqliteSynchronous } from "./SqliteStore.js"
 
 /**

@@ -69,8 +69,8 @@ const hearing = (wakeups: Wakeups["Type"], across: Across) =>
 /** How a store's commits reach other instances and the disk, where the client alone does not see to it. */
 export interface StoreOnOptions {
   readonly across?: Across | undefined
-  /** Run after each group commit, before its callers hear of it (see `SqlEventStore.Options`). */
-  readonly durable?: Effect.Effect<void> | undefined
+  /** The flush to run after each group commit, before its callers hear of it (see `SqlEventStore.Options`), made in the store's scope. */
+  readonly durable?: Effect.Effect<Effect.Effect<void>, never, Scope.Scope> | undefined
 }
 
 /** The store over a client, once `prepare` has set the connection up and brought (or found) the schema current. */
@@ -101,7 +101,7 @@ export const storeOn = (
           dialect,
           project: Projector.apply,
           committed: committedWith(wakeups, across),
-          durable
+          durable: durable === undefined ? undefined : yield* durable
         })
         return Context.make(EventStore, store).pipe(Context.add(Committer, committer))
       })

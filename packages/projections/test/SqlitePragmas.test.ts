@@ -48,12 +48,12 @@ describe("SQLite open for writing", () => {
     Effect.gen(function*() {
       const dir = yield* tempDir("verbatim-pragmas-")
       const filename = join(dir, "flushed.db")
-      yield* Store.flushLog(filename)
+      yield* yield* Store.logFlush(filename)
       const written = Effect.gen(function*() {
         const sql = yield* SqlClient
         yield* sql`CREATE TABLE t (x INTEGER)`
         const log = existsSync(`${filename}-wal`)
-        yield* Store.flushLog(filename)
+        yield* yield* Store.logFlush(filename)
         return log
       })
       // The log goes when the last connection closes; it is there while the store is open.
