@@ -5,7 +5,7 @@ import type { AskId, MessageId, UserId } from "@verbatim/domain/Ids"
 import { Context, Effect, Layer } from "effect"
 import type { Option } from "effect"
 import type { StoreError } from "./EventStore.js"
-import { toStoreError } from "./internal/Rows.js"
+import { runOn } from "./internal/Rows.js"
 import * as Q from "./Queries/Asks.js"
 import type { AskRow, QuotedMessage } from "./Queries/Asks.js"
 
@@ -27,8 +27,7 @@ export class AskBook extends Context.Tag("@verbatim/projections/AskBook")<AskBoo
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const run = <A, E>(effect: Effect.Effect<A, E, SqlClient>): Effect.Effect<A, StoreError> =>
-    effect.pipe(Effect.provideService(SqlClient, sql), Effect.mapError(toStoreError))
+  const run = runOn(sql)
   return AskBook.of({
     owed: (limit) => run(Q.owedAsks(limit)),
     get: (askId) => run(Q.askRow(askId)),

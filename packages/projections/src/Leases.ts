@@ -12,7 +12,7 @@ import { Clock, Config, type ConfigError, Context, DateTime, Duration, Effect, F
 import { hostname } from "node:os"
 import { Committer } from "./Commit.js"
 import type { StoreError } from "./EventStore.js"
-import { toStoreError } from "./internal/Rows.js"
+import { runOn, toStoreError } from "./internal/Rows.js"
 import { Millis } from "./Queries/Columns.js"
 
 /** Who holds a lease and since when. */
@@ -113,8 +113,7 @@ export class Leases extends Context.Tag("@verbatim/projections/Leases")<Leases, 
       const committer = yield* Committer
       const ttlMillis = Duration.toMillis(options.ttl ?? defaultTtl)
       const processId = options.processId ?? `${hostname()}:${process.pid}`
-      const onDb = <A, E>(effect: Effect.Effect<A, E, SqlClient>) =>
-        effect.pipe(Effect.provideService(SqlClient, sql), Effect.mapError(toStoreError))
+      const onDb = runOn(sql)
       const newOwner = Effect.map(
         Random.nextIntBetween(0, 0x10000),
         (n) => `${processId}:${n.toString(16).padStart(4, "0")}`

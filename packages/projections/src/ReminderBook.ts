@@ -3,7 +3,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import type { MessageId, PlanId, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Context, Effect, Layer, Option } from "effect"
 import type { StoreError } from "./EventStore.js"
-import { toStoreError } from "./internal/Rows.js"
+import { runOn } from "./internal/Rows.js"
 import * as Q from "./Queries/Reminders.js"
 import type { ReminderRow, ReminderStatus } from "./Queries/Reminders.js"
 
@@ -35,8 +35,7 @@ export class ReminderBook extends Context.Tag("@verbatim/projections/ReminderBoo
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
-  const run = <A, E>(effect: Effect.Effect<A, E, SqlClient>): Effect.Effect<A, StoreError> =>
-    effect.pipe(Effect.provideService(SqlClient, sql), Effect.mapError(toStoreError))
+  const run = runOn(sql)
   return ReminderBook.of({
     due: (now, limit) => run(Q.dueReminders(now, limit)),
     nextDue: run(Q.nextDue),

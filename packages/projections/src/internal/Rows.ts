@@ -1,4 +1,4 @@
-/** Decoding rows of the events table into recorded events. */
+/** Decoding rows of the events table into recorded events, and reads run with the store's typed error. */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { DateTime, Effect, Either, ParseResult } from "effect"
 import type { StoredEvent } from "../EventCodec.js"
