@@ -5,7 +5,7 @@
  * commit carries it (a file's flush carries every write before it), so a caller is answered only
  * once what it asked for is on the disk.
  */
-import { Effect, Fiber } from "effect"
+import { Effect, Exit, Fiber } from "effect"
 import type { Scope } from "effect"
 
 export interface Flusher {
@@ -45,9 +45,10 @@ export const make = (flush: Effect.Effect<void>): Effect.Effect<Flusher, never, 
     const flushOnce = Effect.gen(function*() {
       const target = asked
       const exit = yield* Effect.exit(flush)
-      if (exit._tag === "Failure") return settle(Effect.failCause(exit.cause), asked)
+      // Either way the asks up to `target` are answered: a failed flush is not tried again for
+      // them (that would spin on a failing disk), and a later ask flushes anew.
       flushed = target
-      settle(Effect.void, target)
+      settle(Exit.isSuccess(exit) ? Effect.void : Effect.failCause(exit.cause), target)
     })
     // Waiting for an ask may be interrupted (the scope closing); a flush, once started, is finished.
     const fiber = yield* Effect.forkScoped(Effect.forever(Effect.zipRight(nextAsk, Effect.uninterruptible(flushOnce))))

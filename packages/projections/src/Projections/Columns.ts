@@ -29,7 +29,7 @@ export interface TableDef<Name extends string, Fields extends Schema.Struct.Fiel
   readonly strict: boolean
   /**
    * The statements that created the table, byte for byte as the migration that ran them (see
-   * `Migrations.ts`); later migrations' columns are in `Tables.ts`'s history, and in `row`.
+   * `Migrations.ts`); later migrations' columns are in `TableHistory.ts`, and in `row`.
    */
   readonly created: ReadonlyArray<string>
 }
