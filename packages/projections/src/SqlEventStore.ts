@@ -62,8 +62,6 @@ export const make = (
     const sql = yield* SqlClient
     const { dialect, project } = options
 
-    // One span per transaction, with its size, rather than one per append: a span costs about
-    // 12 µs, a tenth of what an append costs in a full batch.
     const commit = commitBatch({ sql, dialect, project })
     const flusher = options.durable === undefined ? undefined : yield* Flusher.make(options.durable)
     const scope = yield* Effect.scope
@@ -71,7 +69,9 @@ export const make = (
       options.committed?.(requests.flatMap((r) => (r._tag === "Append" ? r.events : []))) ?? Effect.void
     // Each request is answered with its outcome and what its caller waits for before hearing of it:
     // the flush that carries the batch, which runs while the committer goes on to the next batch.
-    // What waits for the events is woken once they are durable too.
+    // What waits for the events is woken once they are durable too. One span per transaction,
+    // with its size, rather than one per append: a span costs about 12 µs, a tenth of what an
+    // append costs in a full batch.
     const queue = yield* GroupCommit.make(
       options.maxBatch ?? 256,
       (requests: ReadonlyArray<CommitRequest>) =>
