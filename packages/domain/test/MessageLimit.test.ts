@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { fc, test } from "@fast-check/vitest"
 import { propertyRuns } from "@verbatim/testkit/Runs"
-import { maxNesting, nesting, textNesting } from "../src/Inbound/bodyShape.js"
+import { maxNesting, nesting, notTextIn, textNesting } from "../src/Inbound/bodyShape.js"
 import { maxMessageBytes, tooLong, utf8Length } from "../src/MessageLimit.js"
 
 const runs = { numRuns: propertyRuns() }
@@ -41,5 +41,38 @@ describe("nesting of a JSON text", () => {
   it("stops counting once past the limit, however deep the text goes", () => {
     expect(textNesting("[".repeat(200_000) + "]".repeat(200_000))).toBe(maxNesting + 1)
     expect(textNesting("[".repeat(maxNesting) + "]".repeat(maxNesting))).toBe(maxNesting)
+  })
+})
+
+describe("text a store keeps exactly", () => {
+  /** The first lone surrogate or U+0000, found by walking the units one by one. */
+  const firstNotText = (text: string): string | null => {
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i)
+      const high = code >= 0xd800 && code <= 0xdbff
+      if (high && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++
+      else if (code === 0) return "U+0000 (NUL)"
+      else if (high || (code >= 0xdc00 && code <= 0xdfff)) return `a lone surrogate U+${code.toString(16).toUpperCase()}`
+    }
+    return null
+  }
+  const units = fc.oneof(
+    fc.string({ unit: "grapheme" }),
+    fc.string({ unit: "binary" }),
+    fc.string({ unit: fc.constantFrom("a", "\u0000", "\ud83d", "\ude00", "😀", "é") })
+  )
+
+  test.prop([units], runs)("names the first lone surrogate or U+0000, and nothing in well-formed text", (text) => {
+    expect(notTextIn(text)).toBe(firstNotText(text))
+  })
+
+  it("names what it found", () => {
+    expect([notTextIn("plain 😀"), notTextIn("a\u0000b"), notTextIn("x\ud83d"), notTextIn("\ude00y"), notTextIn("😀\u0000\ud83d")]).toEqual([
+      null,
+      "U+0000 (NUL)",
+      "a lone surrogate U+D83D",
+      "a lone surrogate U+DE00",
+      "U+0000 (NUL)"
+    ])
   })
 })

@@ -48,8 +48,16 @@ export const textNesting = (text: string): number => {
 
 const notText = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/
 
-/** What in `text` a store could not keep exactly, or null. */
+/** `String.prototype.isWellFormed` (ES2024, on every Node this runs on): no lone surrogate, checked natively. */
+const wellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed()
+
+/**
+ * What in `text` a store could not keep exactly, or null. Most texts are well formed and hold no
+ * U+0000: two native scans settle them (a fifth of the pattern's time on a megabyte), and only
+ * a text that fails one is searched for what to name.
+ */
 export const notTextIn = (text: string): string | null => {
+  if (wellFormed(text) && !text.includes("\u0000")) return null
   const found = notText.exec(text)?.[0]
   if (found === undefined) return null
   return found === "\u0000" ? "U+0000 (NUL)" : `a lone surrogate U+${found.charCodeAt(0).toString(16).toUpperCase()}`
