@@ -6,7 +6,7 @@ import { blobTables } from "./Blobs.js"
 import { asksDdl, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, mergeUndoDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/TableHistory.js"
 import { createTables } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
-import { appliedPlansDdl, readIndexesDdl } from "./Queries/Indexes.js"
+import { appliedPlansDdl, orderedReadIndexesDdl, readIndexesDdl } from "./Queries/Indexes.js"
 import { searchIndex, searchWithoutAccents } from "./Queries/SearchIndex.js"
 import { replayReportsTable } from "./ReplayReports.js"
 import { fillReminderOutcomes, fillSentAt } from "./Backfills.js"
@@ -195,7 +195,8 @@ const migrations = {
   "25_search_without_accents": searchWithoutAccents,
   "26_merge_undo": runDdl(mergeUndoDdl),
   "27_read_indexes": runDdl(readIndexesDdl),
-  "28_applied_plans": runDdl(appliedPlansDdl)
+  "28_applied_plans": runDdl(appliedPlansDdl),
+  "29_ordered_reads": runDdl(orderedReadIndexesDdl)
 }
 
 export const table = "verbatim_migrations"

@@ -1,8 +1,8 @@
 /**
- * What the database plans for each statement an effect runs, and which tables those plans read
- * whole: for tests that hold every read to an index. On PostgreSQL sequential scans are switched
- * off for the explanation, so a `Seq Scan` in the plan means no index could serve, whatever the
- * size of the test's tables.
+ * What the database plans for each statement an effect runs, which tables those plans read whole
+ * and which results they sort: for tests that hold every read to an index. On PostgreSQL
+ * sequential scans and sorts are switched off for the explanation, so a `Seq Scan` or a `Sort`
+ * left in the plan means no index could serve, whatever the size of the test's tables.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as Statement from "@effect/sql/Statement"
@@ -23,7 +23,7 @@ export const plansOf = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
       sql.onDialectOrElse({
         pg: () =>
           sql.withTransaction(Effect.zipRight(
-            sql.unsafe("SET LOCAL enable_seqscan = off"),
+            sql.unsafe("SET LOCAL enable_seqscan = off").pipe(Effect.zipRight(sql.unsafe("SET LOCAL enable_sort = off"))),
             Effect.map(sql.unsafe<{ "QUERY PLAN": string }>(`EXPLAIN ${text}`, params), (rows) => rows.map((row) => row["QUERY PLAN"].trim()))
           )),
         orElse: () => Effect.map(sql.unsafe<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`, params), (rows) => rows.map((row) => row.detail))
@@ -63,4 +63,31 @@ export const walks = ({ plan, text }: Explained, tables: ReadonlySet<string>): R
     if (table === undefined || !tables.has(table)) return []
     return [found![2] === undefined ? table : `${table} via ${found![2]}`]
   })
+}
+
+/** The first table the statement reads outside any parentheses (its subqueries'). */
+const outerTable = (text: string): string | undefined => {
+  let depth = 0
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]
+    if (char === "(") depth++
+    else if (char === ")") depth--
+    else if (depth === 0) {
+      const found = /^FROM\s+(\w+)/i.exec(text.slice(i, i + 80))
+      if (found !== null && /\W/.test(text[i - 1] ?? " ")) return found[1]
+    }
+  }
+  return undefined
+}
+
+/**
+ * Where a statement sorts what it found instead of reading it in order from an index: SQLite's
+ * `USE TEMP B-TREE FOR … ORDER BY`, PostgreSQL's `Sort` or `Incremental Sort`, each named as
+ * `sort of t` for the statement's first table `t` when that is one of `tables`. A sort costs what
+ * was found, so a paged read that sorts grows with the store however small its page.
+ */
+export const sorts = ({ plan, text }: Explained, tables: ReadonlySet<string>): ReadonlyArray<string> => {
+  const table = outerTable(text)
+  if (table === undefined || !tables.has(table)) return []
+  return plan.some((line) => /^(?:->\s*)?(?:USE TEMP B-TREE FOR (?:.* )?ORDER BY|(?:Incremental )?Sort\b)/.test(line)) ? [`sort of ${table}`] : []
 }

@@ -1,6 +1,6 @@
 /**
- * Indexes the reads need beyond each table's own (migration 27), each named with the reads it
- * serves. `test/QueryPlans.test.ts` explains every read on both backends and names what any of
+ * Indexes the reads need beyond each table's own (migrations 27 and 29), each named with the
+ * reads it serves. `test/QueryPlans.test.ts` explains every read on both backends and names what any of
  * them still walks whole. A partial index serves a query only when the query's own `WHERE` holds
  * its condition word for word (SQLite proves no more than that), so the queries repeat them.
  */
@@ -44,4 +44,26 @@ export const appliedPlansDdl = [
   `ALTER TABLE sessions ADD COLUMN applied_plans INTEGER NOT NULL DEFAULT 0`,
   `UPDATE sessions SET applied_plans = (SELECT COUNT(*) FROM plans p WHERE p.session_id = sessions.session_id AND p.applied = 1)`,
   `CREATE INDEX sessions_unplanned ON sessions (session_id) WHERE ${unplannedSession}`
+]
+
+/**
+ * Indexes that hand the paged reads their rows in the order they page by (migration 29), so a
+ * page costs its own rows however many match: before them each read found every match, sorted
+ * them and kept a page (a person's 20,000 notes, to show 50). Each replaces an index its columns
+ * begin with, which served the same lookups.
+ */
+export const orderedReadIndexesDdl = [
+  // A person's notes, live or discarded, in the order they were filed (either way), and their count.
+  `DROP INDEX notes_person`,
+  `CREATE INDEX notes_person_filed ON notes (person_id, discarded_at, position)`,
+  // A user's people by id: the people list, and the people a plan is given.
+  `DROP INDEX people_user`,
+  `CREATE INDEX people_user_id ON people (user_id, person_id)`,
+  // Questions by status in the order they were parked: a user's, and everyone's.
+  `DROP INDEX questions_user`,
+  `CREATE INDEX questions_user_parked ON questions (user_id, status, position)`,
+  `CREATE INDEX questions_parked ON questions (status, position)`,
+  // A user's reminders, soonest due first.
+  `DROP INDEX reminders_user`,
+  `CREATE INDEX reminders_user_due ON reminders (user_id, due_at, reminder_id)`
 ]

@@ -17,6 +17,7 @@ export const people = table({
   indexed: ["merged_into"],
   created: [
     `CREATE TABLE people (person_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, name TEXT NOT NULL, position BIGINT NOT NULL)`,
+    // Replaced by `people_user_id` (migration 29, `Queries/Indexes.ts`).
     `CREATE INDEX people_user ON people (user_id)`
   ]
 })

@@ -22,6 +22,7 @@ export const questions = table({
     `CREATE TABLE questions (question_id TEXT PRIMARY KEY, session_id TEXT NOT NULL, user_id TEXT NOT NULL,
     plan_id TEXT, reason TEXT NOT NULL, candidates TEXT NOT NULL, status TEXT NOT NULL, answer TEXT,
     answered_at TEXT, position BIGINT NOT NULL)`,
+    // Replaced by `questions_user_parked` (migration 29, `Queries/Indexes.ts`).
     `CREATE INDEX questions_user ON questions (user_id, status)`
   ]
 })

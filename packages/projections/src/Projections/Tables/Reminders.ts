@@ -35,6 +35,7 @@ export const reminders = table({
     quote_end INTEGER NOT NULL, note_id TEXT, due_at BIGINT NOT NULL, zone TEXT NOT NULL, due_local TEXT NOT NULL,
     status TEXT NOT NULL, delivered_at TEXT, late INTEGER NOT NULL, finished_at TEXT, position BIGINT NOT NULL)`,
     `CREATE INDEX reminders_due ON reminders (due_at) WHERE status = 'scheduled'`,
+    // Replaced by `reminders_user_due` (migration 29, `Queries/Indexes.ts`).
     `CREATE INDEX reminders_user ON reminders (user_id, due_at)`,
     `CREATE INDEX reminders_message ON reminders (message_id)`
   ]
