@@ -6,7 +6,7 @@ import * as R from "./ApiResponses.js"
 import { CaptureGroup } from "./CaptureApi.js"
 import { CurationGroup } from "./CurationApi.js"
 import { ForgetGroup } from "./ForgetApi.js"
-import { NoteId, PersonId, QuestionId, SessionId, UserId } from "./Ids.js"
+import { MessageId, NoteId, PersonId, QuestionId, SessionId, UserId } from "./Ids.js"
 import * as Telegram from "./Inbound/Telegram.js"
 import * as WhatsApp from "./Inbound/WhatsApp.js"
 import { AskGroup } from "./AskApi.js"
@@ -151,8 +151,8 @@ export class ReadApiGroup extends HttpApiGroup.make("api")
   .add(
     HttpApiEndpoint.get("search", "/search")
       .annotate(OpenApi.Summary, "Search notes and messages")
-      .annotate(OpenApi.Description, "Messages whose text holds every word of `q` (case folded, accents kept), newest first, each with the note it is in; a note's body is its messages' text, so this finds notes too. `user` narrows to one user's. Under VERBATIM_OPERATOR_READS=none only the operator's own messages (`web:operator`) are searched, and `user` naming another user is a 403.")
-      .setUrlParams(Schema.Struct({ q: Schema.String, user: optionalParam(UserId), limit: optionalParam(Limit) }))
+      .annotate(OpenApi.Description, "Messages whose text holds every word of `q` (case and accents folded), newest first, each with the note it is in; a note's body is its messages' text, so this finds notes too. `user` narrows to one user's. At most `limit` (50) a page; `before` is the `next` of the page before, and `next` is null on the last page. Under VERBATIM_OPERATOR_READS=none only the operator's own messages (`web:operator`) are searched, and `user` naming another user is a 403.")
+      .setUrlParams(Schema.Struct({ q: Schema.String, user: optionalParam(UserId), limit: optionalParam(Limit), before: optionalParam(MessageId) }))
       .addSuccess(R.SearchResults)
       .addError(OperatorReadRefused)
   )

@@ -153,7 +153,8 @@ export type AnswerPayload = typeof AnswerPayload.Type
 
 /**
  * Messages matching a search, newest first, each with who it was forwarded from (null when the
- * sender's own), the note it is in and the person that note is filed under (null when none).
+ * sender's own), the note it is in and the person that note is filed under (null when none); and
+ * `next`, the `before` of the following page (null when this page is the last).
  */
 export const SearchResults = Schema.Struct({
   hits: Schema.Array(Schema.Struct({
@@ -166,7 +167,8 @@ export const SearchResults = Schema.Struct({
     noteId: Schema.NullOr(NoteId),
     personId: Schema.NullOr(PersonId),
     person: Schema.NullOr(Schema.String)
-  }))
+  })),
+  next: Schema.NullOr(MessageId)
 })
 export type SearchResults = typeof SearchResults.Type
 

@@ -24,11 +24,11 @@ import type { PersonNames } from "./Queries/People.js"
 import * as Replies from "./Queries/Replies.js"
 import type { ConversationReply } from "./Queries/Replies.js"
 import * as Search from "./Queries/Search.js"
-import type { SearchHit } from "./Queries/Search.js"
+import type { SearchHit, SearchOptions, SearchPage } from "./Queries/Search.js"
 import * as Sessions from "./Queries/Sessions.js"
 import type { SessionPlan } from "./Queries/Sessions.js"
 
-export type { ConversationReply, ListOptions, NoteAuditView, PersonNames, SearchHit, SessionAccountingView, SessionPlan }
+export type { ConversationReply, ListOptions, NoteAuditView, PersonNames, SearchHit, SearchOptions, SearchPage, SessionAccountingView, SessionPlan }
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
 export type { NotebookNote, NotebookPerson, NotebookSource } from "./Queries/Notebook.js"
 export type { SourceEdit } from "./Queries/Audit.js"
@@ -84,11 +84,8 @@ export class Notebook extends Context.Tag("@verbatim/projections/Notebook")<Note
   readonly sessionPlans: (sessionId: SessionId) => Effect.Effect<ReadonlyArray<SessionPlan>, StoreError>
   /** The newest `limit` replies to a conversation, newest first (the web pages' conversation). */
   readonly conversationReplies: (provider: Provider, chat: string, limit: number) => Effect.Effect<ReadonlyArray<ConversationReply>, StoreError>
-  /** Messages matching every word of `query`, newest first, each with its note; only `user`'s when given. */
-  readonly search: (
-    query: string,
-    options: { readonly user?: UserId | undefined; readonly limit: number }
-  ) => Effect.Effect<ReadonlyArray<SearchHit>, StoreError>
+  /** Messages matching every word of `query`, newest first, each with its note, a page at a time; only `user`'s when given. */
+  readonly search: (query: string, options: SearchOptions) => Effect.Effect<SearchPage, StoreError>
 }>() {}
 
 /** Build the notebook's reads over the SqlClient in context (a note's audit reads the log too). */

@@ -2,7 +2,7 @@
 import { expect, it } from "@effect/vitest"
 import { attachment } from "@verbatim/domain/Attachment"
 import type { Event } from "@verbatim/domain/Events"
-import { UserId } from "@verbatim/domain/Ids"
+import { MessageId, UserId } from "@verbatim/domain/Ids"
 import { rebuild } from "@verbatim/projections/Projections/Rebuild"
 import { Notebook } from "@verbatim/projections/Notebook"
 import type { Services } from "@verbatim/projections/Store"
@@ -12,13 +12,13 @@ import type { Layer } from "effect"
 
 const bob = UserId.make("telegram:100000002")
 
-/** A received message as sent by Bob. */
-const fromBob = (event: Event): Event =>
-  event._tag === "MessageReceived" ? { ...event, message: { ...event.message, sender: bob } } : event
+/** A received message as sent by Bob, received `seconds` in (after Ana's, as the log records it). */
+const fromBob = (event: Event, seconds: number): Event =>
+  event._tag === "MessageReceived" ? { ...event, message: { ...event.message, sender: bob, receivedAt: G.at(seconds) } } : event
 
 const found = (query: string, user?: UserId) =>
   Effect.flatMap(Notebook, (read) => read.search(query, { user, limit: 20 })).pipe(
-    Effect.map((hits) => hits.map((h) => [h.messageId, h.noteId, h.text]))
+    Effect.map((page) => page.hits.map((h) => [h.messageId, h.noteId, h.text]))
   )
 
 /** Register the suite for one backend; each test gets a fresh database. */
@@ -37,7 +37,7 @@ export const searchConformance = (layer: () => Layer.Layer<Services, unknown>) =
           G.planProduced("s", "plan-s", 3),
           G.noteRecorded("s", "note-s", [1, 2], { planId: "plan-s" })
         ]],
-        [G.sessionStream("other"), [G.sessionOpened("other"), fromBob(G.messageReceived("other", 1, "Tom moved to Porto too."))]]
+        [G.sessionStream("other"), [G.sessionOpened("other"), fromBob(G.messageReceived("other", 1, "Tom moved to Porto too."), 10)]]
       )
       expect(yield* found("porto", G.user)).toEqual([
         ["s/3", null, "🎤 Porto again next spring"],
@@ -49,8 +49,8 @@ export const searchConformance = (layer: () => Layer.Layer<Services, unknown>) =
       expect(yield* found("   ")).toEqual([])
       expect(yield* found("tom", bob)).toEqual([["other/1", null, "Tom moved to Porto too."]])
       expect(yield* found("porto")).toEqual([
-        ["s/3", null, "🎤 Porto again next spring"],
         ["other/1", null, "Tom moved to Porto too."],
+        ["s/3", null, "🎤 Porto again next spring"],
         ["s/1", "note-s", "Ana moved to Porto in May."]
       ])
     }).pipe(Effect.provide(layer())))
@@ -109,5 +109,32 @@ export const searchConformance = (layer: () => Layer.Layer<Services, unknown>) =
       ])
       yield* G.given([G.sessionStream("f"), [G.messageReceived("f", 3, "Both like Porto.")]])
       expect(yield* found("porto")).toEqual([["f/3", null, "Both like Porto."], ["f/1", null, "Ana moved to Porto."]])
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("pages newest first: each page starts below the last, the last says so, and every match is listed once", () =>
+    Effect.gen(function*() {
+      const texts = Array.from({ length: 7 }, (_, i) => `Lyon, visit ${i + 1}`)
+      yield* G.given([G.sessionStream("p"), [
+        G.sessionOpened("p"),
+        ...texts.map((text, i) => G.messageReceived("p", i + 1, text)),
+        G.messageReceived("p", 8, "Paris only"),
+        G.sessionClosed("p", 8),
+        G.planProduced("p", "plan-p", 8),
+        G.noteRecorded("p", "note-p", [2, 3], { planId: "plan-p" })
+      ]])
+      const page = (before?: MessageId) =>
+        Effect.flatMap(Notebook, (read) => read.search("lyon", { user: G.user, limit: 3, before })).pipe(
+          Effect.map(({ hits, next }) => ({ hits: hits.map((h) => [h.messageId, h.noteId, h.text]), next }))
+        )
+      const first = yield* page()
+      const second = yield* page(first.next ?? undefined)
+      const third = yield* page(second.next ?? undefined)
+      expect([first, second, third]).toEqual([
+        { hits: [["p/7", null, "Lyon, visit 7"], ["p/6", null, "Lyon, visit 6"], ["p/5", null, "Lyon, visit 5"]], next: "p/5" },
+        { hits: [["p/4", null, "Lyon, visit 4"], ["p/3", "note-p", "Lyon, visit 3"], ["p/2", "note-p", "Lyon, visit 2"]], next: "p/2" },
+        { hits: [["p/1", null, "Lyon, visit 1"]], next: null }
+      ])
+      // A page below a message no one has is empty, as is one below the last match.
+      expect([yield* page(MessageId.make("no/such")), yield* page(MessageId.make("p/1"))]).toEqual([{ hits: [], next: null }, { hits: [], next: null }])
     }).pipe(Effect.provide(layer())))
 }

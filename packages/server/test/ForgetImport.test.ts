@@ -39,7 +39,7 @@ const traces = (dir: string, user: string) =>
     const notebook = yield* read.notebook(UserId.make(user))
     const noted = [...notebook.people.flatMap((p) => [p.name, ...p.notes.map((n) => n.body)]), ...notebook.unattached.map((n) => n.body)].join("\n")
     return yield* Effect.forEach(words, (word) =>
-      Effect.map(read.search(word, { limit: 50 }), (hits) => ({ word, search: hits.length > 0, notes: noted.includes(word), files: storeHolds(dir, word).length > 0 })))
+      Effect.map(read.search(word, { limit: 50 }), (page) => ({ word, search: page.hits.length > 0, notes: noted.includes(word), files: storeHolds(dir, word).length > 0 })))
   })
 
 /** What `traces` reads when no word is anywhere (`true`: each is everywhere). */

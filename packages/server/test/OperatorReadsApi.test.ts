@@ -122,8 +122,8 @@ describe("VERBATIM_OPERATOR_READS over the API", () => {
       expect(yield* aliceAccounting).toEqual({ ...accounting("", "", ""), withheld })
       expect(yield* aliceReminders).toEqual({ items: [{ ...reminder, quote: "", withheld }] })
       // Search runs over the operator's own messages alone: a hit is itself a read of the words.
-      expect(yield* search("clinic")).toEqual({ hits: [] })
-      expect(yield* search("ladder")).toEqual({ hits: [ladderHit] })
+      expect(yield* search("clinic")).toEqual({ hits: [], next: null })
+      expect(yield* search("ladder")).toEqual({ hits: [ladderHit], next: null })
       expect(yield* failureOf(search("clinic", alice))).toEqual(refused)
       expect(yield* failureOf(events())).toEqual({ _tag: "OperatorReadRefused", message: eventLogMessage("none") })
       expect(yield* failureOf(client((c) => c.ask.ask({ payload: { question: "Where does Ana work?", user: UserId.make(alice) } })))).toEqual(refused)
@@ -144,7 +144,7 @@ describe("VERBATIM_OPERATOR_READS over the API", () => {
       const first = { stream: `operator-reads-${alice}#1`, kind: "note", route: `GET /api/notes/${ids.anaNote}`, ids: [ids.anaNote], user: alice }
       expect(yield* operatorReads).toEqual([first])
       expect(yield* note(ids.beaNote)).toEqual(beaNote)
-      expect(yield* search("ladder")).toEqual({ hits: [ladderHit] })
+      expect(yield* search("ladder")).toEqual({ hits: [ladderHit], next: null })
       expect(yield* operatorReads).toEqual([first])
       expect(yield* people).toEqual({
         items: [{ id: ids.beaPerson, user: "web:operator", name: "Bea", noteCount: 1 }, { id: ids.anaPerson, user: alice, name: "Ana Souza", noteCount: 1 }],

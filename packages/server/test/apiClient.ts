@@ -4,7 +4,7 @@
  */
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { Api } from "@verbatim/domain/Api"
-import { NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import type { ReminderStatus } from "@verbatim/domain/Reminders/Events"
 import { Context, Effect, Inspectable, Layer } from "effect"
 
@@ -71,6 +71,14 @@ export const notesOf = (personId: string) => client((c) => c.api.personNotes({ p
 /** A note (`GET /api/notes/:id`). */
 export const noteOf = (noteId: string) => client((c) => c.api.note({ path: { id: NoteId.make(noteId) } }))
 
-/** Messages holding every word of `q` (`GET /api/search`), only `user`'s when given. */
-export const searchFor = (q: string, user?: string) =>
-  client((c) => c.api.search({ urlParams: user === undefined ? { q } : { q, user: UserId.make(user) } }))
+/** Messages holding every word of `q` (`GET /api/search`), only `user`'s when given; a page of `limit` below `before`. */
+export const searchFor = (q: string, user?: string, page: { readonly limit?: number; readonly before?: string } = {}) =>
+  client((c) =>
+    c.api.search({
+      urlParams: {
+        q,
+        ...(user === undefined ? {} : { user: UserId.make(user) }),
+        ...(page.limit === undefined ? {} : { limit: page.limit }),
+        ...(page.before === undefined ? {} : { before: MessageId.make(page.before) })
+      }
+    }))

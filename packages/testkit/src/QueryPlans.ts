@@ -83,11 +83,12 @@ const outerTable = (text: string): string | undefined => {
 /**
  * Where a statement sorts what it found instead of reading it in order from an index: SQLite's
  * `USE TEMP B-TREE FOR … ORDER BY`, PostgreSQL's `Sort` or `Incremental Sort`, each named as
- * `sort of t` for the statement's first table `t` when that is one of `tables`. A sort costs what
+ * `sort of t` for the statement's table `t` of `tables`: the one it reads outside parentheses,
+ * else the first it names (a full-text table is not one of `tables`, the rows it finds are). A sort costs what
  * was found, so a paged read that sorts grows with the store however small its page.
  */
 export const sorts = ({ plan, text }: Explained, tables: ReadonlySet<string>): ReadonlyArray<string> => {
-  const table = outerTable(text)
-  if (table === undefined || !tables.has(table)) return []
+  const table = [outerTable(text), ...tablesByName(text).values()].find((name) => name !== undefined && tables.has(name))
+  if (table === undefined) return []
   return plan.some((line) => /^(?:->\s*)?(?:USE TEMP B-TREE FOR (?:.* )?ORDER BY|(?:Incremental )?Sort\b)/.test(line)) ? [`sort of ${table}`] : []
 }

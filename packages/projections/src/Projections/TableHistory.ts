@@ -43,6 +43,7 @@ export const asksDdl = [
   ...asks.created,
   // A user's messages newest first: a question's newest messages, and on PostgreSQL the newest holding a common
   // word (walked in this order and checked against the search index, instead of sorting every match).
+  // Replaced by `messages_sender_newest` (migration 29, `Queries/Indexes.ts`).
   `CREATE INDEX messages_sender_received ON messages (sender, received_at)`,
   // The names a person was known by before a rename, one a line: a question may still use one.
   `ALTER TABLE people ADD COLUMN former_names TEXT`

@@ -63,6 +63,10 @@ export const orderedReadIndexesDdl = [
   `DROP INDEX questions_user`,
   `CREATE INDEX questions_user_parked ON questions (user_id, status, position)`,
   `CREATE INDEX questions_parked ON questions (status, position)`,
+  // A user's messages newest first: search on PostgreSQL (SQLite's full-text index keeps that
+  // order itself), and when a user was last heard from.
+  `DROP INDEX messages_sender_received`,
+  `CREATE INDEX messages_sender_newest ON messages (sender, received_at, message_id)`,
   // A user's reminders, soonest due first.
   `DROP INDEX reminders_user`,
   `CREATE INDEX reminders_user_due ON reminders (user_id, due_at, reminder_id)`

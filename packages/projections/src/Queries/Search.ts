@@ -3,11 +3,18 @@
  * a body is found through its message), through the index `SearchIndex.ts` keeps. Both backends
  * fold case and accents the same way (`reuniao` finds `reunião`), so a query finds the same
  * messages on either.
+ *
+ * Newest first, a page at a time, each page read in order from an index rather than every match
+ * found and sorted: on SQLite the full-text index hands its matches newest first by rowid (a
+ * message's row is written as it is received, so its rowid is its place in the order received);
+ * on PostgreSQL the planner reads the user's messages newest first through `messages_sender_received`
+ * and checks each against the index, or gathers a rare word's few matches from the GIN index.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
 import { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Schema } from "effect"
-import { decodeRows, Num } from "./Columns.js"
+import { Num } from "./Columns.js"
 
 /** One message that matches, who it was forwarded from, and the note it is in and whom that is filed under, if any. */
 export const SearchHit = Schema.Struct({
@@ -23,30 +30,103 @@ export const SearchHit = Schema.Struct({
 })
 export type SearchHit = typeof SearchHit.Type
 
+/** A page of hits, and the message the next page starts below (null when this page is the last). */
+export interface SearchPage {
+  readonly hits: ReadonlyArray<SearchHit>
+  readonly next: MessageId | null
+}
+
+/** Which page: at most `limit` hits, below the message `before` when given; only `user`'s when given. */
+export interface SearchOptions {
+  readonly user?: UserId | undefined
+  readonly limit: number
+  readonly before?: MessageId | undefined
+}
+
 /** Each word of the query as an FTS5 string (quoted, so no word is read as an operator), all required. */
 export const ftsQuery = (query: string): string =>
   query.split(/\s+/).filter((word) => word !== "").map((word) => `"${word.replace(/"/g, "\"\"")}"`).join(" ")
 
-/** Messages matching every word of `query`, newest first, at most `limit`; only `user`'s when given. */
-export const search = (query: string, options: { readonly user?: UserId | undefined; readonly limit: number }) =>
+const MatchRow = Schema.Struct({
+  message_id: MessageId,
+  session_id: SessionId,
+  seq: Num,
+  sender: UserId,
+  text: Schema.String,
+  forwarded_from: Schema.NullOr(Schema.String)
+})
+
+const NoteRow = Schema.Struct({
+  message_id: MessageId,
+  note_id: NoteId,
+  person_id: Schema.NullOr(PersonId),
+  name: Schema.NullOr(Schema.String)
+})
+
+const Request = Schema.Struct({
+  query: Schema.String,
+  user: Schema.UndefinedOr(UserId),
+  limit: Schema.Number,
+  before: Schema.UndefinedOr(MessageId)
+})
+
+/** The page's matching messages, newest first. */
+const matches = (request: typeof Request.Type) =>
+  Effect.flatMap(SqlClient, (sql) =>
+  SqlSchema.findAll({
+    Request,
+    Result: MatchRow,
+    execute: ({ before, limit, query, user }) => {
+      const columns = sql`m.message_id, m.session_id, m.seq, m.sender, m.text, m.forwarded_from`
+      const whose = user === undefined ? sql`1 = 1` : sql`m.sender = ${user}`
+      return sql.onDialectOrElse({
+        pg: () =>
+          sql`SELECT ${columns} FROM messages m JOIN message_search x ON x.message_id = m.message_id
+          WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${query})) AND ${whose}
+            AND ${before === undefined ? sql`1 = 1` : sql`(m.received_at, m.message_id) < (SELECT b.received_at, b.message_id FROM messages b WHERE b.message_id = ${before})`}
+          ORDER BY m.received_at DESC, m.message_id DESC LIMIT ${limit}`,
+        orElse: () =>
+          sql`SELECT ${columns} FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
+          WHERE messages_fts MATCH ${ftsQuery(query)} AND ${whose}
+            AND ${before === undefined ? sql`1 = 1` : sql`f.rowid < (SELECT b.rowid FROM messages b WHERE b.message_id = ${before})`}
+          ORDER BY f.rowid DESC LIMIT ${limit}`
+      })
+    }
+  })(request))
+
+/** The notes the page's messages are in, and whom each is filed under. */
+const notesOf = (ids: ReadonlyArray<MessageId>) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: Schema.Array(MessageId),
+      Result: NoteRow,
+      execute: (messages) =>
+        sql`SELECT s.message_id, s.note_id, n.person_id, p.name FROM note_sources s
+          LEFT JOIN notes n ON n.note_id = s.note_id LEFT JOIN people p ON p.person_id = n.person_id
+          WHERE ${sql.in("s.message_id", messages)}`
+    })(ids))
+
+/** Messages matching every word of `query`, newest first, a page at a time. */
+export const search = (query: string, options: SearchOptions) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient
-    if (ftsQuery(query) === "") return []
-    const user = options.user === undefined ? sql`1 = 1` : sql`m.sender = ${options.user}`
-    const columns = sql`m.message_id, m.session_id, m.seq, m.sender, m.text, m.forwarded_from, m.received_at`
-    // The newest matches first, then their notes and people: only the page shown is joined.
-    const newest = sql.onDialectOrElse({
-      pg: () => sql`SELECT ${columns} FROM message_search x JOIN messages m ON m.message_id = x.message_id
-        WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${query})) AND ${user}
-        ORDER BY m.received_at DESC, m.message_id LIMIT ${options.limit}`,
-      orElse: () => sql`SELECT ${columns} FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
-        WHERE messages_fts MATCH ${ftsQuery(query)} AND ${user}
-        ORDER BY m.received_at DESC, m.message_id LIMIT ${options.limit}`
+    if (ftsQuery(query) === "") return { hits: [], next: null } satisfies SearchPage
+    const found = yield* matches({ query, user: options.user, limit: options.limit, before: options.before })
+    const notes = found.length === 0 ? [] : yield* notesOf(found.map((m) => m.message_id))
+    const noteOf = new Map(notes.map((n) => [n.message_id, n]))
+    const hits = found.map((m): SearchHit => {
+      const note = noteOf.get(m.message_id)
+      return {
+        messageId: m.message_id,
+        sessionId: m.session_id,
+        seq: m.seq,
+        user: m.sender,
+        text: m.text,
+        forwardedFrom: m.forwarded_from,
+        noteId: note?.note_id ?? null,
+        personId: note?.person_id ?? null,
+        person: note?.name ?? null
+      }
     })
-    return yield* decodeRows(SearchHit)(sql`SELECT h.message_id AS ${sql("messageId")}, h.session_id AS ${sql("sessionId")}, h.seq,
-        h.sender AS ${sql("user")}, h.text, h.forwarded_from AS ${sql("forwardedFrom")}, s.note_id AS ${sql("noteId")},
-        n.person_id AS ${sql("personId")}, p.name AS ${sql("person")}
-      FROM (${newest}) h LEFT JOIN note_sources s ON s.message_id = h.message_id LEFT JOIN notes n ON n.note_id = s.note_id
-      LEFT JOIN people p ON p.person_id = n.person_id
-      ORDER BY h.received_at DESC, h.message_id`)
+    const last = found.at(-1)
+    return { hits, next: found.length === options.limit && last !== undefined ? last.message_id : null } satisfies SearchPage
   })

@@ -96,9 +96,9 @@ export const layer = HttpApiBuilder.group(Api, "api", (handlers) =>
       .handle("search", ({ urlParams }) =>
         Effect.gen(function*() {
           const user = yield* scope(operator, urlParams.user)
-          const hits = yield* Effect.orDie(read.search(urlParams.q, { user, limit: urlParams.limit ?? 50 }))
+          const { hits, next } = yield* Effect.orDie(read.search(urlParams.q, { user, limit: urlParams.limit ?? 50, before: urlParams.before }))
           const shown = yield* reads.shown(operator, hits.map((h) => ({ user: h.user, kind: "search", ids: [h.messageId] })))
-          return { hits: hits.filter((h) => shown(h.user)) }
+          return { hits: hits.filter((h) => shown(h.user)), next }
         }).pipe(Effect.provide(context)))
       .handle("events", ({ urlParams }) =>
         reads.mode === "all"

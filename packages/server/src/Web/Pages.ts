@@ -1,7 +1,7 @@
 /** The read pages: people, own notes, open questions, search, and sign-in. */
 import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
 import { foldedRanges } from "@verbatim/domain/Fold"
-import type { NoteId } from "@verbatim/domain/Ids"
+import type { MessageId, NoteId } from "@verbatim/domain/Ids"
 import type { SearchHit } from "@verbatim/projections/Notebook"
 import { questionLeadOf } from "@verbatim/domain/ReplyText"
 import { type Html, html } from "./Html.js"
@@ -163,7 +163,6 @@ export const missingPage: Html = html`<h1>Not found</h1>
 <p>There is no page at this address.</p>
 <p><a href="/">Go to your notes</a></p>`
 
-/** `text` with every word of the query marked where it occurs (case folded, as the search is). */
 /** `text` with the words a search found in it marked, case and accents aside. */
 const marked = (text: string, query: string): Html => {
   const pieces: Array<Html> = []
@@ -175,18 +174,29 @@ const marked = (text: string, query: string): Html => {
   return html`${pieces}${text.slice(at)}`
 }
 
-/** Messages matching a search, each linked to its note (or its session when it is in none); `withheld`: why only the operator's own are searched. */
-export const searchPage = (query: string, hits: ReadonlyArray<SearchHit>, withheld: string | null = null): Html =>
+/** Where the page of matches older than message `before` is. */
+const olderMatches = (query: string, before: MessageId) => `/search?q=${encodeURIComponent(query)}&before=${encodeURIComponent(before)}`
+
+/**
+ * A page of messages matching a search, each linked to its note (or its session when it is in
+ * none), and a link to the older ones when there are more; `after`: whether this page follows
+ * another; `withheld`: why only the operator's own are searched.
+ */
+export const searchPage = (
+  query: string,
+  page: { readonly hits: ReadonlyArray<SearchHit>; readonly next: MessageId | null; readonly after: boolean },
+  withheld: string | null = null
+): Html =>
   html`<h1>Search</h1>
 ${searchForm("/search", "Words", query, "Words from a note or a message")}
 ${withheld === null ? null : html`<p class="muted" data-withheld>Only your own messages (web:operator) are searched. ${withheld}</p>`}
 ${
     query.trim() === ""
       ? null
-      : hits.length === 0
-      ? html`<p class="muted">Nothing holds every one of those words.</p>`
+      : page.hits.length === 0
+      ? html`<p class="muted">${page.after ? "No older message holds every one of those words." : "Nothing holds every one of those words."}</p>`
       : html`<ul class="list">${
-        hits.map((h) =>
+        page.hits.map((h) =>
           html`<li data-hit>${h.forwardedFrom === null ? null : html`<p class="muted" data-forwarded>Forwarded from ${h.forwardedFrom}</p>`}<div class="body">${
             marked(h.text, query)
           }</div><p class="muted">${
@@ -197,5 +207,5 @@ ${
               }`
           }</p></li>`
         )
-      }</ul>`
+      }</ul>${page.next === null ? null : html`<p><a href="${olderMatches(query, page.next)}" data-older>Older matches</a></p>`}`
   }`

@@ -6,7 +6,7 @@
  */
 import { HttpServerResponse } from "@effect/platform"
 import { notReadMessage } from "@verbatim/domain/OperatorReads/Mode"
-import { NoteId, PersonId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, PersonId } from "@verbatim/domain/Ids"
 import * as Withheld from "@verbatim/domain/OperatorReads/Withheld"
 import { Notebook } from "@verbatim/projections/Notebook"
 import { Effect, Option } from "effect"
@@ -114,7 +114,9 @@ export const questions = signedIn("Questions", "questions", ({ csrf, subject }) 
 export const search = signedIn("Search", "search", ({ subject }) =>
   Effect.gen(function*() {
     const q = yield* query("q")
-    const hits = yield* Effect.flatMap(Notebook, (read) => Effect.flatMap(scope(subject, undefined), (user) => read.search(q, { user, limit: 50 })))
+    const before = yield* query("before")
+    const options = { limit: 50, before: before === "" ? undefined : MessageId.make(before) }
+    const { hits, next } = yield* Effect.flatMap(Notebook, (read) => Effect.flatMap(scope(subject, undefined), (user) => read.search(q, { ...options, user })))
     const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, hits.map((h) => ({ user: h.user, kind: "search", ids: [h.messageId] }))))
-    return Option.some(searchPage(q, hits.filter((h) => shown(h.user)), yield* limited(subject)))
+    return Option.some(searchPage(q, { hits: hits.filter((h) => shown(h.user)), next, after: options.before !== undefined }, yield* limited(subject)))
   }))

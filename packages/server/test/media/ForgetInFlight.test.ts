@@ -64,7 +64,7 @@ describe("forgetting a message while its media is fetched", () => {
       ])
       expect(yield* places(sessionId)).toEqual(["1: Erased", "2: InNote"])
       expect(yield* noteBody("note_1")).toEqual("Bob owes me lunch")
-      expect(yield* client((c) => c.api.search({ urlParams: { q: "spare key" } }))).toEqual({ hits: [] })
+      expect(yield* client((c) => c.api.search({ urlParams: { q: "spare key" } }))).toEqual({ hits: [], next: null })
       const sql = yield* SqlClient
       expect(yield* sql`SELECT sha256 FROM media_blobs`).toEqual([])
       expect(yield* sql`SELECT sha256 FROM media_blob_pieces`).toEqual([])
