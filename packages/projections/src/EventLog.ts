@@ -5,7 +5,7 @@
 import type { EventsPage } from "@verbatim/domain/ApiResponses"
 import { Context, Effect, Layer } from "effect"
 import { EventStore, type StoreError } from "./EventStore.js"
-import * as Lists from "./Queries/Lists.js"
+import { events } from "./Queries/EventPages.js"
 
 export class EventLog extends Context.Tag("@verbatim/projections/EventLog")<EventLog, {
   /**
@@ -19,7 +19,7 @@ export class EventLog extends Context.Tag("@verbatim/projections/EventLog")<Even
 /** Build the log's pages over the event store in context. */
 export const make = Effect.map(EventStore, (store) =>
   EventLog.of({
-    events: (after, limit, maxBytes) => Lists.events(after, limit, maxBytes).pipe(Effect.provideService(EventStore, store))
+    events: (after, limit, maxBytes) => events(after, limit, maxBytes).pipe(Effect.provideService(EventStore, store))
   }))
 
 /** The log's pages on the store. */

@@ -4,10 +4,11 @@
  * the log, so `rebuild` never touches this table.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Context, type DateTime, Effect, Layer, Option, Schema } from "effect"
 import type { StoreError } from "./EventStore.js"
 import { toStoreError } from "./internal/Rows.js"
-import { decodeRows, Millis } from "./Queries/Columns.js"
+import { Millis } from "./Queries/Columns.js"
 
 /** A kept report: when it was made, under which prompt, and its JSON as `verbatim replay --json` prints it. */
 export interface StoredReport {
@@ -30,15 +31,23 @@ export class ReplayReports extends Context.Tag("@verbatim/projections/ReplayRepo
     ReplayReports,
     Effect.map(SqlClient, (sql) => {
       const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.mapError(effect, toStoreError)
+      const newest = SqlSchema.findAll({
+        Request: Schema.Number,
+        Result: Row,
+        execute: (n) =>
+          sql`SELECT report_id, created_at, prompt_version, body FROM replay_reports
+            ORDER BY created_at DESC, report_id DESC LIMIT ${n}`
+      })
+      const byId = SqlSchema.findOne({
+        Request: Schema.String,
+        Result: Row,
+        execute: (id) => sql`SELECT report_id, created_at, prompt_version, body FROM replay_reports WHERE report_id = ${id}`
+      })
       return ReplayReports.of({
         publish: (r) =>
           run(sql`INSERT INTO replay_reports ${sql.insert({ report_id: r.id, created_at: r.createdAt, prompt_version: r.promptVersion, body: r.body })}`),
-        list: (limit) =>
-          run(Effect.map(decodeRows(Row)(sql`SELECT report_id, created_at, prompt_version, body FROM replay_reports
-            ORDER BY created_at DESC, report_id DESC LIMIT ${limit}`), (rows) => rows.map(toReport))),
-        get: (id) =>
-          run(Effect.map(decodeRows(Row)(sql`SELECT report_id, created_at, prompt_version, body FROM replay_reports WHERE report_id = ${id}`), (rows) =>
-            Option.map(Option.fromNullable(rows[0]), toReport)))
+        list: (limit) => run(Effect.map(newest(limit), (rows) => rows.map(toReport))),
+        get: (id) => run(Effect.map(byId(id), Option.map(toReport)))
       })
     })
   )

@@ -6,12 +6,12 @@
  * is kept in `forget_scrubs` (not a read model: a rebuild reads the scrubbed log).
  */
 import { SqlClient } from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
 import type { Event } from "@verbatim/domain/Events"
 import type { ForgetTarget } from "@verbatim/domain/Forget/Events"
-import { MessageId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Schema } from "effect"
 import { encode } from "./EventCodec.js"
-import { decodeRows } from "./Queries/Columns.js"
 
 const Held = Schema.Struct({ message_id: MessageId, session_id: SessionId, user_id: UserId })
 
@@ -27,32 +27,58 @@ const PersonRow = Schema.Struct({ person_id: PersonId, user_id: UserId })
 export const scopeOf = (target: ForgetTarget, user: UserId | null) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
-    const held = decodeRows(Held)
     switch (target._tag) {
       case "Message": {
-        const rows = yield* held(sql`SELECT m.message_id, m.session_id, s.user_id FROM messages m
-          JOIN sessions s ON s.session_id = m.session_id WHERE m.message_id = ${target.messageId}`)
+        const rows = yield* SqlSchema.findAll({
+          Request: MessageId,
+          Result: Held,
+          execute: (id) =>
+            sql`SELECT m.message_id, m.session_id, s.user_id FROM messages m
+              JOIN sessions s ON s.session_id = m.session_id WHERE m.message_id = ${id}`
+        })(target.messageId)
         return scope(rows[0]?.user_id ?? null, rows, [])
       }
       case "Note": {
-        const rows = yield* held(sql`SELECT ns.message_id, n.session_id, n.user_id FROM note_sources ns
-          JOIN notes n ON n.note_id = ns.note_id WHERE ns.note_id = ${target.noteId} ORDER BY ns.seq`)
+        const rows = yield* SqlSchema.findAll({
+          Request: NoteId,
+          Result: Held,
+          execute: (id) =>
+            sql`SELECT ns.message_id, n.session_id, n.user_id FROM note_sources ns
+              JOIN notes n ON n.note_id = ns.note_id WHERE ns.note_id = ${id} ORDER BY ns.seq`
+        })(target.noteId)
         return scope(rows[0]?.user_id ?? null, rows, [])
       }
       case "Person": {
-        const people = yield* decodeRows(PersonRow)(sql`SELECT person_id, user_id FROM people
-          WHERE person_id = ${target.personId} OR merged_into = ${target.personId} ORDER BY person_id`)
+        const people = yield* SqlSchema.findAll({
+          Request: PersonId,
+          Result: PersonRow,
+          execute: (id) => sql`SELECT person_id, user_id FROM people WHERE person_id = ${id} OR merged_into = ${id} ORDER BY person_id`
+        })(target.personId)
         const owner = people.find((p) => p.person_id === target.personId)?.user_id ?? null
         if (owner === null) return scope(null, [], [])
-        const rows = yield* held(sql`SELECT ns.message_id, n.session_id, n.user_id FROM note_sources ns
-          JOIN notes n ON n.note_id = ns.note_id WHERE n.person_id = ${target.personId} ORDER BY n.session_id, ns.seq`)
+        const rows = yield* SqlSchema.findAll({
+          Request: PersonId,
+          Result: Held,
+          execute: (id) =>
+            sql`SELECT ns.message_id, n.session_id, n.user_id FROM note_sources ns
+              JOIN notes n ON n.note_id = ns.note_id WHERE n.person_id = ${id} ORDER BY n.session_id, ns.seq`
+        })(target.personId)
         return scope(owner, rows, people.map((p) => p.person_id))
       }
       case "User": {
         if (user === null) return scope(null, [], [])
-        const rows = yield* held(sql`SELECT m.message_id, m.session_id, s.user_id FROM messages m
-          JOIN sessions s ON s.session_id = m.session_id WHERE s.user_id = ${user} AND m.erased_at IS NULL ORDER BY m.session_id, m.seq`)
-        const people = yield* decodeRows(PersonRow)(sql`SELECT person_id, user_id FROM people WHERE user_id = ${user} ORDER BY person_id`)
+        const rows = yield* SqlSchema.findAll({
+          Request: UserId,
+          Result: Held,
+          execute: (u) =>
+            sql`SELECT m.message_id, m.session_id, s.user_id FROM messages m
+              JOIN sessions s ON s.session_id = m.session_id WHERE s.user_id = ${u} AND m.erased_at IS NULL ORDER BY m.session_id, m.seq`
+        })(user)
+        const people = yield* SqlSchema.findAll({
+          Request: UserId,
+          Result: PersonRow,
+          execute: (u) => sql`SELECT person_id, user_id FROM people WHERE user_id = ${u} ORDER BY person_id`
+        })(user)
         return scope(user, rows, people.map((p) => p.person_id))
       }
     }

@@ -6,10 +6,11 @@
  */
 import * as SqliteClient from "@effect/sql-sqlite-node/SqliteClient"
 import { SqlClient } from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
 import { Data, Effect, Schema } from "effect"
 import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, openSync, renameSync, rmSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
-import { decodeRows, Num } from "./Queries/Columns.js"
+import { Num } from "./Queries/Columns.js"
 
 /** Why a backup or restore did nothing; the message names the file. */
 export class SqliteBackupError extends Data.TaggedError("SqliteBackupError")<{
@@ -51,16 +52,22 @@ const inspect = (filename: string, label: string) =>
     filename,
     Effect.gen(function*() {
       const sql = yield* SqlClient
-      const checks = yield* decodeRows(CheckRow)(sql`PRAGMA quick_check`)
+      const checks = yield* SqlSchema.findAll({ Request: Schema.Void, Result: CheckRow, execute: () => sql`PRAGMA quick_check` })(undefined)
       if (checks.length !== 1 || checks[0]!.quick_check !== "ok") {
         return yield* new SqliteBackupError({
           reason: "NotAStore",
           message: `${label} is damaged: ${checks.map((c) => c.quick_check).join("; ")}`
         })
       }
-      const [row] = yield* decodeRows(SummaryRow)(sql`SELECT COUNT(*) AS n, COALESCE(MAX(position), 0) AS last,
-        MAX(CASE WHEN type = 'Forgotten' THEN recorded_at END) AS erased FROM events`)
-      return { events: row?.n ?? 0, lastPosition: row?.last ?? 0, newestForgetting: row?.erased ?? null } satisfies Summary
+      // An aggregate without GROUP BY always gives one row.
+      const row = yield* SqlSchema.single({
+        Request: Schema.Void,
+        Result: SummaryRow,
+        execute: () =>
+          sql`SELECT COUNT(*) AS n, COALESCE(MAX(position), 0) AS last,
+            MAX(CASE WHEN type = 'Forgotten' THEN recorded_at END) AS erased FROM events`
+      })(undefined)
+      return { events: row.n, lastPosition: row.last, newestForgetting: row.erased } satisfies Summary
     })
   ).pipe(
     Effect.catchIf(

@@ -6,65 +6,79 @@
  */
 import { askOfReply } from "@verbatim/domain/Ask/Events"
 import { absurd } from "effect"
-import type { Projection } from "./Projection.js"
-import { patch } from "./Projection.js"
+import { patch, type Step, stepwise } from "./Projection.js"
+import type { Batch } from "./Rows.js"
 
 /** A question asked in a chat owes its reply once it is finished, until the reply is queued (always after the outcome). */
-const owed = (batch: Parameters<Projection<"AskPosed">["evolve"]>[0], askId: string) => ({
+const owed = (batch: Batch, askId: string) => ({
   owed_reply: batch.get("asks", askId)?.via === "chat" ? 1 : 0
 })
 
-export const Asks: Projection<"AskPosed" | "AskAnswered" | "AskFailed" | "ReplyQueued"> = {
-  name: "asks",
-  canHandle: ["AskPosed", "AskAnswered", "AskFailed", "ReplyQueued"],
-  wants(event, _position, keys) {
-    const askId = event._tag === "ReplyQueued" ? askOfReply(event.replyId) : event.askId
-    if (askId !== null) keys.add("asks", "ask_id", askId)
-  },
-  evolve(batch, { event, position }) {
+export const Asks = stepwise<"AskPosed" | "AskAnswered" | "AskFailed" | "ReplyQueued">(
+  "asks",
+  ["AskPosed", "AskAnswered", "AskFailed", "ReplyQueued"],
+  (event, position): Step => {
     switch (event._tag) {
       case "AskPosed":
-        if (!batch.has("asks", event.askId)) {
-          batch.put("asks", {
-            ask_id: event.askId,
-            user_id: event.user,
-            question: event.question,
-            via: event.via,
-            provider: event.provider,
-            chat: event.chat,
-            posted_at: event.postedAt,
-            status: "posed",
-            quotes: null,
-            dropped: null,
-            failure: null,
-            finished_at: null,
-            owed_reply: 0,
-            position
-          })
+        return {
+          wants: (keys) => keys.add("asks", "ask_id", event.askId),
+          evolve: (batch) => {
+            if (!batch.has("asks", event.askId)) {
+              batch.put("asks", {
+                ask_id: event.askId,
+                user_id: event.user,
+                question: event.question,
+                via: event.via,
+                provider: event.provider,
+                chat: event.chat,
+                posted_at: event.postedAt,
+                status: "posed",
+                quotes: null,
+                dropped: null,
+                failure: null,
+                finished_at: null,
+                owed_reply: 0,
+                position
+              })
+            }
+          }
         }
-        return
       case "AskAnswered":
-        return patch(batch, "asks", event.askId, {
-          status: "answered",
-          quotes: JSON.stringify(event.kept),
-          dropped: event.dropped.length,
-          finished_at: event.answeredAt,
-          ...owed(batch, event.askId)
-        })
+        return {
+          wants: (keys) => keys.add("asks", "ask_id", event.askId),
+          evolve: (batch) =>
+            patch(batch, "asks", event.askId, {
+              status: "answered",
+              quotes: JSON.stringify(event.kept),
+              dropped: event.dropped.length,
+              finished_at: event.answeredAt,
+              ...owed(batch, event.askId)
+            })
+        }
       case "AskFailed":
-        return patch(batch, "asks", event.askId, {
-          status: "failed",
-          failure: `${event.reason}: ${event.message}`,
-          finished_at: event.failedAt,
-          ...owed(batch, event.askId)
-        })
+        return {
+          wants: (keys) => keys.add("asks", "ask_id", event.askId),
+          evolve: (batch) =>
+            patch(batch, "asks", event.askId, {
+              status: "failed",
+              failure: `${event.reason}: ${event.message}`,
+              finished_at: event.failedAt,
+              ...owed(batch, event.askId)
+            })
+        }
       case "ReplyQueued": {
         const askId = askOfReply(event.replyId)
-        if (askId !== null) patch(batch, "asks", askId, { owed_reply: 0 })
-        return
+        return {
+          wants: (keys) => {
+            if (askId !== null) keys.add("asks", "ask_id", askId)
+          },
+          evolve: (batch) => {
+            if (askId !== null) patch(batch, "asks", askId, { owed_reply: 0 })
+          }
+        }
       }
       default:
         return absurd(event)
     }
   }
-}
+)

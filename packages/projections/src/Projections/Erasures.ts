@@ -12,7 +12,7 @@ import { nameKey } from "@verbatim/domain/Session/People"
 import { absurd } from "effect"
 import type { StoredOf } from "../EventCodec.js"
 import { deriveBody } from "./Notes.js"
-import { type Keys, patch, type Projection } from "./Projection.js"
+import { type Keys, patch, type Step, stepwise } from "./Projection.js"
 import type { Batch } from "./Rows.js"
 
 const erase = (batch: Batch, event: StoredOf<"MessagesErased">) => {
@@ -120,35 +120,34 @@ const forgetPerson = (batch: Batch, event: StoredOf<"PersonForgotten">) => {
   batch.put("forgotten_items", { kind: "person", item_id: event.personId, user_id: event.user, forgotten_at: event.forgottenAt })
 }
 
-export const Erasures: Projection<ForgetEvent["_tag"]> = {
-  name: "erasures",
-  canHandle: ["Forgotten", "MessagesErased", "PersonForgotten"],
-  wants(event, _position, keys) {
+export const Erasures = stepwise<ForgetEvent["_tag"]>(
+  "erasures",
+  ["Forgotten", "MessagesErased", "PersonForgotten"],
+  (event): Step => {
     switch (event._tag) {
-      case "Forgotten":
-        return event.target._tag === "User" ? keys.add("asks", "user_id", event.user) : undefined
-      case "PersonForgotten":
-        keys.add("questions", "user_id", event.user)
-        keys.add("replies", "user_id", event.user)
-        return keys.add("people", "person_id", event.personId)
-      case "MessagesErased":
-        return erasedWants(event, keys)
-      default:
-        return absurd(event)
-    }
-  },
-  evolve(batch, { event }) {
-    switch (event._tag) {
-      case "MessagesErased":
-        return erase(batch, event)
-      case "PersonForgotten":
-        return forgetPerson(batch, event)
       case "Forgotten":
         // Everything of a user: the questions they asked, and every quote of their answers.
-        if (event.target._tag === "User") blankAsks(batch, event.user, () => true, true)
-        return
+        return {
+          wants: (keys) => {
+            if (event.target._tag === "User") keys.add("asks", "user_id", event.user)
+          },
+          evolve: (batch) => {
+            if (event.target._tag === "User") blankAsks(batch, event.user, () => true, true)
+          }
+        }
+      case "PersonForgotten":
+        return {
+          wants: (keys) => {
+            keys.add("questions", "user_id", event.user)
+            keys.add("replies", "user_id", event.user)
+            keys.add("people", "person_id", event.personId)
+          },
+          evolve: (batch) => forgetPerson(batch, event)
+        }
+      case "MessagesErased":
+        return { wants: (keys) => erasedWants(event, keys), evolve: (batch) => erase(batch, event) }
       default:
         return absurd(event)
     }
   }
-}
+)

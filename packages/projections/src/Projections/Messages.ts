@@ -7,7 +7,7 @@
  */
 import { absurd } from "effect"
 import { applyMedia, attachmentRows, type MediaEvent, readableOf } from "./MessageMedia.js"
-import type { Projection } from "./Projection.js"
+import { type Step, stepwise } from "./Projection.js"
 import type { Batch, Row } from "./Rows.js"
 
 /** Recompose a message's readable text from its sender's text and its attachments' rows. */
@@ -19,86 +19,87 @@ const recompose = (batch: Batch, message: Row, senderText: string): Row => {
 type Handled = "MessageReceived" | "MessageEdited" | MediaEvent["_tag"]
 
 /** A row per message as it now reads, a row per edit with the text it replaced, a row per attachment. */
-export const Messages: Projection<Handled> = {
-  name: "messages",
-  canHandle: ["MessageReceived", "MessageEdited", "MediaFetched", "MediaFailed", "MediaTranscribed"],
-  wants(event, _position, keys) {
-    switch (event._tag) {
-      case "MessageReceived":
-        keys.add("message_media", "message_id", event.message.id)
-        return keys.add("messages", "message_id", event.message.id)
-      case "MessageEdited":
-        keys.add("messages", "message_id", event.messageId)
-        keys.add("message_media", "message_id", event.messageId)
-        return keys.add("message_edits", "message_id", event.messageId)
-      case "MediaFetched":
-      case "MediaFailed":
-      case "MediaTranscribed":
-        keys.add("messages", "message_id", event.messageId)
-        return keys.add("message_media", "message_id", event.messageId)
-      default:
-        return absurd(event)
-    }
-  },
-  evolve(batch, { event, position }) {
+export const Messages = stepwise<Handled>(
+  "messages",
+  ["MessageReceived", "MessageEdited", "MediaFetched", "MediaFailed", "MediaTranscribed"],
+  (event, position): Step => {
     switch (event._tag) {
       case "MessageReceived": {
         const m = event.message
-        if (!batch.has("messages", m.id)) {
-          const rows = attachmentRows(m, position)
-          for (const row of rows) batch.put("message_media", row)
-          batch.put("messages", {
-            message_id: m.id,
-            session_id: m.sessionId,
-            seq: m.seq,
-            provider: m.provider,
-            provider_message_id: m.providerMessageId,
-            sender: m.sender,
-            chat: m.chat,
-            kind: m.kind,
-            text: rows.length === 0 ? m.text : readableOf(m.text, rows).text,
-            sender_text: rows.length === 0 ? null : m.text,
-            forwarded_from: m.forwardedFrom,
-            reply_to: m.replyTo,
-            received_at: m.receivedAt,
-            sent_at: m.sentAt ?? m.receivedAt,
-            edited_at: null,
-            revisions: 1,
-            erased_at: null
-          })
+        return {
+          wants: (keys) => {
+            keys.add("message_media", "message_id", m.id)
+            keys.add("messages", "message_id", m.id)
+          },
+          evolve: (batch) => {
+            if (batch.has("messages", m.id)) return
+            const rows = attachmentRows(m, position)
+            for (const row of rows) batch.put("message_media", row)
+            batch.put("messages", {
+              message_id: m.id,
+              session_id: m.sessionId,
+              seq: m.seq,
+              provider: m.provider,
+              provider_message_id: m.providerMessageId,
+              sender: m.sender,
+              chat: m.chat,
+              kind: m.kind,
+              text: rows.length === 0 ? m.text : readableOf(m.text, rows).text,
+              sender_text: rows.length === 0 ? null : m.text,
+              forwarded_from: m.forwardedFrom,
+              reply_to: m.replyTo,
+              received_at: m.receivedAt,
+              sent_at: m.sentAt ?? m.receivedAt,
+              edited_at: null,
+              revisions: 1,
+              erased_at: null
+            })
+          }
         }
-        return
       }
-      case "MessageEdited": {
-        const message = batch.get("messages", event.messageId)
-        if (!message || batch.has("message_edits", event.messageId, position)) return
-        const editedAt = event.editedAt
-        const withMedia = message.sender_text != null
-        batch.put("message_edits", {
-          message_id: event.messageId,
-          position,
-          previous_text: withMedia ? message.sender_text : message.text,
-          text: event.text,
-          edited_at: editedAt
-        })
-        batch.update("messages", message, {
-          ...(withMedia ? recompose(batch, message, event.text) : { text: event.text }),
-          edited_at: editedAt,
-          revisions: Number(message.revisions) + 1
-        })
-        return
-      }
+      case "MessageEdited":
+        return {
+          wants: (keys) => {
+            keys.add("messages", "message_id", event.messageId)
+            keys.add("message_media", "message_id", event.messageId)
+            keys.add("message_edits", "message_id", event.messageId)
+          },
+          evolve: (batch) => {
+            const message = batch.get("messages", event.messageId)
+            if (!message || batch.has("message_edits", event.messageId, position)) return
+            const editedAt = event.editedAt
+            const withMedia = message.sender_text != null
+            batch.put("message_edits", {
+              message_id: event.messageId,
+              position,
+              previous_text: withMedia ? message.sender_text : message.text,
+              text: event.text,
+              edited_at: editedAt
+            })
+            batch.update("messages", message, {
+              ...(withMedia ? recompose(batch, message, event.text) : { text: event.text }),
+              edited_at: editedAt,
+              revisions: Number(message.revisions) + 1
+            })
+          }
+        }
       case "MediaFetched":
       case "MediaFailed":
-      case "MediaTranscribed": {
-        const message = batch.get("messages", event.messageId)
-        if (!message || message.sender_text == null || !applyMedia(batch, event, position)) return
-        const changes = recompose(batch, message, String(message.sender_text))
-        if (changes.text !== message.text) batch.update("messages", message, changes)
-        return
-      }
+      case "MediaTranscribed":
+        return {
+          wants: (keys) => {
+            keys.add("messages", "message_id", event.messageId)
+            keys.add("message_media", "message_id", event.messageId)
+          },
+          evolve: (batch) => {
+            const message = batch.get("messages", event.messageId)
+            if (!message || message.sender_text == null || !applyMedia(batch, event, position)) return
+            const changes = recompose(batch, message, String(message.sender_text))
+            if (changes.text !== message.text) batch.update("messages", message, changes)
+          }
+        }
       default:
         return absurd(event)
     }
   }
-}
+)

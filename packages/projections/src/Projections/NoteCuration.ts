@@ -9,7 +9,7 @@ import type { CurationEvent } from "@verbatim/domain/CurationEvents"
 import { absurd } from "effect"
 import type { StoredOf } from "../EventCodec.js"
 import { deriveBody, livePerson } from "./Notes.js"
-import type { Projection } from "./Projection.js"
+import { type Step, stepwise } from "./Projection.js"
 import type { Batch } from "./Rows.js"
 
 /**
@@ -50,72 +50,81 @@ const split = (batch: Batch, event: StoredOf<"NoteSplit">, position: number) => 
   deriveBody(batch, event.newNoteId)
 }
 
-export const NoteCuration: Projection<CurationEvent["_tag"]> = {
-  name: "note curation",
-  canHandle: ["NoteMoved", "NoteSplit", "NoteDiscarded", "NoteRestored", "PersonRenamed", "PeopleMerged", "PeopleUnmerged"],
-  wants(event, _position, keys) {
+export const NoteCuration = stepwise<CurationEvent["_tag"]>(
+  "note curation",
+  ["NoteMoved", "NoteSplit", "NoteDiscarded", "NoteRestored", "PersonRenamed", "PeopleMerged", "PeopleUnmerged"],
+  (event, position): Step => {
     switch (event._tag) {
       case "NoteMoved":
-        if (event.personId !== null) keys.add("people", "person_id", event.personId)
-        return keys.add("notes", "note_id", event.noteId)
-      case "NoteSplit":
-        keys.add("notes", "note_id", event.newNoteId)
-        for (const source of event.sources) {
-          keys.add("note_sources", "message_id", source.messageId)
-          keys.add("confirmations", "message_id", source.messageId)
+        return {
+          wants: (keys) => {
+            if (event.personId !== null) keys.add("people", "person_id", event.personId)
+            keys.add("notes", "note_id", event.noteId)
+          },
+          evolve: (batch) => {
+            const note = batch.get("notes", event.noteId)
+            if (note) batch.update("notes", note, { ...ownedBy(batch, event.personId, event.owner._tag === "Person" ? event.owner.name : ""), filed_person_id: event.personId })
+          }
         }
-        return keys.add("note_sources", "note_id", event.noteId)
+      case "NoteSplit":
+        return {
+          wants: (keys) => {
+            keys.add("notes", "note_id", event.newNoteId)
+            for (const source of event.sources) {
+              keys.add("note_sources", "message_id", source.messageId)
+              keys.add("confirmations", "message_id", source.messageId)
+            }
+            keys.add("note_sources", "note_id", event.noteId)
+          },
+          evolve: (batch) => split(batch, event, position)
+        }
       case "NoteDiscarded":
       case "NoteRestored":
-        return keys.add("notes", "note_id", event.noteId)
+        return {
+          wants: (keys) => keys.add("notes", "note_id", event.noteId),
+          evolve: (batch) => {
+            const note = batch.get("notes", event.noteId)
+            const at = event._tag === "NoteDiscarded" ? event.discardedAt : null
+            if (note) batch.update("notes", note, { discarded_at: at })
+          }
+        }
       case "PersonRenamed":
-        return keys.add("notes", "person_id", event.personId)
+        return {
+          wants: (keys) => keys.add("notes", "person_id", event.personId),
+          evolve: (batch) => {
+            for (const note of batch.where("notes", "person_id", event.personId)) batch.update("notes", note, { owner_name: event.name })
+          }
+        }
       case "PeopleMerged":
-        keys.add("people", "person_id", event.into)
-        return keys.add("notes", "person_id", event.from)
+        return {
+          wants: (keys) => {
+            keys.add("people", "person_id", event.into)
+            keys.add("notes", "person_id", event.from)
+          },
+          evolve: (batch) => {
+            for (const note of batch.where("notes", "person_id", event.from)) {
+              batch.update("notes", note, ownedBy(batch, event.into, String(batch.get("people", event.into)?.name ?? "")))
+            }
+          }
+        }
       case "PeopleUnmerged":
-        keys.add("people", "person_id", event.personId)
-        keys.add("people", "merged_into", event.from)
-        return keys.add("notes", "person_id", event.from)
-      default:
-        return absurd(event)
-    }
-  },
-  evolve(batch, { event, position }) {
-    switch (event._tag) {
-      case "NoteMoved": {
-        const note = batch.get("notes", event.noteId)
-        if (note) batch.update("notes", note, { ...ownedBy(batch, event.personId, event.owner._tag === "Person" ? event.owner.name : ""), filed_person_id: event.personId })
-        return
-      }
-      case "NoteSplit":
-        return split(batch, event, position)
-      case "NoteDiscarded":
-      case "NoteRestored": {
-        const note = batch.get("notes", event.noteId)
-        const at = event._tag === "NoteDiscarded" ? event.discardedAt : null
-        if (note) batch.update("notes", note, { discarded_at: at })
-        return
-      }
-      case "PersonRenamed":
-        for (const note of batch.where("notes", "person_id", event.personId)) batch.update("notes", note, { owner_name: event.name })
-        return
-      case "PeopleMerged":
-        for (const note of batch.where("notes", "person_id", event.from)) {
-          batch.update("notes", note, ownedBy(batch, event.into, String(batch.get("people", event.into)?.name ?? "")))
+        return {
+          wants: (keys) => {
+            keys.add("people", "person_id", event.personId)
+            keys.add("people", "merged_into", event.from)
+            keys.add("notes", "person_id", event.from)
+          },
+          evolve: (batch) => {
+            // People ran first: the person and whoever is still merged into them lead to them again.
+            const name = String(batch.get("people", event.personId)?.name ?? "")
+            for (const note of batch.where("notes", "person_id", event.from)) {
+              const filed = note.filed_person_id
+              if (filed !== null && livePerson(batch, filed) === event.personId) batch.update("notes", note, ownedBy(batch, event.personId, name))
+            }
+          }
         }
-        return
-      case "PeopleUnmerged": {
-        // People ran first: the person and whoever is still merged into them lead to them again.
-        const name = String(batch.get("people", event.personId)?.name ?? "")
-        for (const note of batch.where("notes", "person_id", event.from)) {
-          const filed = note.filed_person_id
-          if (filed !== null && livePerson(batch, filed) === event.personId) batch.update("notes", note, ownedBy(batch, event.personId, name))
-        }
-        return
-      }
       default:
         return absurd(event)
     }
   }
-}
+)

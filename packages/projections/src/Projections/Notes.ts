@@ -10,7 +10,7 @@ import type { StoredOf } from "../EventCodec.js"
 import { StoreError } from "../EventStore.js"
 import { isRetired } from "./Plans.js"
 import type { MediaEvent } from "./MessageMedia.js"
-import type { Projection } from "./Projection.js"
+import { type Step, stepwise } from "./Projection.js"
 import type { Batch } from "./Rows.js"
 import type { TableName } from "./Tables.js"
 
@@ -117,53 +117,52 @@ const retire = (batch: Batch, planId: string) => {
  * Notes as filed, with bodies kept current as their messages are edited. An edit's note is loaded
  * whole (see Load), and re-derived from the text the messages projection (applied first) keeps.
  */
-export const Notes: Projection<"NoteRecorded" | "MessageEdited" | MediaEvent["_tag"] | "PlanProduced"> = {
-  name: "notes",
-  canHandle: ["NoteRecorded", "MessageEdited", "MediaFetched", "MediaFailed", "MediaTranscribed", "PlanProduced"],
-  wants(event, _position, keys) {
+export const Notes = stepwise<"NoteRecorded" | "MessageEdited" | MediaEvent["_tag"] | "PlanProduced">(
+  "notes",
+  ["NoteRecorded", "MessageEdited", "MediaFetched", "MediaFailed", "MediaTranscribed", "PlanProduced"],
+  (event, position): Step => {
     switch (event._tag) {
       case "NoteRecorded":
-        if (event.planId !== null) keys.add("plans", "plan_id", event.planId)
-        if (event.personId !== null) keys.add("people", "person_id", event.personId)
-        keys.add("notes", "note_id", event.noteId)
-        keys.add("note_directives", "note_id", event.noteId)
-        for (const source of event.sources) {
-          keys.add("messages", "message_id", source.messageId)
-          keys.add("note_sources", "message_id", source.messageId)
-          if (event.questionId !== null) keys.add("confirmations", "message_id", source.messageId)
+        return {
+          wants: (keys) => {
+            if (event.planId !== null) keys.add("plans", "plan_id", event.planId)
+            if (event.personId !== null) keys.add("people", "person_id", event.personId)
+            keys.add("notes", "note_id", event.noteId)
+            keys.add("note_directives", "note_id", event.noteId)
+            for (const source of event.sources) {
+              keys.add("messages", "message_id", source.messageId)
+              keys.add("note_sources", "message_id", source.messageId)
+              if (event.questionId !== null) keys.add("confirmations", "message_id", source.messageId)
+            }
+          },
+          evolve: (batch) => isRetired(batch, event.planId) ? undefined : recordNote(batch, event, position)
         }
-        return
       case "MessageEdited":
       case "MediaFetched":
       case "MediaFailed":
       case "MediaTranscribed":
-        keys.add("messages", "message_id", event.messageId)
-        return keys.add("note_sources", "message_id", event.messageId)
+        return {
+          wants: (keys) => {
+            keys.add("messages", "message_id", event.messageId)
+            keys.add("note_sources", "message_id", event.messageId)
+          },
+          evolve: (batch) => {
+            // Deriving again from the current text is the same whether or not this edit is new.
+            const source = batch.get("note_sources", event.messageId)
+            if (source && batch.has("messages", event.messageId)) deriveBody(batch, source.note_id)
+          }
+        }
       case "PlanProduced":
-        for (const superseded of event.supersedes) keys.add("notes", "plan_id", superseded)
-        return
-      default:
-        return absurd(event)
-    }
-  },
-  evolve(batch, { event, position }) {
-    switch (event._tag) {
-      case "NoteRecorded":
-        return isRetired(batch, event.planId) ? undefined : recordNote(batch, event, position)
-      case "MessageEdited":
-      case "MediaFetched":
-      case "MediaFailed":
-      case "MediaTranscribed": {
-        // Deriving again from the current text is the same whether or not this edit is new.
-        const source = batch.get("note_sources", event.messageId)
-        if (source && batch.has("messages", event.messageId)) deriveBody(batch, source.note_id)
-        return
-      }
-      case "PlanProduced":
-        for (const superseded of event.supersedes) retire(batch, superseded)
-        return
+        return {
+          wants: (keys) => {
+            for (const superseded of event.supersedes) keys.add("notes", "plan_id", superseded)
+          },
+          evolve: (batch) => {
+            for (const superseded of event.supersedes) retire(batch, superseded)
+          }
+        }
       default:
         return absurd(event)
     }
   }
-}
+)

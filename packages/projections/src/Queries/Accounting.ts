@@ -1,12 +1,13 @@
 /** The accounting of a session: where every message went, so nothing captured is ever silently lost. */
 import { SqlClient } from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
 import type { Disposition, SessionAccounting } from "@verbatim/domain/ApiResponses"
 import { AttachmentKind } from "@verbatim/domain/Attachment"
 import { readerOf } from "@verbatim/domain/Media"
 import { MessageId, NoteId, PlanId, QuestionId, ReminderId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { ReminderStatus, TakenReminder } from "@verbatim/domain/Reminders/Events"
 import { Effect, Option, Schema } from "effect"
-import { decodeRows, Num } from "./Columns.js"
+import { Num } from "./Columns.js"
 
 /** Exactly one place a message is in now; the `dispositions` list also shows directives cut from it. */
 export type PrimaryDisposition =
@@ -45,26 +46,51 @@ const InstructionRow = Schema.Struct({
 /** The accounting of one session, or none when no such session exists. */
 export const sessionAccounting = Effect.fn("Notebook.sessionAccounting")(function*(sessionId: SessionId) {
   const sql = yield* SqlClient
-  const [session] = yield* decodeRows(SessionRow)(sql`
-    SELECT s.user_id, s.closed_at, s.last_plan_failure,
-      (SELECT COUNT(*) FROM plans p WHERE p.session_id = s.session_id AND p.applied = 1) AS applied
-    FROM sessions s WHERE s.session_id = ${sessionId}`)
-  if (session === undefined) return Option.none<SessionAccountingView>()
-  const messages = yield* decodeRows(MessageRow)(sql`
-    SELECT message_id, seq, erased_at FROM messages WHERE session_id = ${sessionId} ORDER BY seq`)
+  const found = yield* SqlSchema.findOne({
+    Request: SessionId,
+    Result: SessionRow,
+    execute: (id) =>
+      sql`SELECT s.user_id, s.closed_at, s.last_plan_failure,
+          (SELECT COUNT(*) FROM plans p WHERE p.session_id = s.session_id AND p.applied = 1) AS applied
+        FROM sessions s WHERE s.session_id = ${id}`
+  })(sessionId)
+  if (Option.isNone(found)) return Option.none<SessionAccountingView>()
+  const session = found.value
+  const messages = yield* SqlSchema.findAll({
+    Request: SessionId,
+    Result: MessageRow,
+    execute: (id) => sql`SELECT message_id, seq, erased_at FROM messages WHERE session_id = ${id} ORDER BY seq`
+  })(sessionId)
   // Attachments a reader takes whose text has neither landed nor failed for good (see `Media.isAwaited`).
-  const awaited = yield* decodeRows(MediaRow)(sql`SELECT message_id, kind FROM message_media
-    WHERE session_id = ${sessionId} AND derived_text IS NULL AND (failure_permanent IS NULL OR failure_permanent = 0)`)
+  const awaited = yield* SqlSchema.findAll({
+    Request: SessionId,
+    Result: MediaRow,
+    execute: (id) =>
+      sql`SELECT message_id, kind FROM message_media
+        WHERE session_id = ${id} AND derived_text IS NULL AND (failure_permanent IS NULL OR failure_permanent = 0)`
+  })(sessionId)
   const awaiting = new Set(awaited.filter((r) => readerOf(r.kind) !== null).map((r) => r.message_id))
-  const inNotes = yield* decodeRows(InNoteRow)(sql`SELECT s.message_id, s.note_id,
-      CASE WHEN n.discarded_at IS NULL THEN 0 ELSE 1 END AS discarded
-    FROM note_sources s JOIN messages m ON m.message_id = s.message_id JOIN notes n ON n.note_id = s.note_id
-    WHERE m.session_id = ${sessionId} ORDER BY s.note_id`)
-  const inQuestions = yield* decodeRows(InQuestionRow)(sql`SELECT qm.message_id, qm.question_id
-    FROM question_messages qm JOIN questions q ON q.question_id = qm.question_id
-    WHERE q.session_id = ${sessionId} AND q.status = 'open' ORDER BY qm.question_id`)
-  const instructions = yield* decodeRows(InstructionRow)(sql`
-    SELECT message_id, kind, text FROM instructions WHERE session_id = ${sessionId} ORDER BY position`)
+  const inNotes = yield* SqlSchema.findAll({
+    Request: SessionId,
+    Result: InNoteRow,
+    execute: (id) =>
+      sql`SELECT s.message_id, s.note_id, CASE WHEN n.discarded_at IS NULL THEN 0 ELSE 1 END AS discarded
+        FROM note_sources s JOIN messages m ON m.message_id = s.message_id JOIN notes n ON n.note_id = s.note_id
+        WHERE m.session_id = ${id} ORDER BY s.note_id`
+  })(sessionId)
+  const inQuestions = yield* SqlSchema.findAll({
+    Request: SessionId,
+    Result: InQuestionRow,
+    execute: (id) =>
+      sql`SELECT qm.message_id, qm.question_id
+        FROM question_messages qm JOIN questions q ON q.question_id = qm.question_id
+        WHERE q.session_id = ${id} AND q.status = 'open' ORDER BY qm.question_id`
+  })(sessionId)
+  const instructions = yield* SqlSchema.findAll({
+    Request: SessionId,
+    Result: InstructionRow,
+    execute: (id) => sql`SELECT message_id, kind, text FROM instructions WHERE session_id = ${id} ORDER BY position`
+  })(sessionId)
   const dispositionsOf = (messageId: string): Array<Disposition> => [
     ...inNotes.filter((r) => r.message_id === messageId).map((r) => ({ _tag: r.discarded === 1 ? "Discarded" as const : "InNote" as const, noteId: r.note_id })),
     ...inQuestions.filter((r) => r.message_id === messageId).map((r) => ({
@@ -108,9 +134,18 @@ const StatusRow = Schema.Struct({ reminder_id: ReminderId, status: ReminderStatu
 /** What each reminder the session's live plans proposed came to, in plan order, with each reminder's state now. */
 const reminderOutcomes = Effect.fn("Notebook.reminderOutcomes")(function*(sessionId: SessionId) {
   const sql = yield* SqlClient
-  const plans = yield* decodeRows(OutcomeRow)(sql`SELECT plan_id, reminder_outcomes AS outcomes FROM plans
-    WHERE session_id = ${sessionId} AND applied = 1 AND reminder_outcomes IS NOT NULL ORDER BY position`)
-  const statuses = yield* decodeRows(StatusRow)(sql`SELECT reminder_id, status FROM reminders WHERE session_id = ${sessionId}`)
+  const plans = yield* SqlSchema.findAll({
+    Request: SessionId,
+    Result: OutcomeRow,
+    execute: (id) =>
+      sql`SELECT plan_id, reminder_outcomes AS outcomes FROM plans
+        WHERE session_id = ${id} AND applied = 1 AND reminder_outcomes IS NOT NULL ORDER BY position`
+  })(sessionId)
+  const statuses = yield* SqlSchema.findAll({
+    Request: SessionId,
+    Result: StatusRow,
+    execute: (id) => sql`SELECT reminder_id, status FROM reminders WHERE session_id = ${id}`
+  })(sessionId)
   const statusOf = new Map<ReminderId, ReminderStatus>(statuses.map((r) => [r.reminder_id, r.status]))
   return plans.flatMap((plan) =>
     plan.outcomes.map((o) => ({

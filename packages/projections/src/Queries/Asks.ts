@@ -9,7 +9,7 @@ import type { AskCandidate } from "@verbatim/domain/Ask/Candidates"
 import { AskQuote, AskVia } from "@verbatim/domain/Events"
 import { AskId, MessageId, NoteId, PersonId, Provider, UserId } from "@verbatim/domain/Ids"
 import { Effect, Schema } from "effect"
-import { column, decodeRows, Json, Num } from "./Columns.js"
+import { column, Json, Num } from "./Columns.js"
 import { ftsQuery } from "./Search.js"
 
 export const AskStatus = Schema.Literal("posed", "answered", "failed")
@@ -36,7 +36,11 @@ const selectAsks = `SELECT ask_id, user_id, question, via, provider, chat, poste
 /** Questions still to answer, or answered in a chat whose reply is not yet queued, oldest first, at most `limit`. */
 export const owedAsks = (limit: number) =>
   Effect.flatMap(SqlClient, (sql) =>
-    decodeRows(AskRow)(sql`${sql.literal(selectAsks)} WHERE status = 'posed' OR owed_reply = 1 ORDER BY position LIMIT ${limit}`))
+    SqlSchema.findAll({
+      Request: Schema.Number,
+      Result: AskRow,
+      execute: (n) => sql`${sql.literal(selectAsks)} WHERE status = 'posed' OR owed_reply = 1 ORDER BY position LIMIT ${n}`
+    })(limit))
 
 /** One question, if there is one. */
 export const askRow = (askId: AskId) =>
@@ -46,7 +50,11 @@ export const askRow = (askId: AskId) =>
 /** A user's questions, newest first, at most `limit`. */
 export const asksOf = (user: UserId, limit: number) =>
   Effect.flatMap(SqlClient, (sql) =>
-    decodeRows(AskRow)(sql`${sql.literal(selectAsks)} WHERE user_id = ${user} ORDER BY position DESC LIMIT ${limit}`))
+    SqlSchema.findAll({
+      Request: Schema.Struct({ user: UserId, limit: Schema.Number }),
+      Result: AskRow,
+      execute: (r) => sql`${sql.literal(selectAsks)} WHERE user_id = ${r.user} ORDER BY position DESC LIMIT ${r.limit}`
+    })({ user, limit }))
 
 const PersonRow = Schema.Struct({
   personId: column(PersonId, "person_id"),
@@ -87,7 +95,11 @@ const names = (question: string, name: string): boolean => {
 export const askCandidates = (user: UserId, question: string, terms: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient
-    const people = yield* decodeRows(PersonRow)(sql`SELECT person_id, name, merged_into, former_names FROM people WHERE user_id = ${user}`)
+    const people = yield* SqlSchema.findAll({
+      Request: UserId,
+      Result: PersonRow,
+      execute: (u) => sql`SELECT person_id, name, merged_into, former_names FROM people WHERE user_id = ${u}`
+    })(user)
     const byId = new Map(people.map((p) => [p.personId, p]))
     /** The person a merge left standing (a chain of merges followed, at most as long as the list). */
     const standing = (id: PersonId): PersonId => {
@@ -104,23 +116,38 @@ export const askCandidates = (user: UserId, question: string, terms: ReadonlyArr
     const namedIds = people.filter((p) => named.has(standing(p.personId))).map((p) => p.personId)
     const select = sql`SELECT m.message_id, m.sender, m.text, m.received_at, n.note_id, n.person_id`
     const noteOf = sql`LEFT JOIN note_sources s ON s.message_id = m.message_id LEFT JOIN notes n ON n.note_id = s.note_id`
-    const aboutNamed = namedIds.length === 0 ? [] : yield* decodeRows(CandidateRow)(sql`${select}
-      FROM notes n JOIN note_sources s ON s.note_id = n.note_id JOIN messages m ON m.message_id = s.message_id
-      WHERE ${sql.in("n.person_id", namedIds)} AND n.user_id = ${user}
-      ORDER BY m.received_at DESC LIMIT ${askLimits.named}`)
-    const withWords = yield* Effect.forEach(terms, (term) =>
-      decodeRows(CandidateRow)(sql.onDialectOrElse({
-        pg: () => sql`${select}
-          FROM message_search x JOIN messages m ON m.message_id = x.message_id ${noteOf}
-          WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${term})) AND m.sender = ${user}
-          ORDER BY m.received_at DESC LIMIT ${askLimits.perTerm}`,
-        orElse: () => sql`${select}
-          FROM messages_fts f JOIN messages m ON m.rowid = f.rowid ${noteOf}
-          WHERE messages_fts MATCH ${ftsQuery(term)} AND m.sender = ${user}
-          ORDER BY f.rowid DESC LIMIT ${askLimits.perTerm}`
-      })))
-    const newest = yield* decodeRows(CandidateRow)(sql`${select}
-      FROM messages m ${noteOf} WHERE m.sender = ${user} ORDER BY m.received_at DESC LIMIT ${askLimits.newest}`)
+    const aboutNamed = namedIds.length === 0 ? [] : yield* SqlSchema.findAll({
+      Request: Schema.Struct({ user: UserId, people: Schema.Array(PersonId) }),
+      Result: CandidateRow,
+      execute: (r) =>
+        sql`${select}
+          FROM notes n JOIN note_sources s ON s.note_id = n.note_id JOIN messages m ON m.message_id = s.message_id
+          WHERE ${sql.in("n.person_id", r.people)} AND n.user_id = ${r.user}
+          ORDER BY m.received_at DESC LIMIT ${askLimits.named}`
+    })({ user, people: namedIds })
+    const withWord = SqlSchema.findAll({
+      Request: Schema.Struct({ user: UserId, term: Schema.String }),
+      Result: CandidateRow,
+      execute: (r) =>
+        sql.onDialectOrElse({
+          pg: () => sql`${select}
+            FROM message_search x JOIN messages m ON m.message_id = x.message_id ${noteOf}
+            WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${r.term})) AND m.sender = ${r.user}
+            ORDER BY m.received_at DESC LIMIT ${askLimits.perTerm}`,
+          orElse: () => sql`${select}
+            FROM messages_fts f JOIN messages m ON m.rowid = f.rowid ${noteOf}
+            WHERE messages_fts MATCH ${ftsQuery(r.term)} AND m.sender = ${r.user}
+            ORDER BY f.rowid DESC LIMIT ${askLimits.perTerm}`
+        })
+    })
+    const withWords = yield* Effect.forEach(terms, (term) => withWord({ user, term }))
+    const newest = yield* SqlSchema.findAll({
+      Request: UserId,
+      Result: CandidateRow,
+      execute: (u) =>
+        sql`${select}
+          FROM messages m ${noteOf} WHERE m.sender = ${u} ORDER BY m.received_at DESC LIMIT ${askLimits.newest}`
+    })(user)
     const personName = (id: PersonId | null) => (id === null ? null : byId.get(standing(id))?.name ?? null)
     const candidate = (row: typeof CandidateRow.Type, isNamed: boolean): AskCandidate => ({
       messageId: row.messageId,
@@ -143,7 +170,11 @@ const TextRow = Schema.Struct({ messageId: column(MessageId, "message_id"), user
 /** The messages' senders and current texts (after edits), for checking an answer against what they say now. */
 export const currentTexts = (ids: ReadonlyArray<MessageId>) =>
   Effect.flatMap(SqlClient, (sql) =>
-    ids.length === 0 ? Effect.succeed([]) : decodeRows(TextRow)(sql`SELECT message_id, sender, text FROM messages WHERE ${sql.in("message_id", ids)}`))
+    ids.length === 0 ? Effect.succeed([]) : SqlSchema.findAll({
+      Request: Schema.Array(MessageId),
+      Result: TextRow,
+      execute: (list) => sql`SELECT message_id, sender, text FROM messages WHERE ${sql.in("message_id", list)}`
+    })(ids))
 
 const QuotedRow = Schema.Struct({
   messageId: column(MessageId, "message_id"),
@@ -156,8 +187,12 @@ export type QuotedMessage = typeof QuotedRow.Type
 /** Where the quoted messages are: when each was received, its note and the person it is filed under (the one a merge left standing). */
 export const quotedMessages = (ids: ReadonlyArray<MessageId>) =>
   Effect.flatMap(SqlClient, (sql) =>
-    ids.length === 0 ? Effect.succeed([]) : decodeRows(QuotedRow)(sql`SELECT m.message_id, m.received_at, n.note_id,
-        COALESCE(into_person.name, p.name) AS person
-      FROM messages m LEFT JOIN note_sources s ON s.message_id = m.message_id LEFT JOIN notes n ON n.note_id = s.note_id
-        LEFT JOIN people p ON p.person_id = n.person_id LEFT JOIN people into_person ON into_person.person_id = p.merged_into
-      WHERE ${sql.in("m.message_id", ids)}`))
+    ids.length === 0 ? Effect.succeed([]) : SqlSchema.findAll({
+      Request: Schema.Array(MessageId),
+      Result: QuotedRow,
+      execute: (list) =>
+        sql`SELECT m.message_id, m.received_at, n.note_id, COALESCE(into_person.name, p.name) AS person
+          FROM messages m LEFT JOIN note_sources s ON s.message_id = m.message_id LEFT JOIN notes n ON n.note_id = s.note_id
+            LEFT JOIN people p ON p.person_id = n.person_id LEFT JOIN people into_person ON into_person.person_id = p.merged_into
+          WHERE ${sql.in("m.message_id", list)}`
+    })(ids))

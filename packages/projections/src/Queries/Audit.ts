@@ -1,15 +1,17 @@
 /** The audit of a note: its body traced to message offsets, the directives cut, the plan, merges, confirmation and edits. */
 import { SqlClient } from "@effect/sql/SqlClient"
+import type * as Statement from "@effect/sql/Statement"
+import * as SqlSchema from "@effect/sql/SqlSchema"
 import type { NoteAudit, SourceMedia } from "@verbatim/domain/ApiResponses"
 import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
 import { Answer, type TokenUsage } from "@verbatim/domain/Events"
-import { MessageId, type NoteId, PlanId, Provider, QuestionId, ReminderId } from "@verbatim/domain/Ids"
+import { MessageId, NoteId, PlanId, Provider, QuestionId, ReminderId } from "@verbatim/domain/Ids"
 import { ReminderStatus } from "@verbatim/domain/Reminders/Events"
 import { type DateTime, Effect, Option, Schema } from "effect"
 import { type Part, TranscriptSegment } from "@verbatim/domain/Media"
 import { readableOf, statusOf } from "../Projections/MessageMedia.js"
 import type { RowOf } from "../Projections/Rows.js"
-import { decodeRows, IsoTime, Json, Num } from "./Columns.js"
+import { IsoTime, Json, Num } from "./Columns.js"
 import { type CurationStep, type FiledUnder, noteHistory } from "./Curation.js"
 import { noteColumns, NoteRow, toNote } from "./Views.js"
 
@@ -109,34 +111,49 @@ const AnswerRow = Schema.Struct({
 /** The audit of one note, or none when no such note exists. */
 export const noteAudit = Effect.fn("Notebook.noteAudit")(function*(noteId: NoteId) {
   const sql = yield* SqlClient
-  const [row] = yield* decodeRows(AuditedNoteRow)(sql`
-    SELECT ${sql.literal(noteColumns)}, n.plan_id, n.question_id, n.merged_from, n.discarded_at
-    FROM notes n JOIN events e ON e.position = n.position WHERE n.note_id = ${noteId}`)
-  if (row === undefined) return Option.none<NoteAuditView>()
-  const sources = yield* decodeRows(SourceRow)(sql`SELECT m.message_id, m.seq, m.provider, m.provider_message_id, m.text, m.sender_text,
-    m.forwarded_from, m.sent_at, m.received_at FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE s.note_id = ${noteId} ORDER BY m.seq`)
+  /** The note's rows of `Result`, as `execute` selects them for its id. */
+  const ofNote = <A, I>(Result: Schema.Schema<A, I>, execute: (id: string) => Statement.Statement<unknown>) =>
+    SqlSchema.findAll({ Request: NoteId, Result, execute })(noteId)
+  const found = yield* SqlSchema.findOne({
+    Request: NoteId,
+    Result: AuditedNoteRow,
+    execute: (id) =>
+      sql`SELECT ${sql.literal(noteColumns)}, n.plan_id, n.question_id, n.merged_from, n.discarded_at
+        FROM notes n JOIN events e ON e.position = n.position WHERE n.note_id = ${id}`
+  })(noteId)
+  if (Option.isNone(found)) return Option.none<NoteAuditView>()
+  const row = found.value
+  const sources = yield* ofNote(SourceRow, (id) =>
+    sql`SELECT m.message_id, m.seq, m.provider, m.provider_message_id, m.text, m.sender_text, m.forwarded_from, m.sent_at,
+      m.received_at FROM note_sources s JOIN messages m ON m.message_id = s.message_id WHERE s.note_id = ${id} ORDER BY m.seq`)
   const media = yield* sql<RowOf<"message_media">>`SELECT a.* FROM message_media a JOIN note_sources s ON s.message_id = a.message_id
     WHERE s.note_id = ${noteId} ORDER BY a.message_id, a.ordinal`
-  const edits = yield* decodeRows(EditRow)(sql`
-    SELECT e.message_id, e.previous_text, e.text, e.edited_at FROM message_edits e
-    JOIN note_sources s ON s.message_id = e.message_id WHERE s.note_id = ${noteId} ORDER BY e.message_id, e.position`)
-  const directives = yield* decodeRows(DirectiveRow)(sql`
-    SELECT message_id, seq, text FROM note_directives WHERE note_id = ${noteId} ORDER BY ordinal`)
-  const reminders = yield* decodeRows(ReminderRow)(sql`
-    SELECT r.reminder_id, r.message_id, r.quote, r.quote_start, r.quote_end, r.due_local, r.zone, r.status
-    FROM reminders r JOIN note_sources s ON s.message_id = r.message_id WHERE s.note_id = ${noteId} ORDER BY r.due_at, r.reminder_id`)
-  const erased = yield* decodeRows(ErasedRow)(sql`
-    SELECT message_id, seq, erased_at FROM note_erasures WHERE note_id = ${noteId} ORDER BY seq`)
+  const edits = yield* ofNote(EditRow, (id) =>
+    sql`SELECT e.message_id, e.previous_text, e.text, e.edited_at FROM message_edits e
+      JOIN note_sources s ON s.message_id = e.message_id WHERE s.note_id = ${id} ORDER BY e.message_id, e.position`)
+  const directives = yield* ofNote(DirectiveRow, (id) =>
+    sql`SELECT message_id, seq, text FROM note_directives WHERE note_id = ${id} ORDER BY ordinal`)
+  const reminders = yield* ofNote(ReminderRow, (id) =>
+    sql`SELECT r.reminder_id, r.message_id, r.quote, r.quote_start, r.quote_end, r.due_local, r.zone, r.status
+      FROM reminders r JOIN note_sources s ON s.message_id = r.message_id WHERE s.note_id = ${id} ORDER BY r.due_at, r.reminder_id`)
+  const erased = yield* ofNote(ErasedRow, (id) =>
+    sql`SELECT message_id, seq, erased_at FROM note_erasures WHERE note_id = ${id} ORDER BY seq`)
   const assembled = assembleNote(
     sources.map((s) => ({ id: s.message_id, seq: s.seq, text: s.text })),
     directives.map((d) => ({ messageId: d.message_id, text: d.text }))
   )
-  const plans = row.plan_id === null ? [] : yield* decodeRows(PlanRow)(sql`SELECT plan_id, prompt_version, prompt_hash,
-    model, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens FROM plans WHERE plan_id = ${row.plan_id}`)
-  const answers = row.question_id === null ? [] : yield* decodeRows(AnswerRow)(sql`
-    SELECT question_id, answer, answered_at FROM questions WHERE question_id = ${row.question_id}`)
-  const plan = plans[0]
-  const answered = answers[0]
+  const plan = row.plan_id === null ? undefined : Option.getOrUndefined(yield* SqlSchema.findOne({
+    Request: PlanId,
+    Result: PlanRow,
+    execute: (id) =>
+      sql`SELECT plan_id, prompt_version, prompt_hash, model, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens
+        FROM plans WHERE plan_id = ${id}`
+  })(row.plan_id))
+  const answered = row.question_id === null ? undefined : Option.getOrUndefined(yield* SqlSchema.findOne({
+    Request: QuestionId,
+    Result: AnswerRow,
+    execute: (id) => sql`SELECT question_id, answer, answered_at FROM questions WHERE question_id = ${id}`
+  })(row.question_id))
   const note = toNote(row, sources.map((s) => ({ messageId: s.message_id, seq: s.seq })))
   const history = yield* noteHistory(row.session_id, row.note_id)
   return Option.some<NoteAuditView>({

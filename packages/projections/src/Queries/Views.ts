@@ -1,5 +1,6 @@
 /** Row-to-view conversions shared by the read queries. */
 import { SqlClient } from "@effect/sql/SqlClient"
+import * as SqlSchema from "@effect/sql/SqlSchema"
 import type { Note, SourceRef } from "@verbatim/domain/ApiResponses"
 import type { Owner } from "@verbatim/domain/Decision"
 import { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
@@ -40,8 +41,11 @@ export const sourcesOf = (sql: SqlClient, noteIds: ReadonlyArray<NoteId>) =>
   noteIds.length === 0
     ? Effect.succeed(new Map<NoteId, Array<SourceRef>>())
     : Effect.map(
-      decodeRows(SourceRow)(sql`SELECT note_id, message_id, seq FROM note_sources
-        WHERE ${sql.in("note_id", noteIds)} ORDER BY note_id, seq`),
+      SqlSchema.findAll({
+        Request: Schema.Array(NoteId),
+        Result: SourceRow,
+        execute: (ids) => sql`SELECT note_id, message_id, seq FROM note_sources WHERE ${sql.in("note_id", ids)} ORDER BY note_id, seq`
+      })(noteIds),
       (rows) => {
         const out = new Map<NoteId, Array<SourceRef>>()
         for (const row of rows) {
@@ -81,9 +85,14 @@ export const forwardsOf = Effect.fn("Notebook.forwardsOf")(function*(noteIds: Re
   const sql = yield* SqlClient
   const out = new Map<NoteId, Array<string>>()
   if (noteIds.length === 0) return out
-  const rows = yield* decodeRows(ForwardRow)(sql`SELECT s.note_id, m.forwarded_from FROM note_sources s
-    JOIN messages m ON m.message_id = s.message_id
-    WHERE ${sql.in("s.note_id", noteIds)} AND m.forwarded_from IS NOT NULL ORDER BY s.note_id, s.seq`)
+  const rows = yield* SqlSchema.findAll({
+    Request: Schema.Array(NoteId),
+    Result: ForwardRow,
+    execute: (ids) =>
+      sql`SELECT s.note_id, m.forwarded_from FROM note_sources s
+        JOIN messages m ON m.message_id = s.message_id
+        WHERE ${sql.in("s.note_id", ids)} AND m.forwarded_from IS NOT NULL ORDER BY s.note_id, s.seq`
+  })(noteIds)
   for (const row of rows) {
     const names = out.get(row.note_id) ?? []
     if (!names.includes(row.forwarded_from)) names.push(row.forwarded_from)
