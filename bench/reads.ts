@@ -12,6 +12,10 @@
  * the word "lyon"; three hold "zanzibar quartet". Everything scales with `--messages`.
  *
  *   npm run bench:reads -- [--messages 1000000] [--requests 20] [--postgres postgres://… [--analyze]] [--only reads|export]
+ *                          [--bundle DIR/verbatim.mjs]
+ *
+ * With `--bundle`, the reads and the export are those of that bundle (an earlier commit's, say)
+ * rather than this checkout's; the store is built, or reused, as without it.
  *
  * On SQLite the built store is kept under .bench-data/ keyed by its parameters, so a second run
  * skips the build; with `--postgres URL` each run builds on a fresh database of that server.
@@ -44,6 +48,9 @@ const analyze = process.argv.includes("--analyze")
 const onlyAt = process.argv.indexOf("--only")
 /** `reads` or `export` alone (a cached store makes either quick to repeat). */
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1]!
+const bundleAt = process.argv.indexOf("--bundle")
+/** The bundle whose reads and export are measured. */
+const measured = bundleAt === -1 ? bundlePath : resolve(process.argv[bundleAt + 1]!)
 /** Bumped whenever the generator changes, so a cached store of the old shape is not reused. */
 const generatorVersion = 2
 
@@ -271,7 +278,7 @@ const lastPageCursor = async (url: string, path: string) => {
 
 const measureReads = async (env: Readonly<Record<string, string>>, built: Built) => {
   const fakes = await startFakes()
-  const server = await S.start({ ...fakes.env, ...env, VERBATIM_ALLOWED_SENDERS: `telegram:${built.heavy.slice("telegram:".length)}` })
+  const server = await S.start({ ...fakes.env, ...env, VERBATIM_ALLOWED_SENDERS: `telegram:${built.heavy.slice("telegram:".length)}` }, measured)
   try {
     const signIn = await fetch(`${server.url}/signin`, { method: "POST", body: new URLSearchParams({ token: S.apiToken }), redirect: "manual" })
     const cookie = signIn.headers.get("set-cookie")?.split(";")[0]
@@ -322,7 +329,7 @@ const measureReads = async (env: Readonly<Record<string, string>>, built: Built)
 const exportOnce = (env: Readonly<Record<string, string>>, nodeFlags: ReadonlyArray<string>) => {
   const dir = mkdtempSync(join(tmpdir(), "verbatim-export-"))
   try {
-    return cliRun(bundlePath, { ...env, HOME: process.env["HOME"] ?? "" }, ["export", "markdown", join(dir, "out")], nodeFlags)
+    return cliRun(measured, { ...env, HOME: process.env["HOME"] ?? "" }, ["export", "markdown", join(dir, "out")], nodeFlags)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
