@@ -79,8 +79,8 @@ export const personForms = (person: Person, people: ReadonlyArray<Person>, csrf:
 ${
     others.length === 0 ? null : html`<form method="post" action="/people/${person.id}/merge" class="curate" data-form="merge">${token(csrf)}
 <label for="merge-into">Same person as</label>
-<select id="merge-into" name="into" required><option value="" selected>Choose a person…</option>${others.map((p) => html`<option value="${p.id}">${p.name}</option>`)}</select>
-<button type="submit">Merge…</button>
+<select id="merge-into" name="into" required><option value="" selected>Choose a person&hellip;</option>${others.map((p) => html`<option value="${p.id}">${p.name}</option>`)}</select>
+<button type="submit">Merge&hellip;</button>
 </form>`
   }`
 }

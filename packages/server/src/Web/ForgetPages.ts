@@ -105,7 +105,7 @@ export const forgetPersonSection = (personId: string, name: string): Html =>
   html`<section data-forget>
 <h2>Forget ${name}</h2>
 <p class="muted">Erase the words of every note filed under ${name}, and ${name}'s names, for good.</p>
-<p><a href="/people/${personId}/forget">Forget ${name}…</a></p>
+<p><a href="/people/${personId}/forget">Forget ${name}&hellip;</a></p>
 </section>`
 
 /** A message's way to its forgetting, on its session's page. */

@@ -14,7 +14,7 @@ const hear = (url: string, media: SourceMedia): Html => {
   const spoken = media.segments.filter((s) => !s.silent && s.text.trim() !== "")
   return html`<details class="media"><summary>Hear where it was said (${spoken.length} ${spoken.length === 1 ? "stretch" : "stretches"})</summary><ol class="list">${
     spoken.map((s) =>
-      html`<li><audio controls preload="none" src="${url}#t=${seconds(s.start)},${seconds(s.end)}"></audio><span><span class="muted">${clock(s.start)}–${clock(s.end)}</span> ${s.text.trim()}</span></li>`
+      html`<li><audio controls preload="none" src="${url}#t=${seconds(s.start)},${seconds(s.end)}"></audio><span><span class="muted">${clock(s.start)}&ndash;${clock(s.end)}</span> ${s.text.trim()}</span></li>`
     )
   }</ol></details>`
 }

@@ -29,7 +29,7 @@ describe("the confirmation before a forgetting", () => {
       expect(/<section data-forget>[\s\S]*?<\/section>/.exec(person.body)?.[0]).toBe(`<section data-forget>
 <h2>Forget Ana Lima</h2>
 <p class="muted">Erase the words of every note filed under Ana Lima, and Ana Lima's names, for good.</p>
-<p><a href="/people/person_1/forget">Forget Ana Lima…</a></p>
+<p><a href="/people/person_1/forget">Forget Ana Lima&hellip;</a></p>
 </section>`)
       const sessionPage = yield* fetchWith(own, `/sessions/${session}`)
       expect([...sessionPage.body.matchAll(/<a class="quiet" href="([^"]+)" data-forget>Forget this message<\/a>/g)].map((m) => m[1]))

@@ -44,8 +44,8 @@ describe("merge forms", () => {
       expect(cut(anna.page, "<form method=\"post\" action=\"/people/person_2/merge\"", "</form>")).toBe(
         `<form method="post" action="/people/person_2/merge" class="curate" data-form="merge"><input type="hidden" name="csrf" value="T">
 <label for="merge-into">Same person as</label>
-<select id="merge-into" name="into" required><option value="" selected>Choose a person…</option><option value="person_1">Ana</option><option value="person_3">Tom</option></select>
-<button type="submit">Merge…</button>
+<select id="merge-into" name="into" required><option value="" selected>Choose a person&hellip;</option><option value="person_1">Ana</option><option value="person_3">Tom</option></select>
+<button type="submit">Merge&hellip;</button>
 </form>`
       )
       expect(yield* post("/people/person_2/merge", { into: "" })).toEqual([303, "/people/person_2?notice=Nothing changed: choose the person they are the same as."])
