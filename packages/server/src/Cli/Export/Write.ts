@@ -4,7 +4,7 @@
  * holds one page of rows whatever the store holds.
  */
 import { Notebook } from "@verbatim/projections/Notebook"
-import type { KeysetPage } from "@verbatim/projections/Notebook"
+import type { KeysetPage, NotebookNote } from "@verbatim/projections/Notebook"
 import type { StoreError } from "@verbatim/projections/EventStore"
 import { Effect, Exit } from "effect"
 import { CliError } from "../CliError.js"
@@ -24,14 +24,14 @@ export interface Exported {
   readonly result: SyncResult
 }
 
-/** Each item of every keyset page `read` gives from position `newest` down, in order. */
+/** Each item of every keyset page `read` gives before position `from`, in order. */
 const eachOf = <A, E>(
-  newest: number,
-  read: (before: number | null) => Effect.Effect<KeysetPage<A>, StoreError>,
+  from: number,
+  read: (before: number) => Effect.Effect<KeysetPage<A>, StoreError>,
   f: (item: A) => Effect.Effect<void, E>
 ): Effect.Effect<void, StoreError | E> =>
   Effect.gen(function*() {
-    let before: number | null = newest + 1
+    let before: number | null = from
     do {
       const page: KeysetPage<A> = yield* read(before)
       yield* Effect.forEach(page.items, f, { discard: true })
@@ -39,18 +39,26 @@ const eachOf = <A, E>(
     } while (before !== null)
   })
 
-/** A page's text through `write`: the front matter with every note id, then the notes, a keyset page of each at a time. */
+/**
+ * A page's text through `write`: the front matter with every note id, then the notes, a keyset
+ * page of each at a time, from the page's newest note down (a note filed since it was counted is
+ * left for the next run). A page whose notes fit one read takes its ids from them.
+ */
 const writePage = <E>(page: PagePlan, write: (text: string) => Effect.Effect<void, E>, pageSize: number) =>
   Effect.gen(function*() {
     const model = yield* Notebook
+    const first = yield* model.subjectNotes(page.notes, page.newest + 1, pageSize)
     yield* write(pageOpening(page.subject, page.noteCount))
-    yield* eachOf(page.newest, (before) => model.subjectNoteIds(page.notes, before, pageSize), (id) => write(noteIdLine(id)))
+    if (first.before === null) yield* Effect.forEach(first.items, (note) => write(noteIdLine(note.id)), { discard: true })
+    else yield* eachOf(page.newest + 1, (before) => model.subjectNoteIds(page.notes, before, pageSize), (id) => write(noteIdLine(id)))
     yield* write(pageHeading(page.subject, page.updated))
     let index = 0
-    yield* eachOf(page.newest, (before) => model.subjectNotes(page.notes, before, pageSize), (note) => {
+    const writeNote = (note: NotebookNote) => {
       index++
       return write((index > 1 ? noteSeparator : "") + renderNote(note, index, page.subject.zone))
-    })
+    }
+    yield* Effect.forEach(first.items, writeNote, { discard: true })
+    if (first.before !== null) yield* eachOf(first.before, (before) => model.subjectNotes(page.notes, before, pageSize), writeNote)
     yield* write(pageEnd)
   })
 
