@@ -19,6 +19,8 @@ describe("query plans on SQLite", () => {
     "ReminderBook.withoutTheirWords": ["reminders via reminders_live"],
     "SessionLookups.idleSessions": ["sessions via sessions_open"],
     // Every user's entries in the index of notes by user, once: only an export of everyone asks.
+    // (The export's other reads, `notebookPages`, `subjectNoteIds` and `subjectNotes`, walk nothing:
+    // each keyset page searches `notes_user` or `notes_person` from a position down.)
     "Notebook.notebookUsers": ["notes via notes_user"],
     "Jobs.unplannedSessions": ["sessions via sessions_unplanned"],
     "Jobs.queueDepths": ["replies via replies_queued", "sessions via sessions_open", "sessions via sessions_unplanned"]
