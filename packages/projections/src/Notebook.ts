@@ -17,8 +17,11 @@ import { noteAudit } from "./Queries/Audit.js"
 import type { NoteAuditView } from "./Queries/Audit.js"
 import * as Lists from "./Queries/Lists.js"
 import type { ListOptions } from "./Queries/Lists.js"
-import { notebook, notebookUsers } from "./Queries/Notebook.js"
-import type { Notebook as UserNotebook } from "./Queries/Notebook.js"
+import { notebookUsers, subjectNoteIds } from "./Queries/Notebook.js"
+import type { KeysetPage, Notebook as UserNotebook, NotebookNote, NotebookSubject } from "./Queries/Notebook.js"
+import { subjectNotePage } from "./Queries/NotebookNotes.js"
+import { notebook, notebookPages } from "./Queries/NotebookSubjects.js"
+import type { NotebookPages } from "./Queries/NotebookSubjects.js"
 import { mergedInto, peopleByActivity, personNames } from "./Queries/People.js"
 import type { PersonNames } from "./Queries/People.js"
 import * as Replies from "./Queries/Replies.js"
@@ -30,7 +33,8 @@ import type { SessionPlan } from "./Queries/Sessions.js"
 
 export type { ConversationReply, ListOptions, NoteAuditView, PersonNames, SearchHit, SearchOptions, SearchPage, SessionAccountingView, SessionPlan }
 export type { PrimaryDisposition } from "./Queries/Accounting.js"
-export type { NotebookNote, NotebookPerson, NotebookSource } from "./Queries/Notebook.js"
+export type { KeysetPage, NotebookNote, NotebookPerson, NotebookSource, NotebookSubject } from "./Queries/Notebook.js"
+export type { NotebookPage, NotebookPages } from "./Queries/NotebookSubjects.js"
 export type { SourceEdit } from "./Queries/Audit.js"
 export type { CurationStep } from "./Queries/Curation.js"
 
@@ -75,8 +79,14 @@ export class Notebook extends Context.Tag("@verbatim/projections/Notebook")<Note
   ) => Effect.Effect<Page<Question>, StoreError>
   /** Users with at least one note, by id. */
   readonly notebookUsers: Effect.Effect<ReadonlyArray<UserId>, StoreError>
-  /** Every note of a user grouped by person, newest first, each with its provider messages. */
+  /** Every note of a user grouped by person, newest first, each with its provider messages: all at once, for a few notes. */
   readonly notebook: (user: UserId) => Effect.Effect<UserNotebook, StoreError>
+  /** The pages of a user's notebook (whom each is about, its note count and newest time), reading `limit` notes' owners at a time. */
+  readonly notebookPages: (user: UserId, limit: number) => Effect.Effect<NotebookPages, StoreError>
+  /** The ids of a subject's notes, newest first, `limit` at a time before position `before`. */
+  readonly subjectNoteIds: (subject: NotebookSubject, before: number | null, limit: number) => Effect.Effect<KeysetPage<NoteId>, StoreError>
+  /** A subject's notes, newest first, each with its provider messages, `limit` at a time before position `before`. */
+  readonly subjectNotes: (subject: NotebookSubject, before: number | null, limit: number) => Effect.Effect<KeysetPage<NotebookNote>, StoreError>
   readonly sessionAccounting: (sessionId: SessionId) => Effect.Effect<Option.Option<SessionAccountingView>, StoreError>
   /** A session's messages: current text, in seq order, each with who wrote it first when forwarded. */
   readonly sessionMessages: (sessionId: SessionId) => Effect.Effect<ReadonlyArray<SessionMessage>, StoreError>
@@ -106,6 +116,9 @@ export const make = Effect.gen(function*() {
     questions: (options) => run(Lists.questions(options)),
     notebookUsers: run(notebookUsers),
     notebook: (user) => run(notebook(user)),
+    notebookPages: (user, limit) => run(notebookPages(user, limit)),
+    subjectNoteIds: (subject, before, limit) => run(subjectNoteIds(subject, before, limit)),
+    subjectNotes: (subject, before, limit) => run(subjectNotePage(subject, before, limit)),
     sessionAccounting: (sessionId) => run(sessionAccounting(sessionId)),
     sessionMessages: (sessionId) => run(Lists.sessionMessages(sessionId)),
     sessionPlans: (sessionId) => run(Sessions.sessionPlans(sessionId)),

@@ -13,6 +13,26 @@ import type { Layer } from "effect"
 const ana = { personId: "person-ana", name: "Ana" }
 const mid = (id: string) => MessageId.make(id)
 
+/** A user's people and notes: Bo, then Ana added; notes about Ana, Bo, Ana, no one, Ana. */
+const notebookHistory = G.given(
+  ["person-bo", [G.personAdded("person-bo", "Bo")]],
+  ["person-ana", [G.personAdded("person-ana", "Ana")]],
+  [G.sessionStream("n"), [
+    G.messageReceived("n", 1, "Ana loves jazz."),
+    G.messageReceived("n", 2, "Bo plays chess."),
+    G.messageReceived("n", 3, "Ana moved to Porto."),
+    G.messageReceived("n", 4, "Buy milk."),
+    G.messageReceived("n", 5, "Ana likes figs. File under Ana."),
+    G.messageReceived("n", 6, "File under Ana."),
+    G.messageReceived("n", 7, "She hates olives."),
+    G.noteRecorded("n", "note-ana-1", [1], { person: ana }),
+    G.noteRecorded("n", "note-bo", [2], { person: { personId: "person-bo", name: "Bo" } }),
+    G.noteRecorded("n", "note-ana-2", [3], { person: ana }),
+    G.noteRecorded("n", "note-own", [4], { person: null }),
+    G.noteRecorded("n", "note-ana-3", [5, 6, 7], { person: ana, directives: [[5, "File under Ana."], [6, "File under Ana."]] })
+  ]]
+)
+
 /** Register the suite for one backend; each test gets a fresh database. */
 export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) => {
   it.effect("the audit traces a note to message offsets, directives, plan, merges and edits", () =>
@@ -264,24 +284,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
 
   it.effect("the notebook groups a user's notes by person in the order people were added, newest first, with their sources and where each one's words end", () =>
     Effect.gen(function*() {
-      yield* G.given(
-        ["person-bo", [G.personAdded("person-bo", "Bo")]],
-        ["person-ana", [G.personAdded("person-ana", "Ana")]],
-        [G.sessionStream("n"), [
-          G.messageReceived("n", 1, "Ana loves jazz."),
-          G.messageReceived("n", 2, "Bo plays chess."),
-          G.messageReceived("n", 3, "Ana moved to Porto."),
-          G.messageReceived("n", 4, "Buy milk."),
-          G.messageReceived("n", 5, "Ana likes figs. File under Ana."),
-          G.messageReceived("n", 6, "File under Ana."),
-          G.messageReceived("n", 7, "She hates olives."),
-          G.noteRecorded("n", "note-ana-1", [1], { person: ana }),
-          G.noteRecorded("n", "note-bo", [2], { person: { personId: "person-bo", name: "Bo" } }),
-          G.noteRecorded("n", "note-ana-2", [3], { person: ana }),
-          G.noteRecorded("n", "note-own", [4], { person: null }),
-          G.noteRecorded("n", "note-ana-3", [5, 6, 7], { person: ana, directives: [[5, "File under Ana."], [6, "File under Ana."]] })
-        ]]
-      )
+      yield* notebookHistory
       const read = yield* Notebook
       expect(yield* read.notebookUsers).toEqual([G.user])
       const book = yield* read.notebook(G.user)
@@ -307,5 +310,55 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
         unattached: [noteOf("note-own", "Buy milk.", 4)]
       })
       expect(yield* read.notebook(UserId.make("telegram:999"))).toEqual({ user: "telegram:999", people: [], unattached: [] })
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a notebook's pages in the order people were added, with their note counts and newest times, and a page's notes a keyset page at a time, newest first", () =>
+    Effect.gen(function*() {
+      yield* notebookHistory
+      const read = yield* Notebook
+      const anaPages = { _tag: "Person", user: G.user, personId: PersonId.make("person-ana") } as const
+      const boPages = { _tag: "Person", user: G.user, personId: PersonId.make("person-bo") } as const
+      const ownPages = { _tag: "Unattached", user: G.user } as const
+      // A page of one note at a time: each full page's `before` is its note's position, the next page reads from there.
+      const first = yield* read.subjectNotes(anaPages, null, 1)
+      const second = yield* read.subjectNotes(anaPages, first.before, 1)
+      const third = yield* read.subjectNotes(anaPages, second.before, 1)
+      // The time each note was recorded is the log's; everything else is asserted whole.
+      const at = (page: { readonly items: ReadonlyArray<{ readonly recordedAt: DateTime.Utc }> }) => page.items[0]!.recordedAt
+      const sourceOf = (seq: number, bodyEnd: number | null) => ({
+        messageId: mid(`n/${seq}`), seq, provider: "telegram", providerMessageId: `p-n-${seq}`, receivedAt: G.at(seq), forwardedFrom: null, bodyEnd
+      })
+      const noteOf = (id: string, body: string, seq: number, recordedAt: DateTime.Utc) => ({
+        id, sessionId: "n", body, recordedAt, sources: [sourceOf(seq, body.length)]
+      })
+      // The second message is all cut: none of its words are in the body.
+      const figs = { ...noteOf("note-ana-3", "Ana likes figs.\n\nShe hates olives.", 5, at(first)), sources: [sourceOf(5, 15), sourceOf(6, null), sourceOf(7, 34)] }
+      const porto = noteOf("note-ana-2", "Ana moved to Porto.", 3, at(second))
+      const jazz = noteOf("note-ana-1", "Ana loves jazz.", 1, at(third))
+      expect([first.items, second.items, third.items]).toEqual([[figs], [porto], [jazz]])
+      expect(yield* read.subjectNotes(anaPages, third.before, 1)).toEqual({ items: [], before: null })
+      expect(yield* read.subjectNotes(anaPages, null, 2)).toEqual({ items: [figs, porto], before: second.before })
+      expect(yield* read.subjectNotes(anaPages, second.before, 2)).toEqual({ items: [jazz], before: null })
+      expect(yield* read.subjectNoteIds(anaPages, null, 2)).toEqual({ items: ["note-ana-3", "note-ana-2"], before: second.before })
+      expect(yield* read.subjectNoteIds(anaPages, second.before, 2)).toEqual({ items: ["note-ana-1"], before: null })
+      const ownNotes = yield* read.subjectNotes(ownPages, null, 2)
+      expect(ownNotes).toEqual({ items: [noteOf("note-own", "Buy milk.", 4, at(ownNotes))], before: null })
+      expect(yield* read.subjectNotes({ _tag: "Named", user: G.user, name: "Ana" }, null, 2)).toEqual({ items: [], before: null })
+      // The pages, whether their notes' owners are read one at a time or all at once.
+      const boNotes = yield* read.subjectNotes(boPages, null, 1)
+      const ownOne = yield* read.subjectNotes(ownPages, null, 1)
+      const pages = {
+        people: [
+          { subject: boPages, personId: "person-bo", name: "Bo", noteCount: 1, updated: at(boNotes), newest: boNotes.before },
+          { subject: anaPages, personId: "person-ana", name: "Ana", noteCount: 3, updated: at(first), newest: first.before }
+        ],
+        unattached: { subject: ownPages, personId: null, name: "", noteCount: 1, updated: at(ownNotes), newest: ownOne.before }
+      }
+      expect(yield* read.notebookPages(G.user, 1)).toEqual(pages)
+      expect(yield* read.notebookPages(G.user, 10)).toEqual(pages)
+      // Another user's pages hold none of these notes.
+      const other = UserId.make("telegram:999")
+      expect(yield* read.notebookPages(other, 10)).toEqual({ people: [], unattached: null })
+      expect(yield* read.subjectNotes({ ...anaPages, user: other }, null, 10)).toEqual({ items: [], before: null })
     }).pipe(Effect.provide(layer())))
 }

@@ -27,8 +27,12 @@ const boundedSorts = {
   // What it returns whole: the bot's replies over an export's span; one minute's messages with the same words.
   "SessionLookups.sentReplies": ["sort of replies"],
   "SessionLookups.sentMessages": ["sort of messages"],
-  // Every notebook at once: only an export of everyone asks.
-  "Notebook.notebook": ["sort of note_sources", "sort of note_directives", "sort of people"],
+  // The export's: a user's people in the order they were added, once a user; a page of a
+  // subject's notes the keyset subquery took in order from an index, and their sources; the
+  // whole notebook (tests) built from those.
+  "Notebook.notebookPages": ["sort of people"],
+  "Notebook.subjectNotes": ["sort of notes", "sort of note_sources"],
+  "Notebook.notebook": ["sort of people", "sort of notes", "sort of note_sources"],
   // People by their newest note: the order is computed per person, so all of the user's people are
   // ranked (5,000 for the heaviest user in `bench:reads`); a kept column would let an index serve it.
   "Notebook.peopleByActivity": ["sort of people"]
@@ -48,6 +52,8 @@ describe("query plans on SQLite", () => {
     "ReminderBook.withoutTheirWords": ["reminders via reminders_live"],
     "SessionLookups.idleSessions": ["sessions via sessions_open"],
     // Every user's entries in the index of notes by user, once: only an export of everyone asks.
+    // (The export's other reads, `notebookPages`, `subjectNoteIds` and `subjectNotes`, walk nothing:
+    // each keyset page searches `notes_user` or `notes_person_live` from a position down.)
     "Notebook.notebookUsers": ["notes via notes_user"],
     "Jobs.unplannedSessions": ["sessions via sessions_unplanned"],
     "Jobs.queueDepths": ["replies via replies_queued", "sessions via sessions_open", "sessions via sessions_unplanned"],
@@ -62,6 +68,9 @@ describe("query plans on PostgreSQL", () => {
   queryPlansConformance(() => Database.pg, {
     ...boundedSorts,
     "ReminderBook.released": ["sort of reminders"],
-    "Notebook.sessionAccounting": ["sort of plans"]
+    "Notebook.sessionAccounting": ["sort of plans"],
+    // A subject's page of notes comes in order from the keyset subquery's index.
+    "Notebook.subjectNotes": ["sort of note_sources"],
+    "Notebook.notebook": ["sort of people", "sort of note_sources"]
   })
 })

@@ -1,5 +1,5 @@
 /** Schemas of column values as the drivers return them, shared by the row schemas of the queries. */
-import { Effect, Schema } from "effect"
+import { Schema } from "effect"
 
 /** A whole number column: SQLite returns a number, PostgreSQL a BIGINT or COUNT(*) as text. */
 export const Num = Schema.Union(Schema.Number, Schema.NumberFromString)
@@ -19,9 +19,3 @@ export const CountRow = Schema.Struct({ n: Num })
 /** A field read from the snake_case column `key`. */
 export const column = <A, I, R>(schema: Schema.Schema<A, I, R>, key: string) =>
   Schema.propertySignature(schema).pipe(Schema.fromKey(key))
-
-/** Decode a query's rows with `row`; a row that does not match is a ParseError (the store's `decode`). */
-export const decodeRows = <A, I, R>(row: Schema.Schema<A, I, R>) => {
-  const decode = Schema.decodeUnknown(Schema.Array(row))
-  return <E, R2>(rows: Effect.Effect<ReadonlyArray<unknown>, E, R2>) => Effect.flatMap(rows, decode)
-}

@@ -14,6 +14,9 @@ export const unplannedSession = "closed_at IS NOT NULL AND applied_plans = 0"
 /** The condition of `message_media_pending`: attachments not yet fetched, or fetched and not yet read, and not given up on. */
 export const pendingMedia = "(failure_permanent IS NULL OR failure_permanent = 0) AND (sha256 IS NULL OR derived_text IS NULL)"
 
+/** The condition of `notes_person_live`: notes not discarded. */
+export const liveNote = "discarded_at IS NULL"
+
 /** The condition of `reminders_live`: reminders still to deliver, hold or finish. */
 export const liveReminder = "status IN ('asking', 'scheduled', 'held', 'delivered')"
 
@@ -49,13 +52,13 @@ export const appliedPlansDdl = [
 /**
  * Indexes that hand the paged reads their rows in the order they page by (migration 29), so a
  * page costs its own rows however many match: before them each read found every match, sorted
- * them and kept a page (a person's 20,000 notes, to show 50). Each replaces an index its columns
- * begin with, which served the same lookups.
+ * them and kept a page (a person's 20,000 notes, to show 50). Those that replace an index begin
+ * with its columns, and serve the same lookups.
  */
 export const orderedReadIndexesDdl = [
-  // A person's notes, live or discarded, in the order they were filed (either way), and their count.
-  `DROP INDEX notes_person`,
-  `CREATE INDEX notes_person_filed ON notes (person_id, discarded_at, position)`,
+  // A person's live notes in the order they were filed, and their count (partial: PostgreSQL
+  // takes no order from an index past an `IS NULL` column).
+  `CREATE INDEX notes_person_live ON notes (person_id, position) WHERE ${liveNote}`,
   // A user's people by id: the people list, and the people a plan is given.
   `DROP INDEX people_user`,
   `CREATE INDEX people_user_id ON people (user_id, person_id)`,

@@ -1,11 +1,15 @@
-/** A user's notes grouped by whom they are about, with their sources traced to provider messages: what an export writes. */
+/**
+ * A user's notes grouped by whom they are about, with their sources traced to provider messages:
+ * what an export writes. Read a page at a time, newest first by keyset on the notes' positions,
+ * so a reader holds one page of rows whatever the store holds.
+ */
 import { SqlClient } from "@effect/sql/SqlClient"
-import { assembleNote } from "@verbatim/domain/ApplyPlan/Assembly"
-import { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
+import * as SqlSchema from "@effect/sql/SqlSchema"
+import type { MessageId, SessionId } from "@verbatim/domain/Ids"
+import { NoteId, PersonId, UserId } from "@verbatim/domain/Ids"
 import type { DateTime } from "effect"
 import { Effect, Schema } from "effect"
-import { decodeRows, IsoTime, Num } from "./Columns.js"
-import { noteColumns, noteRows } from "./Views.js"
+import { column, Millis, Num } from "./Columns.js"
 
 /** A message a note was made from, as its provider knows it. */
 export interface NotebookSource {
@@ -46,114 +50,89 @@ export interface Notebook {
 }
 
 const UserRow = Schema.Struct({ user_id: UserId })
-const PersonRow = Schema.Struct({ person_id: PersonId, name: Schema.String, position: Num })
-const SourceRow = Schema.Struct({
-  note_id: NoteId,
-  message_id: MessageId,
-  seq: Num,
-  provider: Schema.String,
-  provider_message_id: Schema.String,
-  received_at: IsoTime,
-  forwarded_from: Schema.NullOr(Schema.String),
-  text: Schema.String
+const PersonRow = Schema.Struct({ person_id: PersonId, name: Schema.String })
+
+/** Whose notes a page holds: one of the user's people, a person never added (by the name the notes give), or no one. */
+export const NotebookSubject = Schema.Union(
+  Schema.TaggedStruct("Person", { user: UserId, personId: PersonId }),
+  Schema.TaggedStruct("Named", { user: UserId, name: Schema.String }),
+  Schema.TaggedStruct("Unattached", { user: UserId })
+)
+export type NotebookSubject = typeof NotebookSubject.Type
+
+/** Who a live note is about, and when it was recorded: what sorts a user's notes into pages without reading them. */
+export const NotebookOwner = Schema.Struct({
+  position: Num,
+  personId: column(Schema.NullOr(PersonId), "person_id"),
+  ownerKind: column(Schema.String, "owner_kind"),
+  ownerName: column(Schema.NullOr(Schema.String), "owner_name"),
+  recordedAt: column(Millis, "recorded_at")
 })
-const DirectiveRow = Schema.Struct({ note_id: NoteId, message_id: MessageId, text: Schema.String })
+export type NotebookOwner = typeof NotebookOwner.Type
 
-/**
- * Where each source's words end in the body, found by assembling the body again as the notes
- * projection does (`deriveBody`); none when that does not give the stored body.
- */
-const bodyEnds = (
-  body: string,
-  sources: ReadonlyArray<typeof SourceRow.Type>,
-  directives: ReadonlyArray<typeof DirectiveRow.Type>
-): Map<string, number> => {
-  const assembled = assembleNote(sources.map((s) => ({ id: s.message_id, seq: s.seq, text: s.text })), directives.map((d) => ({ messageId: d.message_id, text: d.text })))
-  const ends = new Map<string, number>()
-  if (assembled.body !== body) return ends
-  let at = 0
-  for (const segment of assembled.segments) {
-    at += segment._tag === "Slice" ? segment.end - segment.start : segment.text.length
-    if (segment._tag === "Slice") ends.set(segment.messageId, at)
-  }
-  return ends
+/** Items of one keyset page, newest first, and the position to read the next page before (null: no more). */
+export interface KeysetPage<A> {
+  readonly items: ReadonlyArray<A>
+  readonly before: number | null
 }
 
-const groupBy = <A extends { readonly note_id: NoteId }>(rows: ReadonlyArray<A>): Map<NoteId, Array<A>> => {
-  const out = new Map<NoteId, Array<A>>()
-  for (const row of rows) {
-    const list = out.get(row.note_id) ?? []
-    list.push(row)
-    out.set(row.note_id, list)
-  }
-  return out
-}
+/** A keyset page's request: before which position, and how many. */
+export const Keyset = { before: Schema.NullOr(Schema.Number), limit: Schema.Number }
+
+/** The page of `items` read with `limit`, given their positions: a full page may have more after it. */
+export const keysetPage = <A>(items: ReadonlyArray<A>, positions: ReadonlyArray<number>, limit: number): KeysetPage<A> => ({
+  items,
+  before: items.length === limit && limit > 0 ? positions[positions.length - 1]! : null
+})
 
 /** Users with at least one note, by id. */
-export const notebookUsers = Effect.gen(function*() {
-  const sql = yield* SqlClient
-  const rows = yield* decodeRows(UserRow)(sql`SELECT DISTINCT user_id FROM notes ORDER BY user_id`)
-  return rows.map((r) => r.user_id)
-})
+export const notebookUsers = Effect.flatMap(SqlClient, (sql) =>
+  SqlSchema.findAll({ Request: Schema.Void, Result: UserRow, execute: () => sql`SELECT DISTINCT user_id FROM notes ORDER BY user_id` })(undefined).pipe(
+    Effect.map((rows) => rows.map((r) => r.user_id))
+  ))
 
-/** Every note of `user`, grouped by person. */
-export const notebook = (user: UserId) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient
-    const notes = yield* noteRows(sql`SELECT ${sql.literal(noteColumns)} FROM notes n
-      JOIN events e ON e.position = n.position WHERE n.user_id = ${user} AND n.discarded_at IS NULL
-      ORDER BY n.position DESC`)
-    const sources = yield* decodeRows(SourceRow)(sql`
-      SELECT s.note_id, m.message_id, m.seq, m.provider, m.provider_message_id, m.received_at, m.forwarded_from, m.text FROM note_sources s
-      JOIN notes n ON n.note_id = s.note_id JOIN messages m ON m.message_id = s.message_id
-      WHERE n.user_id = ${user} AND n.discarded_at IS NULL ORDER BY s.note_id, m.seq`)
-    const directives = yield* decodeRows(DirectiveRow)(sql`
-      SELECT d.note_id, d.message_id, d.text FROM note_directives d JOIN notes n ON n.note_id = d.note_id
-      WHERE n.user_id = ${user} AND n.discarded_at IS NULL ORDER BY d.note_id, d.ordinal`)
-    const people = yield* decodeRows(PersonRow)(sql`
-      SELECT person_id, name, position FROM people WHERE user_id = ${user} AND merged_into IS NULL
-      ORDER BY position, person_id`)
-    const sourceRows = groupBy(sources)
-    const directiveRows = groupBy(directives)
-    const sourcesOf = (noteId: NoteId, body: string): Array<NotebookSource> => {
-      const rows = sourceRows.get(noteId) ?? []
-      const ends = bodyEnds(body, rows, directiveRows.get(noteId) ?? [])
-      return rows.map((s) => ({
-        messageId: s.message_id,
-        seq: s.seq,
-        provider: s.provider,
-        providerMessageId: s.provider_message_id,
-        receivedAt: s.received_at,
-        forwardedFrom: s.forwarded_from,
-        bodyEnd: ends.get(s.message_id) ?? null
-      }))
-    }
-    const groups = new Map<string, { personId: PersonId | null; name: string; notes: Array<NotebookNote> }>()
-    for (const p of people) groups.set(`id:${p.person_id}`, { personId: p.person_id, name: p.name, notes: [] })
-    const unattached: Array<NotebookNote> = []
-    for (const row of notes) {
-      const note: NotebookNote = {
-        id: row.note_id,
-        sessionId: row.session_id,
-        body: row.body,
-        recordedAt: row.recorded_at,
-        sources: sourcesOf(row.note_id, row.body)
-      }
-      if (row.owner_kind !== "Person") {
-        unattached.push(note)
-        continue
-      }
-      const key = row.person_id === null ? `name:${row.owner_name ?? ""}` : `id:${row.person_id}`
-      const group = groups.get(key) ?? { personId: row.person_id, name: row.owner_name ?? "", notes: [] }
-      group.notes.push(note)
-      groups.set(key, group)
-    }
-    const unlisted = [...groups.entries()].filter(([key]) => key.startsWith("name:")).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
-    const listed = [...groups.entries()].filter(([key]) => key.startsWith("id:"))
-    const result: Notebook = {
-      user,
-      people: [...listed, ...unlisted].map(([, group]) => group).filter((group) => group.notes.length > 0),
-      unattached
-    }
-    return result
-  })
+/** A user's people, not merged away, in the order they were added. */
+export const notebookPeople = (user: UserId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: UserId,
+      Result: PersonRow,
+      execute: (u) => sql`SELECT person_id, name FROM people WHERE user_id = ${u} AND merged_into IS NULL ORDER BY position, person_id`
+    })(user)).pipe(Effect.map((rows) => rows.map((r) => ({ personId: r.person_id, name: r.name }))))
+
+/** Whom a user's live notes are about, newest first, `limit` at a time from before `before`. */
+export const notebookOwners = (user: UserId, before: number | null, limit: number) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: Schema.Struct({ user: UserId, ...Keyset }),
+      Result: NotebookOwner,
+      execute: (r) =>
+        sql`SELECT n.position, n.person_id, n.owner_kind, n.owner_name, e.recorded_at FROM notes n
+          JOIN events e ON e.position = n.position WHERE n.user_id = ${r.user} AND n.discarded_at IS NULL
+          ${r.before === null ? sql.literal("") : sql`AND n.position < ${r.before}`} ORDER BY n.position DESC LIMIT ${r.limit}`
+    })({ user, before, limit })).pipe(Effect.map((rows) => keysetPage(rows, rows.map((r) => r.position), limit)))
+
+/**
+ * The live notes a subject's page holds, as a condition on `notes n`. A person's are found by
+ * their id (the index of notes by person); the user's column is compared through `|| ''` so
+ * SQLite does not take the index of the user's notes instead and walk all of them.
+ */
+export const subjectCondition = (sql: SqlClient, subject: typeof NotebookSubject.Encoded, before: number | null) => {
+  const whose = subject._tag === "Person"
+    ? sql`n.person_id = ${subject.personId} AND n.user_id || '' = ${subject.user} AND n.owner_kind = 'Person'`
+    : subject._tag === "Named"
+    ? sql`n.user_id = ${subject.user} AND n.person_id IS NULL AND n.owner_kind = 'Person' AND COALESCE(n.owner_name, '') = ${subject.name}`
+    : sql`n.user_id = ${subject.user} AND n.owner_kind <> 'Person'`
+  return sql`${whose} AND n.discarded_at IS NULL ${before === null ? sql.literal("") : sql`AND n.position < ${before}`}`
+}
+
+/** The ids of a subject's live notes, newest first, `limit` at a time from before `before`. */
+export const subjectNoteIds = (subject: NotebookSubject, before: number | null, limit: number) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: Schema.Struct({ subject: NotebookSubject, ...Keyset }),
+      Result: Schema.Struct({ note_id: NoteId, position: Num }),
+      execute: (r) =>
+        sql`SELECT n.note_id, n.position FROM notes n WHERE ${subjectCondition(sql, r.subject, r.before)}
+          ORDER BY n.position DESC LIMIT ${r.limit}`
+    })({ subject, before, limit })).pipe(Effect.map((rows) => keysetPage(rows.map((r) => r.note_id), rows.map((r) => r.position), limit)))

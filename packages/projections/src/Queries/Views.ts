@@ -5,7 +5,7 @@ import type { Note, SourceRef } from "@verbatim/domain/ApiResponses"
 import type { Owner } from "@verbatim/domain/Decision"
 import { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Schema } from "effect"
-import { decodeRows, Millis, Num } from "./Columns.js"
+import { Millis, Num } from "./Columns.js"
 
 /** The columns of `notes` a view needs, with the recorded time of its NoteRecorded event. */
 export const NoteRow = Schema.Struct({
@@ -21,9 +21,6 @@ export const NoteRow = Schema.Struct({
   recorded_at: Millis
 })
 export type NoteRow = typeof NoteRow.Type
-
-/** Decode rows selected with `noteColumns`. */
-export const noteRows = decodeRows(NoteRow)
 
 const SourceRow = Schema.Struct({ note_id: NoteId, message_id: MessageId, seq: Num })
 

@@ -31,7 +31,6 @@ export const notes = table({
     `CREATE TABLE notes (note_id TEXT PRIMARY KEY, session_id TEXT NOT NULL, user_id TEXT NOT NULL, plan_id TEXT,
     question_id TEXT, owner_kind TEXT NOT NULL, owner_contact_id TEXT, owner_name TEXT, person_id TEXT,
     merged_from INTEGER NOT NULL, body TEXT NOT NULL, unmatched_directives INTEGER NOT NULL, position BIGINT NOT NULL)`,
-    // Replaced by `notes_person_filed` (migration 29, `Queries/Indexes.ts`).
     `CREATE INDEX notes_person ON notes (person_id)`,
     `CREATE INDEX notes_session ON notes (session_id)`
   ]

@@ -45,7 +45,8 @@ const markedBody = (note: NotebookNote, label: (k: number) => string): string =>
   return out + escape(note.body.slice(from))
 }
 
-const renderNote = (note: NotebookNote, index: number, zone: string): string => {
+/** One note as its page shows it, the `index`-th from the top (its footnotes are numbered by it). */
+export const renderNote = (note: NotebookNote, index: number, zone: string): string => {
   const label = (k: number) => `[^n${index}-${k}]`
   const footnotes = note.sources.map((s, k) =>
     `${label(k + 1)}: ${s.forwardedFrom === null ? "" : `forwarded from ${s.forwardedFrom.replace(/\s+/g, " ").trim()} · `}` +
@@ -54,25 +55,54 @@ const renderNote = (note: NotebookNote, index: number, zone: string): string => 
   return [`## ${localTime(note.recordedAt, zone)}`, "", markedBody(note, label), "", ...footnotes].join("\n")
 }
 
-/** The whole file for a page; `notes` newest first, at least one. */
-export const renderPage = (subject: PageSubject, notes: ReadonlyArray<NotebookNote>): string => {
-  const updated = notes.reduce((latest, n) => (DateTime.greaterThan(n.recordedAt, latest) ? n.recordedAt : latest), notes[0]!.recordedAt)
-  const frontMatter = [
+/*
+ * A page is written in pieces, so a page of many notes never needs them all at once: `pageOpening`,
+ * a `noteIdLine` per note, `pageHeading`, the notes (`renderNote`) separated by `noteSeparator`,
+ * and `pageEnd`. `renderPage` is the same pieces joined.
+ */
+
+/** The front matter up to the note ids' list. */
+export const pageOpening = (subject: PageSubject, noteCount: number): string =>
+  [
     "---",
     `name: ${scalar(subject.title)}`,
     ...(subject.person ? list("aliases", [subject.title]) : []),
     `person_id: ${scalar(subject.personId)}`,
     `user: ${scalar(subject.user)}`,
-    `note_count: ${notes.length}`,
-    ...list("note_ids", notes.map((n) => n.id)),
+    `note_count: ${noteCount}`,
+    "note_ids:",
+    ""
+  ].join("\n")
+
+/** One item of the note ids' list. */
+export const noteIdLine = (id: string): string => `  - ${scalar(id)}\n`
+
+/** The rest of the front matter (`updated`: the newest recorded time of the page's notes), then the page's heading. */
+export const pageHeading = (subject: PageSubject, updated: DateTime.Utc): string =>
+  [
     `updated: ${DateTime.formatIso(updated)}`,
     `time_zone: ${scalar(subject.zone)}`,
     exportMark,
-    "---"
-  ]
-  const heading = subject.title.replace(/\s+/g, " ").trim()
-  return [...frontMatter, "", `# ${heading}`, "", notes.map((n, i) => renderNote(n, i + 1, subject.zone)).join("\n\n"), ""].join("\n")
-}
+    "---",
+    "",
+    `# ${subject.title.replace(/\s+/g, " ").trim()}`,
+    "",
+    ""
+  ].join("\n")
+
+/** What goes between two notes. */
+export const noteSeparator = "\n\n"
+/** What follows the last note. */
+export const pageEnd = "\n"
+
+/** The newest of the notes' recorded times, the first's when tied; `notes` newest first, at least one. */
+const updatedOf = (notes: ReadonlyArray<Pick<NotebookNote, "recordedAt">>): DateTime.Utc =>
+  notes.reduce((latest, n) => (DateTime.greaterThan(n.recordedAt, latest) ? n.recordedAt : latest), notes[0]!.recordedAt)
+
+/** The whole file for a page; `notes` newest first, at least one. */
+export const renderPage = (subject: PageSubject, notes: ReadonlyArray<NotebookNote>): string =>
+  pageOpening(subject, notes.length) + notes.map((n) => noteIdLine(n.id)).join("") + pageHeading(subject, updatedOf(notes)) +
+  notes.map((n, i) => renderNote(n, i + 1, subject.zone)).join(noteSeparator) + pageEnd
 
 /** Whether a file's text is a page the export wrote (its front matter carries the mark). */
 export const isExported = (text: string): boolean => {
