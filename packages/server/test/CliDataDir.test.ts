@@ -116,7 +116,7 @@ describe("a data directory the CLI may not use", () => {
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient
         yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 29`
-        for (const index of ["notes_person_live", "people_user_id", "questions_user_parked", "questions_parked", "messages_sender_newest", "reminders_user_due"]) {
+        for (const index of ["notes_person_live", "notes_person_discarded", "people_user_id", "questions_user_parked", "questions_parked", "messages_sender_newest", "reminders_user_due"]) {
           yield* sql.unsafe(`DROP INDEX ${index}`)
         }
         yield* sql`CREATE INDEX people_user ON people (user_id)`

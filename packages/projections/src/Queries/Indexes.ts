@@ -14,8 +14,9 @@ export const unplannedSession = "closed_at IS NOT NULL AND applied_plans = 0"
 /** The condition of `message_media_pending`: attachments not yet fetched, or fetched and not yet read, and not given up on. */
 export const pendingMedia = "(failure_permanent IS NULL OR failure_permanent = 0) AND (sha256 IS NULL OR derived_text IS NULL)"
 
-/** The condition of `notes_person_live`: notes not discarded. */
+/** The conditions of `notes_person_live` and `notes_person_discarded`: notes not discarded, and discarded. */
 export const liveNote = "discarded_at IS NULL"
+export const discardedNote = "discarded_at IS NOT NULL"
 
 /** The condition of `reminders_live`: reminders still to deliver, hold or finish. */
 export const liveReminder = "status IN ('asking', 'scheduled', 'held', 'delivered')"
@@ -56,9 +57,10 @@ export const appliedPlansDdl = [
  * with its columns, and serve the same lookups.
  */
 export const orderedReadIndexesDdl = [
-  // A person's live notes in the order they were filed, and their count (partial: PostgreSQL
-  // takes no order from an index past an `IS NULL` column).
+  // A person's live notes in the order they were filed, and their count; their discarded ones
+  // apart (partial: PostgreSQL takes no order from an index past an `IS NULL` column).
   `CREATE INDEX notes_person_live ON notes (person_id, position) WHERE ${liveNote}`,
+  `CREATE INDEX notes_person_discarded ON notes (person_id, position) WHERE ${discardedNote}`,
   // A user's people by id: the people list, and the people a plan is given.
   `DROP INDEX people_user`,
   `CREATE INDEX people_user_id ON people (user_id, person_id)`,
