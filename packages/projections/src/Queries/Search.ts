@@ -4,11 +4,13 @@
  * fold case and accents the same way (`reuniao` finds `reunião`), so a query finds the same
  * messages on either.
  *
- * Newest first, a page at a time, each page read in order from an index rather than every match
- * found and sorted: on SQLite the full-text index hands its matches newest first by rowid (a
- * message's row is written as it is received, so its rowid is its place in the order received);
- * on PostgreSQL the planner reads the user's messages newest first through `messages_sender_received`
- * and checks each against the index, or gathers a rare word's few matches from the GIN index.
+ * Newest first, a page at a time: on SQLite the full-text index hands its matches newest first by
+ * rowid (a message's row is written as it is received, so its rowid is its place in the order
+ * received) and the read stops at its page, however many match. On PostgreSQL the planner may
+ * read the user's messages newest first through `messages_sender_newest` and check each against
+ * the index, or gather the matches from the GIN index and keep the newest; at a million messages
+ * it chooses the second even for a word half of them hold (BENCHMARKS.md, "PostgreSQL with
+ * migration 29").
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import * as SqlSchema from "@effect/sql/SqlSchema"
