@@ -5,14 +5,17 @@
  * pass for the page's own source footnotes.
  */
 import { describe, expect, it } from "@effect/vitest"
-import { MessageId, NoteId, SessionId, UserId } from "@verbatim/domain/Ids"
-import type { Notebook } from "@verbatim/projections/Queries/Notebook"
-import { DateTime } from "effect"
+import { MessageId, NoteId, SessionId } from "@verbatim/domain/Ids"
+import type { SqlClient } from "@effect/sql/SqlClient"
+import * as Database from "@verbatim/testkit/Database"
+import * as G from "@verbatim/testkit/Given"
+import { DateTime, Effect, Layer } from "effect"
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { renderPage } from "../src/Cli/Export/Markdown.js"
-import { pagesOf, sync } from "../src/Cli/Export/Pages.js"
+import { exportMarkdown } from "../src/Cli/Export/Write.js"
+import { TimeZones } from "../src/TimeZones.js"
 
 const at = DateTime.unsafeMake("2026-12-01T10:00:00Z")
 
@@ -32,8 +35,6 @@ const note = (body: string, forwardedFrom: string | null = null) => ({
   }]
 })
 
-const notebook: Notebook = { user: UserId.make("telegram:1"), people: [{ personId: null, name: "Ana", notes: [note("Ana moved to Porto.")] }], unattached: [] }
-
 const ana = { title: "Ana", person: true, personId: null, user: "telegram:1", zone: "UTC" }
 
 /** A page's lines from its first note's heading on. */
@@ -51,37 +52,47 @@ const folders = () => {
   return { out, elsewhere }
 }
 
+/** A store holding one note about Ana, the export's one page (`folder/page`), and the export run on it. */
+const anaNoted = G.given([G.sessionStream("s"), [
+  G.sessionOpened("s"),
+  G.messageReceived("s", 1, "Ana moved to Porto."),
+  G.noteRecorded("s", "note-1", [1], { person: { personId: "person-ana", name: "Ana" } })
+]])
+const folder = "telegram-100000001"
+const page = join(folder, "ana.md")
+const withStore = <A, E>(effect: Effect.Effect<A, E, Effect.Effect.Context<ReturnType<typeof exportMarkdown>> | SqlClient>) =>
+  Effect.zipRight(anaNoted, effect).pipe(Effect.provide(Layer.merge(Database.sqlite(), TimeZones.layerZone("UTC"))))
+
 describe("the Markdown export and links", () => {
-  it("a linked user folder stops the export, and nothing is written where it points", () => {
-    const { elsewhere, out } = folders()
-    const [page] = [...pagesOf([notebook], ["UTC"]).keys()]
-    symlinkSync(elsewhere, join(out, page!.split("/")[0]!))
-    expect(sync(out, pagesOf([notebook], ["UTC"]))).toEqual({ _tag: "NotOurs", path: join(out, page!.split("/")[0]!) })
-    expect(readdirSync(elsewhere)).toEqual([])
-  })
+  it.effect("a linked user folder stops the export, and nothing is written where it points", () =>
+    withStore(Effect.gen(function*() {
+      const { elsewhere, out } = folders()
+      symlinkSync(elsewhere, join(out, folder))
+      expect((yield* exportMarkdown(out)).result).toEqual({ _tag: "NotOurs", path: join(out, folder) })
+      expect(readdirSync(elsewhere)).toEqual([])
+    })))
 
-  it("a link in a page's place stops the export, and the file it points at is untouched", () => {
-    const { elsewhere, out } = folders()
-    const [page] = [...pagesOf([notebook], ["UTC"]).keys()]
-    const victim = join(elsewhere, "victim.txt")
-    writeFileSync(victim, "keep me")
-    mkdirSync(join(out, page!.split("/")[0]!))
-    symlinkSync(victim, join(out, page!))
-    expect(sync(out, pagesOf([notebook], ["UTC"]))).toEqual({ _tag: "NotOurs", path: join(out, page!) })
-    expect(readFileSync(victim, "utf8")).toBe("keep me")
-  })
+  it.effect("a link in a page's place stops the export, and the file it points at is untouched", () =>
+    withStore(Effect.gen(function*() {
+      const { elsewhere, out } = folders()
+      const victim = join(elsewhere, "victim.txt")
+      writeFileSync(victim, "keep me")
+      mkdirSync(join(out, folder))
+      symlinkSync(victim, join(out, page))
+      expect((yield* exportMarkdown(out)).result).toEqual({ _tag: "NotOurs", path: join(out, page) })
+      expect(readFileSync(victim, "utf8")).toBe("keep me")
+    })))
 
-  it("a link planted where the old temporary name went is never written through", () => {
-    const { elsewhere, out } = folders()
-    const [page] = [...pagesOf([notebook], ["UTC"]).keys()]
-    const folder = join(out, page!.split("/")[0]!)
-    const victim = join(elsewhere, "victim.txt")
-    writeFileSync(victim, "keep me")
-    mkdirSync(folder)
-    symlinkSync(victim, join(folder, `.${process.pid}.partial`))
-    expect(sync(out, pagesOf([notebook], ["UTC"]))).toEqual({ _tag: "Synced", written: 1, unchanged: 0, removed: 0 })
-    expect([readFileSync(victim, "utf8"), existsSync(join(out, page!))]).toEqual(["keep me", true])
-  })
+  it.effect("a link planted where the old temporary name went is never written through", () =>
+    withStore(Effect.gen(function*() {
+      const { elsewhere, out } = folders()
+      const victim = join(elsewhere, "victim.txt")
+      writeFileSync(victim, "keep me")
+      mkdirSync(join(out, folder))
+      symlinkSync(victim, join(out, folder, `.${process.pid}.partial`))
+      expect((yield* exportMarkdown(out)).result).toEqual({ _tag: "Synced", written: 1, unchanged: 0, removed: 0 })
+      expect([readFileSync(victim, "utf8"), existsSync(join(out, page))]).toEqual(["keep me", true])
+    })))
 })
 
 describe("the Markdown export and footnotes", () => {

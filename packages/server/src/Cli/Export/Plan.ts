@@ -12,7 +12,9 @@ import { Effect } from "effect"
 import { join } from "node:path"
 import { TimeZones } from "../../TimeZones.js"
 import type { PageSubject } from "./Markdown.js"
-import { unattachedFile } from "./Pages.js"
+
+/** The page of a user's own notes; no person's page can take the name, slugs never start with `_`. */
+export const unattachedFile = "_unattached.md"
 
 /** One page to write: its file (relative to the export folder), what it is about, and its notes' count and newest time. */
 export interface PagePlan {

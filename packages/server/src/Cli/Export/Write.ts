@@ -10,12 +10,16 @@ import { Effect, Exit } from "effect"
 import { CliError } from "../CliError.js"
 import { check, openPage, removeStale } from "./Files.js"
 import { noteIdLine, noteSeparator, pageEnd, pageHeading, pageOpening, renderNote } from "./Markdown.js"
-import type { SyncResult } from "./Pages.js"
 import type { PagePlan } from "./Plan.js"
 import { planPages } from "./Plan.js"
 
 /** Rows read at a time: a page of notes with their sources is what the export holds at once. */
 export const defaultPageSize = 500
+
+/** What bringing a folder up to date did, or the file in the way (nothing was written then). */
+export type SyncResult =
+  | { readonly _tag: "Synced"; readonly written: number; readonly unchanged: number; readonly removed: number }
+  | { readonly _tag: "NotOurs"; readonly path: string }
 
 /** What an export did: the notes and pages it found, and how bringing the folder up to date went. */
 export interface Exported {
