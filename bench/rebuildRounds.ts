@@ -78,7 +78,7 @@ export const rebuildInChild = (bundle: string, env: Readonly<Record<string, stri
 
 const round1 = (n: number) => Math.round(n * 10) / 10
 
-/** Run the rounds and print each, then the medians and ratios. */
+/** Run the rounds and print each, then the medians and ratios; returns the floor's median rate. */
 export const rebuildRounds = (options: RoundsOptions) =>
   Effect.gen(function*() {
     const { floor, name } = options
@@ -126,4 +126,5 @@ export const rebuildRounds = (options: RoundsOptions) =>
     }
     if (options.before !== undefined) summary["afterOverBefore"] = Math.round((median(rebuilds["after"]!) / median(rebuilds["before"]!)) * 100) / 100
     console.log(JSON.stringify(summary))
+    return median(floors)
   })

@@ -5,7 +5,8 @@
  * table (SELECT plus JSON.parse) and against the floor for the same work (that scan plus writing
  * the rebuild's rows with nothing in between, see rebuildFloor.ts), in the same run, with peak
  * RSS. Rebuild and floor alternate `--rounds` times and the medians are reported, because this
- * machine is shared and a single run is noise. SQLite runs at synchronous FULL (a 200 survives
+ * machine is shared and a single run is noise. Last, capture timed idle and then while a rebuild
+ * runs, with what was lost (captureDuringRebuild.ts). SQLite runs at synchronous FULL (a 200 survives
  * power loss) and NORMAL (survives a process crash only).
  *
  *   npm run bench:store -- [--events 1000000] [--appends 2000] [--rounds 1] [--only sqlite-FULL,postgresql]
@@ -16,12 +17,13 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import * as Store from "@verbatim/projections/Store"
 import type { Services } from "@verbatim/projections/Store"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
-import { bundle } from "@verbatim/server/scripts/bundle"
+import { bundle, bundlePath } from "@verbatim/server/scripts/bundle"
 import { mkdirSync, rmSync } from "node:fs"
 import { availableParallelism } from "node:os"
 import { join, resolve } from "node:path"
 import { performance } from "node:perf_hooks"
 import { appendPhase } from "./appendPhase.js"
+import { captureDuringRebuild } from "./captureDuringRebuild.js"
 import { fillLog } from "./fillLog.js"
 import { numberFlag } from "./flags.js"
 import { emptyPg, emptySqlite, snapshotPg, snapshotSqlite, writePg, writeSqlite } from "./rebuildFloor.js"
@@ -76,7 +78,8 @@ const runBackend = (name: string, layer: Layer.Layer<Services, unknown>, command
     console.log(JSON.stringify({ backend: name, phase: "append", one, many, speedup: Math.round((many.perSecond / one.perSecond) * 10) / 10 }))
     const filled = yield* measured(fillLog(totalEvents))
     console.log(JSON.stringify({ backend: name, phase: "fill", events: filled.value, seconds: Math.round(filled.ms / 100) / 10 }))
-    yield* rebuildRounds({ name, rounds, commandEnv, floor, scan: measured(rawScan), before })
+    const floorPerSecond = yield* rebuildRounds({ name, rounds, commandEnv, floor, scan: measured(rawScan), before })
+    yield* captureDuringRebuild(name, bundlePath, commandEnv, floorPerSecond)
   }).pipe(Effect.provide(layer))
 
 const program = Effect.gen(function*() {

@@ -35,7 +35,7 @@ describe("the CLI's console", () => {
           "",
           "Commands:",
           "  serve         Run the service: webhooks, read API and web pages, scheduler and reply outbox.",
-          "  rebuild       Drop and rebuild every projection from the event log."
+          "  rebuild       Rebuild every projection from the event log (on PostgreSQL while capture goes on)."
         ],
         escapes: false
       })

@@ -1,5 +1,6 @@
 /** Rebuild the read models from position 0, and compare table contents to prove a rebuild matches. */
 import { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
 import { Effect, Fiber } from "effect"
 import { createHash } from "node:crypto"
 import type { Checkpoint } from "../EventStore.js"
@@ -90,10 +91,21 @@ const readPage = (rows: ReadonlyArray<ReplayRow>, writing: boolean) =>
     return out
   })
 
+/** Where a replay reads the log from, and where each page's reads and writes of the read models run. */
+export interface ReplaySource {
+  readonly read: (from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<ReplayRow>, SqlError, SqlClient>
+  /** Wraps the projector's reads of a page and, apart, its writes (the surrounding transaction as it is, or one of their own). */
+  readonly within: <A, E>(effect: Effect.Effect<A, E, SqlClient>) => Effect.Effect<A, E | SqlError, SqlClient>
+}
+
+/** What a replay applied, and the checkpoint of its last event (where the next replay goes on). */
+export interface ReplayEnd {
+  readonly count: number
+  readonly cursor: Checkpoint
+}
+
 /**
- * Empty the read models and replay the whole log into them, in one transaction that keeps
- * writers out; the search index is written whole after the rows (`withSearchIndexWhole`).
- * Returns how many events were applied.
+ * Replay every event `source` reads after `from`, a page at a time, until a page comes back short.
  *
  * On PostgreSQL the database works while this process does: a page's rows are written by a
  * forked fiber while the next page is read and checked (measured: the process sat idle half of a
@@ -101,35 +113,46 @@ const readPage = (rows: ReadonlyArray<ReplayRow>, writing: boolean) =>
  * that write has finished, because they may be rows it wrote. SQLite's driver is synchronous, so
  * there the pages simply follow one another.
  */
+export const replayPages = (from: Checkpoint, source: ReplaySource, options: RebuildOptions = {}) =>
+  Effect.gen(function*() {
+    const store = yield* EventStore
+    const overlap = store.backend === "pg"
+    const pageSize = options.pageSize ?? 2000
+    let cursor = from
+    let count = 0
+    let writing: Fiber.RuntimeFiber<void, StoreError | SqlError> | undefined
+    while (true) {
+      const rows = yield* source.read(cursor, pageSize)
+      const page = yield* readPage(rows, writing !== undefined)
+      if (writing !== undefined) yield* Fiber.join(writing)
+      const batch = yield* source.within(project(page))
+      const write = source.within(flush(batch))
+      if (overlap) writing = yield* Effect.fork(write)
+      else yield* write
+      count += page.length
+      if (options.onPage !== undefined) yield* options.onPage(page.length)
+      const last = page[page.length - 1]
+      if (last !== undefined) cursor = checkpointOf(last)
+      if (last === undefined || page.length < pageSize) {
+        if (writing !== undefined) yield* Fiber.join(writing)
+        return { count, cursor } satisfies ReplayEnd
+      }
+    }
+  })
+
+/**
+ * Empty the read models and replay the whole log into them, in one transaction that keeps
+ * writers out; the search index is written whole after the rows (`withSearchIndexWhole`).
+ * Returns how many events were applied.
+ */
 export const rebuild = Effect.fn("Projections.rebuild")(function*(options: RebuildOptions = {}) {
   const sql = yield* SqlClient
   const store = yield* EventStore
   const dialect = store.backend === "pg" ? Dialects.pg : Dialects.sqlite
-  const overlap = store.backend === "pg"
-  const pageSize = options.pageSize ?? 2000
-  const replay = Effect.gen(function*() {
-    yield* truncateTables.pipe(Effect.mapError(sqlError))
-    let cursor: Checkpoint = start
-    let count = 0
-    let writing: Fiber.RuntimeFiber<void, StoreError> | undefined
-    while (true) {
-      const rows = yield* dialect.replayAfter(sql, cursor, pageSize).pipe(Effect.mapError(sqlError))
-      const page = yield* readPage(rows, writing !== undefined)
-      if (writing !== undefined) yield* Fiber.join(writing)
-      const batch = yield* project(page)
-      if (overlap) writing = yield* Effect.fork(flush(batch))
-      else yield* flush(batch)
-      count += page.length
-      if (options.onPage !== undefined) yield* options.onPage(page.length)
-      const last = page[page.length - 1]
-      if (last === undefined || page.length < pageSize) {
-        if (writing !== undefined) yield* Fiber.join(writing)
-        return count
-      }
-      cursor = checkpointOf(last)
-    }
-  })
+  const source: ReplaySource = { read: (from, limit) => dialect.replayAfter(sql, from, limit), within: (effect) => effect }
+  const replay = Effect.zipRight(truncateTables, replayPages(start, source, options))
   return yield* sql.withTransaction(Effect.zipRight(dialect.lockLog(sql), withSearchIndexWhole(replay))).pipe(
+    Effect.map((replayed) => replayed.count),
     Effect.catchTag("SqlError", (e) => Effect.fail(sqlError(e))),
     // A span per statement of a million-event replay costs more than it tells.
     Effect.withTracerEnabled(false)

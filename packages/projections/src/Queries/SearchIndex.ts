@@ -10,7 +10,8 @@ import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 
 /** PostgreSQL: the GIN index over each message's `tsvector`. */
-const pgIndex = "CREATE INDEX message_search_tsv ON message_search USING GIN (tsv)"
+const pgIndexName = "message_search_tsv"
+const pgIndex = `CREATE INDEX ${pgIndexName} ON message_search USING GIN (tsv)`
 
 /** PostgreSQL: the trigger that keeps `message_search` (its function is created by the migration). */
 const pgTrigger = `CREATE TRIGGER messages_search AFTER INSERT OR UPDATE OR DELETE ON messages
@@ -96,6 +97,17 @@ export const searchIndexWhole = {
     suspend: [...sqliteDropTriggers, "INSERT INTO messages_fts (messages_fts) VALUES ('delete-all')"],
     resume: [sqliteIndexAll, ...sqliteTriggers]
   }
+} as const
+
+/**
+ * PostgreSQL, for a rebuild into tables beside the live ones (`OnlineRebuild.ts`): the index its
+ * copy of the tables leaves out until the rows are in, and the statements, run where unqualified
+ * names reach the copy, that then index every message whole and make the trigger that keeps the
+ * index from there on.
+ */
+export const pgSearchIndexBuilt = {
+  deferred: pgIndexName,
+  build: [pgIndexAll("search_fold(text)"), pgIndex, pgTrigger]
 } as const
 
 /** Run `write` (a rebuild's, in its transaction) with the search index written whole after it. */

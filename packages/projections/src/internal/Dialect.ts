@@ -39,6 +39,8 @@ export interface Dialect {
   readonly lockLog: (sql: SqlClient) => Effect.Effect<void, SqlError>
   /** Every event after a checkpoint in reader order, for a replay holding `lockLog`. */
   readonly replayAfter: (sql: SqlClient, from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<ReplayRow>, SqlError>
+  /** Every committed event after a checkpoint in reader order, for a replay beside running writers (as `readAfter`). */
+  readonly replaySettledAfter: (sql: SqlClient, from: Checkpoint, limit: number) => Effect.Effect<ReadonlyArray<ReplayRow>, SqlError>
 }
 
 const columns = "position, tx_id, stream, version, type, schema_version, payload, metadata, recorded_at"
@@ -57,6 +59,9 @@ const sqliteWriteLock = (sql: SqlClient) => Effect.asVoid(sql`UPDATE events SET 
 const ofTypes = (sql: SqlClient, types: ReadonlyArray<string> | undefined) =>
   types === undefined ? sql.literal("") : sql` AND type IN ${sql.in(types)}`
 
+const sqliteReplay: Dialect["replayAfter"] = (sql, from, limit) =>
+  sql<ReplayRow>`SELECT ${sql.literal(replayColumns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`
+
 /** SQLite: one writer, so position order is commit order and `tx_id` is always 0. */
 export const sqlite: Dialect = {
   backend: "sqlite",
@@ -71,8 +76,9 @@ export const sqlite: Dialect = {
       position: Number(rows[0]?.p ?? 0)
     })),
   lockLog: sqliteWriteLock,
-  replayAfter: (sql, from, limit) =>
-    sql<ReplayRow>`SELECT ${sql.literal(replayColumns)} FROM events WHERE position > ${from.position} ORDER BY position LIMIT ${limit}`
+  replayAfter: sqliteReplay,
+  // One writer at a time, and positions are taken in commit order: whatever is committed is settled.
+  replaySettledAfter: sqliteReplay
 }
 
 /**
@@ -99,5 +105,9 @@ export const pg: Dialect = {
   lockLog: (sql) => Effect.asVoid(sql`LOCK TABLE events IN EXCLUSIVE MODE`),
   replayAfter: (sql, from, limit) =>
     sql<ReplayRow>`SELECT ${sql.literal(replayColumns)} FROM events WHERE (tx_id, position) > (${from.txId}, ${from.position})
+      ORDER BY tx_id, position LIMIT ${limit}`,
+  replaySettledAfter: (sql, from, limit) =>
+    sql<ReplayRow>`SELECT ${sql.literal(replayColumns)} FROM events WHERE (tx_id, position) > (${from.txId}, ${from.position})
+        AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
       ORDER BY tx_id, position LIMIT ${limit}`
 }

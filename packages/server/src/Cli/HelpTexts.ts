@@ -31,7 +31,7 @@ export const commandHelp: { readonly [command: string]: CommandHelp } = {
   },
   rebuild: {
     usage: "verbatim rebuild [--verify]",
-    summary: "Drop and rebuild every projection from the event log.",
+    summary: "Rebuild every projection from the event log (on PostgreSQL while capture goes on).",
     options: [["--verify", "rebuild into a scratch copy, compare each table, change nothing"]],
     example: "verbatim rebuild --verify"
   },

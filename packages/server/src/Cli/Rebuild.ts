@@ -1,23 +1,28 @@
 /**
- * `verbatim rebuild [--verify]`: drop and rebuild every projection from the log. `--verify`
+ * `verbatim rebuild [--verify]`: rebuild every projection from the log. On PostgreSQL the tables
+ * are rebuilt beside the live ones and swapped in, while capture goes on (`OnlineRebuild.ts`); on
+ * SQLite they are emptied and replayed holding the write lock. `--verify`
  * rebuilds inside a transaction that is then rolled back (a scratch copy), compares each table's
  * digest with the live one, and exits 1 naming any table that differs; live tables are untouched.
  */
 import { Command, Options } from "@effect/cli"
+import { EventStore } from "@verbatim/projections/EventStore"
+import { rebuildOnline } from "@verbatim/projections/Projections/OnlineRebuild"
 import { eventCount, rebuild } from "@verbatim/projections/Projections/Rebuild"
 import { verifyRebuild } from "@verbatim/projections/ScratchRebuild"
 import { Console, Effect } from "effect"
 import * as Progress from "../Progress.js"
 import { CliError } from "./CliError.js"
 
-/** Rebuild with a progress report counting towards the log's size. */
-const rebuildWithProgress = Effect.gen(function*() {
-  const progress = yield* Progress.start("rebuild", yield* eventCount)
-  return yield* rebuild({ onPage: progress.advance })
-}).pipe(Effect.scoped)
+/** Rebuild with a progress report counting towards the log's size (on PostgreSQL, beside the live tables). */
+const rebuildWithProgress = (online: boolean) =>
+  Effect.gen(function*() {
+    const progress = yield* Progress.start("rebuild", yield* eventCount)
+    return yield* (online ? rebuildOnline : rebuild)({ onPage: progress.advance })
+  }).pipe(Effect.scoped)
 
 /** Rebuild in a transaction rolled back at the end; returns the events replayed and the tables that differ. */
-export const verify = verifyRebuild(rebuildWithProgress)
+export const verify = verifyRebuild(rebuildWithProgress(false))
 
 export const command = Command.make(
   "rebuild",
@@ -25,8 +30,13 @@ export const command = Command.make(
   (options) =>
     Effect.gen(function*() {
       if (!options.verify) {
-        const events = yield* rebuildWithProgress
-        return yield* Console.log(`rebuilt every projection from ${events} event(s)`)
+        const online = (yield* EventStore).backend === "pg"
+        const events = yield* rebuildWithProgress(online)
+        return yield* Console.log(
+          online
+            ? `rebuilt every projection from ${events} event(s) beside the live tables and swapped them in`
+            : `rebuilt every projection from ${events} event(s)`
+        )
       }
       const result = yield* verify
       if (result.differing.length === 0) {
@@ -37,4 +47,4 @@ export const command = Command.make(
           `run \`verbatim rebuild\` to replace them, and report it: a projection is not deterministic`
       })
     })
-).pipe(Command.withDescription("Drop and rebuild the projections from the event log"))
+).pipe(Command.withDescription("Rebuild the projections from the event log"))
