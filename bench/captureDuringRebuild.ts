@@ -44,7 +44,15 @@ const captureUntil = (label: string, done: Deferred.Deferred<void>) =>
         }
       }), { concurrency: "unbounded", discard: true })
     const sorted = latencies.sort((x, y) => x - y)
-    return { appends: sorted.length, failed, answered, p50: ms(percentile(sorted, 0.5)), p99: ms(percentile(sorted, 0.99)) }
+    return {
+      appends: sorted.length,
+      failed,
+      answered,
+      p50: ms(percentile(sorted, 0.5)),
+      p90: ms(percentile(sorted, 0.9)),
+      p99: ms(percentile(sorted, 0.99)),
+      max: ms(sorted.at(-1) ?? 0)
+    }
   })
 
 /** How many of the answered sessions the log and the read model hold. */
