@@ -5,6 +5,7 @@ import type { Event } from "@verbatim/domain/Events"
 import { MessageId, UserId } from "@verbatim/domain/Ids"
 import { rebuild } from "@verbatim/projections/Projections/Rebuild"
 import { Notebook } from "@verbatim/projections/Notebook"
+import { pgWalk } from "@verbatim/projections/Queries/Search"
 import type { Services } from "@verbatim/projections/Store"
 import * as G from "@verbatim/testkit/Given"
 import { Effect } from "effect"
@@ -136,5 +137,32 @@ export const searchConformance = (layer: () => Layer.Layer<Services, unknown>) =
       ])
       // A page below a message no one has is empty, as is one below the last match.
       expect([yield* page(MessageId.make("no/such")), yield* page(MessageId.make("p/1"))]).toEqual([{ hits: [], next: null }, { hits: [], next: null }])
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("a word only older messages hold is found past the newest messages a search reads first, in the same order", () =>
+    Effect.gen(function*() {
+      // More messages than PostgreSQL's search reads newest first before it asks the index for every match.
+      const count = pgWalk + 30
+      const text = (seq: number) => (seq <= 5 || seq > count - 2 ? `Lyon, visit ${seq}` : `Visit ${seq} elsewhere`)
+      yield* G.given([G.sessionStream("w"), [
+        G.sessionOpened("w"),
+        ...Array.from({ length: count }, (_, i) => G.messageReceived("w", i + 1, text(i + 1)))
+      ]])
+      const page = (query: string, before?: MessageId) =>
+        Effect.flatMap(Notebook, (read) => read.search(query, { user: G.user, limit: 3, before })).pipe(
+          Effect.map(({ hits, next }) => ({ hits: hits.map((h) => h.text), next }))
+        )
+      const first = yield* page("lyon")
+      const second = yield* page("lyon", first.next ?? undefined)
+      const third = yield* page("lyon", second.next ?? undefined)
+      expect([first, second, third]).toEqual([
+        { hits: [`Lyon, visit ${count}`, `Lyon, visit ${count - 1}`, "Lyon, visit 5"], next: "w/5" },
+        { hits: ["Lyon, visit 4", "Lyon, visit 3", "Lyon, visit 2"], next: "w/2" },
+        { hits: ["Lyon, visit 1"], next: null }
+      ])
+      expect(yield* page("visit")).toEqual({
+        hits: [`Lyon, visit ${count}`, `Lyon, visit ${count - 1}`, `Visit ${count - 2} elsewhere`],
+        next: `w/${count - 2}`
+      })
     }).pipe(Effect.provide(layer())))
 }

@@ -6,13 +6,15 @@
  *
  * Newest first, a page at a time: on SQLite the full-text index hands its matches newest first by
  * rowid (a message's row is written as it is received, so its rowid is its place in the order
- * received) and the read stops at its page, however many match. On PostgreSQL the planner may
- * read the user's messages newest first through `messages_sender_newest` and check each against
- * the index, or gather the matches from the GIN index and keep the newest; at a million messages
- * it chooses the second even for a word half of them hold (BENCHMARKS.md, "PostgreSQL with
+ * received) and the read stops at its page, however many match. On PostgreSQL a user's search
+ * first reads their newest messages in order through `messages_sender_newest`, checking each
+ * against the index, and stops at its page; only when those hold fewer than a page does it gather
+ * every match from the GIN index and keep the newest. Left to choose, PostgreSQL's planner
+ * gathered a word half of a million messages hold and sorted it (BENCHMARKS.md, "PostgreSQL with
  * migration 29").
  */
 import { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import { MessageId, NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { Effect, Schema } from "effect"
@@ -72,29 +74,51 @@ const Request = Schema.Struct({
   before: Schema.UndefinedOr(MessageId)
 })
 
+/**
+ * PostgreSQL: how many of a user's newest messages a search reads, checking each against the
+ * index, before it asks the full-text index for every match instead. A word one message in 40
+ * holds fills a page within them; a rarer one has few enough matches to gather and order.
+ */
+export const pgWalk = 2000
+
 /** The page's matching messages, newest first. */
 const matches = (request: typeof Request.Type) =>
-  Effect.flatMap(SqlClient, (sql) =>
-  SqlSchema.findAll({
-    Request,
-    Result: MatchRow,
-    execute: ({ before, limit, query, user }) => {
-      const columns = sql`m.message_id, m.session_id, m.seq, m.sender, m.text, m.forwarded_from`
-      const whose = user === undefined ? sql`1 = 1` : sql`m.sender = ${user}`
-      return sql.onDialectOrElse({
-        pg: () =>
-          sql`SELECT ${columns} FROM messages m JOIN message_search x ON x.message_id = m.message_id
-          WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${query})) AND ${whose}
-            AND ${before === undefined ? sql`1 = 1` : sql`(m.received_at, m.message_id) < (SELECT b.received_at, b.message_id FROM messages b WHERE b.message_id = ${before})`}
-          ORDER BY m.received_at DESC, m.message_id DESC LIMIT ${limit}`,
-        orElse: () =>
+  Effect.flatMap(SqlClient, (sql) => {
+    const columns = sql`m.message_id, m.session_id, m.seq, m.sender, m.text, m.forwarded_from`
+    const below = (before: string | undefined) =>
+      before === undefined
+        ? sql`1 = 1`
+        : sql`(m.received_at, m.message_id) < (SELECT b.received_at, b.message_id FROM messages b WHERE b.message_id = ${before})`
+    const find = (execute: (request: typeof Request.Encoded) => Effect.Effect<ReadonlyArray<unknown>, SqlError>) =>
+      SqlSchema.findAll({ Request, Result: MatchRow, execute })(request)
+    // The user's newest messages in order through `messages_sender_newest`, each checked against the index.
+    const walk = find(({ before, limit, query, user }) =>
+      sql`SELECT ${columns} FROM (
+          SELECT m.message_id, m.session_id, m.seq, m.sender, m.text, m.forwarded_from, m.received_at FROM messages m
+          WHERE m.sender = ${user!} AND ${below(before)}
+          ORDER BY m.received_at DESC, m.message_id DESC LIMIT ${pgWalk}
+        ) m JOIN message_search x ON x.message_id = m.message_id
+        WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${query}))
+        ORDER BY m.received_at DESC, m.message_id DESC LIMIT ${limit}`)
+    // Every match from the GIN index, the newest kept.
+    const gathered = find(({ before, limit, query, user }) =>
+      sql`SELECT ${columns} FROM messages m JOIN message_search x ON x.message_id = m.message_id
+        WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${query})) AND ${user === undefined ? sql`1 = 1` : sql`m.sender = ${user}`}
+          AND ${below(before)}
+        ORDER BY m.received_at DESC, m.message_id DESC LIMIT ${limit}`)
+    return sql.onDialectOrElse({
+      pg: () =>
+        request.user === undefined
+          ? gathered
+          : Effect.flatMap(walk, (walked) => (walked.length === request.limit ? Effect.succeed(walked) : gathered)),
+      orElse: () =>
+        find(({ before, limit, query, user }) =>
           sql`SELECT ${columns} FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
-          WHERE messages_fts MATCH ${ftsQuery(query)} AND ${whose}
+          WHERE messages_fts MATCH ${ftsQuery(query)} AND ${user === undefined ? sql`1 = 1` : sql`m.sender = ${user}`}
             AND ${before === undefined ? sql`1 = 1` : sql`f.rowid < (SELECT b.rowid FROM messages b WHERE b.message_id = ${before})`}
-          ORDER BY f.rowid DESC LIMIT ${limit}`
-      })
-    }
-  })(request))
+          ORDER BY f.rowid DESC LIMIT ${limit}`)
+    })
+  })
 
 /** The notes the page's messages are in, and whom each is filed under. */
 const notesOf = (ids: ReadonlyArray<MessageId>) =>
