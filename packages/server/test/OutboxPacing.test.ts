@@ -8,7 +8,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { ReplyId, UserId } from "@verbatim/domain/Ids"
 import { chatProviderRules } from "@verbatim/domain/Inbound/Providers"
 import { FakeTelegram } from "@verbatim/testkit/FakeTelegram"
-import { Effect } from "effect"
+import { Clock, ConfigProvider, Effect, Fiber, TestClock } from "effect"
+import { Pacer } from "../src/Providers/Pacer.js"
 import * as Replies from "../src/Replies.js"
 import { drain, layer, telegramCalls } from "./harness.js"
 
@@ -39,4 +40,23 @@ describe("the outbox's pacing", () => {
       // 60 at 30 a second take about 2 seconds; the one chat's 6th goes 3 seconds after its first.
       expect(elapsed).toBeGreaterThanOrEqual(1_900)
     }).pipe(Effect.provide(layer([], { paced: true }))), 30_000)
+
+  /** Five sends to one chat through the pacer `env` configures. */
+  const fiveToOneChat = (env: ReadonlyArray<readonly [string, string]>) =>
+    Effect.gen(function*() {
+      const pacer = yield* Pacer
+      for (let n = 0; n < 5; n++) yield* pacer.slot("telegram", "100000001")
+    }).pipe(Effect.provide(Pacer.layerConfig), Effect.withConfigProvider(ConfigProvider.fromMap(new Map(env))))
+
+  it.effect("paced unless VERBATIM_PACE_REPLIES is false: then five sends to one chat go at once", () =>
+    Effect.gen(function*() {
+      const paced = yield* Effect.fork(fiveToOneChat([]))
+      yield* TestClock.adjust("500 millis")
+      expect(paced.unsafePoll()).toBeNull()
+      yield* TestClock.adjust("5 seconds")
+      yield* Fiber.join(paced)
+      const before = yield* Clock.currentTimeMillis
+      yield* fiveToOneChat([["VERBATIM_PACE_REPLIES", "false"]])
+      expect(yield* Clock.currentTimeMillis).toBe(before)
+    }))
 })

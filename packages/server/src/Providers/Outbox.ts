@@ -156,8 +156,8 @@ export class Outbox extends Context.Tag("@verbatim/server/Outbox")<Outbox, {
     return Outbox.of({ drain, outages: Effect.sync(() => [...outages.values()]) })
   })
 
-  /** Sends paced to the providers' limits. */
-  static readonly layer = Layer.effect(Outbox, Outbox.make).pipe(Layer.provide(Pacer.live))
+  /** Sends paced to the providers' limits (unless `VERBATIM_PACE_REPLIES=false`). */
+  static readonly layer = Layer.effect(Outbox, Outbox.make).pipe(Layer.provide(Pacer.layerConfig))
 
   /** Sends paced by `pacer` (unpaced where a test drives the outbox under a test clock). */
   static readonly layerWith = (pacer: Layer.Layer<Pacer>) => Layer.effect(Outbox, Outbox.make).pipe(Layer.provide(pacer))

@@ -4,12 +4,14 @@
  * takes them and no faster, instead of meeting 429s and their back-off. Each send is scheduled
  * against both limits (`Reply/Pacing`) and waits, on the `Clock`, for its slot. The limits are
  * this process's: two instances may together send up to twice the rate, and a 429 they meet is
- * still honoured by the outbox. `unpaced` is for tests that drive the outbox under a test clock.
+ * still honoured by the outbox. `unpaced` is for tests that drive the outbox under a test clock,
+ * and what `VERBATIM_PACE_REPLIES=false` chooses: a bot whose limits Telegram raised (paid
+ * broadcasts take up to 1,000 messages a second), or a benchmark of the service's own overhead.
  */
 import type { Provider } from "@verbatim/domain/Ids"
 import { chatProviderRules, isChatProvider } from "@verbatim/domain/Inbound/Providers"
 import { type Rate, schedule } from "@verbatim/domain/Reply/Pacing"
-import { Clock, Context, Duration, Effect, Layer } from "effect"
+import { Clock, Config, Context, Duration, Effect, Layer } from "effect"
 
 /** Sends go a tenth below the provider's rates: one delayed on its way does not land too close to the next. */
 const margin = 0.9
@@ -47,4 +49,9 @@ export class Pacer extends Context.Tag("@verbatim/server/Pacer")<Pacer, {
   })
 
   static readonly unpaced = Layer.succeed(Pacer, Pacer.of({ slot: () => Effect.void }))
+
+  /** Paced unless `VERBATIM_PACE_REPLIES` is `false`. */
+  static readonly layerConfig = Layer.unwrapEffect(
+    Effect.map(Config.withDefault(Config.boolean("VERBATIM_PACE_REPLIES"), true), (paced) => (paced ? Pacer.live : Pacer.unpaced))
+  )
 }
