@@ -80,24 +80,31 @@ const rebuildChild = (bundle: string, env: Readonly<Record<string, string>>, don
   })
 
 /** Capture idle, then during a rebuild; print both and what was lost. */
-export const captureDuringRebuild = (name: string, bundle: string, env: Readonly<Record<string, string>>, floorPerSecond: number) =>
+export const captureDuringRebuild = (
+  name: string,
+  side: string,
+  bundle: string,
+  env: Readonly<Record<string, string>>,
+  floorPerSecond: number
+) =>
   Effect.gen(function*() {
     const idleDone = yield* Deferred.make<void>()
     yield* Effect.fork(Effect.delay(Deferred.succeed(idleDone, undefined), `${idleSeconds} seconds`))
-    const idle = yield* captureUntil("idle", idleDone)
+    const idle = yield* captureUntil(`idle-${side}`, idleDone)
     const rebuildDone = yield* Deferred.make<void>()
-    const [during, rebuilt] = yield* Effect.all([captureUntil("during", rebuildDone), rebuildChild(bundle, env, rebuildDone)], {
+    const [during, rebuilt] = yield* Effect.all([captureUntil(`during-${side}`, rebuildDone), rebuildChild(bundle, env, rebuildDone)], {
       concurrency: 2
     })
     if (!rebuilt.ok) throw new Error(`verbatim rebuild failed: ${rebuilt.stdout}`)
     const events = Number(/from (\d+) event/.exec(rebuilt.stdout)?.[1] ?? 0)
-    const kept = yield* held("during")
+    const kept = yield* held(`during-${side}`)
     const perSecond = Math.round(events / (rebuilt.ms / 1000))
     const { answered: _idle, ...idleFigures } = idle
     const { answered, ...duringFigures } = during
     console.log(JSON.stringify({
       backend: name,
       phase: "capture during a rebuild",
+      side,
       idle: idleFigures,
       during: duringFigures,
       p99DuringOverIdle: Math.round((during.p99 / idle.p99) * 100) / 100,

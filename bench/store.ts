@@ -79,7 +79,9 @@ const runBackend = (name: string, layer: Layer.Layer<Services, unknown>, command
     const filled = yield* measured(fillLog(totalEvents))
     console.log(JSON.stringify({ backend: name, phase: "fill", events: filled.value, seconds: Math.round(filled.ms / 100) / 10 }))
     const floorPerSecond = yield* rebuildRounds({ name, rounds, commandEnv, floor, scan: measured(rawScan), before })
-    yield* captureDuringRebuild(name, bundlePath, commandEnv, floorPerSecond)
+    for (const [side, file] of before === undefined ? [["after", bundlePath]] : [["before", before], ["after", bundlePath]]) {
+      yield* captureDuringRebuild(name, side!, file!, commandEnv, floorPerSecond)
+    }
   }).pipe(Effect.provide(layer))
 
 const program = Effect.gen(function*() {

@@ -27,6 +27,10 @@ import { tables } from "./Tables.js"
 export const shadowSchema = "verbatim_rebuild"
 const retiredSchema = "verbatim_retired"
 
+/** Catch-up passes go on until one replays at most this many events, which the swap's lock then waits on. */
+const lockedAtMost = 200
+const maxPasses = 8
+
 /** Every table the swap replaces: the read models and the search index over messages. */
 const swapped: ReadonlyArray<string> = [...tables.map((table) => table.name), "message_search"]
 
@@ -112,7 +116,15 @@ export const rebuildOnline = Effect.fn("Projections.rebuildOnline")(function*(op
   const settled: ReplaySource = { read: (from, limit) => Dialects.pg.replaySettledAfter(sql, from, limit), within: inShadow }
   const bulk = yield* replayPages(start, settled, options)
   yield* inShadow(Effect.forEach(pgSearchIndexBuilt.build, (statement) => sql.unsafe(statement), { discard: true }))
-  const caught = yield* replayPages(bulk.cursor, settled, options)
+  // Each pass replays what was appended during the one before, so each is shorter; the last,
+  // under the lock, holds appends back only for the few left. Appends that outpace the passes
+  // still meet the lock after a few.
+  let caught = yield* replayPages(bulk.cursor, settled, options)
+  let applied = bulk.count + caught.count
+  for (let pass = 1; caught.count > lockedAtMost && pass < maxPasses; pass++) {
+    caught = yield* replayPages(caught.cursor, settled, options)
+    applied += caught.count
+  }
   const last = yield* sql.withTransaction(Effect.gen(function*() {
     yield* Dialects.pg.lockLog(sql)
     yield* toShadow(sql, live)
@@ -125,7 +137,7 @@ export const rebuildOnline = Effect.fn("Projections.rebuildOnline")(function*(op
   }))
   // The new tables have no statistics yet, and the planner's choice of index depends on them.
   for (const table of swapped) yield* sql.unsafe(`ANALYZE ${ident(table)}`)
-  return bulk.count + caught.count + last.count
+  return applied + last.count
 }, (effect) =>
   effect.pipe(
     Effect.scoped,
