@@ -18,7 +18,8 @@
  * rather than this checkout's; the store is built, or reused, as without it.
  *
  * On SQLite the built store is kept under .bench-data/ keyed by its parameters, so a second run
- * skips the build; with `--postgres URL` each run builds on a fresh database of that server.
+ * skips the build; with `--postgres URL` each run builds on a fresh database of that server,
+ * dropped at the end unless `--keep` (its URL is printed, to look at its plans).
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import type { Event } from "@verbatim/domain/Events"
@@ -45,6 +46,7 @@ const postgresAt = process.argv.indexOf("--postgres")
 const postgres = postgresAt === -1 ? undefined : process.argv[postgresAt + 1]!
 /** On PostgreSQL, `ANALYZE` after the rebuild, as autovacuum would once enough rows changed (a rebuild leaves the read model unanalyzed). */
 const analyze = process.argv.includes("--analyze")
+const keep = process.argv.includes("--keep")
 const onlyAt = process.argv.indexOf("--only")
 /** `reads` or `export` alone (a cached store makes either quick to repeat). */
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1]!
@@ -230,7 +232,7 @@ const postgresStore = async (serverUrl: string) => {
   try {
     const built = await build(Store.layerPg(database.url, { maxConnections: 4 }), env)
     if (analyze) await admin(database.url, "ANALYZE")
-    return { env, built, drop: database.drop }
+    return { env, built, drop: keep ? async () => console.error(`kept ${database.url}`) : database.drop }
   } catch (error) {
     await database.drop()
     throw error
@@ -300,6 +302,8 @@ const measureReads = async (env: Readonly<Record<string, string>>, built: Built)
       ["API events, deep page", `/api/events?after=${built.deepEventCursor}`, api],
       ["API search, word in half the messages", `/api/search?q=lyon`, api],
       ["API search, rare phrase", `/api/search?q=${encodeURIComponent("zanzibar quartet")}`, api],
+      ["API search in the heavy user's messages, word in half", `/api/search?q=lyon&user=${user}`, api],
+      ["API search in the heavy user's messages, rare phrase", `/api/search?q=${encodeURIComponent("zanzibar quartet")}&user=${user}`, api],
       ["page: people (/)", `/`, web],
       ["page: person (/people/:id)", `/people/${built.star}`, web],
       ["page: note (/notes/:id)", `/notes/${built.starNote}`, web],

@@ -6,7 +6,7 @@ import { blobTables } from "./Blobs.js"
 import { asksDdl, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, mergeUndoDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/TableHistory.js"
 import { createTables } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
-import { appliedPlansDdl, orderedReadIndexesDdl, readIndexesDdl } from "./Queries/Indexes.js"
+import { appliedPlansDdl, newestMessagesDdl, orderedReadIndexesDdl, readIndexesDdl } from "./Queries/Indexes.js"
 import { searchIndex, searchWithoutAccents } from "./Queries/SearchIndex.js"
 import { replayReportsTable } from "./ReplayReports.js"
 import { fillReminderOutcomes, fillSentAt } from "./Backfills.js"
@@ -196,7 +196,9 @@ const migrations = {
   "26_merge_undo": runDdl(mergeUndoDdl),
   "27_read_indexes": runDdl(readIndexesDdl),
   "28_applied_plans": runDdl(appliedPlansDdl),
-  "29_ordered_reads": runDdl(orderedReadIndexesDdl)
+  "29_ordered_reads": runDdl(orderedReadIndexesDdl),
+  "30_newest_messages": Effect.flatMap(SqlClient, (sql) =>
+    runDdl(sql.onDialectOrElse({ pg: () => newestMessagesDdl.pg, orElse: () => newestMessagesDdl.sqlite })))
 }
 
 export const table = "verbatim_migrations"

@@ -62,7 +62,7 @@ const notebook = (cursor: string | null): Reads<Notebook["Type"]> => ({
   sessionMessages: (m) => m.sessionMessages(SessionId.make("s1")),
   sessionPlans: (m) => m.sessionPlans(SessionId.make("s1")),
   conversationReplies: (m) => m.conversationReplies("telegram", "100000001", 5),
-  search: (m) => m.search("Lisbon", { user, limit: 5 })
+  search: (m) => Effect.all([m.search("Lisbon", { user, limit: 5 }), m.search("Lisbon", { limit: 5 })])
 })
 
 const eventLog: Reads<EventLog["Type"]> = {

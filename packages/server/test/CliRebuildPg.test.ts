@@ -18,19 +18,17 @@ describe.skipIf(!real)("verbatim rebuild on PostgreSQL", () => {
     Effect.gen(function*() {
       const url = Option.getOrThrow(yield* Database.realPgDatabase)
       const env = { VERBATIM_DATABASE_URL: url, VERBATIM_DATA_DIR: yield* tempDir("verbatim-rebuild-") }
-      const schemas = yield* Effect.gen(function*() {
-        yield* G.given([G.sessionStream("s"), [
-          G.sessionOpened("s"),
-          G.messageReceived("s", 1, "Ana moved to Porto"),
-          G.messageReceived("s", 2, "Zoë’s café opens at 9"),
-          G.sessionClosed("s", 2),
-          G.planProduced("s", "plan-s", 2),
-          G.noteRecorded("s", "note-s", [1, 2], { planId: "plan-s" }),
-          G.planApplied("s", "plan-s")
-        ]])
-        return Effect.flatMap(SqlClient, (sql) =>
-          Effect.map(sql<{ name: string }>`SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'verbatim%'`, (rows) => rows.map((r) => r.name)))
-      }).pipe(Effect.provide(Store.layerPg(url, { maxConnections: 2 })))
+      yield* G.given([G.sessionStream("s"), [
+        G.sessionOpened("s"),
+        G.messageReceived("s", 1, "Ana moved to Porto"),
+        G.messageReceived("s", 2, "Zoë’s café opens at 9"),
+        G.sessionClosed("s", 2),
+        G.planProduced("s", "plan-s", 2),
+        G.noteRecorded("s", "note-s", [1, 2], { planId: "plan-s" }),
+        G.planApplied("s", "plan-s")
+      ]]).pipe(Effect.provide(Store.layerPg(url, { maxConnections: 2 })))
+      const schemas = Effect.flatMap(SqlClient, (sql) =>
+        Effect.map(sql<{ name: string }>`SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'verbatim%'`, (rows) => rows.map((r) => r.name)))
       const rebuilt = yield* runCli(["rebuild"], env)
       expect({ code: rebuilt.code, stdout: rebuilt.stdout }).toEqual({
         code: 0,

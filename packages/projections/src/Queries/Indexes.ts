@@ -1,5 +1,5 @@
 /**
- * Indexes the reads need beyond each table's own (migrations 27 and 29), each named with the
+ * Indexes the reads need beyond each table's own (migrations 27, 29 and 30), each named with the
  * reads it serves. `test/QueryPlans.test.ts` explains every read on both backends and names what any of
  * them still walks whole. A partial index serves a query only when the query's own `WHERE` holds
  * its condition word for word (SQLite proves no more than that), so the queries repeat them.
@@ -76,3 +76,14 @@ export const orderedReadIndexesDdl = [
   `DROP INDEX reminders_user`,
   `CREATE INDEX reminders_user_due ON reminders (user_id, due_at, reminder_id)`
 ]
+
+/**
+ * Everyone's messages newest first (migration 30, PostgreSQL only): a search without a user walks
+ * it as a user's search walks `messages_sender_newest`. SQLite's full-text index hands every
+ * user's matches in that order itself, so there the index would cost every capture a write for
+ * nothing.
+ */
+export const newestMessagesDdl = {
+  pg: [`CREATE INDEX messages_newest ON messages (received_at, message_id)`],
+  sqlite: []
+} as const

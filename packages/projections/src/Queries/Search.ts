@@ -6,10 +6,10 @@
  *
  * Newest first, a page at a time: on SQLite the full-text index hands its matches newest first by
  * rowid (a message's row is written as it is received, so its rowid is its place in the order
- * received) and the read stops at its page, however many match. On PostgreSQL a user's search
- * first reads their newest messages in order through `messages_sender_newest`, checking each
- * against the index, and stops at its page; only when those hold fewer than a page does it gather
- * every match from the GIN index and keep the newest. Left to choose, PostgreSQL's planner
+ * received) and the read stops at its page, however many match. On PostgreSQL a search first
+ * reads the newest messages in order (a user's through `messages_sender_newest`, everyone's through
+ * `messages_newest`), checking each against the index, and stops at its page; only when those hold
+ * fewer than a page does it gather every match from the GIN index and keep the newest. Left to choose, PostgreSQL's planner
  * gathered a word half of a million messages hold and sorted it (BENCHMARKS.md, "PostgreSQL with
  * migration 29").
  */
@@ -75,8 +75,8 @@ const Request = Schema.Struct({
 })
 
 /**
- * PostgreSQL: how many of a user's newest messages a search reads, checking each against the
- * index, before it asks the full-text index for every match instead. A word one message in 40
+ * PostgreSQL: how many of the newest messages a search reads, checking each against the index,
+ * before it asks the full-text index for every match instead. A word one message in 40
  * holds fills a page within them; a rarer one has few enough matches to gather and order.
  */
 export const pgWalk = 2000
@@ -91,14 +91,16 @@ const matches = (request: typeof Request.Type) =>
         : sql`(m.received_at, m.message_id) < (SELECT b.received_at, b.message_id FROM messages b WHERE b.message_id = ${before})`
     const find = (execute: (request: typeof Request.Encoded) => Effect.Effect<ReadonlyArray<unknown>, SqlError>) =>
       SqlSchema.findAll({ Request, Result: MatchRow, execute })(request)
-    // The user's newest messages in order through `messages_sender_newest`, each checked against the index.
+    // The newest messages in order (a user's through `messages_sender_newest`, everyone's through
+    // `messages_newest`), each checked against its own index entry: a subquery per message, so the
+    // planner cannot swap the walk for a join that gathers every match of a common word first.
     const walk = find(({ before, limit, query, user }) =>
       sql`SELECT ${columns} FROM (
           SELECT m.message_id, m.session_id, m.seq, m.sender, m.text, m.forwarded_from, m.received_at FROM messages m
-          WHERE m.sender = ${user!} AND ${below(before)}
+          WHERE ${user === undefined ? sql`1 = 1` : sql`m.sender = ${user}`} AND ${below(before)}
           ORDER BY m.received_at DESC, m.message_id DESC LIMIT ${pgWalk}
-        ) m JOIN message_search x ON x.message_id = m.message_id
-        WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${query}))
+        ) m
+        WHERE (SELECT x.tsv FROM message_search x WHERE x.message_id = m.message_id) @@ plainto_tsquery('simple', search_fold(${query}))
         ORDER BY m.received_at DESC, m.message_id DESC LIMIT ${limit}`)
     // Every match from the GIN index, the newest kept.
     const gathered = find(({ before, limit, query, user }) =>
@@ -107,10 +109,7 @@ const matches = (request: typeof Request.Type) =>
           AND ${below(before)}
         ORDER BY m.received_at DESC, m.message_id DESC LIMIT ${limit}`)
     return sql.onDialectOrElse({
-      pg: () =>
-        request.user === undefined
-          ? gathered
-          : Effect.flatMap(walk, (walked) => (walked.length === request.limit ? Effect.succeed(walked) : gathered)),
+      pg: () => Effect.flatMap(walk, (walked) => (walked.length === request.limit ? Effect.succeed(walked) : gathered)),
       orElse: () =>
         find(({ before, limit, query, user }) =>
           sql`SELECT ${columns} FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
