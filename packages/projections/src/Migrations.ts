@@ -6,7 +6,7 @@ import { blobTables } from "./Blobs.js"
 import { asksDdl, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, mergeUndoDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/TableHistory.js"
 import { createTables } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
-import { appliedPlansDdl, newestMessagesDdl, orderedReadIndexesDdl, readIndexesDdl } from "./Queries/Indexes.js"
+import { appliedPlansDdl, newestMessages, orderedReadIndexesDdl, readIndexesDdl } from "./Queries/Indexes.js"
 import { searchIndex, searchWithoutAccents } from "./Queries/SearchIndex.js"
 import { replayReportsTable } from "./ReplayReports.js"
 import { fillReminderOutcomes, fillSentAt } from "./Backfills.js"
@@ -159,12 +159,6 @@ const reminderWindow = runDdl(reminderWindowDdl)
 /** What each plan's reminders came to: the column, filled from the log. */
 const reminderOutcomes = Effect.zipRight(runDdl(reminderOutcomesDdl), fillReminderOutcomes)
 
-/** Messages erased by a forgetting (see `erasedDdl`). */
-const erasedMessages = runDdl(erasedDdl)
-
-/** What forgettings leave to say they happened (see `forgettingTracesDdl`). */
-const forgettingTraces = runDdl(forgettingTracesDdl)
-
 const run = Migrator.make({})
 
 const migrations = {
@@ -190,15 +184,14 @@ const migrations = {
   "20_replanned_reminders": replannedReminders,
   "21_reminder_window": reminderWindow,
   "22_reminder_outcomes": reminderOutcomes,
-  "23_erased_messages": erasedMessages,
-  "24_forgetting_traces": forgettingTraces,
+  "23_erased_messages": runDdl(erasedDdl),
+  "24_forgetting_traces": runDdl(forgettingTracesDdl),
   "25_search_without_accents": searchWithoutAccents,
   "26_merge_undo": runDdl(mergeUndoDdl),
   "27_read_indexes": runDdl(readIndexesDdl),
   "28_applied_plans": runDdl(appliedPlansDdl),
   "29_ordered_reads": runDdl(orderedReadIndexesDdl),
-  "30_newest_messages": Effect.flatMap(SqlClient, (sql) =>
-    runDdl(sql.onDialectOrElse({ pg: () => newestMessagesDdl.pg, orElse: () => newestMessagesDdl.sqlite })))
+  "30_newest_messages": newestMessages
 }
 
 export const table = "verbatim_migrations"

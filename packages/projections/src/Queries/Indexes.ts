@@ -4,6 +4,8 @@
  * them still walks whole. A partial index serves a query only when the query's own `WHERE` holds
  * its condition word for word (SQLite proves no more than that), so the queries repeat them.
  */
+import { SqlClient } from "@effect/sql/SqlClient"
+import { Effect } from "effect"
 
 /** The condition of `sessions_open`: sessions still gathering messages. */
 const openSession = "closed_at IS NULL"
@@ -83,7 +85,8 @@ export const orderedReadIndexesDdl = [
  * user's matches in that order itself, so there the index would cost every capture a write for
  * nothing.
  */
-export const newestMessagesDdl = {
-  pg: [`CREATE INDEX messages_newest ON messages (received_at, message_id)`],
-  sqlite: []
-} as const
+export const newestMessages = Effect.flatMap(SqlClient, (sql) =>
+  sql.onDialectOrElse({
+    pg: () => Effect.asVoid(sql`CREATE INDEX messages_newest ON messages (received_at, message_id)`),
+    orElse: () => Effect.void
+  }))
