@@ -17,8 +17,9 @@ import { CliError } from "./CliError.js"
 
 /**
  * Run at the lowest CPU priority: a rebuild beside a running service then takes the cores the
- * service leaves idle (measured in `bench:store`: capture's p99 during a rebuild 2.7 → 2.1 times
- * its idle p99 on two cores, the rebuild's own rate unchanged, since PostgreSQL's writes bound it).
+ * service leaves idle (measured in `bench:store` at 100,000 events on two cores: capture's p99
+ * during a rebuild 2.7 → 2.1 times its idle p99, the rebuild's own rate unchanged, since
+ * PostgreSQL's writes bound it).
  */
 const yieldTheCpu = Effect.ignore(Effect.try(() => setPriority(constants.priority.PRIORITY_LOW)))
 
