@@ -44,6 +44,7 @@ export const serveSettings: ReadonlyArray<ServeSetting> = [
   ),
   setting(["VERBATIM_EVENTS_PAGE_BYTES"], "payload bytes of one GET /api/events page"),
   setting(["VERBATIM_LEASE_TTL_SECONDS"], "how long a job's lease outlives its holder"),
+  setting(["VERBATIM_PACE_REPLIES"], "false sends replies unpaced by the providers' limits"),
   setting(["TELEGRAM_WEBHOOK_SECRET"], "Telegram webhooks are refused without it"),
   setting(["TELEGRAM_BOT_TOKEN"], "replies to Telegram are held without it"),
   setting(["TELEGRAM_BOT_USERNAME", "TELEGRAM_API_BASE"], "the bot's name; another Bot API server"),
