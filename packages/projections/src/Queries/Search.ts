@@ -85,6 +85,7 @@ export const pgWalk = 2000
 const matches = (request: typeof Request.Type) =>
   Effect.flatMap(SqlClient, (sql) => {
     const columns = sql`m.message_id, m.session_id, m.seq, m.sender, m.text, m.forwarded_from`
+    const whose = (user: string | undefined) => (user === undefined ? sql`1 = 1` : sql`m.sender = ${user}`)
     const below = (before: string | undefined) =>
       before === undefined
         ? sql`1 = 1`
@@ -97,7 +98,7 @@ const matches = (request: typeof Request.Type) =>
     const walk = find(({ before, limit, query, user }) =>
       sql`SELECT ${columns} FROM (
           SELECT m.message_id, m.session_id, m.seq, m.sender, m.text, m.forwarded_from, m.received_at FROM messages m
-          WHERE ${user === undefined ? sql`1 = 1` : sql`m.sender = ${user}`} AND ${below(before)}
+          WHERE ${whose(user)} AND ${below(before)}
           ORDER BY m.received_at DESC, m.message_id DESC LIMIT ${pgWalk}
         ) m
         WHERE (SELECT x.tsv FROM message_search x WHERE x.message_id = m.message_id) @@ plainto_tsquery('simple', search_fold(${query}))
@@ -105,7 +106,7 @@ const matches = (request: typeof Request.Type) =>
     // Every match from the GIN index, the newest kept.
     const gathered = find(({ before, limit, query, user }) =>
       sql`SELECT ${columns} FROM messages m JOIN message_search x ON x.message_id = m.message_id
-        WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${query})) AND ${user === undefined ? sql`1 = 1` : sql`m.sender = ${user}`}
+        WHERE x.tsv @@ plainto_tsquery('simple', search_fold(${query})) AND ${whose(user)}
           AND ${below(before)}
         ORDER BY m.received_at DESC, m.message_id DESC LIMIT ${limit}`)
     return sql.onDialectOrElse({
@@ -113,7 +114,7 @@ const matches = (request: typeof Request.Type) =>
       orElse: () =>
         find(({ before, limit, query, user }) =>
           sql`SELECT ${columns} FROM messages_fts f JOIN messages m ON m.rowid = f.rowid
-          WHERE messages_fts MATCH ${ftsQuery(query)} AND ${user === undefined ? sql`1 = 1` : sql`m.sender = ${user}`}
+          WHERE messages_fts MATCH ${ftsQuery(query)} AND ${whose(user)}
             AND ${before === undefined ? sql`1 = 1` : sql`f.rowid < (SELECT b.rowid FROM messages b WHERE b.message_id = ${before})`}
           ORDER BY f.rowid DESC LIMIT ${limit}`)
     })

@@ -81,6 +81,10 @@ export const sqlite: Dialect = {
   replaySettledAfter: sqliteReplay
 }
 
+/** PostgreSQL: rows after a checkpoint in (transaction, position) order, written by transactions older than every one still running. */
+const pgSettledAfter = (sql: SqlClient, from: Checkpoint) =>
+  sql`(tx_id, position) > (${from.txId}, ${from.position}) AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`
+
 /**
  * PostgreSQL: positions are taken before commit, so a reader only reads rows written by
  * transactions older than every transaction still running, ordered by (transaction, position).
@@ -90,9 +94,7 @@ export const pg: Dialect = {
   beginWrite: () => Effect.void,
   lockStream: (sql, stream) => Effect.asVoid(sql`SELECT pg_advisory_xact_lock(hashtext(${stream}))`),
   readAfter: (sql, from, limit, types) =>
-    sql<EventRow>`SELECT ${sql.literal(columns)} FROM events
-      WHERE (tx_id, position) > (${from.txId}, ${from.position})
-        AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint${ofTypes(sql, types)}
+    sql<EventRow>`SELECT ${sql.literal(columns)} FROM events WHERE ${pgSettledAfter(sql, from)}${ofTypes(sql, types)}
       ORDER BY tx_id, position LIMIT ${limit}`,
   // Every transaction that commits later has an id at or above the snapshot's xmin, so it sorts after this.
   head: (sql) =>
@@ -107,7 +109,6 @@ export const pg: Dialect = {
     sql<ReplayRow>`SELECT ${sql.literal(replayColumns)} FROM events WHERE (tx_id, position) > (${from.txId}, ${from.position})
       ORDER BY tx_id, position LIMIT ${limit}`,
   replaySettledAfter: (sql, from, limit) =>
-    sql<ReplayRow>`SELECT ${sql.literal(replayColumns)} FROM events WHERE (tx_id, position) > (${from.txId}, ${from.position})
-        AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
+    sql<ReplayRow>`SELECT ${sql.literal(replayColumns)} FROM events WHERE ${pgSettledAfter(sql, from)}
       ORDER BY tx_id, position LIMIT ${limit}`
 }
