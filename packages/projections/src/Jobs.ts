@@ -37,7 +37,7 @@ export class Jobs extends Context.Tag("@verbatim/projections/Jobs")<Jobs, {
   /** Closed sessions opened at or after `since` (all when none), in the order they were opened. */
   readonly closedSessions: (since: Option.Option<DateTime.Utc>) => Effect.Effect<ReadonlyArray<SessionId>, StoreError>
   /** Messages of closed sessions no plan has filed yet: all of them, or `user`'s. */
-  readonly awaitingPlan: (user: UserId | undefined) => Effect.Effect<number, StoreError>
+  readonly awaitingPlan: (user: UserId | undefined, atMost: number) => Effect.Effect<number, StoreError>
   /** Replies queued, sessions open, and closed sessions without an applied plan. */
   readonly queueDepths: Effect.Effect<QueueDepths, StoreError>
   /** Succeeds when the database answers. */
@@ -56,7 +56,7 @@ export const make = Effect.map(SqlClient, (sql) => {
     unplannedSessions: run(Sessions.unplannedSessions),
     failedSessions: (user) => run(Sessions.failedSessions(user)),
     closedSessions: (since) => run(Queue.closedSessions(since)),
-    awaitingPlan: (user) => run(Queue.awaitingPlan(user)),
+    awaitingPlan: (user, atMost) => run(Queue.awaitingPlan(user, atMost)),
     queueDepths: run(Queue.queueDepths),
     ping: run(Queue.ping)
   })

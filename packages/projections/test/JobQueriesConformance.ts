@@ -1,6 +1,6 @@
 /** The read model's queries for the outbox, replay and the metrics scrape, run against every backend. */
 import { expect, it } from "@effect/vitest"
-import type { ReplyQueued } from "@verbatim/domain/Events"
+import type { Event, ReplyQueued } from "@verbatim/domain/Events"
 import { PersonId, ReplyId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { EventStore } from "@verbatim/projections/EventStore"
@@ -73,6 +73,40 @@ export const jobQueriesConformance = (layer: () => Layer.Layer<Services, unknown
       expect(yield* read.closedSessions(Option.some(G.at(1)))).toEqual([])
       expect(yield* read.queueDepths).toEqual({ queuedReplies: 0, openSessions: 1, unplannedSessions: 1 })
       yield* read.ping
+    }).pipe(Effect.provide(layer())))
+
+  it.effect("messages awaiting a plan: closed sessions' without an applied plan, everyone's or a user's, counted no further than asked", () =>
+    Effect.gen(function*() {
+      const bo = UserId.make("telegram:100000002")
+      yield* G.given(
+        [G.sessionStream("open"), [G.sessionOpened("open"), G.messageReceived("open", 1, "still open")]],
+        [G.sessionStream("waits"), [
+          G.sessionOpened("waits"),
+          G.messageReceived("waits", 1, "one"),
+          G.messageReceived("waits", 2, "two"),
+          G.sessionClosed("waits", 2)
+        ]],
+        [G.sessionStream("filed"), [
+          G.sessionOpened("filed"),
+          G.messageReceived("filed", 1, "planned"),
+          G.sessionClosed("filed", 1),
+          G.planProduced("filed", "plan-filed", 1),
+          G.planApplied("filed", "plan-filed")
+        ]],
+        [G.sessionStream("bo"), [
+          { ...G.sessionOpened("bo"), user: bo } as Event,
+          G.messageReceived("bo", 1, "Bo's"),
+          G.sessionClosed("bo", 1)
+        ]]
+      )
+      const read = yield* Jobs
+      expect([
+        yield* read.awaitingPlan(G.user, 100),
+        yield* read.awaitingPlan(bo, 100),
+        yield* read.awaitingPlan(undefined, 100),
+        yield* read.awaitingPlan(undefined, 2),
+        yield* read.awaitingPlan(G.user, 1)
+      ]).toEqual([2, 1, 3, 2, 1])
     }).pipe(Effect.provide(layer())))
 
   it.effect("a closed session is owed planning until a plan is applied; a replay's replacing plan owes it again until applied; events applied again count nothing", () =>

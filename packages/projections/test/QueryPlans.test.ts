@@ -56,7 +56,9 @@ describe("query plans on SQLite", () => {
     // each keyset page searches `notes_user` or `notes_person_live` from a position down.)
     "Notebook.notebookUsers": ["notes via notes_user"],
     "Jobs.unplannedSessions": ["sessions via sessions_unplanned"],
-    "Jobs.queueDepths": ["replies via replies_queued", "sessions via sessions_open", "sessions via sessions_unplanned"],
+    "Jobs.queueDepths": ["replies via replies_queued", "sessions via sessions_open", "sessions via sessions_unplanned_user"],
+    // Everyone's messages awaiting a plan, for the operator's banner: the unplanned sessions, until enough are counted.
+    "Jobs.awaitingPlan": ["sessions via sessions_unplanned_user"],
     // One user's sessions whose planning failed.
     "Jobs.failedSessions": ["sort of sessions"],
     // One session's sources, questions and plans (PostgreSQL reads the first two in order).

@@ -92,7 +92,7 @@ const jobs: Reads<Jobs["Type"]> = {
   mediaWork: (m) => m.mediaWork(5),
   mediaOf: (m) => m.mediaOf(SessionId.make("s1")),
   queueDepths: (m) => m.queueDepths,
-  awaitingPlan: (m) => m.awaitingPlan(user),
+  awaitingPlan: (m) => Effect.all([m.awaitingPlan(user, 100), m.awaitingPlan(undefined, 100)]),
   ping: (m) => m.ping
 }
 

@@ -111,16 +111,17 @@ describe("a data directory the CLI may not use", () => {
   it.scoped("a schema behind this version's is migrated by a reading command that may write, refused when read-only", () =>
     Effect.gen(function*() {
       const { db, env } = yield* importedStore
-      // Forget the newest migration (30: an index of everyone's messages newest first, on
-      // PostgreSQL only, so on SQLite its row is all it leaves), as a store of the previous version has it.
+      // Undo the newest migration (31: an index of each user's unplanned sessions), as a store of
+      // the previous version has it.
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient
-        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 30`
+        yield* sql`DROP INDEX sessions_unplanned_user`
+        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 31`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)
         expect(yield* runCli(["accounting", session], env, as)).toEqual(failed(
-          `cannot read the database ${db} without migrating it (schema at migration 29 of 30), and migrating needs a writable open, ` +
+          `cannot read the database ${db} without migrating it (schema at migration 30 of 31), and migrating needs a writable open, ` +
             `but cannot write the database ${db} (read-only file); ${remedy}`
         ))
       }))
@@ -130,6 +131,6 @@ describe("a data directory the CLI may not use", () => {
       const applied = yield* Effect.flatMap(SqlClient, (sql) => sql<{ id: number }>`SELECT MAX(migration_id) AS id FROM verbatim_migrations`).pipe(
         Effect.provide(Store.layerSqlite({ filename: db }))
       )
-      expect(applied).toEqual([{ id: 30 }])
+      expect(applied).toEqual([{ id: 31 }])
     }))
 })

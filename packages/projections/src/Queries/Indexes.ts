@@ -80,6 +80,12 @@ export const orderedReadIndexesDdl = [
 ]
 
 /**
+ * A user's closed sessions no applied plan has filed (migration 31): the banner counts their
+ * messages while filing waits, without walking the user's planned sessions.
+ */
+export const unplannedByUserDdl = [`CREATE INDEX sessions_unplanned_user ON sessions (user_id) WHERE ${unplannedSession}`]
+
+/**
  * Everyone's messages newest first (migration 30, PostgreSQL only): a search without a user walks
  * it as a user's search walks `messages_sender_newest`. SQLite's full-text index hands every
  * user's matches in that order itself, so there the index would cost every capture a write for

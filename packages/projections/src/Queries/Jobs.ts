@@ -85,10 +85,17 @@ export const queueDepths = Effect.all({
 /** Whether the database answers at all. */
 export const ping = Effect.flatMap(SqlClient, (sql) => Effect.asVoid(sql`SELECT 1`))
 
-/** Messages of closed sessions no plan has filed yet: all of them, or `user`'s. */
-export const awaitingPlan = (user: UserId | undefined) =>
+/**
+ * Messages of closed sessions no plan has filed yet, all of them or `user`'s, counted up to
+ * `atMost` and no further (a page's banner costs the same however many wait), through the
+ * indexes of unplanned sessions.
+ */
+export const awaitingPlan = (user: UserId | undefined, atMost: number) =>
   count((sql) =>
-    sql`SELECT COUNT(*) AS n FROM messages m JOIN sessions s ON s.session_id = m.session_id
-      WHERE s.closed_at IS NOT NULL ${user === undefined ? sql`` : sql`AND s.user_id = ${user}`}
-      AND NOT EXISTS (SELECT 1 FROM plans p WHERE p.session_id = s.session_id AND p.applied = 1)`
+    sql`SELECT COUNT(*) AS n FROM (
+        SELECT 1 FROM (
+          SELECT session_id FROM sessions WHERE ${sql.literal(unplannedSession)} ${user === undefined ? sql`` : sql`AND user_id = ${user}`}
+        ) s JOIN messages m ON m.session_id = s.session_id
+        LIMIT ${atMost}
+      ) w`
   )

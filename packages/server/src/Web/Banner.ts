@@ -9,13 +9,22 @@ import { Effect, Option } from "effect"
 import { PlanJob } from "../Planning/PlanJob.js"
 import { PlanningHold, reasonOf } from "../Planning/PlanningHold.js"
 
+/** The most waiting messages the banner counts; past it, it says "more than". */
+export const countedUpTo = 10_000
+
+/** How many messages wait, said as a number up to `countedUpTo`. */
+export const waitingSafe = (waiting: number): string =>
+  waiting > countedUpTo
+    ? `More than ${countedUpTo.toLocaleString("en")} of your messages are safe`
+    : `Your ${waiting === 1 ? "1 message is" : `${waiting.toLocaleString("en")} messages are`} safe`
+
 /** The banner for `user`'s pages (the operator's, `undefined`, counts everyone's messages and says the provider's reason), or null when filing works. */
 export const banner = (user: UserId | undefined) =>
   Effect.gen(function*() {
     const jobs = yield* PlanJob
     const held = yield* Effect.flatMap(PlanningHold, (hold) => hold.current)
     if (jobs.configured && Option.isNone(held)) return null
-    const waiting = yield* Effect.orDie(Effect.flatMap(Jobs, (read) => read.awaitingPlan(user)))
+    const waiting = yield* Effect.orDie(Effect.flatMap(Jobs, (read) => read.awaitingPlan(user, countedUpTo + 1)))
     // The provider's own words are for the operator; a user is told whose move it is.
     const why = Option.match(held, {
       onNone: () => "no model key is set",
@@ -24,6 +33,6 @@ export const banner = (user: UserId | undefined) =>
     const until = Option.isNone(held) ? "once it is" : "once that is fixed"
     const safe = waiting === 0
       ? `What you send is kept, and will be filed ${until}.`
-      : `Your ${waiting === 1 ? "1 message is" : `${waiting} messages are`} safe, and will be filed ${until}.`
+      : `${waitingSafe(waiting)}, and will be filed ${until}.`
     return `Not filed yet: ${why}. ${safe}`
   })

@@ -8,6 +8,7 @@ import { emptyPlan } from "@verbatim/domain/Plan"
 import { FakeAnthropic, FakeReply } from "@verbatim/testkit/FakeAnthropic"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
+import { waitingSafe } from "../../src/Web/Banner.js"
 import { aliceUpdate, apiToken, closeIdle, Harness, layer, layerOver, revokedKeyModel, telegram } from "../harness.js"
 import { browse, chromium, shoot, violations } from "./browser.js"
 
@@ -41,6 +42,16 @@ describe("the not-filed banner", () => {
       const said = "Not filed yet: no model key is set. Your 2 messages are safe, and will be filed once it is."
       expect(yield* banners(pages)).toEqual(pages.map(() => said))
     }).pipe(Effect.provide(layer([], { noModel: true }))))
+
+  it("counts waiting messages up to 10,000 and says more than that past it", () => {
+    expect([1, 2, 9_999, 10_000, 10_001].map(waitingSafe)).toEqual([
+      "Your 1 message is safe",
+      "Your 2 messages are safe",
+      "Your 9,999 messages are safe",
+      "Your 10,000 messages are safe",
+      "More than 10,000 of your messages are safe"
+    ])
+  })
 
   it.effect("while planning is held on a refused key, the operator's pages say why", () =>
     Effect.gen(function*() {
