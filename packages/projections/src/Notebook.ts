@@ -16,7 +16,7 @@ import type { SessionAccountingView } from "./Queries/Accounting.js"
 import { noteAudit } from "./Queries/Audit.js"
 import type { NoteAuditView } from "./Queries/Audit.js"
 import * as Lists from "./Queries/Lists.js"
-import type { ListOptions } from "./Queries/Lists.js"
+import type { ListOptions, NewestOptions } from "./Queries/Lists.js"
 import { notebookUsers, subjectNoteIds } from "./Queries/Notebook.js"
 import type { KeysetPage, Notebook as UserNotebook, NotebookNote, NotebookSubject } from "./Queries/Notebook.js"
 import { subjectNotePage } from "./Queries/NotebookNotes.js"
@@ -61,10 +61,10 @@ export class Notebook extends Context.Tag("@verbatim/projections/Notebook")<Note
   readonly peopleByActivity: (options: { readonly user?: UserId | undefined; readonly limit: number }) => Effect.Effect<ReadonlyArray<Person>, StoreError>
   /** Whom a person was merged into, when they were. */
   readonly mergedInto: (personId: PersonId) => Effect.Effect<Option.Option<PersonId>, StoreError>
-  /** A person's newest notes first, at most `limit`; their discarded notes instead when `discarded`. */
-  readonly newestNotes: (personId: PersonId, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
-  /** A user's own notes (about no one; everyone's when no user), newest first; the discarded ones when `discarded`. */
-  readonly ownNotes: (user: UserId | undefined, limit: number, discarded?: boolean) => Effect.Effect<ReadonlyArray<Note>, StoreError>
+  /** A person's notes newest first, a page at a time; their discarded notes instead when asked. */
+  readonly newestNotes: (personId: PersonId, options: NewestOptions) => Effect.Effect<Page<Note>, StoreError>
+  /** A user's own notes (about no one; everyone's when no user), newest first, a page at a time; the discarded ones when asked. */
+  readonly ownNotes: (user: UserId | undefined, options: NewestOptions) => Effect.Effect<Page<Note>, StoreError>
   /** The names a person had before, and the people merged into them. */
   readonly personNames: (personId: PersonId) => Effect.Effect<PersonNames, StoreError>
   /** None when the person is unknown; their discarded notes instead when `discarded`. */
@@ -107,8 +107,8 @@ export const make = Effect.gen(function*() {
     person: (personId) => run(Lists.person(personId)),
     peopleByActivity: (options) => run(peopleByActivity(options)),
     mergedInto: (personId) => run(mergedInto(personId)),
-    newestNotes: (personId, limit, discarded) => run(Lists.newestNotes(personId, limit, discarded)),
-    ownNotes: (user, limit, discarded) => run(Lists.ownNotes(user, limit, discarded)),
+    newestNotes: (personId, options) => run(Lists.newestNotes(personId, options)),
+    ownNotes: (user, options) => run(Lists.ownNotes(user, options)),
     personNames: (personId) => run(personNames(personId)),
     notesByPerson: (personId, options) => run(Lists.notesByPerson(personId, options)),
     note: (noteId) => run(Lists.note(noteId)),

@@ -51,12 +51,12 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
       const names = (people: ReadonlyArray<{ readonly name: string; readonly noteCount: number }>) => people.map((p) => [p.name, p.noteCount])
       expect(names(yield* read.peopleByActivity({ limit: 10, user: G.user }))).toEqual([["Anna S.", 1], ["Xana", 1]])
       expect(names(yield* read.peopleByActivity({ limit: 10, user: UserId.make("telegram:999") }))).toEqual([])
-      const bodies = (notes: ReadonlyArray<{ readonly body: string }>) => notes.map((n) => n.body)
+      const bodies = (page: { readonly items: ReadonlyArray<{ readonly body: string }> }) => page.items.map((n) => n.body)
       expect([
-        bodies(yield* read.ownNotes(G.user, 10)),
-        bodies(yield* read.ownNotes(G.user, 10, true)),
-        bodies(yield* read.newestNotes(PersonId.make("person-x"), 10)),
-        bodies(yield* read.newestNotes(PersonId.make("person-anna"), 10))
+        bodies(yield* read.ownNotes(G.user, { limit: 10 })),
+        bodies(yield* read.ownNotes(G.user, { limit: 10, discarded: true })),
+        bodies(yield* read.newestNotes(PersonId.make("person-x"), { limit: 10 })),
+        bodies(yield* read.newestNotes(PersonId.make("person-anna"), { limit: 10 }))
       ]).toEqual([[], ["I should call her."], ["Ana moved to Porto."], ["She starts at the bank in May"]])
       expect([yield* read.mergedInto(PersonId.make("person-ana")), yield* read.mergedInto(PersonId.make("person-x"))]).toEqual([Option.some("person-x"), Option.none()])
       expect(yield* Effect.flatMap(SessionLookups, (lookups) => lookups.knownPeople(G.user))).toEqual([

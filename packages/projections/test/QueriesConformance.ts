@@ -218,7 +218,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       ]))
     }).pipe(Effect.provide(layer())))
 
-  it.effect("a person by id with their note count, and their newest notes first", () =>
+  it.effect("a person by id with their note count, and their notes newest first, a page at a time", () =>
     Effect.gen(function*() {
       yield* G.given(
         ["person-ana", [G.personAdded("person-ana", "Ana")]],
@@ -234,10 +234,17 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       const read = yield* Notebook
       expect(Option.map(yield* read.person(PersonId.make("person-ana")), (p) => [p.name, p.user, p.noteCount])).toEqual(Option.some(["Ana", G.user, 3]))
       expect(yield* read.person(PersonId.make("person-nobody"))).toEqual(Option.none())
-      expect((yield* read.newestNotes(PersonId.make("person-ana"), 2)).map((n) => [n.id, n.body])).toEqual([
-        ["note-3", "Ana has a cat."],
-        ["note-2", "Ana moved to Porto."]
-      ])
+      // Newest first, a page at a time: each full page names the next, which starts below its last note.
+      const page = (before: string | null) =>
+        Effect.map(read.newestNotes(PersonId.make("person-ana"), { limit: 2, before: before ?? undefined }), (p) => ({
+          notes: p.items.map((n) => [n.id, n.body]),
+          next: p.nextCursor
+        }))
+      const first = yield* page(null)
+      expect(first.notes).toEqual([["note-3", "Ana has a cat."], ["note-2", "Ana moved to Porto."]])
+      expect(first.next).not.toBeNull()
+      expect(yield* page(first.next)).toEqual({ notes: [["note-1", "Ana loves jazz."]], next: null })
+      expect(yield* read.newestNotes(PersonId.make("person-ana"), { limit: 2, discarded: true })).toEqual({ items: [], nextCursor: null })
     }).pipe(Effect.provide(layer())))
 
   it.effect("lists: people by user, a person's notes with bodies, open questions, events after a position", () =>

@@ -1,5 +1,6 @@
 /** The paged list queries of the read API: people, a person's notes, questions, a session's messages. */
 import { SqlClient } from "@effect/sql/SqlClient"
+import type * as Statement from "@effect/sql/Statement"
 import * as SqlSchema from "@effect/sql/SqlSchema"
 import type { Person, Question } from "@verbatim/domain/ApiResponses"
 import { Candidate, QuestionReason } from "@verbatim/domain/Decision"
@@ -63,36 +64,49 @@ export const person = (personId: PersonId) =>
       execute: (id) => sql`SELECT p.person_id, p.user_id, p.name, ${sql.literal(liveNoteCount)} AS note_count FROM people p WHERE p.person_id = ${id}`
     })(personId).pipe(Effect.map(Option.map((r): Person => ({ id: r.person_id, user: r.user_id, name: r.name, noteCount: r.note_count })))))
 
-/** A person's newest notes first, at most `limit`; the discarded ones instead when `discarded`. */
-export const newestNotes = (personId: PersonId, limit: number, discarded = false) =>
+/** Which page of a list of notes newest first: at most `limit`, below the position `before` when given; the discarded ones when `discarded`. */
+export interface NewestOptions {
+  readonly limit: number
+  readonly discarded?: boolean | undefined
+  /** The cursor a page before this one answered (a note's position). */
+  readonly before?: string | undefined
+}
+
+const NewestRequest = Schema.Struct({ limit: Schema.Number, discarded: Schema.Boolean, below: Schema.Number })
+
+/** The request a newest-first page reads: below the cursor's position, or from the top. */
+const newestRequest = (options: NewestOptions): typeof NewestRequest.Type => ({
+  limit: options.limit,
+  discarded: options.discarded === true,
+  below: options.before === undefined ? Number.MAX_SAFE_INTEGER : Number(options.before)
+})
+
+/** A page of notes newest first, with the cursor of the next (older) page when it is full. */
+const newestPage = (
+  sql: SqlClient,
+  where: (request: typeof NewestRequest.Type) => Statement.Fragment,
+  options: NewestOptions
+) =>
   Effect.gen(function*() {
-    const sql = yield* SqlClient
     const rows = yield* SqlSchema.findAll({
-      Request: Schema.Struct({ person: PersonId, limit: Schema.Number, discarded: Schema.Boolean }),
+      Request: NewestRequest,
       Result: NoteRow,
       execute: (r) =>
         sql`SELECT ${sql.literal(noteColumns)} FROM notes n JOIN events e ON e.position = n.position
-          WHERE n.person_id = ${r.person} AND n.discarded_at IS ${sql.literal(r.discarded ? "NOT NULL" : "NULL")}
+          WHERE ${where(r)} AND n.discarded_at IS ${sql.literal(r.discarded ? "NOT NULL" : "NULL")} AND n.position < ${r.below}
           ORDER BY n.position DESC LIMIT ${r.limit}`
-    })({ person: personId, limit, discarded })
-    return yield* toNotes(sql, rows)
+    })(newestRequest(options))
+    return pageOf(yield* toNotes(sql, rows), options.limit, () => String(rows[rows.length - 1]!.position))
   })
 
-/** A user's own notes (about no one), newest first, at most `limit`; the discarded ones instead when `discarded`. */
-export const ownNotes = (user: UserId | undefined, limit: number, discarded = false) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient
-    const rows = yield* SqlSchema.findAll({
-      Request: Schema.Struct({ user: Schema.UndefinedOr(UserId), limit: Schema.Number, discarded: Schema.Boolean }),
-      Result: NoteRow,
-      execute: (r) =>
-        sql`SELECT ${sql.literal(noteColumns)} FROM notes n JOIN events e ON e.position = n.position
-          WHERE n.person_id IS NULL AND ${r.user === undefined ? sql`1 = 1` : sql`n.user_id = ${r.user}`}
-            AND n.discarded_at IS ${sql.literal(r.discarded ? "NOT NULL" : "NULL")}
-          ORDER BY n.position DESC LIMIT ${r.limit}`
-    })({ user, limit, discarded })
-    return yield* toNotes(sql, rows)
-  })
+/** A person's notes newest first, a page at a time; their discarded ones instead when asked. */
+export const newestNotes = (personId: PersonId, options: NewestOptions) =>
+  Effect.flatMap(SqlClient, (sql) => newestPage(sql, () => sql`n.person_id = ${personId}`, options))
+
+/** A user's own notes (about no one; everyone's when no user), newest first, a page at a time; the discarded ones instead when asked. */
+export const ownNotes = (user: UserId | undefined, options: NewestOptions) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    newestPage(sql, () => sql`n.person_id IS NULL AND ${user === undefined ? sql`1 = 1` : sql`n.user_id = ${user}`}`, options))
 
 /** A positional list's cursor: the API lets only digits through. */
 const afterPosition = (cursor: string | undefined) => (cursor === undefined ? 0 : Number(cursor))

@@ -1,11 +1,11 @@
 /** The read pages: people, own notes, open questions, search, and sign-in. */
-import type { Note, Person, Question } from "@verbatim/domain/ApiResponses"
+import type { Person, Question } from "@verbatim/domain/ApiResponses"
 import { foldedRanges } from "@verbatim/domain/Fold"
-import type { MessageId, NoteId } from "@verbatim/domain/Ids"
+import type { MessageId } from "@verbatim/domain/Ids"
 import type { SearchHit } from "@verbatim/projections/Notebook"
 import { questionLeadOf } from "@verbatim/domain/ReplyText"
 import { type Html, html } from "./Html.js"
-import { timeAt } from "./Time.js"
+import { type Forwards, type NotesShown, pagedNoteLists } from "./NoteLists.js"
 
 /** A GET form with one search field `q`. */
 const searchForm = (action: string, label: string, query: string, placeholder: string) =>
@@ -55,35 +55,14 @@ const othersSummary = (others: ReadonlyArray<Person>): Html | null => {
   }</ul>`
 }
 
-/** Whom a listed note's forwarded words came from, by note id (`forwardsOf`). */
-export type Forwards = ReadonlyMap<NoteId, ReadonlyArray<string>>
-
-/** A note's line saying it holds words forwarded from others: they are not the sender's own news. */
-const forwardedLine = (names: ReadonlyArray<string> | undefined): Html | null =>
-  names === undefined ? null : html`<p class="muted" data-forwarded>Holds words forwarded from ${names.join(", ")}</p>`
-
-/** Notes, each with its time (read in `zone`) and sources, linked to its audit. */
-export const noteList = (notes: ReadonlyArray<Note>, zone: string, which: "live" | "discarded" = "live", forwards: Forwards = new Map()): Html =>
-  html`<ul class="list" data-notes="${which}">${
-    notes.map((n) =>
-      html`<li>${forwardedLine(forwards.get(n.id))}<div class="body">${n.body}</div><p class="muted"><a href="/notes/${n.id}">${timeAt(n.recordedAt, zone)} · ${n.sources.length} ${
-        n.sources.length === 1 ? "message" : "messages"
-      } · where each word came from</a></p></li>`
-    )
-  }</ul>`
-
-/** Discarded notes, apart, each restorable from its page. */
-export const discardedList = (notes: ReadonlyArray<Note>, zone: string, forwards: Forwards = new Map()): Html =>
-  notes.length === 0 ? html`` : html`<h2>Discarded</h2><p class="muted">Open one to restore it.</p>${noteList(notes, zone, "discarded", forwards)}`
-
-/** The sender's own notes (about no one), newest first, then the discarded ones; `withheld`: why other users' are not among them. */
-export const ownPage = (notes: ReadonlyArray<Note>, discarded: ReadonlyArray<Note>, zone: string, withheld: string | null = null, notice = "", forwards: Forwards = new Map()): Html =>
+/** The sender's own notes (about no one), a page of them newest first, then the discarded ones; `withheld`: why other users' are not among them. */
+export const ownPage = (notes: NotesShown, zone: string, withheld: string | null = null, notice = "", forwards: Forwards = new Map()): Html =>
   html`<h1>Own notes</h1>
 ${noticeOf(notice)}
 <p class="muted">Notes about no one in particular: your own thinking.</p>
 ${withheld === null ? null : html`<p class="muted" data-withheld>Only yours (web:operator) are listed. ${withheld}</p>`}
-${notes.length === 0 ? html`<p class="muted">None yet.</p>` : noteList(notes, zone, "live", forwards)}
-${discardedList(discarded, zone, forwards)}`
+${notes.live !== null && notes.live.items.length === 0 && !notes.older ? html`<p class="muted">None yet.</p>` : null}
+${pagedNoteLists(notes, zone, forwards)}`
 
 const reasons: Record<Question["reason"], string> = {
   unclear: "Who is this about?",

@@ -1,14 +1,13 @@
 /** A person's page: their notes, newest first, their discarded notes, the forms that change them and what is held about them. */
-import type { Note, Person } from "@verbatim/domain/ApiResponses"
+import type { Person } from "@verbatim/domain/ApiResponses"
 import { personForms } from "./CurationForms.js"
 import { forgetPersonSection } from "./ForgetPages.js"
 import { type Html, html } from "./Html.js"
 import { mergedInList, undoForm } from "./MergePages.js"
-import { discardedList, type Forwards, noteList } from "./Pages.js"
+import { type Forwards, type NotesShown, pagedNoteLists, whichShown } from "./NoteLists.js"
 
 /** What the person page shows besides the person and their notes. */
 export interface PersonExtras {
-  readonly discarded: ReadonlyArray<Note>
   /** The user's people, for the merge form. */
   readonly people: ReadonlyArray<Person>
   readonly csrf: string
@@ -39,15 +38,12 @@ const heldSection = (person: Person): Html =>
 </section>
 ${forgetPersonSection(person.id, person.name)}`
 
-/** One person's notes, newest first (as given), each linked to its audit; then their discarded notes, the forms and what is held about them. */
-export const personPage = (person: Person, notes: ReadonlyArray<Note>, extras: PersonExtras): Html =>
+/** A page of one person's notes, newest first, each linked to its audit, and of their discarded notes; then the forms and what is held about them. */
+export const personPage = (person: Person, notes: NotesShown, extras: PersonExtras): Html =>
   html`<h1>${person.name}</h1>
 ${notice(extras)}
-<p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}${
-    notes.length < person.noteCount ? `, the newest ${notes.length} shown` : ""
-  }</p>
-${noteList(notes, extras.zone, "live", extras.forwards)}
-${discardedList(extras.discarded, extras.zone, extras.forwards)}
+<p class="muted">${person.noteCount} ${person.noteCount === 1 ? "note" : "notes"}${whichShown(notes)}</p>
+${pagedNoteLists(notes, extras.zone, extras.forwards)}
 ${mergedInList(person, extras.mergedIn ?? [], extras.csrf)}
 ${personForms(person, extras.people, extras.csrf)}
 ${heldSection(person)}`

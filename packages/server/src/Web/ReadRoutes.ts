@@ -12,6 +12,7 @@ import { Notebook } from "@verbatim/projections/Notebook"
 import { Effect, Option } from "effect"
 import { OperatorReads, require, scope } from "../OperatorReads.js"
 import { forgottenAt } from "./ForgetRoutes.js"
+import { notesAsked, notesListed, type NotesShown } from "./NoteLists.js"
 import { notePage, quoteMarkOf } from "./NotePage.js"
 import { ownPage, peoplePage, questionsPage, searchPage } from "./Pages.js"
 import { personPage } from "./PersonPage.js"
@@ -20,9 +21,6 @@ import { forwardsOf } from "@verbatim/projections/Queries/Views"
 import { param, query } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
 import { signedIn } from "./Viewer.js"
-
-/** A person's page shows this many of their newest notes. */
-const notesShown = 200
 
 /** Why the operator's list leaves other users' text out, when it does. */
 const limited = (subject: SignIn.Subject) =>
@@ -45,13 +43,13 @@ export const own = signedIn("Own notes", "own", ({ subject, zone }) =>
   Effect.gen(function*() {
     const read = yield* Notebook
     const user = yield* scope(subject, undefined)
-    const notes = yield* read.ownNotes(user, notesShown)
-    const discarded = yield* read.ownNotes(user, notesShown, true)
+    const asked = yield* notesAsked("/own", (options) => read.ownNotes(user, options))
     const shown = yield* Effect.flatMap(OperatorReads, (reads) =>
-      reads.shown(subject, [...notes, ...discarded].map((n) => ({ user: n.user, kind: "own-notes", ids: [n.id] }))))
-    const visible = (list: typeof notes) => list.filter((n) => shown(n.user))
-    const forwards = yield* forwardsOf([...visible(notes), ...visible(discarded)].map((n) => n.id))
-    return Option.some(ownPage(visible(notes), visible(discarded), zone, yield* limited(subject), yield* query("notice"), forwards))
+      reads.shown(subject, notesListed(asked).map((n) => ({ user: n.user, kind: "own-notes", ids: [n.id] }))))
+    const visible = (page: NotesShown["live"]) => (page === null ? null : { ...page, items: page.items.filter((n) => shown(n.user)) })
+    const notes = { ...asked, live: visible(asked.live), discarded: visible(asked.discarded) }
+    const forwards = yield* forwardsOf(notesListed(notes).map((n) => n.id))
+    return Option.some(ownPage(notes, zone, yield* limited(subject), yield* query("notice"), forwards))
   }))
 
 /**
@@ -78,15 +76,14 @@ export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subj
     const id = PersonId.make(yield* param("id"))
     const person = Option.filter(yield* read.person(id), (p) => SignIn.maySee(subject, p.user))
     if (Option.isNone(person)) return yield* forgottenAt("person", id, { subject, zone })
-    const notes = yield* read.newestNotes(id, notesShown)
-    const discarded = yield* read.newestNotes(id, notesShown, true)
-    yield* require(subject, { user: person.value.user, kind: "person", ids: [id, ...notes.map((n) => n.id), ...discarded.map((n) => n.id)] })
+    const notes = yield* notesAsked(`/people/${id}`, (options) => read.newestNotes(id, options))
+    yield* require(subject, { user: person.value.user, kind: "person", ids: [id, ...notesListed(notes).map((n) => n.id)] })
     const people = (yield* read.people({ limit: 500, user: person.value.user })).items
     const undoing = yield* query("undo")
-    const forwards = yield* forwardsOf([...notes, ...discarded].map((n) => n.id))
+    const forwards = yield* forwardsOf(notesListed(notes).map((n) => n.id))
     const mergedIn = (yield* read.personNames(id)).mergedIn
     const undo = mergedIn.find((p) => p.id === undoing) ?? null
-    return Option.some(personPage(person.value, notes, { discarded, people, csrf, zone, notice: yield* query("notice"), forwards, mergedIn, undo }))
+    return Option.some(personPage(person.value, notes, { people, csrf, zone, notice: yield* query("notice"), forwards, mergedIn, undo }))
   }), "person"))
 
 /** `/notes/:id`: a note and its audit, with the forms that curate and forget it; one the viewer had forgotten says so. */

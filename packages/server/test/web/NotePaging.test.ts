@@ -1,0 +1,68 @@
+/**
+ * A person's page and the own page list 50 notes at a time, newest first, and link to the older
+ * ones: every note is reachable from the web, each listed exactly once across the pages.
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { emptyPlan } from "@verbatim/domain/Plan"
+import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
+import { Effect } from "effect"
+import { aliceUpdate, closeIdle, telegram } from "../harness.js"
+import { unescapeHtml } from "../unescapeHtml.js"
+import { alice, cookieOf, fetchWith, layerFor } from "./SubjectAccessFixture.js"
+
+/** Alice's 55 messages about Ana, then 52 of her own thoughts, each planned as a note of its own. */
+const aboutAna = Array.from({ length: 55 }, (_, i) => `Ana, day ${i + 1}`)
+const own = Array.from({ length: 52 }, (_, i) => `A thought, ${i + 1}`)
+const seqs = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ sourceItemSeqs: [from + i], directives: [] }))
+const plan = {
+  ...emptyPlan,
+  people: [{ contactId: null, name: "Ana", notes: seqs(1, aboutAna.length) }],
+  unattached: seqs(aboutAna.length + 1, own.length)
+}
+
+const captured = Effect.gen(function*() {
+  for (const [i, text] of [...aboutAna, ...own].entries()) {
+    expect(yield* telegram(aliceUpdate(100 + i, { text }))).toEqual({ status: 200, body: "" })
+  }
+  expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+})
+
+/** A page's count line, its live and discarded notes' bodies, and where its links go. */
+const listed = (body: string) => {
+  const list = (which: string) =>
+    [...(new RegExp(`<ul class="list" data-notes="${which}">([\\s\\S]*?)</ul>`).exec(body)?.[1] ?? "").matchAll(/<div class="body">([\s\S]*?)<\/div>/g)]
+      .map((m) => unescapeHtml(m[1]!))
+  return {
+    count: /<p class="muted">(\d+ notes?[^<]*)<\/p>/.exec(body)?.[1] ?? null,
+    live: list("live"),
+    older: /<a href="([^"]*)" data-older>Older notes<\/a>/.exec(body)?.[1] ?? null,
+    newest: /<a href="([^"]*)" data-newest>Newest notes<\/a>/.exec(body)?.[1] ?? null
+  }
+}
+
+describe("notes a page at a time", () => {
+  it.effect("a person's page shows the newest 50 and links to the older ones, whose page links back", () =>
+    Effect.gen(function*() {
+      yield* captured
+      const cookie = yield* cookieOf(alice)
+      const ana = /href="\/people\/([^"]+)"/.exec((yield* fetchWith(cookie, "/")).body)![1]!
+      const first = listed((yield* fetchWith(cookie, `/people/${ana}`)).body)
+      const second = listed((yield* fetchWith(cookie, unescapeHtml(first.older!))).body)
+      const newestFirst = [...aboutAna].reverse()
+      expect(first).toEqual({ count: "55 notes, the newest 50 shown", live: newestFirst.slice(0, 50), older: expect.stringMatching(new RegExp(`^/people/${ana}\\?before=\\d+$`)), newest: null })
+      expect(second).toEqual({ count: "55 notes, older ones shown", live: newestFirst.slice(50), older: null, newest: `/people/${ana}` })
+      // A cursor that is not a position asks for the first page.
+      expect(listed((yield* fetchWith(cookie, `/people/${ana}?before=x1`)).body)).toEqual(first)
+    }).pipe(Effect.provide(layerFor("all", [planStep(plan)]))), 60_000)
+
+  it.effect("the own page pages the same way", () =>
+    Effect.gen(function*() {
+      yield* captured
+      const cookie = yield* cookieOf(alice)
+      const first = listed((yield* fetchWith(cookie, "/own")).body)
+      const second = listed((yield* fetchWith(cookie, unescapeHtml(first.older!))).body)
+      const newestFirst = [...own].reverse()
+      expect([first.live, second.live, second.older, second.newest]).toEqual([newestFirst.slice(0, 50), newestFirst.slice(50), null, "/own"])
+      expect(first.older).toMatch(/^\/own\?before=\d+$/)
+    }).pipe(Effect.provide(layerFor("all", [planStep(plan)]))), 60_000)
+})
