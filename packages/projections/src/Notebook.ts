@@ -57,6 +57,8 @@ export interface Page<A> {
 export class Notebook extends Context.Tag("@verbatim/projections/Notebook")<Notebook, {
   readonly people: (options: ListOptions) => Effect.Effect<Page<Person>, StoreError>
   readonly person: (personId: PersonId) => Effect.Effect<Option.Option<Person>, StoreError>
+  /** How many of a person's notes are discarded (their `noteCount` counts the others). */
+  readonly discardedCount: (personId: PersonId) => Effect.Effect<number, StoreError>
   /** People not merged away, the one with the newest note first, at most `limit`; only `user`'s when given. */
   readonly peopleByActivity: (options: { readonly user?: UserId | undefined; readonly limit: number }) => Effect.Effect<ReadonlyArray<Person>, StoreError>
   /** Whom a person was merged into, when they were. */
@@ -105,6 +107,7 @@ export const make = Effect.gen(function*() {
   return Notebook.of({
     people: (options) => run(Lists.people(options)),
     person: (personId) => run(Lists.person(personId)),
+    discardedCount: (personId) => run(Lists.discardedCount(personId)),
     peopleByActivity: (options) => run(peopleByActivity(options)),
     mergedInto: (personId) => run(mergedInto(personId)),
     newestNotes: (personId, options) => run(Lists.newestNotes(personId, options)),

@@ -245,6 +245,7 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       expect(first.next).not.toBeNull()
       expect(yield* page(first.next)).toEqual({ notes: [["note-1", "Ana loves jazz."]], next: null })
       expect(yield* read.newestNotes(PersonId.make("person-ana"), { limit: 2, discarded: true })).toEqual({ items: [], nextCursor: null })
+      expect(yield* read.discardedCount(PersonId.make("person-ana"))).toEqual(0)
     }).pipe(Effect.provide(layer())))
 
   it.effect("lists: people by user, a person's notes with bodies, open questions, events after a position", () =>

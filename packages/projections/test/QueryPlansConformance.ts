@@ -44,6 +44,7 @@ const subjects: ReadonlyArray<NotebookSubject> = [
 const notebook = (cursor: string | null): Reads<Notebook["Type"]> => ({
   people: (m) => m.people({ user, limit: 2, cursor: cursor ?? undefined }),
   person: (m) => m.person(person),
+  discardedCount: (m) => m.discardedCount(person),
   peopleByActivity: (m) => m.peopleByActivity({ user, limit: 5 }),
   mergedInto: (m) => m.mergedInto(person),
   newestNotes: (m) => Effect.all([m.newestNotes(person, { limit: 5 }), m.newestNotes(person, { limit: 5, discarded: true, before: "1000000" })]),

@@ -64,6 +64,15 @@ export const person = (personId: PersonId) =>
       execute: (id) => sql`SELECT p.person_id, p.user_id, p.name, ${sql.literal(liveNoteCount)} AS note_count FROM people p WHERE p.person_id = ${id}`
     })(personId).pipe(Effect.map(Option.map((r): Person => ({ id: r.person_id, user: r.user_id, name: r.name, noteCount: r.note_count })))))
 
+/** How many of a person's notes are discarded. */
+export const discardedCount = (personId: PersonId) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.single({
+      Request: PersonId,
+      Result: Schema.Struct({ n: Num }),
+      execute: (id) => sql`SELECT COUNT(*) AS n FROM notes n WHERE n.person_id = ${id} AND n.discarded_at IS NOT NULL`
+    })(personId).pipe(Effect.map((row) => row.n)))
+
 /** Which page of a list of notes newest first: at most `limit`, below the position `before` when given; the discarded ones when `discarded`. */
 export interface NewestOptions {
   readonly limit: number

@@ -66,7 +66,7 @@ export const confirmPerson = signedIn("Forget a person", "people", ({ csrf, subj
     if (Option.isNone(person)) return Option.none()
     const { name, noteCount, user } = person.value
     const scope = yield* Scrub.scopeOf({ _tag: "Person", personId: id }, user)
-    const discarded = (yield* read.newestNotes(id, { limit: 10_000, discarded: true })).items.length
+    const discarded = yield* read.discardedCount(id)
     const { formerNames, mergedIn } = yield* read.personNames(id)
     const shown = yield* readable(subject, { user, kind: "person", ids: [id] })
     const names = { name, former: formerNames, mergedIn: mergedIn.map((p) => ({ name: p.name, former: p.formerNames })) }
