@@ -22,7 +22,7 @@ import type { KeysetPage, Notebook as UserNotebook, NotebookNote, NotebookSubjec
 import { subjectNotePage } from "./Queries/NotebookNotes.js"
 import { notebook, notebookPages } from "./Queries/NotebookSubjects.js"
 import type { NotebookPages } from "./Queries/NotebookSubjects.js"
-import { mergedInto, peopleByActivity, personNames } from "./Queries/People.js"
+import { type ActivityOptions, mergedInto, peopleByActivity, peopleNamed, personNames } from "./Queries/People.js"
 import type { PersonNames } from "./Queries/People.js"
 import * as Replies from "./Queries/Replies.js"
 import type { ConversationReply } from "./Queries/Replies.js"
@@ -60,7 +60,9 @@ export class Notebook extends Context.Tag("@verbatim/projections/Notebook")<Note
   /** How many of a person's notes are discarded (their `noteCount` counts the others). */
   readonly discardedCount: (personId: PersonId) => Effect.Effect<number, StoreError>
   /** People not merged away, the one with the newest note first, at most `limit`; only `user`'s when given. */
-  readonly peopleByActivity: (options: { readonly user?: UserId | undefined; readonly limit: number }) => Effect.Effect<ReadonlyArray<Person>, StoreError>
+  readonly peopleByActivity: (options: ActivityOptions) => Effect.Effect<ReadonlyArray<Person>, StoreError>
+  /** Every person not merged away (only `user`'s when given), by id, with their name: what finding by name looks through. */
+  readonly peopleNamed: (user: UserId | undefined) => Effect.Effect<ReadonlyArray<{ readonly id: PersonId; readonly name: string }>, StoreError>
   /** Whom a person was merged into, when they were. */
   readonly mergedInto: (personId: PersonId) => Effect.Effect<Option.Option<PersonId>, StoreError>
   /** A person's notes newest first, a page at a time; their discarded notes instead when asked. */
@@ -109,6 +111,7 @@ export const make = Effect.gen(function*() {
     person: (personId) => run(Lists.person(personId)),
     discardedCount: (personId) => run(Lists.discardedCount(personId)),
     peopleByActivity: (options) => run(peopleByActivity(options)),
+    peopleNamed: (user) => run(peopleNamed(user)),
     mergedInto: (personId) => run(mergedInto(personId)),
     newestNotes: (personId, options) => run(Lists.newestNotes(personId, options)),
     ownNotes: (user, options) => run(Lists.ownNotes(user, options)),

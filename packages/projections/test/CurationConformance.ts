@@ -51,6 +51,8 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
       const names = (people: ReadonlyArray<{ readonly name: string; readonly noteCount: number }>) => people.map((p) => [p.name, p.noteCount])
       expect(names(yield* read.peopleByActivity({ limit: 10, user: G.user }))).toEqual([["Anna S.", 1], ["Xana", 1]])
       expect(names(yield* read.peopleByActivity({ limit: 10, user: UserId.make("telegram:999") }))).toEqual([])
+      expect(names(yield* read.peopleByActivity({ limit: 10, user: G.user, among: [PersonId.make("person-x")] }))).toEqual([["Xana", 1]])
+      expect(yield* read.peopleNamed(G.user)).toEqual([{ id: "person-anna", name: "Anna S." }, { id: "person-x", name: "Xana" }])
       const bodies = (page: { readonly items: ReadonlyArray<{ readonly body: string }> }) => page.items.map((n) => n.body)
       expect([
         bodies(yield* read.ownNotes(G.user, { limit: 10 })),

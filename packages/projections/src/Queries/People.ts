@@ -30,20 +30,39 @@ export const knownPeople = (user: UserId) =>
 
 const ActiveRow = Schema.Struct({ person_id: PersonId, user_id: UserId, name: Schema.String, note_count: Num, active: Num })
 
-/** People not merged away, the one with the newest note (or newest added) first, at most `limit`; only `user`'s when given. */
-export const peopleByActivity = (options: { readonly user?: UserId | undefined; readonly limit: number }) =>
+/** Which people `peopleByActivity` ranks: at most `limit`, only `user`'s when given, only those named in `among` when given. */
+export interface ActivityOptions {
+  readonly user?: UserId | undefined
+  readonly limit: number
+  readonly among?: ReadonlyArray<PersonId> | undefined
+}
+
+/** People not merged away, the one with the newest note (or newest added) first, at most `limit`. */
+export const peopleByActivity = (options: ActivityOptions) =>
   Effect.flatMap(SqlClient, (sql) =>
     SqlSchema.findAll({
-      Request: Schema.Struct({ user: Schema.UndefinedOr(UserId), limit: Schema.Number }),
+      Request: Schema.Struct({ user: Schema.UndefinedOr(UserId), limit: Schema.Number, among: Schema.UndefinedOr(Schema.Array(PersonId)) }),
       Result: ActiveRow,
-      execute: ({ limit, user }) =>
+      execute: ({ among, limit, user }) =>
         sql`SELECT p.person_id, p.user_id, p.name, ${sql.literal(liveNoteCount)} AS note_count,
         COALESCE((SELECT MAX(n.position) FROM notes n WHERE n.person_id = p.person_id AND n.discarded_at IS NULL), p.position) AS active
       FROM people p WHERE p.merged_into IS NULL AND ${user === undefined ? sql`1 = 1` : sql`p.user_id = ${user}`}
+        AND ${among === undefined ? sql`1 = 1` : sql.in("p.person_id", among)}
       ORDER BY active DESC, p.person_id LIMIT ${limit}`
-    })({ user: options.user, limit: options.limit }).pipe(
+    })({ user: options.user, limit: options.limit, among: options.among }).pipe(
       Effect.map((rows) => rows.map((r): Person => ({ id: r.person_id, user: r.user_id, name: r.name, noteCount: r.note_count })))
     ))
+
+/** Every person not merged away, by id, with their name alone: what finding by name looks through. Only `user`'s when given. */
+export const peopleNamed = (user: UserId | undefined) =>
+  Effect.flatMap(SqlClient, (sql) =>
+    SqlSchema.findAll({
+      Request: Schema.UndefinedOr(UserId),
+      Result: Schema.Struct({ person_id: PersonId, name: Schema.String }),
+      execute: (u) =>
+        sql`SELECT person_id, name FROM people WHERE merged_into IS NULL AND ${u === undefined ? sql`1 = 1` : sql`user_id = ${u}`}
+          ORDER BY person_id`
+    })(user).pipe(Effect.map((rows) => rows.map((r) => ({ id: r.person_id, name: r.name })))))
 
 /** Whom a person was merged into, when they were. */
 export const mergedInto = (personId: PersonId) =>

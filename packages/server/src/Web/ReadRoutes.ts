@@ -22,6 +22,9 @@ import { param, query } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
 import { signedIn } from "./Viewer.js"
 
+/** The people page lists this many, the most recently active first. */
+const peopleShown = 500
+
 /** Why the operator's list leaves other users' text out, when it does. */
 const limited = (subject: SignIn.Subject) =>
   Effect.map(OperatorReads, ({ mode }) => (subject._tag === "Operator" && mode === "none" ? notReadMessage : null))
@@ -30,8 +33,12 @@ const limited = (subject: SignIn.Subject) =>
 export const people = signedIn("People", "people", ({ subject }) =>
   Effect.gen(function*() {
     const q = (yield* query("q")).trim()
-    const all = yield* Effect.flatMap(Notebook, (read) => read.peopleByActivity({ limit: 500, user: SignIn.userOf(subject) }))
-    const matching = all.filter((p) => holdsFolded(p.name, q))
+    const read = yield* Notebook
+    const user = SignIn.userOf(subject)
+    const all = yield* read.peopleByActivity({ limit: peopleShown, user })
+    // A name is looked for among all the people, not only those the list shows.
+    const among = q === "" ? [] : (yield* read.peopleNamed(user)).filter((p) => holdsFolded(p.name, q)).map((p) => p.id)
+    const matching = q === "" ? all : among.length === 0 ? [] : yield* read.peopleByActivity({ limit: peopleShown, user, among })
     const shown = yield* Effect.flatMap(OperatorReads, (reads) => reads.shown(subject, matching.map((p) => ({ user: p.user, kind: "people", ids: [p.id] }))))
     // Other users' people are counted whatever the name asked for: a name is what is not read.
     const others = all.filter((p) => !shown(p.user)).map(Withheld.person)
