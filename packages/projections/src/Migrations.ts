@@ -6,7 +6,7 @@ import { blobTables } from "./Blobs.js"
 import { asksDdl, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, mergeUndoDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/TableHistory.js"
 import { createTables } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
-import { appliedPlansDdl, newestMessages, orderedReadIndexesDdl, readIndexesDdl, unplannedByUserDdl } from "./Queries/Indexes.js"
+import { activityDdl, appliedPlansDdl, newestMessages, orderedReadIndexesDdl, readIndexesDdl, unplannedByUserDdl } from "./Queries/Indexes.js"
 import { searchIndex, searchWithoutAccents } from "./Queries/SearchIndex.js"
 import { replayReportsTable } from "./ReplayReports.js"
 import { fillReminderOutcomes, fillSentAt } from "./Backfills.js"
@@ -192,7 +192,8 @@ const migrations = {
   "28_applied_plans": runDdl(appliedPlansDdl),
   "29_ordered_reads": runDdl(orderedReadIndexesDdl),
   "30_newest_messages": newestMessages,
-  "31_unplanned_by_user": runDdl(unplannedByUserDdl)
+  "31_unplanned_by_user": runDdl(unplannedByUserDdl),
+  "32_person_activity": runDdl(activityDdl)
 }
 
 export const table = "verbatim_migrations"

@@ -3,6 +3,7 @@ import { SqlClient } from "@effect/sql/SqlClient"
 import { NoteId, PersonId, SessionId, UserId } from "@verbatim/domain/Ids"
 import { expect, it } from "@effect/vitest"
 import { EventStore, start } from "@verbatim/projections/EventStore"
+import { activityKept } from "./ActivityKept.js"
 import { reapply } from "./Reapply.js"
 import { Notebook } from "@verbatim/projections/Notebook"
 import { dump, rebuildAndVerify } from "@verbatim/projections/Projections/Rebuild"
@@ -47,6 +48,8 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
         C.noteMoved("c", "n1b", anna),
         C.noteDiscarded("c", "n2")
       ]], [C.peopleStream, [C.peopleMerged("person-ana", "person-x")]])
+      const activity = yield* activityKept
+      expect(activity.kept).toEqual(activity.fromNotes)
       const read = yield* Notebook
       const names = (people: ReadonlyArray<{ readonly name: string; readonly noteCount: number }>) => people.map((p) => [p.name, p.noteCount])
       expect(names(yield* read.peopleByActivity({ limit: 10, user: G.user }))).toEqual([["Anna S.", 1], ["Xana", 1]])
@@ -129,6 +132,8 @@ export const curationConformance = (layer: () => Layer.Layer<Services, unknown>)
       expect(yield* notes).toEqual(expected)
       yield* G.given([G.sessionStream("c"), [C.noteRestored("c", "n1")]])
       expect((yield* notes).map((n) => n["discarded_at"])).toEqual([null, null])
+      const activity = yield* activityKept
+      expect(activity.kept).toEqual(activity.fromNotes)
     }).pipe(Effect.provide(layer())))
 
   it.effect("a note recorded for a person after they were merged away is filed under whom they were merged into, also on rebuild", () =>

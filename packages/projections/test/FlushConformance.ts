@@ -21,7 +21,7 @@ const awkward = [
   "'; DROP TABLE people; --"
 ]
 
-const person = (id: string, name: string, position: number): RowOf<"people"> => ({ person_id: id, user_id: "u1", name, position, merged_into: null, merged_to: null, former_names: null })
+const person = (id: string, name: string, position: number): RowOf<"people"> => ({ person_id: id, user_id: "u1", name, position, merged_into: null, merged_to: null, former_names: null, active: position })
 
 const session = (id: string, closedAt: string | null, count: number | null): RowOf<"sessions"> => ({
   session_id: id,
@@ -77,7 +77,7 @@ export const flushConformance = (layer: () => Layer.Layer<Services, unknown>) =>
       replay.put("people", person("p2", "overwritten?", 3))
       yield* flush(replay)
 
-      expect(yield* rows("people", "person_id", ["position"])).toEqual([
+      expect(yield* rows("people", "person_id", ["position", "active"])).toEqual([
         person("p0", "renamed \"again\" ✓", 1),
         ...awkward.slice(2).map((name, i) => person(`p${i + 2}`, name, i + 3))
       ])

@@ -45,7 +45,8 @@ const notebook = (cursor: string | null): Reads<Notebook["Type"]> => ({
   people: (m) => m.people({ user, limit: 2, cursor: cursor ?? undefined }),
   person: (m) => m.person(person),
   discardedCount: (m) => m.discardedCount(person),
-  peopleByActivity: (m) => Effect.all([m.peopleByActivity({ user, limit: 5 }), m.peopleByActivity({ user, limit: 5, among: [person] })]),
+  peopleByActivity: (m) =>
+    Effect.all([m.peopleByActivity({ user, limit: 5 }), m.peopleByActivity({ limit: 5 }), m.peopleByActivity({ user, limit: 5, among: [person] })]),
   peopleNamed: (m) => m.peopleNamed(user),
   mergedInto: (m) => m.mergedInto(person),
   newestNotes: (m) => Effect.all([m.newestNotes(person, { limit: 5 }), m.newestNotes(person, { limit: 5, discarded: true, before: "1000000" })]),

@@ -1,4 +1,5 @@
 /** Merges undone on the read model, on every backend: exactly the person's own notes come back, applied twice, and rebuilt. */
+import { activityKept } from "./ActivityKept.js"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { PersonId } from "@verbatim/domain/Ids"
 import { expect, it } from "@effect/vitest"
@@ -70,6 +71,8 @@ export const unmergeConformance = (layer: () => Layer.Layer<Services, unknown>) 
         notes: [["n1", "person-ana", "Ana"], ["n2", "person-anna", "Anna S."], ["n3", "person-x", "Xana"], ["n4", "person-ana", "Ana"]],
         people: [["person-ana", null, null], ["person-anna", null, null], ["person-x", null, null]]
       })
+      const activity = yield* activityKept
+      expect(activity.kept).toEqual(activity.fromNotes)
       expect(yield* Effect.flatMap(SessionLookups, (read) => read.knownPeople(G.user))).toEqual([
         { personId: "person-ana", name: "Ana" },
         { personId: "person-anna", name: "Anna S." },

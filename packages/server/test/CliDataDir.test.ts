@@ -111,17 +111,19 @@ describe("a data directory the CLI may not use", () => {
   it.scoped("a schema behind this version's is migrated by a reading command that may write, refused when read-only", () =>
     Effect.gen(function*() {
       const { db, env } = yield* importedStore
-      // Undo the newest migration (31: an index of each user's unplanned sessions), as a store of
+      // Undo the newest migration (32: each person's kept activity and its indexes), as a store of
       // the previous version has it.
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient
-        yield* sql`DROP INDEX sessions_unplanned_user`
-        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 31`
+        yield* sql`DROP INDEX people_user_active`
+        yield* sql`DROP INDEX people_active`
+        yield* sql`ALTER TABLE people DROP COLUMN active`
+        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 32`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)
         expect(yield* runCli(["accounting", session], env, as)).toEqual(failed(
-          `cannot read the database ${db} without migrating it (schema at migration 30 of 31), and migrating needs a writable open, ` +
+          `cannot read the database ${db} without migrating it (schema at migration 31 of 32), and migrating needs a writable open, ` +
             `but cannot write the database ${db} (read-only file); ${remedy}`
         ))
       }))
@@ -131,6 +133,6 @@ describe("a data directory the CLI may not use", () => {
       const applied = yield* Effect.flatMap(SqlClient, (sql) => sql<{ id: number }>`SELECT MAX(migration_id) AS id FROM verbatim_migrations`).pipe(
         Effect.provide(Store.layerSqlite({ filename: db }))
       )
-      expect(applied).toEqual([{ id: 31 }])
+      expect(applied).toEqual([{ id: 32 }])
     }))
 })

@@ -27,7 +27,7 @@ export const People = stepwise<"PersonAdded" | "PersonRenamed" | "PeopleMerged" 
           wants: (keys) => keys.add("people", "person_id", event.personId),
           evolve: (batch) => {
             if (!batch.has("people", event.personId)) {
-              batch.put("people", { person_id: event.personId, user_id: event.user, name: event.name, position, merged_into: null, merged_to: null, former_names: null })
+              batch.put("people", { person_id: event.personId, user_id: event.user, name: event.name, position, merged_into: null, merged_to: null, former_names: null, active: position })
             }
           }
         }

@@ -11,6 +11,7 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 import { StoreError } from "../EventStore.js"
+import { keepActivity } from "./Activity.js"
 import { load } from "./Load.js"
 import { refuseDuplicate } from "./Notes.js"
 import type { Projected } from "./Projection.js"
@@ -39,7 +40,10 @@ export const project = (events: ReadonlyArray<Projected>): Effect.Effect<Batch, 
 
 /** Write a projected batch back. */
 export const flush = (batch: Batch): Effect.Effect<void, StoreError, SqlClient> =>
-  batch.flush(refuseDuplicate).pipe(Effect.catchTag("SqlError", (cause) => Effect.fail(sqlFailure(cause))))
+  batch.flush(refuseDuplicate).pipe(
+    Effect.zipRight(keepActivity(batch)),
+    Effect.catchTag("SqlError", (cause) => Effect.fail(sqlFailure(cause)))
+  )
 
 /** Apply events in order to the read models (inline on append, or a page of a rebuild). */
 export const apply = (events: ReadonlyArray<Projected>): Effect.Effect<void, StoreError, SqlClient> =>

@@ -108,6 +108,18 @@ export class Batch {
     const keys = [...(rows.index.get(column)?.get(value) ?? [])].sort()
     return keys.map((k) => rows.rows.get(k)).filter((r): r is Row => r != null) as Array<RowOf<T>>
   }
+  /** The values `column` held, before or after, in the rows of `table` this batch changed (nulls left out). */
+  touched<T extends TableName>(table: T, column: ColumnOf<T>): ReadonlyArray<unknown> {
+    const rows = this.byTable.get(table)
+    const values = new Set<unknown>()
+    for (const key of rows?.dirty ?? []) {
+      values.add(rows!.stored.get(key)?.[column])
+      values.add(rows!.rows.get(key)?.[column])
+    }
+    values.delete(undefined)
+    values.delete(null)
+    return [...values]
+  }
   /** Write every changed row: per table, deletes, then new rows, then upserts of stored rows. */
   flush(refuse: Refuse): Effect.Effect<void, StoreError | SqlError, SqlClient> {
     return Effect.gen(this, function*() {

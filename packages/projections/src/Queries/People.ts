@@ -28,7 +28,7 @@ export const knownPeople = (user: UserId) =>
       ])
     ))
 
-const ActiveRow = Schema.Struct({ person_id: PersonId, user_id: UserId, name: Schema.String, note_count: Num, active: Num })
+const ActiveRow = Schema.Struct({ person_id: PersonId, user_id: UserId, name: Schema.String, note_count: Num })
 
 /** Which people `peopleByActivity` ranks: at most `limit`, only `user`'s when given, only those named in `among` when given. */
 export interface ActivityOptions {
@@ -37,18 +37,28 @@ export interface ActivityOptions {
   readonly among?: ReadonlyArray<PersonId> | undefined
 }
 
-/** People not merged away, the one with the newest note (or newest added) first, at most `limit`. */
+/**
+ * SQLite, everyone's people: the index in activity order named, which its planner passes over for
+ * `people_merged_into` (it matches `merged_into IS NULL` too) and then sorts every person.
+ */
+const everyoneOnSqlite = (sql: SqlClient, everyone: boolean) =>
+  everyone ? sql.onDialectOrElse({ sqlite: () => sql.literal("INDEXED BY people_active"), orElse: () => sql.literal("") }) : sql.literal("")
+
+/**
+ * People not merged away, the one with the newest note (or newest added) first, at most `limit`:
+ * in order from the index of their kept activity (`people_user_active`, everyone's `people_active`).
+ */
 export const peopleByActivity = (options: ActivityOptions) =>
   Effect.flatMap(SqlClient, (sql) =>
     SqlSchema.findAll({
       Request: Schema.Struct({ user: Schema.UndefinedOr(UserId), limit: Schema.Number, among: Schema.UndefinedOr(Schema.Array(PersonId)) }),
       Result: ActiveRow,
       execute: ({ among, limit, user }) =>
-        sql`SELECT p.person_id, p.user_id, p.name, ${sql.literal(liveNoteCount)} AS note_count,
-        COALESCE((SELECT MAX(n.position) FROM notes n WHERE n.person_id = p.person_id AND n.discarded_at IS NULL), p.position) AS active
-      FROM people p WHERE p.merged_into IS NULL AND ${user === undefined ? sql`1 = 1` : sql`p.user_id = ${user}`}
+        sql`SELECT p.person_id, p.user_id, p.name, ${sql.literal(liveNoteCount)} AS note_count
+      FROM people p ${everyoneOnSqlite(sql, user === undefined && among === undefined)}
+      WHERE p.merged_into IS NULL AND ${user === undefined ? sql`1 = 1` : sql`p.user_id = ${user}`}
         AND ${among === undefined ? sql`1 = 1` : sql.in("p.person_id", among)}
-      ORDER BY active DESC, p.person_id LIMIT ${limit}`
+      ORDER BY p.active DESC, p.person_id LIMIT ${limit}`
     })({ user: options.user, limit: options.limit, among: options.among }).pipe(
       Effect.map((rows) => rows.map((r): Person => ({ id: r.person_id, user: r.user_id, name: r.name, noteCount: r.note_count })))
     ))

@@ -11,7 +11,9 @@ export const people = table({
     position: Big,
     merged_into: Null(Text),
     former_names: Null(Text),
-    merged_to: Null(Text)
+    merged_to: Null(Text),
+    /** Their newest live note's position, or `position` with none (migration 32; kept by `Activity.ts`). */
+    active: Big
   }),
   key: "person_id",
   indexed: ["merged_into"],
