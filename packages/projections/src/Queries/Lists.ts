@@ -91,18 +91,14 @@ const newestRequest = (options: NewestOptions): typeof NewestRequest.Type => ({
 })
 
 /** A page of notes newest first, with the cursor of the next (older) page when it is full. */
-const newestPage = (
-  sql: SqlClient,
-  where: (request: typeof NewestRequest.Type) => Statement.Fragment,
-  options: NewestOptions
-) =>
+const newestPage = (sql: SqlClient, whose: Statement.Fragment, options: NewestOptions) =>
   Effect.gen(function*() {
     const rows = yield* SqlSchema.findAll({
       Request: NewestRequest,
       Result: NoteRow,
       execute: (r) =>
         sql`SELECT ${sql.literal(noteColumns)} FROM notes n JOIN events e ON e.position = n.position
-          WHERE ${where(r)} AND n.discarded_at IS ${sql.literal(r.discarded ? "NOT NULL" : "NULL")} AND n.position < ${r.below}
+          WHERE ${whose} AND n.discarded_at IS ${sql.literal(r.discarded ? "NOT NULL" : "NULL")} AND n.position < ${r.below}
           ORDER BY n.position DESC LIMIT ${r.limit}`
     })(newestRequest(options))
     return pageOf(yield* toNotes(sql, rows), options.limit, () => String(rows[rows.length - 1]!.position))
@@ -110,12 +106,12 @@ const newestPage = (
 
 /** A person's notes newest first, a page at a time; their discarded ones instead when asked. */
 export const newestNotes = (personId: PersonId, options: NewestOptions) =>
-  Effect.flatMap(SqlClient, (sql) => newestPage(sql, () => sql`n.person_id = ${personId}`, options))
+  Effect.flatMap(SqlClient, (sql) => newestPage(sql, sql`n.person_id = ${personId}`, options))
 
 /** A user's own notes (about no one; everyone's when no user), newest first, a page at a time; the discarded ones instead when asked. */
 export const ownNotes = (user: UserId | undefined, options: NewestOptions) =>
   Effect.flatMap(SqlClient, (sql) =>
-    newestPage(sql, () => sql`n.person_id IS NULL AND ${user === undefined ? sql`1 = 1` : sql`n.user_id = ${user}`}`, options))
+    newestPage(sql, sql`n.person_id IS NULL AND ${user === undefined ? sql`1 = 1` : sql`n.user_id = ${user}`}`, options))
 
 /** A positional list's cursor: the API lets only digits through. */
 const afterPosition = (cursor: string | undefined) => (cursor === undefined ? 0 : Number(cursor))
