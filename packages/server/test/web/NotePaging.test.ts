@@ -1,12 +1,14 @@
 /**
  * A person's page and the own page list 50 notes at a time, newest first, and link to the older
- * ones: every note is reachable from the web, each listed exactly once across the pages.
+ * ones: every note is reachable from the web, each listed exactly once across the pages. In
+ * Chromium, the links followed at 1280 and 360 px, each page checked with axe and photographed.
  */
 import { describe, expect, it } from "@effect/vitest"
 import { emptyPlan } from "@verbatim/domain/Plan"
 import { planStep } from "@verbatim/testkit/ScriptedLanguageModel"
 import { Effect } from "effect"
-import { aliceUpdate, closeIdle, telegram } from "../harness.js"
+import { aliceUpdate, apiToken, closeIdle, Harness, telegram } from "../harness.js"
+import { browse, chromium, shoot, signInAsOperator, submit, violations } from "./browser.js"
 import { unescapeHtml } from "../unescapeHtml.js"
 import { alice, cookieOf, fetchWith, layerFor } from "./SubjectAccessFixture.js"
 
@@ -65,4 +67,36 @@ describe("notes a page at a time", () => {
       expect([first.live, second.live, second.older, second.newest]).toEqual([newestFirst.slice(0, 50), newestFirst.slice(50), null, "/own"])
       expect(first.older).toMatch(/^\/own\?before=\d+$/)
     }).pipe(Effect.provide(layerFor("all", [planStep(plan)]))), 60_000)
+})
+
+describe.skipIf(chromium === undefined)("notes a page at a time in Chromium", () => {
+  it.effect("Older notes and Newest notes lead between the pages at 1280 and 360 px, with no accessibility violation", () =>
+    Effect.gen(function*() {
+      yield* captured
+      const { baseUrl } = yield* Harness
+      const seen = yield* browse(async (browser) => {
+        const page = await browser.newPage()
+        await signInAsOperator(page, baseUrl, apiToken)
+        const bodies = () => page.$$eval("[data-notes=live] .body", (found) => found.map((b) => b.textContent))
+        const visits = []
+        for (const width of [1280, 360]) {
+          await page.setViewport({ width, height: 800 })
+          await page.goto(`${baseUrl}/`)
+          await submit(page, "main a[href^='/people/']")
+          const first = { notes: await bodies(), problems: await violations(page) }
+          await submit(page, "a[data-older]")
+          const older = { notes: await bodies(), problems: await violations(page), wide: await page.$eval("html", (root) => root.scrollWidth) }
+          await shoot(page, `n1-older-notes-${width}px`)
+          await submit(page, "a[data-newest]")
+          visits.push({ first, older, back: await bodies() })
+        }
+        return visits
+      })
+      const newestFirst = [...aboutAna].reverse()
+      expect(seen).toEqual([1280, 360].map((width) => ({
+        first: { notes: newestFirst.slice(0, 50), problems: [] },
+        older: { notes: newestFirst.slice(50), problems: [], wide: width },
+        back: newestFirst.slice(0, 50)
+      })))
+    }).pipe(Effect.provide(layerFor("all", [planStep(plan)]))), 120_000)
 })
