@@ -29,7 +29,7 @@ const captured = Effect.gen(function*() {
   expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
 })
 
-/** A page's count line, its live and discarded notes' bodies, and where its links go. */
+/** A page's count line, its live notes' bodies, and where its Older and Newest links go. */
 const listed = (body: string) => {
   const list = (which: string) =>
     [...(new RegExp(`<ul class="list" data-notes="${which}">([\\s\\S]*?)</ul>`).exec(body)?.[1] ?? "").matchAll(/<div class="body">([\s\S]*?)<\/div>/g)]
