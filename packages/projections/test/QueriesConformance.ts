@@ -244,6 +244,8 @@ export const queriesConformance = (layer: () => Layer.Layer<Services, unknown>) 
       expect(first.notes).toEqual([["note-3", "Ana has a cat."], ["note-2", "Ana moved to Porto."]])
       expect(first.next).not.toBeNull()
       expect(yield* page(first.next)).toEqual({ notes: [["note-1", "Ana loves jazz."]], next: null })
+      // A page that holds the last notes exactly names no next page.
+      expect(yield* page(String(Number(first.next) + 1))).toEqual({ notes: [["note-2", "Ana moved to Porto."], ["note-1", "Ana loves jazz."]], next: null })
       expect(yield* read.newestNotes(PersonId.make("person-ana"), { limit: 2, discarded: true })).toEqual({ items: [], nextCursor: null })
       expect(yield* read.discardedCount(PersonId.make("person-ana"))).toEqual(0)
     }).pipe(Effect.provide(layer())))

@@ -90,18 +90,23 @@ const newestRequest = (options: NewestOptions): typeof NewestRequest.Type => ({
   below: options.before === undefined ? Number.MAX_SAFE_INTEGER : Number(options.before)
 })
 
-/** A page of notes newest first, with the cursor of the next (older) page when it is full. */
+/**
+ * A page of notes newest first, with the cursor of the next (older) page when older notes remain:
+ * one row more than the page is read to tell, so a list of exactly a page's notes offers no empty next page.
+ */
 const newestPage = (sql: SqlClient, whose: Statement.Fragment, options: NewestOptions) =>
   Effect.gen(function*() {
-    const rows = yield* SqlSchema.findAll({
+    const read = yield* SqlSchema.findAll({
       Request: NewestRequest,
       Result: NoteRow,
       execute: (r) =>
         sql`SELECT ${sql.literal(noteColumns)} FROM notes n JOIN events e ON e.position = n.position
           WHERE ${whose} AND n.discarded_at IS ${sql.literal(r.discarded ? "NOT NULL" : "NULL")} AND n.position < ${r.below}
-          ORDER BY n.position DESC LIMIT ${r.limit}`
+          ORDER BY n.position DESC LIMIT ${r.limit + 1}`
     })(newestRequest(options))
-    return pageOf(yield* toNotes(sql, rows), options.limit, () => String(rows[rows.length - 1]!.position))
+    const rows = read.slice(0, options.limit)
+    const items = yield* toNotes(sql, rows)
+    return { items, nextCursor: read.length > rows.length ? String(rows[rows.length - 1]!.position) : null }
   })
 
 /** A person's notes newest first, a page at a time; their discarded ones instead when asked. */

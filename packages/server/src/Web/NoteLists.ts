@@ -67,7 +67,9 @@ const olderLink = (path: string, key: "before" | "discarded_before", cursor: str
 /** The page's lists: its notes with a link to older ones, then its discarded ones with theirs; on an older page, a link back to the newest. */
 export const pagedNoteLists = (shown: NotesShown, zone: string, forwards: Forwards = new Map()): Html =>
   html`${
-    shown.live === null ? null : html`${noteList(shown.live.items, zone, "live", forwards)}${olderLink(shown.path, "before", shown.live.nextCursor, "Older notes")}`
+    shown.live === null || shown.live.items.length === 0 ? null : html`${noteList(shown.live.items, zone, "live", forwards)}${
+      olderLink(shown.path, "before", shown.live.nextCursor, "Older notes")
+    }`
   }
 ${
     shown.discarded === null || shown.discarded.items.length === 0 ? null : html`<h2>Discarded</h2><p class="muted">Open one to restore it.</p>${

@@ -67,6 +67,20 @@ describe("notes a page at a time", () => {
       expect([first.live, second.live, second.older, second.newest]).toEqual([newestFirst.slice(0, 50), newestFirst.slice(50), null, "/own"])
       expect(first.older).toMatch(/^\/own\?before=\d+$/)
     }).pipe(Effect.provide(layerFor("all", [planStep(plan)]))), 60_000)
+
+  it.effect("a list of exactly 50 offers no older page, and an empty own page only says so", () =>
+    Effect.gen(function*() {
+      const fifty = aboutAna.slice(0, 50)
+      for (const [i, text] of fifty.entries()) {
+        expect(yield* telegram(aliceUpdate(100 + i, { text }))).toEqual({ status: 200, body: "" })
+      }
+      expect(yield* closeIdle).toEqual({ closed: 1, planned: 1 })
+      const cookie = yield* cookieOf(alice)
+      const ana = /href="\/people\/([^"]+)"/.exec((yield* fetchWith(cookie, "/")).body)![1]!
+      expect(listed((yield* fetchWith(cookie, `/people/${ana}`)).body)).toEqual({ count: "50 notes", live: [...fifty].reverse(), older: null, newest: null })
+      const ownPage = (yield* fetchWith(cookie, "/own")).body
+      expect([ownPage.includes("<p class=\"muted\">None yet.</p>"), ownPage.includes("data-notes=")]).toEqual([true, false])
+    }).pipe(Effect.provide(layerFor("all", [planStep({ ...emptyPlan, people: [{ contactId: null, name: "Ana", notes: seqs(1, 50) }] })]))), 60_000)
 })
 
 describe.skipIf(chromium === undefined)("notes a page at a time in Chromium", () => {
