@@ -8,16 +8,26 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platf
 import type { Answer } from "@verbatim/domain/Events"
 import { NoteId, PersonId } from "@verbatim/domain/Ids"
 import type { StoreError } from "@verbatim/projections/EventStore"
+import { Notebook } from "@verbatim/projections/Notebook"
 import { Effect, Option, Schema } from "effect"
 import * as Curation from "../Curation.js"
+import { namedPerson } from "./NamedPerson.js"
 import * as SignIn from "./SignIn.js"
 
 const Csrf = { csrf: Schema.String }
 const MoveForm = Schema.Struct({ ...Csrf, to: Schema.String, name: Schema.optionalWith(Schema.String, { default: () => "" }) })
 const SplitForm = Schema.Struct({ ...Csrf, atSeq: Schema.NumberFromString.pipe(Schema.int(), Schema.positive()) })
 const RenameForm = Schema.Struct({ ...Csrf, name: Schema.String })
-/** The person to merge into ("" when none was chosen); `confirmed` once the confirmation was answered. */
-const MergeForm = Schema.Struct({ ...Csrf, into: Schema.String, confirmed: Schema.optionalWith(Schema.Literal("yes"), { exact: true }) })
+/**
+ * The person to merge into ("" when none was chosen from the list), or the name typed for them;
+ * `confirmed` once the confirmation was answered.
+ */
+const MergeForm = Schema.Struct({
+  ...Csrf,
+  into: Schema.String,
+  name: Schema.optionalWith(Schema.String, { default: () => "" }),
+  confirmed: Schema.optionalWith(Schema.Literal("yes"), { exact: true })
+})
 export const CsrfForm = Schema.Struct(Csrf)
 
 /** Back to `path`, saying what happened. */
@@ -39,17 +49,17 @@ export const posted = <A, I extends { readonly csrf: string }, E, R>(
     return yield* run((yield* HttpRouter.params)["id"] ?? "", body, who.value.subject)
   })
 
+/** What a refused curation answers: a 404 for what is not there, otherwise back to `path` saying why nothing changed. */
+const refused = (path: string) => (e: Curation.CurationRefused) =>
+  e.reason === "missing" ? HttpServerResponse.text("Not found", { status: 404 }) : back(path, `Nothing changed: ${e.detail}.`)
+
 /** What a curation answers: where to go and what to say, or what refused it (a 404 for what is not there). */
 const answering = <A>(
   run: (id: string, form: A, asker: SignIn.Subject) => Effect.Effect<readonly [path: string, notice: string], Curation.CurationRefused | StoreError, Curation.Services>,
   refusedAt: (id: string) => string
 ) =>
 (id: string, body: A, subject: SignIn.Subject) =>
-  run(id, body, subject).pipe(
-    Effect.flatMap(([path, notice]) => back(path, notice)),
-    Effect.catchTag("CurationRefused", (e) =>
-      e.reason === "missing" ? HttpServerResponse.text("Not found", { status: 404 }) : back(refusedAt(id), `Nothing changed: ${e.detail}.`))
-  )
+  run(id, body, subject).pipe(Effect.flatMap(([path, notice]) => back(path, notice)), Effect.catchTag("CurationRefused", refused(refusedAt(id))))
 
 /** A curation form's handler (see `posted`): `run` answers where to go and what to say. */
 const curating = <A, I extends { readonly csrf: string }>(
@@ -61,15 +71,20 @@ const curating = <A, I extends { readonly csrf: string }>(
 /** The asker of a command from the pages: the user signed in, or null for the operator. */
 export const asker = (subject: SignIn.Subject) => SignIn.userOf(subject) ?? null
 
-const target = (form: typeof MoveForm.Type): Answer => {
-  if (form.to === "own") return { _tag: "Unattached" }
-  if (form.to.startsWith("person:")) return { _tag: "Person", contactId: form.to.slice("person:".length), name: "" }
-  return { _tag: "Person", contactId: null, name: form.name }
-}
+/** Where the move form files the note: a person from its list, one named in its field (`named`), the own notes, or a new person. */
+const target = (noteId: NoteId, form: typeof MoveForm.Type, subject: SignIn.Subject) =>
+  Effect.gen(function*() {
+    if (form.to === "own") return { _tag: "Unattached" } satisfies Answer
+    if (form.to.startsWith("person:")) return { _tag: "Person", contactId: form.to.slice("person:".length), name: "" } satisfies Answer
+    if (form.to !== "named") return { _tag: "Person", contactId: null, name: form.name } satisfies Answer
+    const note = Option.filter(yield* Effect.flatMap(Notebook, (read) => read.note(noteId)), (n) => SignIn.maySee(subject, n.user))
+    if (Option.isNone(note)) return yield* new Curation.CurationRefused({ reason: "missing", detail: "no such note" })
+    return { _tag: "Person", contactId: yield* namedPerson(note.value.user, form.name), name: "" } satisfies Answer
+  })
 
 export const moveNote = curating(MoveForm, (id, form, subject) =>
   Effect.gen(function*() {
-    yield* Curation.moveNote(NoteId.make(id), target(form), asker(subject))
+    yield* Curation.moveNote(NoteId.make(id), yield* target(NoteId.make(id), form, subject), asker(subject))
     return [`/notes/${id}`, "Moved."] as const
   }), (id) => `/notes/${id}`)
 
@@ -91,6 +106,12 @@ export const renamePerson = curating(RenameForm, (id, form, subject) =>
  * `MergePages.ts`); confirmed, it merges and goes to whom they joined, where the notice offers the undo.
  */
 export const mergePeople = posted(MergeForm, (id, form, subject) => {
+  if (form.into === "" && form.name.trim() !== "") {
+    return intoNamed(PersonId.make(id), form.name, subject).pipe(
+      Effect.flatMap((into) => HttpServerResponse.redirect(`/people/${id}/merge?into=${encodeURIComponent(into)}`, { status: 303 })),
+      Effect.catchTag("CurationRefused", refused(`/people/${id}`))
+    )
+  }
   if (form.into === "") return back(`/people/${id}`, "Nothing changed: choose the person they are the same as.")
   if (form.confirmed === undefined) return HttpServerResponse.redirect(`/people/${id}/merge?into=${encodeURIComponent(form.into)}`, { status: 303 })
   return answering(() =>
@@ -99,6 +120,14 @@ export const mergePeople = posted(MergeForm, (id, form, subject) => {
       "Merged: their notes are here now."
     ] as const), () => `/people/${id}`)(id, form, subject)
 })
+
+/** The person a merge form names by typing, among the people of whom `from` is (whom the asker may see), `from` aside. */
+const intoNamed = (from: PersonId, typed: string, subject: SignIn.Subject) =>
+  Effect.gen(function*() {
+    const person = Option.filter(yield* Effect.flatMap(Notebook, (read) => read.person(from)), (p) => SignIn.maySee(subject, p.user))
+    if (Option.isNone(person)) return yield* new Curation.CurationRefused({ reason: "missing", detail: "no such person" })
+    return yield* namedPerson(person.value.user, typed, from)
+  })
 
 /** Undo the merge that took the person away: back on their own page, with their notes. */
 export const unmergePeople = curating(CsrfForm, (id, _form, subject) =>

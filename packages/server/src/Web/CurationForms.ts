@@ -37,7 +37,10 @@ export const history = (audit: NoteAuditView, zone: string): Html =>
     ? html``
     : html`<h2>Changes you made</h2><ol class="list" data-history>${audit.curation.map((s) => html`<li>${timeAt(s.at, zone)}: ${stepText(s)}${carried(s)}</li>`)}</ol>`
 
-/** The note's forms; a discarded note offers only its restore. */
+/**
+ * The note's forms; a discarded note offers only its restore. `people` are those the move offers to
+ * choose (the owner's most active); anyone else is found by the name typed.
+ */
 export const noteForms = (audit: NoteAuditView, people: ReadonlyArray<Person>, csrf: string): Html => {
   const id = audit.note.id
   if (audit.discardedAt !== null) {
@@ -51,8 +54,8 @@ export const noteForms = (audit: NoteAuditView, people: ReadonlyArray<Person>, c
 <label for="move-to">File under</label>
 <select id="move-to" name="to">${others.map((p) => html`<option value="person:${p.id}">${p.name}</option>`)}${
     current === null ? null : html`<option value="own">My own notes</option>`
-  }<option value="new">A new person, named below</option></select>
-<label for="move-name">New person's name</label>
+  }<option value="named">Someone else, named below</option><option value="new">A new person, named below</option></select>
+<label for="move-name">Their name</label>
 <input id="move-name" name="name" autocomplete="off">
 <button type="submit">Move</button>
 </form>
@@ -67,7 +70,10 @@ ${
 <span class="muted">Its messages stay in the log and the session's accounting; you can restore it.</span></form>`
 }
 
-/** A person's forms: a new name, or merging them into another of the user's people, chosen (none is at first) and then confirmed. */
+/**
+ * A person's forms: a new name, or merging them into another of the user's people, chosen from
+ * `people` (none is at first) or found by the name typed, and then confirmed.
+ */
 export const personForms = (person: Person, people: ReadonlyArray<Person>, csrf: string): Html => {
   const others = people.filter((p) => p.id !== person.id)
   return html`<h2>Change</h2>
@@ -79,7 +85,9 @@ export const personForms = (person: Person, people: ReadonlyArray<Person>, csrf:
 ${
     others.length === 0 ? null : html`<form method="post" action="/people/${person.id}/merge" class="curate" data-form="merge">${token(csrf)}
 <label for="merge-into">Same person as</label>
-<select id="merge-into" name="into" required><option value="" selected>Choose a person&hellip;</option>${others.map((p) => html`<option value="${p.id}">${p.name}</option>`)}</select>
+<select id="merge-into" name="into"><option value="" selected>Choose a person&hellip;</option>${others.map((p) => html`<option value="${p.id}">${p.name}</option>`)}</select>
+<label for="merge-name">or type their name</label>
+<input id="merge-name" name="name" autocomplete="off">
 <button type="submit">Merge&hellip;</button>
 </form>`
   }`

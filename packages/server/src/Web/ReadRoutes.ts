@@ -22,7 +22,7 @@ import { param, query } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
 import { signedIn } from "./Viewer.js"
 
-/** The people page lists this many, the most recently active first. */
+/** The people page lists this many, the most recently active first; the move and merge forms offer as many to choose. */
 const peopleShown = 500
 
 /** Why the operator's list leaves other users' text out, when it does. */
@@ -85,7 +85,7 @@ export const person = aboutPerson("", signedIn("Person", "people", ({ csrf, subj
     if (Option.isNone(person)) return yield* forgottenAt("person", id, { subject, zone })
     const notes = yield* notesAsked(`/people/${id}`, (options) => read.newestNotes(id, options))
     yield* require(subject, { user: person.value.user, kind: "person", ids: [id, ...notesListed(notes).map((n) => n.id)] })
-    const people = (yield* read.people({ limit: 500, user: person.value.user })).items
+    const people = yield* read.peopleByActivity({ limit: peopleShown, user: person.value.user })
     const undoing = yield* query("undo")
     const forwards = yield* forwardsOf(notesListed(notes).map((n) => n.id))
     const mergedIn = (yield* read.personNames(id)).mergedIn
@@ -101,8 +101,8 @@ export const note = signedIn("Note", "people", ({ csrf, subject, zone }) =>
     const audit = Option.filter(yield* read.noteAudit(id), (a) => SignIn.maySee(subject, a.note.user))
     if (Option.isNone(audit)) return yield* forgottenAt("note", id, { subject, zone })
     yield* require(subject, { user: audit.value.note.user, kind: "note", ids: [audit.value.note.id] })
-    const people = yield* read.people({ limit: 500, user: audit.value.note.user })
-    return Option.some(notePage(audit.value, people.items, { csrf, zone, notice: yield* query("notice"), mark: quoteMarkOf(yield* query("mark")) }))
+    const people = yield* read.peopleByActivity({ limit: peopleShown, user: audit.value.note.user })
+    return Option.some(notePage(audit.value, people, { csrf, zone, notice: yield* query("notice"), mark: quoteMarkOf(yield* query("mark")) }))
   }), "note")
 
 /** `/questions`: the open questions; other users' without their text when the operator does not read it. */

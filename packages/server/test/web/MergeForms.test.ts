@@ -44,7 +44,9 @@ describe("merge forms", () => {
       expect(cut(anna.page, "<form method=\"post\" action=\"/people/person_2/merge\"", "</form>")).toBe(
         `<form method="post" action="/people/person_2/merge" class="curate" data-form="merge"><input type="hidden" name="csrf" value="T">
 <label for="merge-into">Same person as</label>
-<select id="merge-into" name="into" required><option value="" selected>Choose a person&hellip;</option><option value="person_1">Ana</option><option value="person_3">Tom</option></select>
+<select id="merge-into" name="into"><option value="" selected>Choose a person&hellip;</option><option value="person_3">Tom</option><option value="person_1">Ana</option></select>
+<label for="merge-name">or type their name</label>
+<input id="merge-name" name="name" autocomplete="off">
 <button type="submit">Merge&hellip;</button>
 </form>`
       )

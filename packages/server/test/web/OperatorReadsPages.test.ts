@@ -46,7 +46,7 @@ const promptHash = "d46ff587b72a2f38141e82ea34c618bb7a6c84f1180d2d92b17fbe6d617b
 const beaNotePage = "Note about Bea 1 January 1970, 00:00 (UTC) · session web:web:operator:operator:1 · all notes about Bea Bea lends me her ladder on Friday. " +
   "Sources seq 1 1 January 1970, 00:00 (UTC) · web:operator/b1 Instructions cut None. How it was filed By the model, reading the whole conversation. " +
   `Technical details Plan plan_1 · prompt v2, sha256 ${promptHash} · model scripted · 0 tokens in, 0 out ` +
-  "Change it File under My own notes A new person, named below New person's name Move Discard this note " +
+  "Change it File under My own notes Someone else, named below A new person, named below Their name Move Discard this note " +
   "Its messages stay in the log and the session's accounting; you can restore it. " +
   "Forget this note Unlike discarding, forgetting erases its words for good, everywhere."
 
@@ -56,8 +56,8 @@ const anaNotePage = "Note about Ana Souza 1 January 1970, 00:00 (UTC) · session
   "Reminders these words set &ldquo;remind me on Sunday&rdquo; due 4 January 2026, 09:00 (UTC) · coming up · Reminders " +
   "How it was filed By the model, reading the whole conversation. " +
   `Technical details Plan plan_2 · prompt v2, sha256 ${promptHash} · model scripted · 0 tokens in, 0 out ` +
-  "Change it File under My own notes A new person, named below " +
-  "New person's name Move Split before message 2: She starts at the clinic on Monday, remi… Split Discard this note " +
+  "Change it File under My own notes Someone else, named below A new person, named below " +
+  "Their name Move Split before message 2: She starts at the clinic on Monday, remi… Split Discard this note " +
   "Its messages stay in the log and the session's accounting; you can restore it. " +
   "Forget this note Unlike discarding, forgetting erases its words for good, everywhere."
 
