@@ -13,16 +13,22 @@ export interface Chunk<P extends KeyedText = KeyedText> {
   readonly cut: string | null
 }
 
+/** A message's text cut to fit `budget` tokens and marked (`truncateText`). */
+const cutText = <P extends KeyedText>(message: P, budget: number, count: TokenCounter): P => ({ ...message, text: truncateText(message.text, budget, count) })
+
 /**
  * Greedy consecutive chunks, each within `budget` (≥ 0) tokens: a chunk takes messages while
  * they fit and the next message starts the next chunk. Chunks together hold every message
  * once, in order. A message larger than the budget alone goes in a chunk of its own, cut and
- * marked. Each message is counted once (a cut one about log2(graphemes) times more).
+ * marked by `cut` (by default its text, by `truncateText`; a caller that shows the message in a
+ * form of its own cuts it there, once). Each message is counted once (a cut one about
+ * log2(graphemes) times more).
  */
 export const chunkSession = <P extends KeyedText>(
   messages: ReadonlyArray<P>,
   budget: number,
-  count: TokenCounter
+  count: TokenCounter,
+  cut: (message: P, budget: number, count: TokenCounter) => P = cutText
 ): ReadonlyArray<Chunk<P>> => {
   const chunks: Array<Chunk<P>> = []
   let current: Array<P> = []
@@ -36,8 +42,8 @@ export const chunkSession = <P extends KeyedText>(
     const size = count(message.text)
     if (size > budget) {
       close()
-      const text = truncateText(message.text, budget, count)
-      chunks.push({ messages: [{ ...message, text }], tokens: count(text), cut: message.key })
+      const shortened = cut(message, budget, count)
+      chunks.push({ messages: [shortened], tokens: count(shortened.text), cut: message.key })
       continue
     }
     if (tokens + size > budget) close()

@@ -60,8 +60,11 @@ const graphemeStart = (text: string, offset: number): number => segmenter.segmen
  * The largest offset in [low, high) whose `tokens` fit `budget`, given that `low`'s do and
  * `high`'s do not, for `tokens` that never fall as the offset grows. Each probe goes where a
  * straight line through the two known counts runs out of budget (counts grow about linearly,
- * so this lands within a few units); a probe that did not halve the range is followed by one
- * that does, so it takes at most twice the probes of a binary search.
+ * so this lands within a few units of the answer). A probe that did not halve the range is
+ * followed by one a step beyond it, on its side, so the far end is never probed: a prefix's count
+ * costs time in its length, and after a close guess the far end is the whole text. The step
+ * doubles with each such probe and never passes the middle of the range, so past log2(length)
+ * of them every such probe halves: at most three times the probes of a binary search.
  */
 const lastFitting = (
   budget: number,
@@ -69,20 +72,26 @@ const lastFitting = (
   from: { low: number; lowTokens: number; high: number; highTokens: number }
 ): number => {
   let { high, highTokens, low, lowTokens } = from
-  let halve = false
+  let interpolate = true
+  let step = 1
+  let fromLow = true
   while (high - low > 1) {
     const width = high - low
     const line = low + Math.floor(width * (budget - lowTokens) / Math.max(1, highTokens - lowTokens))
-    const probe = halve ? low + (width >>> 1) : Math.min(high - 1, Math.max(low + 1, line))
+    const beyond = Math.max(1, Math.min(step, width >>> 1))
+    const probe = interpolate ? Math.min(high - 1, Math.max(low + 1, line)) : fromLow ? low + beyond : high - beyond
     const counted = tokens(probe)
-    if (counted <= budget) {
+    fromLow = counted <= budget
+    if (fromLow) {
       low = probe
       lowTokens = counted
     } else {
       high = probe
       highTokens = counted
     }
-    halve = !halve && high - low > width / 2
+    const halved = high - low <= width / 2
+    if (!interpolate && !halved) step *= 2
+    interpolate = halved
   }
   return low
 }
@@ -93,7 +102,7 @@ const lastFitting = (
  * string when not even the marker fits. `count` must never fall as a prefix grows (every
  * counter here counts units, code points or bytes). The result always fits, so cutting it
  * again returns it unchanged (idempotent), and it depends only on the longest prefix that fits
- * (prefix-stable). Calls `count` once, plus at most 2·log2(length) + 1 times when it cuts; the
+ * (prefix-stable). Calls `count` once, plus at most 3·log2(length) + 1 times when it cuts; the
  * segmenter reads once, at the cut.
  */
 export const truncateText = (text: string, budget: number, count: TokenCounter): string => {

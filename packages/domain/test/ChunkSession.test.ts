@@ -83,6 +83,19 @@ describe("chunkSession examples (one UTF-16 unit = one token)", () => {
       { messages: [message(3, "yo")], tokens: 2, cut: null }
     ])
   })
+  it("a message larger than a chunk is cut once, by the caller's cut when given", () => {
+    const long = [message(1, "hi"), message(2, "x".repeat(30))]
+    const asked: Array<[string, number]> = []
+    const cut = (m: (typeof long)[number], room: number) => {
+      asked.push([m.text, room])
+      return { ...m, text: `${m.text.slice(0, room - 3)}[…]` }
+    }
+    expect(chunkSession(long, 14, count, cut)).toEqual([
+      { messages: [message(1, "hi")], tokens: 2, cut: null },
+      { messages: [message(2, "xxxxxxxxxxx[…]")], tokens: 14, cut: "seq:2" }
+    ])
+    expect(asked).toEqual([["x".repeat(30), 14]])
+  })
   it("an empty session has no chunks", () => expect(chunkSession([], 0, count)).toEqual([]))
   it("zero budget: empty messages share a chunk, others are cut to nothing", () => {
     expect(chunkSession([message(1, ""), message(2, ""), message(3, "a")], 0, count)).toEqual([

@@ -125,7 +125,7 @@ describe("fitPrompt properties", () => {
       return
     }
     const cut = p.messages.find((m) => m.key === out.report.cut)!
-    expect(calls.value).toBeLessThanOrEqual(once + 3 + 2 * Math.ceil(Math.log2(cut.text.length + 1)))
+    expect(calls.value).toBeLessThanOrEqual(once + 3 + 3 * Math.ceil(Math.log2(cut.text.length + 1)))
   })
 })
 

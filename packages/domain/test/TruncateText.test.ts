@@ -53,10 +53,10 @@ describe("truncateText properties", () => {
     expect(roundTrip(out)).toBe(out)
   })
 
-  test.prop([text, budget], runs)("counts a few times: once, plus at most twice a binary search's probes when cutting", (t, b) => {
+  test.prop([text, budget], runs)("counts a few times: once, plus at most three times a binary search's probes when cutting", (t, b) => {
     const { calls, counted } = counting(count)
     truncateText(t, b, counted)
-    expect(calls.value).toBeLessThanOrEqual(2 + 2 * Math.ceil(Math.log2(t.length + 1)))
+    expect(calls.value).toBeLessThanOrEqual(2 + 3 * Math.ceil(Math.log2(t.length + 1)))
   })
 
   test.prop([text, budget, counter], runs)("cuts where a binary search over every grapheme boundary of the whole text cuts", (t, b, c) => {
@@ -76,6 +76,21 @@ describe("truncateText on long texts", () => {
     const flags = tricky.flagFr.repeat(25_000)
     expect(truncateText(flags, 12 + 4 * 1_000 + 3, count)).toBe(`${tricky.flagFr.repeat(1_000)}…[truncated]`)
     expect(truncateText(`x${flags}`, 12 + 4 * 1_000, count)).toBe(`x${tricky.flagFr.repeat(999)}…[truncated]`)
+  })
+  it("counts no prefix far beyond the cut: a megabyte cut to 1,000 bytes counts the whole once and then prefixes near the cut", () => {
+    const mixed = `héllo ${tricky.family} ação 日本語 `.repeat(20_000)
+    const bytes = (t: string) => Buffer.byteLength(t, "utf8")
+    const { calls, counted } = counting(bytes)
+    const lengths: Array<number> = []
+    const cut = truncateText(mixed, 1_000, (t) => {
+      lengths.push(t.length)
+      return counted(t)
+    })
+    // Over budget, a cut depends only on the prefix that fits (prefix-stable).
+    expect(cut).toBe(truncateText(mixed.slice(0, 2_000), 1_000, bytes))
+    // The whole text, the marker alone, then prefixes within a few units of the cut.
+    expect([lengths[0], lengths[1], calls.value <= 12]).toEqual([mixed.length, truncationMarker.length, true])
+    expect(lengths.slice(2).every((length) => Math.abs(length - cut.length) <= 64)).toBe(true)
   })
   it("finds every boundary of a long mixed text, window by window", () => {
     const mixed = `héllo ${tricky.family} ação ${tricky.flagDe}${tricky.flagFr} नमस्ते 日本語 ${tricky.combined}\r\n`.repeat(400)

@@ -76,9 +76,11 @@ export const chunkMessages = (
   const fixed = count(frame.contactsOpen + frame.contactsClose + frame.messagesOpen(settings.zone) + frame.messagesClose) +
     count(frame.closing(messages)) + count(String(maxSeq))
   const budget = Math.max(0, settings.contentBudget - settings.contactReserve - fixed)
-  const parts = messages.map((message) => ({ key: String(message.seq), text: messageLine(message), message }))
-  return chunkSession(parts, budget, count)
-    .map((chunk) => chunk.messages.map((part) => (chunk.cut === part.key ? cutToFit(part.message, budget, count) : part.message)))
+  const line = (message: PlanningMessage) => ({ key: String(message.seq), text: messageLine(message), message })
+  // A message too large for any chunk is cut once, as its text shown cut (not its line, then its text).
+  const cut = (part: ReturnType<typeof line>, room: number) => line(cutToFit(part.message, room, count))
+  return chunkSession(messages.map(line), budget, count, cut)
+    .map((chunk) => chunk.messages.map((part) => part.message))
     .filter((chunk): chunk is Array<PlanningMessage> & PlanningChunk => Arr.isNonEmptyReadonlyArray(chunk))
 }
 
