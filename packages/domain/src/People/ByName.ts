@@ -17,7 +17,10 @@ const comparable = (name: string, folded: boolean) => (folded ? fold(name) : nam
 
 /** The one of `people` named `typed`; none for an empty name. */
 export const personByName = <Id>(people: ReadonlyArray<{ readonly id: Id; readonly name: string }>, typed: string): NameFound<Id> => {
-  const named = (folded: boolean) => people.filter((p) => comparable(p.name, folded) === comparable(typed, folded))
+  const named = (folded: boolean) => {
+    const wanted = comparable(typed, folded)
+    return people.filter((p) => comparable(p.name, folded) === wanted)
+  }
   if (comparable(typed, true) === "") return { _tag: "None" }
   const exact = named(false)
   const found = exact.length === 1 ? exact : named(true)

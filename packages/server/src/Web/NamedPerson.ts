@@ -9,6 +9,9 @@ import { Notebook } from "@verbatim/projections/Notebook"
 import { Effect } from "effect"
 import { CurationRefused } from "../Curation.js"
 
+/** A typed name as a notice repeats it: quoted, or not repeated when too long for an address. */
+const quoted = (typed: string) => (typed.trim().length <= 80 ? `“${typed.trim()}”` : "the name typed")
+
 /** The one of `user`'s people (but `except`) named `typed`; a refusal saying why not otherwise. */
 export const namedPerson = (user: UserId, typed: string, except?: PersonId) =>
   Effect.gen(function*() {
@@ -20,9 +23,9 @@ export const namedPerson = (user: UserId, typed: string, except?: PersonId) =>
       case "None":
         return yield* new CurationRefused({
           reason: "invalid",
-          detail: typed.trim() === "" ? "type the name of the person you mean" : `none of the people is named “${typed.trim()}”`
+          detail: typed.trim() === "" ? "type the name of the person you mean" : `none of the people is named ${quoted(typed)}`
         })
       case "Several":
-        return yield* new CurationRefused({ reason: "invalid", detail: `${found.count} people are named “${typed.trim()}”; choose the one you mean from the list` })
+        return yield* new CurationRefused({ reason: "invalid", detail: `${found.count} people are named ${quoted(typed)}; choose the one you mean from the list` })
     }
   })

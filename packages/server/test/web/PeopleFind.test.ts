@@ -90,13 +90,15 @@ describe("finding among more people than the list shows", () => {
         answer(yield* postForm(own, `/notes/${noteId}/move`, { csrf, to: "named", name: " " })),
         answer(yield* postForm(own, `/people/${first}/merge`, { csrf, into: "", name: "persòn 003" })),
         answer(yield* postForm(own, `/people/${first}/merge`, { csrf, into: "", name: "Person 001" })),
-        answer(yield* postForm(own, `/people/${first}/merge`, { csrf, into: "", name: "" }))
+        answer(yield* postForm(own, `/people/${first}/merge`, { csrf, into: "", name: "" })),
+        answer(yield* postForm(own, `/people/${first}/merge`, { csrf, into: "", name: "Zoë ".repeat(100_000) }))
       ]).toEqual([
         [303, `/notes/${noteId}?notice=Nothing changed: none of the people is named “Nobody”.`],
         [303, `/notes/${noteId}?notice=Nothing changed: type the name of the person you mean.`],
         [303, `/people/${first}?notice=Nothing changed: 2 people are named “persòn 003”; choose the one you mean from the list.`],
         [303, `/people/${first}?notice=Nothing changed: none of the people is named “Person 001”.`],
-        [303, `/people/${first}?notice=Nothing changed: choose the person they are the same as.`]
+        [303, `/people/${first}?notice=Nothing changed: choose the person they are the same as.`],
+        [303, `/people/${first}?notice=Nothing changed: none of the people is named the name typed.`]
       ])
       expect(yield* eventLog).toEqual(before)
       // Pérson 003 and Person 003 both answer to "persòn 003" with accents aside; as written, "pérson 003" names one.
