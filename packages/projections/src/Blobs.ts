@@ -69,7 +69,22 @@ export class Blobs extends Context.Tag("@verbatim/projections/Blobs")<Blobs, {
   readonly put: (bytes: Bytes) => Effect.Effect<StoredBlob, StoreError>
   /** The bytes stored under `sha256`, when there are any. */
   readonly get: (sha256: string) => Effect.Effect<Option.Option<Bytes>, StoreError>
+  /** What is stored under `sha256` (its size and type) without its bytes, when anything is. */
+  readonly about: (sha256: string) => Effect.Effect<Option.Option<Omit<StoredBlob, "sha256">>, StoreError>
+  /**
+   * The bytes stored under `sha256` from `start` up to `end` (exclusive, within the size), read
+   * from the pieces that hold them alone: a player's range of a long recording costs that range.
+   */
+  readonly range: (sha256: string, start: number, end: number) => Effect.Effect<Option.Option<Bytes>, StoreError>
 }>() {}
+
+/** The part of `pieces` (in order, each with its length) from `start` up to `end`, without copying. */
+const cut = (pieces: ReadonlyArray<Uint8Array>, offsets: ReadonlyArray<number>, start: number, end: number): Array<Uint8Array> =>
+  pieces.flatMap((piece, i) => {
+    const from = Math.max(0, start - offsets[i]!)
+    const to = Math.min(piece.length, end - offsets[i]!)
+    return to > from ? [piece.subarray(from, to)] : []
+  })
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient
@@ -96,6 +111,26 @@ export const make = Effect.gen(function*() {
       if (row === undefined) return Option.none<Bytes>()
       const pieces = yield* sql<{ readonly bytes: Uint8Array }>`SELECT bytes FROM media_blob_pieces WHERE sha256 = ${sha256} ORDER BY ordinal`
       return Option.some<Bytes>({ chunks: pieces.map((p) => p.bytes), size: Number(row.size), mimeType: row.mime_type })
+    }, Effect.mapError(toStoreError)),
+    about: (sha256) =>
+      meta(sha256).pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (row) => ({ size: Number(row.size), mimeType: row.mime_type }))),
+        Effect.mapError(toStoreError)
+      ),
+    range: Effect.fn("Blobs.range")(function*(sha256: string, start: number, end: number) {
+      const [row] = yield* meta(sha256)
+      if (row === undefined) return Option.none<Bytes>()
+      // Each piece's length is read without its bytes; only the pieces the range touches are read whole.
+      const lengths = yield* sql<{ readonly ordinal: number; readonly n: number | string }>`
+        SELECT ordinal, ${sql.literal(sql.onDialectOrElse({ pg: () => "octet_length(bytes)", orElse: () => "length(bytes)" }))} AS n
+        FROM media_blob_pieces WHERE sha256 = ${sha256} ORDER BY ordinal`
+      let at = 0
+      const spans = lengths.map((piece) => ({ ordinal: piece.ordinal, from: at, to: (at += Number(piece.n)) }))
+      const touched = spans.filter((span) => span.from < end && span.to > start)
+      const pieces = touched.length === 0 ? [] : yield* sql<{ readonly bytes: Uint8Array }>`SELECT bytes FROM media_blob_pieces
+        WHERE sha256 = ${sha256} AND ${sql.in("ordinal", touched.map((span) => span.ordinal))} ORDER BY ordinal`
+      const chunks = cut(pieces.map((p) => p.bytes), touched.map((span) => span.from), start, end)
+      return Option.some<Bytes>({ chunks, size: chunks.reduce((n, c) => n + c.length, 0), mimeType: row.mime_type })
     }, Effect.mapError(toStoreError))
   })
 })

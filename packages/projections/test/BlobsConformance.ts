@@ -42,6 +42,40 @@ export const blobsConformance = (layer: () => Layer.Layer<Services, unknown>) =>
       expect(yield* blobs.get("0".repeat(64))).toEqual(Option.none())
     }).pipe(Effect.provide(layer())))
 
+  it.effect("a range comes back byte for byte from the pieces that hold it alone, across their boundaries; its size and type without its bytes", () =>
+    Effect.gen(function*() {
+      const blobs = yield* Blobs
+      const whole = patterned(pieceBytes * 2 + pieceBytes / 2, 3)
+      const stored = yield* blobs.put({ chunks: [whole.subarray(0, 777), whole.subarray(777)], size: whole.length, mimeType: "video/mp4" })
+      expect(yield* blobs.about(stored.sha256)).toEqual(Option.some({ size: whole.length, mimeType: "video/mp4" }))
+      const ranges: ReadonlyArray<readonly [number, number]> = [
+        [0, 1],
+        [0, whole.length],
+        [pieceBytes - 2, pieceBytes + 2],
+        [pieceBytes, pieceBytes * 2],
+        [10, pieceBytes * 2 + 10],
+        [whole.length - 1, whole.length],
+        [5, 5]
+      ]
+      const read = yield* Effect.forEach(ranges, ([start, end]) =>
+        Effect.map(blobs.range(stored.sha256, start, end), Option.map((bytes) => ({
+          same: concat(bytes.chunks).equals(Buffer.from(whole.subarray(start, end))),
+          size: bytes.size,
+          // The pieces a range was read from: never more than it touches.
+          pieces: bytes.chunks.length
+        }))))
+      expect(read).toEqual([
+        Option.some({ same: true, size: 1, pieces: 1 }),
+        Option.some({ same: true, size: whole.length, pieces: 3 }),
+        Option.some({ same: true, size: 4, pieces: 2 }),
+        Option.some({ same: true, size: pieceBytes, pieces: 1 }),
+        Option.some({ same: true, size: pieceBytes * 2, pieces: 3 }),
+        Option.some({ same: true, size: 1, pieces: 1 }),
+        Option.some({ same: true, size: 0, pieces: 0 })
+      ])
+      expect([yield* blobs.range("0".repeat(64), 0, 1), yield* blobs.about("0".repeat(64))]).toEqual([Option.none(), Option.none()])
+    }).pipe(Effect.provide(layer())))
+
   it.effect("an empty file is a blob of no bytes", () =>
     Effect.gen(function*() {
       const blobs = yield* Blobs

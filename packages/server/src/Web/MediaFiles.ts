@@ -13,9 +13,8 @@ import { byteRange } from "@verbatim/domain/ByteRange"
 import { MessageId } from "@verbatim/domain/Ids"
 import { Blobs } from "@verbatim/projections/Blobs"
 import { Jobs } from "@verbatim/projections/Jobs"
-import { Effect, Option } from "effect"
+import { Effect, Option, Stream } from "effect"
 import { isPdf, pagePng } from "../Media/Documents.js"
-import { joined } from "../Media/Images.js"
 import { require } from "../OperatorReads.js"
 import { param } from "./Routing.js"
 import * as SignIn from "./SignIn.js"
@@ -44,9 +43,10 @@ const ownedFile = Effect.gen(function*() {
   if (row === undefined || row.sha256 === null || !SignIn.maySee(who.value.subject, row.sender)) return { _tag: "None" } as const
   const read = yield* Effect.either(require(who.value.subject, { user: row.sender, kind: "media", ids: [`${messageId}/${ordinal}`] }))
   if (read._tag === "Left") return { _tag: "Refused", message: read.left.message } as const
-  const bytes = yield* (yield* Blobs).get(row.sha256)
-  if (Option.isNone(bytes)) return { _tag: "None" } as const
-  return { _tag: "File", bytes: bytes.value, type: (bytes.value.mimeType ?? row.mimeType ?? "").split(";")[0]!.trim().toLowerCase() } as const
+  const stored = yield* (yield* Blobs).about(row.sha256)
+  if (Option.isNone(stored)) return { _tag: "None" } as const
+  const type = (stored.value.mimeType ?? row.mimeType ?? "").split(";")[0]!.trim().toLowerCase()
+  return { _tag: "File", sha256: row.sha256, size: stored.value.size, type } as const
 })
 
 const toSignIn = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
@@ -58,7 +58,6 @@ export const mediaFile = Effect.gen(function*() {
   if (found._tag === "SignIn") return yield* toSignIn
   if (found._tag === "None") return yield* notFound
   if (found._tag === "Refused") return yield* refused(found.message)
-  const data = joined(found.bytes)
   const safe = inline.test(found.type)
   const base = {
     ...headers,
@@ -66,19 +65,22 @@ export const mediaFile = Effect.gen(function*() {
     "content-disposition": safe ? "inline" : "attachment"
   }
   const contentType = safe ? found.type : "application/octet-stream"
-  const range = byteRange((yield* HttpServerRequest.HttpServerRequest).headers["range"], data.length)
-  switch (range._tag) {
-    case "Whole":
-      return HttpServerResponse.uint8Array(data, { contentType, headers: base })
-    case "Unsatisfiable":
-      return HttpServerResponse.empty({ status: 416, headers: { ...base, "content-range": `bytes */${data.length}` } })
-    case "Part":
-      return HttpServerResponse.uint8Array(data.subarray(range.start, range.end + 1), {
-        status: 206,
-        contentType,
-        headers: { ...base, "content-range": `bytes ${range.start}-${range.end}/${data.length}` }
-      })
-  }
+  const size = found.size
+  const range = byteRange((yield* HttpServerRequest.HttpServerRequest).headers["range"], size)
+  if (range._tag === "Unsatisfiable") return yield* HttpServerResponse.empty({ status: 416, headers: { ...base, "content-range": `bytes */${size}` } })
+  const [start, end] = range._tag === "Whole" ? [0, size] : [range.start, range.end + 1]
+  // Read from the store's pieces that hold the range alone (none when the file went meanwhile).
+  const bytes = yield* Effect.flatMap(Blobs, (blobs) => blobs.range(found.sha256, start, end))
+  if (Option.isNone(bytes)) return yield* notFound
+  // The pieces go out as they were read, never joined into one buffer.
+  const body = Stream.fromIterable(bytes.value.chunks)
+  if (range._tag === "Whole") return HttpServerResponse.stream(body, { contentType, contentLength: size, headers: base })
+  return HttpServerResponse.stream(body, {
+    status: 206,
+    contentType,
+    contentLength: end - start,
+    headers: { ...base, "content-range": `bytes ${start}-${end - 1}/${size}` }
+  })
 })
 
 /** `GET /media/:message/:ordinal/pages/:page`: a page of a PDF, drawn as a PNG. */
@@ -87,7 +89,9 @@ export const mediaPage = Effect.gen(function*() {
   if (found._tag === "SignIn") return yield* toSignIn
   if (found._tag === "Refused") return yield* refused(found.message)
   const page = Number(yield* param("page"))
-  if (found._tag === "None" || !isPdf(found.bytes) || !Number.isInteger(page) || page < 1) return yield* notFound
-  const png = yield* Effect.option(pagePng(found.bytes, page))
+  if (found._tag === "None" || !Number.isInteger(page) || page < 1) return yield* notFound
+  const bytes = yield* Effect.flatMap(Blobs, (blobs) => blobs.get(found.sha256))
+  if (Option.isNone(bytes) || !isPdf(bytes.value)) return yield* notFound
+  const png = yield* Effect.option(pagePng(bytes.value, page))
   return Option.isNone(png) ? yield* notFound : HttpServerResponse.uint8Array(png.value, { contentType: "image/png", headers })
 })
