@@ -3,8 +3,7 @@
  * discarded, or where they were added when they have none (`personActivity`). After a batch's
  * rows are written, the people its changed notes were and are filed under get theirs set again,
  * from the notes table as the batch left it, so adds, moves, merges, discards and erasures all
- * keep it. A rebuild's bulk replay sets everyone's once after its pages instead (`everyonesActivity`):
- * one statement over the people table costs less than one per page over the people each touched.
+ * keep it, live and in a rebuild alike.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
@@ -32,6 +31,3 @@ export const keepActivity = (batch: Batch) =>
       { discard: true }
     )
   })
-
-/** Everyone's activity set again from the notes table as it is: what a bulk replay does after its pages. */
-export const everyonesActivity = Effect.flatMap(SqlClient, (sql) => sql`UPDATE people SET active = ${sql.literal(personActivity("people"))}`)

@@ -19,7 +19,6 @@ import { start, StoreError } from "../EventStore.js"
 import * as Dialects from "../internal/Dialect.js"
 import { sqlError } from "../internal/Rows.js"
 import { pgSearchIndexBuilt } from "../Queries/SearchIndex.js"
-import { everyonesActivity } from "./Activity.js"
 import type { RebuildOptions, ReplaySource } from "./Rebuild.js"
 import { replayPages } from "./Rebuild.js"
 import { tables } from "./Tables.js"
@@ -115,9 +114,7 @@ export const rebuildOnline = Effect.fn("Projections.rebuildOnline")(function*(op
   const inShadow = <A, E>(effect: Effect.Effect<A, E, SqlClient>): Effect.Effect<A, E | SqlError, SqlClient> =>
     sql.withTransaction(Effect.zipRight(toShadow(sql, live), effect))
   const settled: ReplaySource = { read: (from, limit) => Dialects.pg.replaySettledAfter(sql, from, limit), within: inShadow }
-  // The bulk replay leaves the people's activity to one statement after it; the passes that catch up keep it a page at a time.
-  const bulk = yield* replayPages(start, settled, options, "after")
-  yield* inShadow(everyonesActivity)
+  const bulk = yield* replayPages(start, settled, options)
   yield* inShadow(Effect.forEach(pgSearchIndexBuilt.build, (statement) => sql.unsafe(statement), { discard: true }))
   // Each pass replays what was appended during the one before, so each is shorter; the last,
   // under the lock, holds appends back only for the few left. Appends that outpace the passes

@@ -38,13 +38,10 @@ export const project = (events: ReadonlyArray<Projected>): Effect.Effect<Batch, 
     return batch
   }).pipe(Effect.catchTag("SqlError", (cause) => Effect.fail(sqlFailure(cause))))
 
-/**
- * Write a projected batch back, with the activity of the people it touched (`keepActivity`);
- * without it when `activity` is "after", for a bulk replay that sets everyone's after its pages.
- */
-export const flush = (batch: Batch, activity: "each" | "after" = "each"): Effect.Effect<void, StoreError, SqlClient> =>
+/** Write a projected batch back. */
+export const flush = (batch: Batch): Effect.Effect<void, StoreError, SqlClient> =>
   batch.flush(refuseDuplicate).pipe(
-    Effect.zipRight(activity === "each" ? keepActivity(batch) : Effect.void),
+    Effect.zipRight(keepActivity(batch)),
     Effect.catchTag("SqlError", (cause) => Effect.fail(sqlFailure(cause)))
   )
 

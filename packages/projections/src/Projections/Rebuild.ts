@@ -10,7 +10,6 @@ import * as Dialects from "../internal/Dialect.js"
 import type { ReplayRow } from "../internal/Dialect.js"
 import type { Replayed } from "../internal/Rows.js"
 import { decodeAll, sqlError, toReplayed } from "../internal/Rows.js"
-import { everyonesActivity } from "./Activity.js"
 import { flush, project } from "./Projector.js"
 import type { TableName } from "./Tables.js"
 import { tables, truncateTables } from "./Tables.js"
@@ -114,7 +113,7 @@ export interface ReplayEnd {
  * that write has finished, because they may be rows it wrote. SQLite's driver is synchronous, so
  * there the pages simply follow one another.
  */
-export const replayPages = (from: Checkpoint, source: ReplaySource, options: RebuildOptions = {}, activity: "each" | "after" = "each") =>
+export const replayPages = (from: Checkpoint, source: ReplaySource, options: RebuildOptions = {}) =>
   Effect.gen(function*() {
     const store = yield* EventStore
     const overlap = store.backend === "pg"
@@ -127,7 +126,7 @@ export const replayPages = (from: Checkpoint, source: ReplaySource, options: Reb
       const page = yield* readPage(rows, writing !== undefined)
       if (writing !== undefined) yield* Fiber.join(writing)
       const batch = yield* source.within(project(page))
-      const write = source.within(flush(batch, activity))
+      const write = source.within(flush(batch))
       if (overlap) writing = yield* Effect.fork(write)
       else yield* write
       count += page.length
@@ -151,7 +150,7 @@ export const rebuild = Effect.fn("Projections.rebuild")(function*(options: Rebui
   const store = yield* EventStore
   const dialect = store.backend === "pg" ? Dialects.pg : Dialects.sqlite
   const source: ReplaySource = { read: (from, limit) => dialect.replayAfter(sql, from, limit), within: (effect) => effect }
-  const replay = truncateTables.pipe(Effect.zipRight(replayPages(start, source, options, "after")), Effect.tap(everyonesActivity))
+  const replay = Effect.zipRight(truncateTables, replayPages(start, source, options))
   return yield* sql.withTransaction(Effect.zipRight(dialect.lockLog(sql), withSearchIndexWhole(replay))).pipe(
     Effect.map((replayed) => replayed.count),
     Effect.catchTag("SqlError", (e) => Effect.fail(sqlError(e))),
