@@ -125,10 +125,12 @@ export const make = Effect.gen(function*() {
         SELECT ordinal, ${sql.literal(sql.onDialectOrElse({ pg: () => "octet_length(bytes)", orElse: () => "length(bytes)" }))} AS n
         FROM media_blob_pieces WHERE sha256 = ${sha256} ORDER BY ordinal`
       let at = 0
-      const spans = lengths.map((piece) => ({ ordinal: piece.ordinal, from: at, to: (at += Number(piece.n)) }))
+      const spans = lengths.map((piece) => ({ ordinal: Number(piece.ordinal), from: at, to: (at += Number(piece.n)) }))
       const touched = spans.filter((span) => span.from < end && span.to > start)
-      const pieces = touched.length === 0 ? [] : yield* sql<{ readonly bytes: Uint8Array }>`SELECT bytes FROM media_blob_pieces
-        WHERE sha256 = ${sha256} AND ${sql.in("ordinal", touched.map((span) => span.ordinal))} ORDER BY ordinal`
+      const pieces = touched.length === 0 ? [] : yield* sql<{ readonly ordinal: number; readonly bytes: Uint8Array }>`SELECT ordinal, bytes
+        FROM media_blob_pieces WHERE sha256 = ${sha256} AND ${sql.in("ordinal", touched.map((span) => span.ordinal))} ORDER BY ordinal`
+      // A file erased between the two reads has none of its pieces: it is not there.
+      if (pieces.length !== touched.length || pieces.some((piece, i) => Number(piece.ordinal) !== touched[i]!.ordinal)) return Option.none<Bytes>()
       const chunks = cut(pieces.map((p) => p.bytes), touched.map((span) => span.from), start, end)
       return Option.some<Bytes>({ chunks, size: chunks.reduce((n, c) => n + c.length, 0), mimeType: row.mime_type })
     }, Effect.mapError(toStoreError))
