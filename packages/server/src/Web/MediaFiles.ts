@@ -33,7 +33,7 @@ const notFound = HttpServerResponse.text("Not found", { status: 404, headers })
 
 const refused = (message: string) => HttpServerResponse.text(`Forbidden: ${message}`, { status: 403, headers })
 
-/** The stored bytes of the signed-in user's attachment named by the path, or none. */
+/** The signed-in user's attachment named by the path: where its bytes are stored, their size and type; or why it is not served. */
 const ownedFile = Effect.gen(function*() {
   const who = yield* SignIn.current
   if (Option.isNone(who)) return { _tag: "SignIn" } as const
