@@ -3,6 +3,7 @@
  * it, so a store migrated from before reads as one rebuilt from its log.
  */
 import { SqlClient } from "@effect/sql/SqlClient"
+import { quoteKey } from "@verbatim/domain/Ask/Decide"
 import { Effect } from "effect"
 
 /**
@@ -42,3 +43,38 @@ export const fillReminderOutcomes = Effect.flatMap(SqlClient, (sql) => {
         WHERE plan_id = ${String(row["plan_id"])}`, { discard: true }))
 })
 
+
+/** A confirmed quote as read from the log (PostgreSQL's `->>` gives its numbers as text). */
+interface Confirmation {
+  readonly ask_id: string
+  readonly message_id: string
+  readonly start: number | string
+  readonly end: number | string
+}
+
+/**
+ * The quotes each asker confirmed (see `confirmedQuotesDdl`), filled from the `AskQuoteConfirmed`
+ * events in the log in their order, as the asks projection writes them: a store migrated from
+ * before reads exactly as one rebuilt from its log.
+ */
+export const fillConfirmedQuotes = Effect.flatMap(SqlClient, (sql) => {
+  const confirmations = sql.onDialectOrElse({
+    pg: () =>
+      sql<Confirmation>`SELECT payload::jsonb ->> 'askId' AS ask_id,
+        payload::jsonb ->> 'messageId' AS message_id, payload::jsonb ->> 'start' AS start, payload::jsonb ->> 'end' AS "end"
+        FROM events WHERE type = 'AskQuoteConfirmed' ORDER BY position`,
+    orElse: () =>
+      sql<Confirmation>`SELECT json_extract(payload, '$.askId') AS ask_id,
+        json_extract(payload, '$.messageId') AS message_id, json_extract(payload, '$.start') AS start, json_extract(payload, '$.end') AS "end"
+        FROM events WHERE type = 'AskQuoteConfirmed' ORDER BY position`
+  })
+  return Effect.flatMap(confirmations, (rows) => {
+    const byAsk = new Map<string, Array<string>>()
+    for (const row of rows) {
+      const keys = byAsk.get(row.ask_id) ?? []
+      keys.push(quoteKey({ messageId: row.message_id, start: Number(row.start), end: Number(row.end) }))
+      byAsk.set(row.ask_id, keys)
+    }
+    return Effect.forEach(byAsk, ([askId, keys]) => sql`UPDATE asks SET confirmed = ${JSON.stringify(keys)} WHERE ask_id = ${askId}`, { discard: true })
+  })
+})

@@ -74,8 +74,9 @@ export class Blobs extends Context.Tag("@verbatim/projections/Blobs")<Blobs, {
   /**
    * The bytes stored under `sha256` from `start` up to `end` (exclusive, within the size), read
    * from the pieces that hold them alone: a player's range of a long recording costs that range.
+   * None when the pieces stored under `sha256` do not reach `end` (no such file, or it was erased).
    */
-  readonly range: (sha256: string, start: number, end: number) => Effect.Effect<Option.Option<Bytes>, StoreError>
+  readonly range: (sha256: string, start: number, end: number) => Effect.Effect<Option.Option<Omit<Bytes, "mimeType">>, StoreError>
 }>() {}
 
 /** The part of `pieces` (in order, each with its length) from `start` up to `end`, without copying. */
@@ -118,21 +119,20 @@ export const make = Effect.gen(function*() {
         Effect.mapError(toStoreError)
       ),
     range: Effect.fn("Blobs.range")(function*(sha256: string, start: number, end: number) {
-      const [row] = yield* meta(sha256)
-      if (row === undefined) return Option.none<Bytes>()
       // Each piece's length is read without its bytes; only the pieces the range touches are read whole.
       const lengths = yield* sql<{ readonly ordinal: number; readonly n: number | string }>`
         SELECT ordinal, ${sql.literal(sql.onDialectOrElse({ pg: () => "octet_length(bytes)", orElse: () => "length(bytes)" }))} AS n
         FROM media_blob_pieces WHERE sha256 = ${sha256} ORDER BY ordinal`
       let at = 0
       const spans = lengths.map((piece) => ({ ordinal: Number(piece.ordinal), from: at, to: (at += Number(piece.n)) }))
+      if (at < end) return Option.none()
       const touched = spans.filter((span) => span.from < end && span.to > start)
       const pieces = touched.length === 0 ? [] : yield* sql<{ readonly ordinal: number; readonly bytes: Uint8Array }>`SELECT ordinal, bytes
         FROM media_blob_pieces WHERE sha256 = ${sha256} AND ${sql.in("ordinal", touched.map((span) => span.ordinal))} ORDER BY ordinal`
       // A file erased between the two reads has none of its pieces: it is not there.
-      if (pieces.length !== touched.length || pieces.some((piece, i) => Number(piece.ordinal) !== touched[i]!.ordinal)) return Option.none<Bytes>()
+      if (pieces.length !== touched.length || pieces.some((piece, i) => Number(piece.ordinal) !== touched[i]!.ordinal)) return Option.none()
       const chunks = cut(pieces.map((p) => p.bytes), touched.map((span) => span.from), start, end)
-      return Option.some<Bytes>({ chunks, size: chunks.reduce((n, c) => n + c.length, 0), mimeType: row.mime_type })
+      return Option.some({ chunks, size: chunks.reduce((n, c) => n + c.length, 0) })
     }, Effect.mapError(toStoreError))
   })
 })

@@ -3,15 +3,15 @@ import * as Migrator from "@effect/sql/Migrator"
 import { SqlClient } from "@effect/sql/SqlClient"
 import { Effect } from "effect"
 import { blobTables } from "./Blobs.js"
-import { asksDdl, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, mergeUndoDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/TableHistory.js"
+import { asksDdl, confirmedQuotesDdl, curationDdl, erasedDdl, mediaDdl, forgettingTracesDdl, mergeUndoDdl, readingDetailsDdl, reminderOutcomesDdl, reminderWindowDdl, remindersDdl, replannedRemindersDdl, sentAtDdl, userZonesDdl } from "./Projections/TableHistory.js"
 import { createTables } from "./Projections/Tables.js"
 import { repliesByChat } from "./Queries/Replies.js"
 import { activityDdl, appliedPlansDdl, newestMessages, orderedReadIndexesDdl, readIndexesDdl, unplannedByUserDdl } from "./Queries/Indexes.js"
 import { searchIndex, searchWithoutAccents } from "./Queries/SearchIndex.js"
 import { replayReportsTable } from "./ReplayReports.js"
-import { fillReminderOutcomes, fillSentAt } from "./Backfills.js"
+import { fillConfirmedQuotes, fillReminderOutcomes, fillSentAt } from "./Backfills.js"
 
-export { fillReminderOutcomes, fillSentAt } from "./Backfills.js"
+export { fillConfirmedQuotes, fillReminderOutcomes, fillSentAt } from "./Backfills.js"
 
 /** A migration that runs these statements in order. */
 const runDdl = (statements: ReadonlyArray<string>) =>
@@ -159,6 +159,9 @@ const reminderWindow = runDdl(reminderWindowDdl)
 /** What each plan's reminders came to: the column, filled from the log. */
 const reminderOutcomes = Effect.zipRight(runDdl(reminderOutcomesDdl), fillReminderOutcomes)
 
+/** The quotes askers confirmed: the column, filled from the log. */
+const confirmedQuotes = Effect.zipRight(runDdl(confirmedQuotesDdl), fillConfirmedQuotes)
+
 const run = Migrator.make({})
 
 const migrations = {
@@ -193,7 +196,8 @@ const migrations = {
   "29_ordered_reads": runDdl(orderedReadIndexesDdl),
   "30_newest_messages": newestMessages,
   "31_unplanned_by_user": runDdl(unplannedByUserDdl),
-  "32_person_activity": runDdl(activityDdl)
+  "32_person_activity": runDdl(activityDdl),
+  "33_confirmed_quotes": confirmedQuotes
 }
 
 export const table = "verbatim_migrations"

@@ -116,7 +116,7 @@ describe("projection registry", () => {
       AskPosed: ["asks"],
       AskAnswered: ["asks"],
       AskFailed: ["asks"],
-      AskQuoteConfirmed: []
+      AskQuoteConfirmed: ["asks"]
     })
   })
 

@@ -74,6 +74,7 @@ export const scenario = (sessions: number): Array<readonly [string, ReadonlyArra
       // A question asked of the notes: answered (its reply queued, or still owed), failed, or still posed.
       [A.stream(`ask-${s}`), [A.askPosed(`ask-${s}`, `what about ${person.name}?`, 1_200)]],
       ...(i % 3 === 0 ? [[A.stream(`ask-${s}`), [A.askAnswered(`ask-${s}`, `${s}/1`, "Met", 1_210)]] as const] : []),
+      ...(i % 6 === 3 ? [[A.stream(`ask-${s}`), [A.askQuoteConfirmed(`ask-${s}`, `${s}/1`, 0, 3, 1_220)]] as const] : []),
       ...(i % 3 === 1 ? [[A.stream(`ask-${s}`), [A.askFailed(`ask-${s}`, 1_210)]] as const] : []),
       ...(i % 6 === 0 ? [[`reply-ask:ask-${s}`, [A.askReplied(`ask-${s}`, "“Met”")]] as const] : []),
       // The voice note: fetched, then transcribed (a second model too), or failing to be.

@@ -111,19 +111,17 @@ describe("a data directory the CLI may not use", () => {
   it.scoped("a schema behind this version's is migrated by a reading command that may write, refused when read-only", () =>
     Effect.gen(function*() {
       const { db, env } = yield* importedStore
-      // Undo the newest migration (32: each person's kept activity and its indexes), as a store of
-      // the previous version has it.
+      // Undo the newest migration (33: the quotes askers confirmed, kept beside their questions), as a
+      // store of the previous version has it.
       yield* Effect.gen(function*() {
         const sql = yield* SqlClient
-        yield* sql`DROP INDEX people_user_active`
-        yield* sql`DROP INDEX people_active`
-        yield* sql`ALTER TABLE people DROP COLUMN active`
-        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 32`
+        yield* sql`ALTER TABLE asks DROP COLUMN confirmed`
+        yield* sql`DELETE FROM verbatim_migrations WHERE migration_id = 33`
       }).pipe(Effect.provide(Store.layerSqlite({ filename: db })))
       yield* Effect.scoped(Effect.gen(function*() {
         yield* withMode(db, 0o444)
         expect(yield* runCli(["accounting", session], env, as)).toEqual(failed(
-          `cannot read the database ${db} without migrating it (schema at migration 31 of 32), and migrating needs a writable open, ` +
+          `cannot read the database ${db} without migrating it (schema at migration 32 of 33), and migrating needs a writable open, ` +
             `but cannot write the database ${db} (read-only file); ${remedy}`
         ))
       }))
@@ -133,6 +131,6 @@ describe("a data directory the CLI may not use", () => {
       const applied = yield* Effect.flatMap(SqlClient, (sql) => sql<{ id: number }>`SELECT MAX(migration_id) AS id FROM verbatim_migrations`).pipe(
         Effect.provide(Store.layerSqlite({ filename: db }))
       )
-      expect(applied).toEqual([{ id: 32 }])
+      expect(applied).toEqual([{ id: 33 }])
     }))
 })

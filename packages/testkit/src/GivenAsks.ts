@@ -57,3 +57,14 @@ export const askReplied = (askId: string, text: string): Event => ({
   buttons: [],
   questionId: null
 })
+
+/** The asker confirming that characters `start`…`end` of message `messageId` answer question `askId`. */
+export const askQuoteConfirmed = (askId: string, messageId: string, start: number, end: number, seconds: number): Event => ({
+  _tag: "AskQuoteConfirmed",
+  askId: AskId.make(askId),
+  user,
+  messageId: MessageId.make(messageId),
+  start,
+  end,
+  confirmedAt: at(seconds)
+})

@@ -1,9 +1,11 @@
 /**
  * The asks projection; owns `asks`: each question asked of a user's notes, where it stands
  * (posed, answered, failed), the quotes its answer kept (JSON: message and characters) and how
- * many the model gave that were dropped, or why it failed; and, for one asked in a chat, whether
- * its reply is still owed (finished, but the reply not yet queued).
+ * many the model gave that were dropped, or why it failed; the quotes its asker confirmed answer
+ * it; and, for one asked in a chat, whether its reply is still owed (finished, but the reply not
+ * yet queued).
  */
+import { quoteKey } from "@verbatim/domain/Ask/Decide"
 import { askOfReply } from "@verbatim/domain/Ask/Events"
 import { absurd } from "effect"
 import { patch, type Step, stepwise } from "./Projection.js"
@@ -14,9 +16,15 @@ const owed = (batch: Batch, askId: string) => ({
   owed_reply: batch.get("asks", askId)?.via === "chat" ? 1 : 0
 })
 
-export const Asks = stepwise<"AskPosed" | "AskAnswered" | "AskFailed" | "ReplyQueued">(
+/** The confirmed quotes with one more, in the order confirmed (the decider confirms each quote once). */
+const confirming = (confirmed: string | null | undefined, key: string): string => {
+  const keys: ReadonlyArray<string> = confirmed == null ? [] : JSON.parse(confirmed)
+  return JSON.stringify(keys.includes(key) ? keys : [...keys, key])
+}
+
+export const Asks = stepwise<"AskPosed" | "AskAnswered" | "AskFailed" | "AskQuoteConfirmed" | "ReplyQueued">(
   "asks",
-  ["AskPosed", "AskAnswered", "AskFailed", "ReplyQueued"],
+  ["AskPosed", "AskAnswered", "AskFailed", "AskQuoteConfirmed", "ReplyQueued"],
   (event, position): Step => {
     switch (event._tag) {
       case "AskPosed":
@@ -38,7 +46,8 @@ export const Asks = stepwise<"AskPosed" | "AskAnswered" | "AskFailed" | "ReplyQu
                 failure: null,
                 finished_at: null,
                 owed_reply: 0,
-                position
+                position,
+                confirmed: null
               })
             }
           }
@@ -65,6 +74,12 @@ export const Asks = stepwise<"AskPosed" | "AskAnswered" | "AskFailed" | "ReplyQu
               finished_at: event.failedAt,
               ...owed(batch, event.askId)
             })
+        }
+      case "AskQuoteConfirmed":
+        return {
+          wants: (keys) => keys.add("asks", "ask_id", event.askId),
+          evolve: (batch) =>
+            patch(batch, "asks", event.askId, { confirmed: confirming(batch.get("asks", event.askId)?.confirmed, quoteKey(event)) })
         }
       case "ReplyQueued": {
         const askId = askOfReply(event.replyId)

@@ -41,10 +41,9 @@ export const projections: ReadonlyArray<AnyProjection> = [
 
 /**
  * Event types recorded in the log for audit only, changing no read-model row: a sign-in or
- * sign-out is a fact, not a view; a confirmed quote is a label replay reads from the log; an
- * operator's read is shown to its user from their stream.
+ * sign-out is a fact, not a view; an operator's read is shown to its user from their stream.
  */
-export const notProjected: ReadonlyArray<EventType> = ["WebSignIn", "WebSignedOut", "AskQuoteConfirmed", "OperatorRead"]
+export const notProjected: ReadonlyArray<EventType> = ["WebSignIn", "WebSignedOut", "OperatorRead"]
 
 const byType = new Map<EventType, Array<AnyProjection>>()
 for (const projection of projections) {

@@ -115,3 +115,6 @@ export const mergeUndoDdl = [
   `UPDATE notes SET filed_person_id = person_id`,
   `UPDATE people SET merged_to = merged_into`
 ]
+
+/** The quotes each asker confirmed answer their question, kept beside it (JSON), so a list of questions reads no stream. */
+export const confirmedQuotesDdl = [`ALTER TABLE asks ADD COLUMN confirmed TEXT`]

@@ -27,11 +27,13 @@ export const AskRow = Schema.Struct({
   quotes: Schema.NullOr(Json(Schema.Array(AskQuote))),
   dropped: Schema.NullOr(Num),
   failure: Schema.NullOr(Schema.String),
-  finishedAt: column(Schema.NullOr(Schema.String), "finished_at")
+  finishedAt: column(Schema.NullOr(Schema.String), "finished_at"),
+  /** The quotes the asker confirmed answer it, as `message:start-end`. */
+  confirmed: Schema.NullOr(Json(Schema.Array(Schema.String)))
 })
 export type AskRow = typeof AskRow.Type
 
-const selectAsks = `SELECT ask_id, user_id, question, via, provider, chat, posted_at, status, quotes, dropped, failure, finished_at FROM asks`
+const selectAsks = `SELECT ask_id, user_id, question, via, provider, chat, posted_at, status, quotes, dropped, failure, finished_at, confirmed FROM asks`
 
 /** Questions still to answer, or answered in a chat whose reply is not yet queued, oldest first, at most `limit`. */
 export const owedAsks = (limit: number) =>

@@ -21,8 +21,3 @@ export const confirmQuote = Effect.fn("Ask.confirmQuote")(function*(
     Effect.catchTag("Rejected", (rejection) => Effect.succeed(`Nothing changed: ${rejection.detail}.`))
   )
 })
-
-/** The quotes of a question its asker confirmed, as `message:start-end`. */
-export const confirmedQuotes = (askId: AskId) =>
-  Effect.map(Runner.load(askDecider, askStream(askId), false), ({ state }) =>
-    state._tag === "Finished" ? state.confirmed : new Set<string>())

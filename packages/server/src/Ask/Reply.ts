@@ -12,65 +12,77 @@ import { AskBook, type AskRow } from "@verbatim/projections/AskBook"
 import { Effect, Option } from "effect"
 import * as Replies from "../Replies.js"
 import { quoteKey } from "@verbatim/domain/Ask/Decide"
-import { confirmedQuotes } from "./Confirm.js"
 import { TimeZones } from "../TimeZones.js"
 import { markedLink, WebLinks } from "../WebLinks.js"
 
-/** An answered question's quotes as shown: in the order answered (messages in send order), each with its person, day and link. */
-export const shownQuotes = Effect.fn("Ask.shownQuotes")(function*(row: AskRow) {
-  const quotes = row.quotes ?? []
+/** An answered question's quote as shown, with the note it is in. */
+type Shown = ShownQuote & { readonly noteId: NoteId | null }
+
+/**
+ * Each question's quotes as shown: in the order answered (messages in send order), each with its
+ * person, day and link. One read finds every quoted message of all the questions, and each
+ * asker's time zone is read once, so a list of questions costs the same few reads as one.
+ */
+const shownQuotes = Effect.fn("Ask.shownQuotes")(function*(rows: ReadonlyArray<AskRow>) {
   const book = yield* AskBook
-  const where = new Map((yield* book.quoted(quotes.map((q) => q.messageId))).map((m) => [m.messageId, m]))
-  const zone = yield* Effect.flatMap(TimeZones, (zones) => zones.zoneOf(row.user))
+  const zones = yield* TimeZones
   const base = (yield* WebLinks).publicUrl
-  return quotes.map((quote): ShownQuote & { readonly noteId: NoteId | null } => {
-    const found = where.get(quote.messageId)
-    const noteId = found?.noteId ?? null
+  const answered = rows.map((row) => (row.status === "answered" ? row.quotes ?? [] : []))
+  const where = new Map((yield* book.quoted([...new Set(answered.flat().map((q) => q.messageId))])).map((m) => [m.messageId, m]))
+  const zoneOf = new Map(yield* Effect.forEach(new Set(rows.map((row) => row.user)), (user) => Effect.map(zones.zoneOf(user), (zone) => [user, zone] as const)))
+  return answered.map((quotes, i) =>
+    quotes.map((quote): Shown => {
+      const found = where.get(quote.messageId)
+      const noteId = found?.noteId ?? null
+      return {
+        text: quote.text,
+        person: found?.person ?? null,
+        day: found === undefined ? "" : localDay(Date.parse(found.receivedAt), zoneOf.get(rows[i]!.user)!),
+        link: Option.isSome(base) && noteId !== null ? markedLink(base.value, noteId, quote) : null,
+        noteId
+      }
+    })
+  )
+})
+
+/** What the bot says to a finished question whose quotes are shown as `shown`. */
+const answerText = (row: AskRow, shown: ReadonlyArray<Shown>, maxQuotes: number, base: Option.Option<string>): string => {
+  if (row.status === "failed") return row.failure?.startsWith("no-model") === true ? askText.noModel : askText.unavailable
+  if (shown.length === 0) return askText.nothing
+  return askText.answer(shown, maxQuotes, Option.isSome(base) ? `${base.value}/asks/${encodeURIComponent(row.askId)}` : null)
+}
+
+/** Questions as the API and the pages show them: their quotes with their people and days, and the answers in words. */
+export const askedViews = Effect.fn("Ask.views")(function*(rows: ReadonlyArray<AskRow>) {
+  const base = (yield* WebLinks).publicUrl
+  const shown = yield* shownQuotes(rows)
+  return rows.map((row, r) => {
+    const confirmed = new Set(row.confirmed ?? [])
     return {
-      text: quote.text,
-      person: found?.person ?? null,
-      day: found === undefined ? "" : localDay(Date.parse(found.receivedAt), zone),
-      link: Option.isSome(base) && noteId !== null ? markedLink(base.value, noteId, quote) : null,
-      noteId
+      id: row.askId,
+      user: row.user,
+      question: row.question,
+      postedAt: row.postedAt,
+      status: row.status,
+      quotes: (row.quotes ?? []).map((quote, i) => ({
+        messageId: quote.messageId,
+        noteId: shown[r]![i]?.noteId ?? null,
+        person: shown[r]![i]?.person ?? null,
+        day: shown[r]![i]?.day ?? "",
+        start: quote.start,
+        end: quote.end,
+        text: quote.text,
+        confirmed: row.status === "answered" && confirmed.has(quoteKey(quote))
+      })),
+      dropped: row.dropped ?? 0,
+      failure: row.failure,
+      text: row.status === "posed" ? null : answerText(row, shown[r]!, Number.POSITIVE_INFINITY, base)
     }
   })
 })
 
-/** What the bot says to a finished question. */
-export const replyText = Effect.fn("Ask.replyText")(function*(row: AskRow, maxQuotes: number) {
-  if (row.status === "failed") return row.failure?.startsWith("no-model") === true ? askText.noModel : askText.unavailable
-  const shown = yield* shownQuotes(row)
-  if (shown.length === 0) return askText.nothing
-  const base = (yield* WebLinks).publicUrl
-  return askText.answer(shown, maxQuotes, Option.isSome(base) ? `${base.value}/asks/${encodeURIComponent(row.askId)}` : null)
-})
-
-/** A question as the API and the pages show it: its quotes with their people and days, and the answer in words. */
-export const askedView = Effect.fn("Ask.view")(function*(row: AskRow) {
-  const shown = row.status === "answered" ? yield* shownQuotes(row) : []
-  const confirmed = row.status === "answered" ? yield* confirmedQuotes(row.askId) : new Set<string>()
-  const quotes = (row.quotes ?? []).map((quote, i) => ({
-    messageId: quote.messageId,
-    noteId: shown[i]?.noteId ?? null,
-    person: shown[i]?.person ?? null,
-    day: shown[i]?.day ?? "",
-    start: quote.start,
-    end: quote.end,
-    text: quote.text,
-    confirmed: confirmed.has(quoteKey(quote))
-  }))
-  return {
-    id: row.askId,
-    user: row.user,
-    question: row.question,
-    postedAt: row.postedAt,
-    status: row.status,
-    quotes,
-    dropped: row.dropped ?? 0,
-    failure: row.failure,
-    text: row.status === "posed" ? null : yield* replyText(row, Number.POSITIVE_INFINITY)
-  }
-})
+/** A question as the API and the pages show it. */
+export const askedView = (row: AskRow) => Effect.map(askedViews([row]), (views) => views[0]!)
 
 /** Queue the reply to a finished question asked in a chat (once: later calls do nothing). */
 export const replyTo = Effect.fn("Ask.replyTo")(function*(askId: AskId, maxQuotes: number) {
@@ -83,7 +95,7 @@ export const replyTo = Effect.fn("Ask.replyTo")(function*(askId: AskId, maxQuote
     user: row.user,
     provider: row.provider,
     chat: row.chat,
-    text: yield* replyText(row, maxQuotes),
+    text: answerText(row, (yield* shownQuotes([row]))[0]!, maxQuotes, (yield* WebLinks).publicUrl),
     buttons: [],
     questionId: null
   })

@@ -13,7 +13,7 @@ import type { FoldCache } from "@verbatim/projections/FoldCache"
 import type { Wakeups } from "@verbatim/projections/Wakeups"
 import { Effect, Option } from "effect"
 import { awaitAnswer, pose } from "../Ask/Pose.js"
-import { askedView } from "../Ask/Reply.js"
+import { askedView, askedViews } from "../Ask/Reply.js"
 import { IdGenerator } from "../IdGenerator.js"
 import { operator, type OperatorReads, require } from "../OperatorReads.js"
 import { ServerConfig } from "../ServerConfig.js"
@@ -56,7 +56,7 @@ export const layer = HttpApiBuilder.group(Api, "ask", (handlers) =>
         Effect.gen(function*() {
           const rows = yield* Effect.orDie(book.of(urlParams.user, 100))
           yield* require(operator, { user: urlParams.user, kind: "asks", ids: rows.map((r) => r.askId) }).pipe(Effect.provide(context))
-          return { items: yield* Effect.forEach(rows, view) }
+          return { items: yield* askedViews(rows).pipe(Effect.orDie, Effect.provide(context)) }
         }))
       .handle("asked", ({ path }) =>
         Effect.gen(function*() {

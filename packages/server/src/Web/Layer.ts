@@ -17,7 +17,7 @@ import type { ReplayReports } from "@verbatim/projections/ReplayReports"
 import type { SessionLookups } from "@verbatim/projections/SessionLookups"
 import type { Wakeups } from "@verbatim/projections/Wakeups"
 import { Effect, Layer, Option } from "effect"
-import { askedView } from "../Ask/Reply.js"
+import { askedView, askedViews } from "../Ask/Reply.js"
 import type * as Curation from "../Curation.js"
 import type { forget } from "../Forget/Forgetting.js"
 import type * as Dispatch from "../Inbox/Dispatch.js"
@@ -110,7 +110,7 @@ const pages = HttpApiBuilder.Router.use((router) =>
     yield* router.get("/ask", provided(signedIn("Ask", "ask", ({ csrf, subject, zone }) =>
       Effect.gen(function*() {
         const asks = yield* Effect.flatMap(AskBook, (book) => book.of(SignIn.userOf(subject) ?? operatorUser, 50))
-        return Option.some(askPage(yield* Effect.forEach(asks, askedView), csrf, yield* query("notice"), zone))
+        return Option.some(askPage(yield* askedViews(asks), csrf, yield* query("notice"), zone))
       }))))
     yield* router.post("/ask", provided(askFromPage))
     yield* router.post("/asks/:id/confirm", provided(confirmFromPage))

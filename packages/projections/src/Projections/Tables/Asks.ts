@@ -22,7 +22,9 @@ export const asks = table({
     failure: Null(Text),
     finished_at: Null(Text),
     owed_reply: Int,
-    position: Big
+    position: Big,
+    /** The quotes the asker confirmed answer the question, as a JSON list of `message:start-end` in the order confirmed (migration 33). */
+    confirmed: Null(Text)
   }),
   key: "ask_id",
   indexed: ["user_id"],
