@@ -2,12 +2,13 @@
  * What every image reader does before it reads: the bytes joined, the format and size read from
  * the header alone, and an image that would decode to more than `maxPixels` refused before it is
  * decoded (a decompression bomb). Decoding and re-encoding happen in process by libvips (`sharp`)
- * on its thread pool, never by a program run on the stranger's own file.
+ * on its thread pool, never by a program run on the stranger's own file. libvips is loaded with
+ * the first image, not at start: it holds about 20 MB, which a server never sent a photo keeps.
  */
 import { type ImageSize, imageSize } from "@verbatim/domain/ImageSize"
 import type { Bytes } from "@verbatim/projections/Blobs"
 import { Effect } from "effect"
-import sharp from "sharp"
+import type sharp from "sharp"
 import { MediaError } from "./MediaError.js"
 
 /** The most pixels an image may have: past it, decoding alone could take the process's memory. */
@@ -15,6 +16,10 @@ export const maxPixels = 100_000_000
 
 /** How long one libvips pipeline may take before it is given up. */
 const vipsSeconds = 30
+
+/** The library, loaded once when first asked for. */
+let loaded: Promise<typeof sharp> | undefined
+const library = () => (loaded ??= import("sharp").then((module) => module.default))
 
 const fail = (reason: string) => new MediaError({ stage: "transcribe", permanent: true, reason })
 
@@ -39,6 +44,9 @@ export const checkedImage = (image: Bytes): Effect.Effect<{ readonly bytes: Buff
  */
 export const transformed = (bytes: Buffer, doing: string, pipeline: (image: sharp.Sharp) => sharp.Sharp) =>
   Effect.tryPromise({
-    try: () => pipeline(sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" }).rotate()).timeout({ seconds: vipsSeconds }).toBuffer(),
+    try: () =>
+      library().then((vips) =>
+        pipeline(vips(bytes, { limitInputPixels: maxPixels, failOn: "error" }).rotate()).timeout({ seconds: vipsSeconds }).toBuffer()
+      ),
     catch: (error) => fail(`the image could not be ${doing} (${error instanceof Error ? error.message : String(error)})`)
   })
