@@ -43,7 +43,6 @@ export const fillReminderOutcomes = Effect.flatMap(SqlClient, (sql) => {
         WHERE plan_id = ${String(row["plan_id"])}`, { discard: true }))
 })
 
-
 /** A confirmed quote as read from the log (PostgreSQL's `->>` gives its numbers as text). */
 interface Confirmation {
   readonly ask_id: string
