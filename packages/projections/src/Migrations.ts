@@ -159,9 +159,6 @@ const reminderWindow = runDdl(reminderWindowDdl)
 /** What each plan's reminders came to: the column, filled from the log. */
 const reminderOutcomes = Effect.zipRight(runDdl(reminderOutcomesDdl), fillReminderOutcomes)
 
-/** The quotes askers confirmed: the column, filled from the log. */
-const confirmedQuotes = Effect.zipRight(runDdl(confirmedQuotesDdl), fillConfirmedQuotes)
-
 const run = Migrator.make({})
 
 const migrations = {
@@ -197,7 +194,8 @@ const migrations = {
   "30_newest_messages": newestMessages,
   "31_unplanned_by_user": runDdl(unplannedByUserDdl),
   "32_person_activity": runDdl(activityDdl),
-  "33_confirmed_quotes": confirmedQuotes
+  // The quotes askers confirmed: the column, filled from the log.
+  "33_confirmed_quotes": Effect.zipRight(runDdl(confirmedQuotesDdl), fillConfirmedQuotes)
 }
 
 export const table = "verbatim_migrations"
