@@ -3,7 +3,7 @@
  * the header alone, and an image that would decode to more than `maxPixels` refused before it is
  * decoded (a decompression bomb). Decoding and re-encoding happen in process by libvips (`sharp`)
  * on its thread pool, never by a program run on the stranger's own file. libvips is loaded with
- * the first image, not at start: it holds about 20 MB, which a server never sent a photo keeps.
+ * the first image, not at start: it holds about 20 MB, for nothing on a server no one sends photos.
  */
 import { type ImageSize, imageSize } from "@verbatim/domain/ImageSize"
 import type { Bytes } from "@verbatim/projections/Blobs"
